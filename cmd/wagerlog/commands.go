@@ -1,0 +1,9 @@
+package main
+
+import "github.com/spf13/cobra"
+
+// commands lists the subcommands beyond version. Each lives in its own file
+// as a method of Main returning a *cobra.Command.
+func (m *Main) commands() []func() *cobra.Command {
+	return []func() *cobra.Command{}
+}

@@ -1,0 +1,96 @@
+// Command wagerlog is the one binary of wagerlog: the server, and the tools
+// that auditors, finance and operators run against its stream. See the
+// README for every command.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+)
+
+// Version is the release version; set at build time with
+// -ldflags "-X main.Version=v1.2.3".
+var Version = "dev"
+
+// Main is the whole program: flags are parsed into it, commands run from it.
+// Tests build a Main with their own writers and call Run, so they exercise
+// the real wiring in-process.
+type Main struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+}
+
+// NewMain returns a Main bound to the process's standard streams.
+func NewMain() *Main {
+	return &Main{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}
+}
+
+// Run runs the command line args (without the program name) until it
+// finishes or ctx is cancelled.
+func (m *Main) Run(ctx context.Context, args []string) error {
+	root := m.rootCmd()
+	root.SetArgs(args)
+	return root.ExecuteContext(ctx)
+}
+
+func (m *Main) rootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "wagerlog",
+		Short:         "Event-sourced bet ledger and audit backend for live casino table games",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(m.Stdin)
+	root.SetOut(m.Stdout)
+	root.SetErr(m.Stderr)
+	root.AddCommand(
+		m.versionCmd(),
+	)
+	for _, add := range m.commands() {
+		root.AddCommand(add())
+	}
+	return root
+}
+
+func (m *Main) versionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := fmt.Fprintf(m.Stdout, "wagerlog %s\n", Version)
+			return err
+		},
+	}
+}
+
+// ExitError carries a process exit status other than 1 (for example verify's
+// "violations found").
+type ExitError struct {
+	Code int
+	Err  error
+}
+
+func (e *ExitError) Error() string { return e.Err.Error() }
+func (e *ExitError) Unwrap() error { return e.Err }
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err := NewMain().Run(ctx, os.Args[1:])
+	if err == nil {
+		return
+	}
+	fmt.Fprintln(os.Stderr, "wagerlog:", err)
+	if ee, ok := err.(*ExitError); ok {
+		os.Exit(ee.Code)
+	}
+	os.Exit(1)
+}

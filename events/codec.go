@@ -1,0 +1,164 @@
+package events
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// EventBytesMax is the largest encoded event accepted by Decode. The ledger's
+// own events are far smaller; the limit keeps a corrupt or hostile input from
+// costing memory.
+const EventBytesMax = 1 << 20
+
+// Encode sets e.PrevHash to prev, encodes e canonically, computes its hash,
+// stores the hash in e.Hash and returns the bytes to store. The payload must
+// already be compact JSON (New and SetPayload make it so).
+func Encode(e *Envelope, prev Hash) ([]byte, error) {
+	if !e.Type.Known() {
+		return nil, fmt.Errorf("%w: %q", ErrUnknownType, e.Type)
+	}
+	e.PrevHash = prev
+	e.Hash = Hash{}
+	e.OccurredAt = e.OccurredAt.UTC()
+	data, err := json.Marshal(e)
+	if err != nil {
+		return nil, fmt.Errorf("events: encode %s: %w", e.Type, err)
+	}
+	// data ends in `,"hash":"000…0"}`: hash everything before that member,
+	// then write the hash over the zeros in place.
+	n := len(data)
+	member := data[n-1-hashMemberLen : n-1]
+	if !bytes.HasPrefix(member, []byte(`,"hash":"`)) {
+		panic("events: hash is not the last member of the envelope encoding")
+	}
+	canonical := make([]byte, 0, n-hashMemberLen)
+	canonical = append(canonical, data[:n-1-hashMemberLen]...)
+	canonical = append(canonical, '}')
+	e.Hash = Sum(canonical)
+	hex.Encode(member[len(`,"hash":"`):len(member)-1], e.Hash[:])
+	return data, nil
+}
+
+// New builds an envelope of type t at time at with payload marshalled to
+// JSON. The caller fills in the remaining members.
+func New(t Type, at time.Time, payload any) (Envelope, error) {
+	e := Envelope{Type: t, Version: t.CurrentVersion(), OccurredAt: at.UTC()}
+	if err := e.SetPayload(payload); err != nil {
+		return Envelope{}, err
+	}
+	return e, nil
+}
+
+// SetPayload marshals payload into e.Payload.
+func (e *Envelope) SetPayload(payload any) error {
+	b, err := json.Marshal(payload)
+	if err != nil {
+		return fmt.Errorf("events: marshal %s payload: %w", e.Type, err)
+	}
+	e.Payload = b
+	return nil
+}
+
+// Upcaster turns the payload of type Type at schema version From into the
+// payload of version From+1.
+type Upcaster struct {
+	Type Type
+	From int
+	Up   func(payload json.RawMessage) (json.RawMessage, error)
+}
+
+// Codec decodes stored events and upcasts old schema versions to the current
+// one. The zero Codec (and a nil *Codec) decodes current versions only.
+type Codec struct {
+	up map[Type]map[int]Upcaster
+}
+
+// NewCodec returns a Codec with the given upcasters.
+func NewCodec(upcasters ...Upcaster) *Codec {
+	c := &Codec{up: make(map[Type]map[int]Upcaster)}
+	for _, u := range upcasters {
+		if c.up[u.Type] == nil {
+			c.up[u.Type] = make(map[int]Upcaster)
+		}
+		c.up[u.Type][u.From] = u
+	}
+	return c
+}
+
+// Decode decodes the stored bytes of one event with no upcasters. It does not
+// check the hash; see CheckHash and Chain.
+func Decode(data []byte) (Envelope, error) { return (*Codec)(nil).Decode(data) }
+
+// Decode decodes the stored bytes of one event and upcasts its payload to the
+// current schema version of its type; after an upcast, Version is the current
+// version. It does not check the hash.
+func (c *Codec) Decode(data []byte) (Envelope, error) {
+	var e Envelope
+	if len(data) > EventBytesMax {
+		return e, fmt.Errorf("%w: %d bytes is over the %d-byte limit", ErrMalformed, len(data), EventBytesMax)
+	}
+	if err := json.Unmarshal(data, &e); err != nil {
+		return e, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	if !e.Type.Known() {
+		return e, fmt.Errorf("%w: %q", ErrUnknownType, e.Type)
+	}
+	if len(e.Payload) == 0 || e.Payload[0] != '{' {
+		return e, fmt.Errorf("%w: %s payload must be a JSON object", ErrMalformed, e.Type)
+	}
+	if e.ID.Version() != 7 {
+		return e, fmt.Errorf("%w: event id %s is not a UUIDv7", ErrMalformed, e.ID)
+	}
+	cur := e.Type.CurrentVersion()
+	for e.Version < cur {
+		var u Upcaster
+		var ok bool
+		if c != nil {
+			u, ok = c.up[e.Type][e.Version]
+		}
+		if !ok || e.Version < 1 {
+			return e, fmt.Errorf("%w: %s v%d has no upcaster to v%d", ErrUnknownVersion, e.Type, e.Version, cur)
+		}
+		p, err := u.Up(e.Payload)
+		if err != nil {
+			return e, fmt.Errorf("events: upcast %s v%d: %w", e.Type, e.Version, err)
+		}
+		e.Payload = p
+		e.Version++
+	}
+	if e.Version != cur {
+		return e, fmt.Errorf("%w: %s v%d is newer than this build (v%d)", ErrUnknownVersion, e.Type, e.Version, cur)
+	}
+	return e, nil
+}
+
+// DecodePayload decodes e's payload into a pointer to the payload struct of
+// its type (for example *WalletDeposited). The envelope must hold the current
+// schema version (Codec.Decode upcasts it).
+func DecodePayload(e *Envelope) (any, error) {
+	p := newPayload(e.Type)
+	if p == nil {
+		return nil, fmt.Errorf("%w: %q", ErrUnknownType, e.Type)
+	}
+	if err := json.Unmarshal(e.Payload, p); err != nil {
+		return nil, fmt.Errorf("%w: %s payload: %v", ErrMalformed, e.Type, err)
+	}
+	return p, nil
+}
+
+// Into decodes e's payload into a value of type T, which must be the payload
+// type of e.Type.
+func Into[T any](e *Envelope) (*T, error) {
+	p, err := DecodePayload(e)
+	if err != nil {
+		return nil, err
+	}
+	t, ok := p.(*T)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s payload is %T, not %T", ErrMalformed, e.Type, p, t)
+	}
+	return t, nil
+}

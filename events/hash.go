@@ -1,0 +1,134 @@
+package events
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+)
+
+// HashSize is the size of a chain hash in bytes (SHA-256).
+const HashSize = sha256.Size
+
+// Hash is a SHA-256 chain hash. The zero Hash is the predecessor of the first
+// event of a stream. It is encoded in JSON as 64 lower-case hex digits.
+type Hash [HashSize]byte
+
+// IsZero reports whether h is the zero hash.
+func (h Hash) IsZero() bool { return h == Hash{} }
+
+// String returns h as lower-case hex.
+func (h Hash) String() string { return hex.EncodeToString(h[:]) }
+
+// ParseHash parses 64 hex digits.
+func ParseHash(s string) (Hash, error) {
+	var h Hash
+	if len(s) != 2*HashSize {
+		return h, fmt.Errorf("%w: hash must be %d hex digits, got %d", ErrMalformed, 2*HashSize, len(s))
+	}
+	if _, err := hex.Decode(h[:], []byte(s)); err != nil {
+		return h, fmt.Errorf("%w: hash: %v", ErrMalformed, err)
+	}
+	return h, nil
+}
+
+// MarshalText encodes h as hex.
+func (h Hash) MarshalText() ([]byte, error) {
+	out := make([]byte, 2*HashSize)
+	hex.Encode(out, h[:])
+	return out, nil
+}
+
+// UnmarshalText decodes hex.
+func (h *Hash) UnmarshalText(b []byte) error {
+	p, err := ParseHash(string(b))
+	if err != nil {
+		return err
+	}
+	*h = p
+	return nil
+}
+
+// hashMemberLen is the length of the trailing `,"hash":"<64 hex>"` member.
+const hashMemberLen = len(`,"hash":""`) + 2*HashSize
+
+// Canonical returns the canonical bytes of a stored event: data without its
+// trailing hash member and closing brace, followed by the closing brace. It
+// fails when data does not end in a well-formed hash member.
+func Canonical(data []byte) (canonical []byte, stated Hash, err error) {
+	n := len(data)
+	if n < hashMemberLen+2 || data[n-1] != '}' {
+		return nil, stated, fmt.Errorf("%w: event does not end with a hash member", ErrMalformed)
+	}
+	member := data[n-1-hashMemberLen : n-1]
+	if !bytes.HasPrefix(member, []byte(`,"hash":"`)) || member[len(member)-1] != '"' {
+		return nil, stated, fmt.Errorf("%w: event does not end with a hash member", ErrMalformed)
+	}
+	stated, err = ParseHash(string(member[len(`,"hash":"`) : len(member)-1]))
+	if err != nil {
+		return nil, stated, err
+	}
+	canonical = make([]byte, 0, n-hashMemberLen)
+	canonical = append(canonical, data[:n-1-hashMemberLen]...)
+	canonical = append(canonical, '}')
+	return canonical, stated, nil
+}
+
+// Sum returns the chain hash of canonical bytes.
+func Sum(canonical []byte) Hash { return sha256.Sum256(canonical) }
+
+// CheckHash verifies that the hash stated in the stored bytes data matches
+// their content. It returns the stated hash. It does not check the link to
+// the predecessor; a Chain does that.
+func CheckHash(data []byte) (Hash, error) {
+	canonical, stated, err := Canonical(data)
+	if err != nil {
+		return stated, err
+	}
+	if Sum(canonical) != stated {
+		return stated, fmt.Errorf("%w: content does not match its hash %s", ErrHashMismatch, stated)
+	}
+	return stated, nil
+}
+
+// Chain follows the hash chain of a stream, event by event, from a known
+// head. The zero Chain starts at the beginning of a stream.
+type Chain struct {
+	head Hash
+	seq  uint64
+}
+
+// NewChain returns a Chain whose last verified event had hash head at
+// sequence seq, for verifying a range that does not start at sequence 1.
+func NewChain(head Hash, seq uint64) *Chain { return &Chain{head: head, seq: seq} }
+
+// Head returns the hash of the last event accepted by Next.
+func (c *Chain) Head() Hash { return c.head }
+
+// Seq returns the sequence of the last event accepted by Next.
+func (c *Chain) Seq() uint64 { return c.seq }
+
+// Next checks the event stored as data at sequence seq against the chain: its
+// hash must match its content, its prev must be the current head, and seq must
+// follow the previous sequence without a gap. On success the event becomes the
+// new head. On failure the error says which check failed, wrapping
+// ErrHashMismatch, ErrChainBroken or ErrSequenceGap; the head still moves to
+// the event's stated hash so that one bad event is reported once and the walk
+// can continue.
+func (c *Chain) Next(seq uint64, prev Hash, data []byte) error {
+	stated, err := CheckHash(data)
+	expectSeq := c.seq + 1
+	expectPrev := c.head
+	c.seq = seq
+	c.head = stated
+	if err != nil {
+		return fmt.Errorf("seq %d: %w", seq, err)
+	}
+	if seq != expectSeq {
+		return fmt.Errorf("seq %d: %w: expected sequence %d", seq, ErrSequenceGap, expectSeq)
+	}
+	if prev != expectPrev {
+		return fmt.Errorf("seq %d: %w: prev is %s, the previous event's hash is %s", seq, ErrChainBroken, prev, expectPrev)
+	}
+	return nil
+}

@@ -1,0 +1,69 @@
+package events
+
+import (
+	"fmt"
+	"regexp"
+	"time"
+)
+
+// Raw is an event as the log stores it: the encoded envelope with the subject
+// it was published on and, once stored, its stream sequence and time.
+type Raw struct {
+	Seq     uint64
+	Subject string
+	// MsgID is the envelope's id, the JetStream deduplication key.
+	MsgID string
+	Data  []byte
+	// Stored is when the stream stored the message (zero before that).
+	Stored time.Time
+}
+
+// Subject names. One stream holds a bounded set of subjects: one per table,
+// one for the cashier, one for seals. Never a subject per round, bet or
+// player: JetStream keeps state per subject in memory.
+const (
+	subjectTable   = "table"
+	subjectCashier = "cashier"
+	subjectSeal    = "seal"
+)
+
+// IDMax is the longest table, player, round or dealer id accepted.
+const IDMax = 64
+
+var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
+
+// ValidID reports whether s can be used as a table, player or dealer id:
+// 1..64 characters of letters, digits, '_' and '-', starting with a letter or
+// digit. Such ids are safe inside NATS subjects and account names.
+func ValidID(s string) bool { return idPattern.MatchString(s) }
+
+// TableSubject returns the subject of a table's events under prefix.
+func TableSubject(prefix, table string) string {
+	return prefix + "." + subjectTable + "." + table
+}
+
+// CashierSubject returns the subject of cashier events under prefix.
+func CashierSubject(prefix string) string { return prefix + "." + subjectCashier }
+
+// SealSubject returns the subject of seal events under prefix.
+func SealSubject(prefix string) string { return prefix + "." + subjectSeal }
+
+// AllSubjects returns the wildcard that covers every subject under prefix.
+func AllSubjects(prefix string) string { return prefix + ".>" }
+
+// SubjectFor returns the subject an envelope is published on.
+func SubjectFor(prefix string, e *Envelope) (string, error) {
+	switch e.Type {
+	case TypeWalletDeposited, TypeWalletWithdrawn, TypeWalletAdjusted:
+		return CashierSubject(prefix), nil
+	case TypeLedgerSealed:
+		return SealSubject(prefix), nil
+	}
+	if !e.Type.Known() {
+		return "", fmt.Errorf("%w: %q", ErrUnknownType, e.Type)
+	}
+	if !ValidID(e.Table) {
+		return "", fmt.Errorf("%w: %s event needs a valid table id, got %q", ErrMalformed, e.Type, e.Table)
+	}
+	return TableSubject(prefix, e.Table), nil
+}

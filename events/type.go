@@ -1,0 +1,84 @@
+package events
+
+// Type is the name of an event type. Names are append-only: once a name has
+// been written to a stream it is never renamed, reordered or reused.
+type Type string
+
+// The event catalog. Keep this list append-only.
+const (
+	// Cashier events (subject <prefix>.cashier).
+	TypeWalletDeposited Type = "wallet.deposited"
+	TypeWalletWithdrawn Type = "wallet.withdrawn"
+	TypeWalletAdjusted  Type = "wallet.adjusted"
+
+	// Table events (subject <prefix>.table.<table>).
+	TypeTableOpened        Type = "table.opened"
+	TypeTableLimitsChanged Type = "table.limits_changed"
+	TypeTableClosed        Type = "table.closed"
+
+	// Round events (subject <prefix>.table.<table>).
+	TypeRoundOpened           Type = "round.opened"
+	TypeBetPlaced             Type = "bet.placed"
+	TypeRoundBettingClosed    Type = "round.betting_closed"
+	TypeRoundReshake          Type = "round.reshake"
+	TypeRoundResult           Type = "round.result"
+	TypeBetSettled            Type = "bet.settled"
+	TypeRoundSettled          Type = "round.settled"
+	TypeRoundPaused           Type = "round.paused"
+	TypeRoundResumed          Type = "round.resumed"
+	TypeRoundCancelled        Type = "round.cancelled"
+	TypeBetRefunded           Type = "bet.refunded"
+	TypeRoundResultCorrected  Type = "round.result_corrected"
+	TypeBetSettlementReversed Type = "bet.settlement_reversed"
+
+	// Integrity events (subject <prefix>.seal).
+	TypeLedgerSealed Type = "ledger.sealed"
+)
+
+// currentVersions holds the schema version written for each type today. It is
+// a read-only table, not a registry: nothing adds to it at run time.
+var currentVersions = map[Type]int{
+	TypeWalletDeposited:       1,
+	TypeWalletWithdrawn:       1,
+	TypeWalletAdjusted:        1,
+	TypeTableOpened:           1,
+	TypeTableLimitsChanged:    1,
+	TypeTableClosed:           1,
+	TypeRoundOpened:           1,
+	TypeBetPlaced:             1,
+	TypeRoundBettingClosed:    1,
+	TypeRoundReshake:          1,
+	TypeRoundResult:           1,
+	TypeBetSettled:            1,
+	TypeRoundSettled:          1,
+	TypeRoundPaused:           1,
+	TypeRoundResumed:          1,
+	TypeRoundCancelled:        1,
+	TypeBetRefunded:           1,
+	TypeRoundResultCorrected:  1,
+	TypeBetSettlementReversed: 1,
+	TypeLedgerSealed:          1,
+}
+
+// Types returns every known event type, in catalog order.
+func Types() []Type {
+	return []Type{
+		TypeWalletDeposited, TypeWalletWithdrawn, TypeWalletAdjusted,
+		TypeTableOpened, TypeTableLimitsChanged, TypeTableClosed,
+		TypeRoundOpened, TypeBetPlaced, TypeRoundBettingClosed, TypeRoundReshake,
+		TypeRoundResult, TypeBetSettled, TypeRoundSettled, TypeRoundPaused,
+		TypeRoundResumed, TypeRoundCancelled, TypeBetRefunded,
+		TypeRoundResultCorrected, TypeBetSettlementReversed,
+		TypeLedgerSealed,
+	}
+}
+
+// Known reports whether t is in the catalog.
+func (t Type) Known() bool {
+	_, ok := currentVersions[t]
+	return ok
+}
+
+// CurrentVersion returns the schema version written today for t, or 0 when t
+// is not in the catalog.
+func (t Type) CurrentVersion() int { return currentVersions[t] }
