@@ -1,0 +1,37 @@
+package ledger
+
+import "strings"
+
+// Account names. A player's wallet, and per table the money in play, the
+// house result and the rounding residue; one external cashier and one
+// adjustments account for supervisor corrections. Commissions and jackpot
+// pools will join this list with the games that need them.
+const (
+	accountWallet     = "wallet:"
+	accountInPlay     = "inplay:"
+	accountHouse      = "house:"
+	accountRounding   = "rounding:"
+	AccountCashier    = "cashier"
+	AccountAdjustment = "adjustment"
+)
+
+// WalletAccount is the account of a player's wallet. Its balance never goes
+// below zero.
+func WalletAccount(player string) string { return accountWallet + player }
+
+// InPlayAccount holds the stakes of a table's unsettled bets.
+func InPlayAccount(table string) string { return accountInPlay + table }
+
+// HouseAccount is a table's house result: lost stakes in, wins out.
+func HouseAccount(table string) string { return accountHouse + table }
+
+// RoundingAccount collects the residue the rounding policy did not pay on a
+// table's wins (see games/sicbo: wins are rounded down to the currency's
+// smallest unit). The house pays the exact win; the wallet receives the
+// rounded win; the difference is held here, never dropped.
+func RoundingAccount(table string) string { return accountRounding + table }
+
+// IsWallet reports whether account is a player wallet, and returns the player.
+func IsWallet(account string) (player string, ok bool) {
+	return strings.CutPrefix(account, accountWallet)
+}

@@ -1,0 +1,644 @@
+package ledger
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
+)
+
+// draft is an event decided but not yet sealed into an envelope.
+type draft struct {
+	typ      events.Type
+	table    string
+	round    string
+	payload  any
+	postings []events.Posting
+}
+
+// decider validates commands against a state and drafts their events. It
+// holds what decisions need besides the state: the rules, the currencies and
+// the id generator.
+type decider struct {
+	paytables  PaytableFunc
+	currencies map[string]int32
+	newID      func() uuid.UUID
+}
+
+// decide validates c against s at time now and returns the events that carry
+// it out. For a result, a cancel or a correction it returns only the first
+// event; the sequencer asks work for the rest once that event is applied, the
+// same way Open finishes such work after a crash.
+func (d *decider) decide(s *State, c Command, now time.Time) ([]draft, error) {
+	if err := authorize(c); err != nil {
+		return nil, err
+	}
+	m := c.meta()
+	if len(m.IdempotencyKey) > IdempotencyKeyMax {
+		return nil, errf(ErrInvalidRequest, "idempotency key is %d bytes, over the %d-byte limit", len(m.IdempotencyKey), IdempotencyKeyMax)
+	}
+	if err := checkText("correlation id", m.CorrelationID, false); err != nil {
+		return nil, err
+	}
+	switch c := c.(type) {
+	case *Deposit:
+		return d.deposit(s, c)
+	case *Withdraw:
+		return d.withdraw(s, c)
+	case *Adjust:
+		return d.adjust(s, c)
+	case *OpenTable:
+		return d.openTable(s, c)
+	case *ChangeLimits:
+		return d.changeLimits(s, c)
+	case *CloseTable:
+		return d.closeTable(s, c)
+	case *OpenRound:
+		return d.openRound(s, c)
+	case *PlaceSlip:
+		return d.placeSlip(s, c, now)
+	case *CloseBetting:
+		return d.closeBetting(s, c)
+	case *Reshake:
+		return d.reshake(s, c)
+	case *RecordResult:
+		return d.recordResult(s, c)
+	case *Pause:
+		return d.pause(s, c)
+	case *Resume:
+		return d.resume(s, c)
+	case *Cancel:
+		return d.cancel(s, c)
+	case *CorrectResult:
+		return d.correctResult(s, c)
+	}
+	return nil, errf(ErrInvalidRequest, "unknown command %T", c)
+}
+
+func (d *decider) scale(currency string) (int32, error) {
+	sc, ok := d.currencies[currency]
+	if !ok {
+		if !currencyPattern.MatchString(currency) {
+			return 0, errf(ErrUnknownCurrency, "currency %q is not a three-letter code", currency)
+		}
+		return 0, errf(ErrUnknownCurrency, "currency %s is not configured", currency)
+	}
+	return sc, nil
+}
+
+// --- cashier ---
+
+func (d *decider) cashier(s *State, player string, amount decimal.Decimal, currency, ref string) (decimal.Decimal, error) {
+	if err := checkID("player", player); err != nil {
+		return decimal.Zero, err
+	}
+	sc, err := d.scale(currency)
+	if err != nil {
+		return decimal.Zero, err
+	}
+	if err := checkAmount("amount", amount, sc); err != nil {
+		return decimal.Zero, err
+	}
+	if err := checkText("reference", ref, false); err != nil {
+		return decimal.Zero, err
+	}
+	return s.walletBalance(player, currency), nil
+}
+
+func (d *decider) deposit(s *State, c *Deposit) ([]draft, error) {
+	before, err := d.cashier(s, c.Player, c.Amount, c.Currency, c.Reference)
+	if err != nil {
+		return nil, err
+	}
+	return []draft{{
+		typ: events.TypeWalletDeposited,
+		payload: &events.WalletDeposited{
+			Player: c.Player, Amount: c.Amount, Currency: c.Currency, Reference: c.Reference,
+			BalanceBefore: before, BalanceAfter: before.Add(c.Amount),
+		},
+		postings: []events.Posting{{From: AccountCashier, To: WalletAccount(c.Player), Amount: c.Amount, Currency: c.Currency}},
+	}}, nil
+}
+
+func (d *decider) withdraw(s *State, c *Withdraw) ([]draft, error) {
+	before, err := d.cashier(s, c.Player, c.Amount, c.Currency, c.Reference)
+	if err != nil {
+		return nil, err
+	}
+	if before.LessThan(c.Amount) {
+		return nil, errf(ErrInsufficientFunds, "wallet %s holds %s %s, withdrawal is %s", c.Player, before, c.Currency, c.Amount)
+	}
+	return []draft{{
+		typ: events.TypeWalletWithdrawn,
+		payload: &events.WalletWithdrawn{
+			Player: c.Player, Amount: c.Amount, Currency: c.Currency, Reference: c.Reference,
+			BalanceBefore: before, BalanceAfter: before.Sub(c.Amount),
+		},
+		postings: []events.Posting{{From: WalletAccount(c.Player), To: AccountCashier, Amount: c.Amount, Currency: c.Currency}},
+	}}, nil
+}
+
+func (d *decider) adjust(s *State, c *Adjust) ([]draft, error) {
+	if err := checkText("reason", c.Reason, true); err != nil {
+		return nil, err
+	}
+	before, err := d.cashier(s, c.Player, c.Amount.Abs(), c.Currency, "")
+	if err != nil {
+		return nil, err
+	}
+	after := before.Add(c.Amount)
+	p := events.Posting{From: AccountAdjustment, To: WalletAccount(c.Player), Amount: c.Amount, Currency: c.Currency}
+	if c.Amount.IsNegative() {
+		if after.IsNegative() {
+			return nil, errf(ErrInsufficientFunds, "wallet %s holds %s %s, adjustment is %s", c.Player, before, c.Currency, c.Amount)
+		}
+		p = events.Posting{From: WalletAccount(c.Player), To: AccountAdjustment, Amount: c.Amount.Neg(), Currency: c.Currency}
+	}
+	return []draft{{
+		typ: events.TypeWalletAdjusted,
+		payload: &events.WalletAdjusted{
+			Player: c.Player, Amount: c.Amount, Currency: c.Currency, Reason: c.Reason,
+			BalanceBefore: before, BalanceAfter: after,
+		},
+		postings: []events.Posting{p},
+	}}, nil
+}
+
+// --- tables ---
+
+func (d *decider) openTable(s *State, c *OpenTable) ([]draft, error) {
+	if err := checkID("table", c.Table); err != nil {
+		return nil, err
+	}
+	if err := checkID("dealer", c.Dealer); err != nil {
+		return nil, err
+	}
+	if t := s.tables[c.Table]; t != nil && !t.Closed {
+		return nil, errf(ErrTableExists, "table %s is open", c.Table)
+	}
+	pt, err := d.paytables(c.Paytable)
+	if err != nil {
+		return nil, errf(ErrUnknownGame, "paytable %q: %v", c.Paytable, err)
+	}
+	sc, err := d.scale(c.Currency)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkBand(c.Band, sc); err != nil {
+		return nil, err
+	}
+	if err := checkLimits(pt, c.Limits, c.Band, sc); err != nil {
+		return nil, err
+	}
+	return []draft{{
+		typ:   events.TypeTableOpened,
+		table: c.Table,
+		payload: &events.TableOpened{
+			Table: c.Table, Game: pt.Game(), Paytable: pt.ID(), PaytableHash: pt.Hash(),
+			Currency: c.Currency, Scale: sc, Limits: c.Limits, Band: c.Band, Dealer: c.Dealer,
+		},
+	}}, nil
+}
+
+func checkBand(b Limit, scale int32) error {
+	if err := checkAmount("band min", b.Min, scale); err != nil {
+		return err
+	}
+	if err := checkAmount("band max", b.Max, scale); err != nil {
+		return err
+	}
+	if b.Min.GreaterThan(b.Max) {
+		return errf(ErrLimitOutsideBand, "band min %s is above band max %s", b.Min, b.Max)
+	}
+	return nil
+}
+
+// checkLimits validates a table's limits: at most LimitsMax kinds, each a bet
+// kind the paytable offers or "*" for every other kind, each within the band.
+func checkLimits(pt Paytable, limits map[string]Limit, band Limit, scale int32) error {
+	if len(limits) == 0 {
+		return errf(ErrInvalidRequest, "limits are required (use \"*\" for every bet kind)")
+	}
+	if len(limits) > LimitsMax {
+		return errf(ErrInvalidRequest, "%d limits is over the limit of %d", len(limits), LimitsMax)
+	}
+	for kind, l := range limits {
+		if kind != "*" {
+			if strings.Contains(kind, ":") {
+				return errf(ErrInvalidRequest, "limit key %q must be a bet kind such as \"total\", not a bet code", kind)
+			}
+			if !slices.Contains(pt.Kinds(), kind) {
+				return errf(ErrInvalidRequest, "limit for %q: paytable %s has no such bet kind", kind, pt.ID())
+			}
+		}
+		if err := checkAmount("limit min for "+kind, l.Min, scale); err != nil {
+			return err
+		}
+		if err := checkAmount("limit max for "+kind, l.Max, scale); err != nil {
+			return err
+		}
+		if l.Min.GreaterThan(l.Max) {
+			return errf(ErrLimitOutsideBand, "limit for %q: min %s is above max %s", kind, l.Min, l.Max)
+		}
+		if l.Min.LessThan(band.Min) || l.Max.GreaterThan(band.Max) {
+			return errf(ErrLimitOutsideBand, "limit for %q is %s..%s, the authorised band is %s..%s", kind, l.Min, l.Max, band.Min, band.Max)
+		}
+	}
+	return nil
+}
+
+func (d *decider) table(s *State, id string) (*Table, error) {
+	if err := checkID("table", id); err != nil {
+		return nil, err
+	}
+	t := s.tables[id]
+	if t == nil {
+		return nil, errf(ErrTableNotFound, "table %s", id)
+	}
+	if t.Closed {
+		return nil, errf(ErrTableClosed, "table %s is closed", id)
+	}
+	return t, nil
+}
+
+func (d *decider) changeLimits(s *State, c *ChangeLimits) ([]draft, error) {
+	t, err := d.table(s, c.Table)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkText("reason", c.Reason, false); err != nil {
+		return nil, err
+	}
+	if t.Active != "" {
+		return nil, errf(ErrRoundInProgress, "limits change only between rounds; round %s is in progress", t.Active)
+	}
+	pt, err := d.paytable(t)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkLimits(pt, c.Limits, t.Band, t.Scale); err != nil {
+		return nil, err
+	}
+	return []draft{{
+		typ:   events.TypeTableLimitsChanged,
+		table: t.ID,
+		payload: &events.TableLimitsChanged{
+			Table: t.ID, Before: t.Limits, After: c.Limits, EffectiveFromRound: t.Rounds + 1, Reason: c.Reason,
+		},
+	}}, nil
+}
+
+func (d *decider) closeTable(s *State, c *CloseTable) ([]draft, error) {
+	t, err := d.table(s, c.Table)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkText("reason", c.Reason, false); err != nil {
+		return nil, err
+	}
+	if t.Active != "" {
+		return nil, errf(ErrRoundInProgress, "round %s is in progress", t.Active)
+	}
+	return []draft{{typ: events.TypeTableClosed, table: t.ID, payload: &events.TableClosed{Table: t.ID, Reason: c.Reason}}}, nil
+}
+
+// paytable returns the rules a table was opened with, refusing a paytable
+// whose content changed since.
+func (d *decider) paytable(t *Table) (Paytable, error) {
+	pt, err := d.paytables(t.Paytable)
+	if err != nil {
+		return nil, errf(ErrUnknownGame, "paytable %q of table %s: %v", t.Paytable, t.ID, err)
+	}
+	if pt.Hash() != t.PaytableHash {
+		return nil, errf(ErrPaytableChanged, "table %s was opened with %s hash %s, this build has hash %s", t.ID, t.Paytable, t.PaytableHash, pt.Hash())
+	}
+	return pt, nil
+}
+
+// --- rounds ---
+
+func (d *decider) openRound(s *State, c *OpenRound) ([]draft, error) {
+	t, err := d.table(s, c.Table)
+	if err != nil {
+		return nil, err
+	}
+	if err := authorizeTable(c, t); err != nil {
+		return nil, err
+	}
+	if t.Active != "" {
+		return nil, errf(ErrRoundInProgress, "round %s is in progress", t.Active)
+	}
+	if c.BettingWindow < 0 || c.BettingWindow > BettingWindowMax {
+		return nil, errf(ErrInvalidRequest, "betting window %s is outside 0..%s", c.BettingWindow, BettingWindowMax)
+	}
+	if _, err := d.paytable(t); err != nil {
+		return nil, err
+	}
+	id := d.newID().String()
+	return []draft{{
+		typ: events.TypeRoundOpened, table: t.ID, round: id,
+		payload: &events.RoundOpened{
+			Table: t.ID, Round: id, Number: t.Rounds + 1, BettingWindow: c.BettingWindow,
+			Paytable: t.Paytable, PaytableHash: t.PaytableHash,
+		},
+	}}, nil
+}
+
+// round finds a round of table, reporting a finished or unknown one.
+func (d *decider) round(s *State, c Command, table, id string) (*Table, *Round, error) {
+	t, err := d.table(s, table)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := authorizeTable(c, t); err != nil {
+		return nil, nil, err
+	}
+	if _, err := uuid.Parse(id); err != nil {
+		return nil, nil, errf(ErrInvalidID, "round id %q is not a UUID", id)
+	}
+	r := s.rounds[id]
+	if r == nil {
+		if s.finished[id] == table {
+			return nil, nil, errf(ErrRoundFinished, "round %s", id)
+		}
+		return nil, nil, errf(ErrRoundNotFound, "round %s of table %s", id, table)
+	}
+	if r.Table != table {
+		return nil, nil, errf(ErrRoundNotFound, "round %s of table %s", id, table)
+	}
+	return t, r, nil
+}
+
+// activeRound is round for commands on a round in progress.
+func (d *decider) activeRound(s *State, c Command, table, id string, want ...string) (*Table, *Round, error) {
+	t, r, err := d.round(s, c, table, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	switch r.Status {
+	case RoundSettled, RoundCancelled:
+		return nil, nil, errf(ErrRoundFinished, "round %s is %s", r.ID, r.Status)
+	}
+	for _, w := range want {
+		if r.Status == w {
+			return t, r, nil
+		}
+	}
+	return nil, nil, errf(ErrRoundState, "cannot %s round %s while it is %s", c.name(), r.ID, r.Status)
+}
+
+func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, error) {
+	t, err := d.table(s, c.Table)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkID("player", c.Player); err != nil {
+		return nil, err
+	}
+	roundID := c.Round
+	if roundID == "" {
+		roundID = t.Active
+		if roundID == "" {
+			return nil, errf(ErrRoundNotOpen, "table %s has no round open", t.ID)
+		}
+	}
+	_, r, err := d.round(s, c, t.ID, roundID)
+	if err != nil {
+		return nil, err
+	}
+	if r.Status != RoundBetting {
+		if r.Status == RoundSettled || r.Status == RoundCancelled {
+			return nil, errf(ErrRoundFinished, "round %s is %s", r.ID, r.Status)
+		}
+		return nil, errf(ErrRoundNotOpen, "round %s is %s", r.ID, r.Status)
+	}
+	if r.Window > 0 && now.After(r.OpenedAt.Add(r.Window)) {
+		return nil, errf(ErrRoundNotOpen, "the betting window of round %s closed at %s", r.ID, r.OpenedAt.Add(r.Window).Format(time.RFC3339))
+	}
+	if len(c.Bets) == 0 {
+		return nil, errf(ErrInvalidRequest, "a slip needs at least one bet")
+	}
+	if len(c.Bets) > BetsPerSlipMax {
+		return nil, errf(ErrInvalidRequest, "%d bets is over the limit of %d per slip", len(c.Bets), BetsPerSlipMax)
+	}
+	pt, err := d.paytable(t)
+	if err != nil {
+		return nil, err
+	}
+	slip := d.newID().String()
+	placed := make([]events.PlacedBet, len(c.Bets))
+	postings := make([]events.Posting, len(c.Bets))
+	total := decimal.Zero
+	for i, b := range c.Bets {
+		kind, err := pt.BetKind(b.Code)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkAmount("stake of "+b.Code, b.Stake, t.Scale); err != nil {
+			return nil, err
+		}
+		l, ok := t.Limits[kind]
+		if !ok {
+			l, ok = t.Limits["*"]
+		}
+		if !ok {
+			return nil, errf(ErrInvalidRequest, "table %s takes no %s bets", t.ID, kind)
+		}
+		if b.Stake.LessThan(l.Min) || b.Stake.GreaterThan(l.Max) {
+			return nil, &LimitError{Code: b.Code, Kind: kind, Stake: b.Stake, Min: l.Min, Max: l.Max}
+		}
+		placed[i] = events.PlacedBet{Bet: d.newID().String(), Code: b.Code, Stake: b.Stake}
+		postings[i] = events.Posting{From: WalletAccount(c.Player), To: InPlayAccount(t.ID), Amount: b.Stake, Currency: t.Currency}
+		total = total.Add(b.Stake)
+	}
+	before := s.walletBalance(c.Player, t.Currency)
+	if before.LessThan(total) {
+		return nil, errf(ErrInsufficientFunds, "wallet %s holds %s %s, the slip stakes %s", c.Player, before, t.Currency, total)
+	}
+	return []draft{{
+		typ: events.TypeBetPlaced, table: t.ID, round: r.ID,
+		payload: &events.BetPlaced{
+			Slip: slip, Player: c.Player, Table: t.ID, Round: r.ID, Currency: t.Currency,
+			Bets: placed, Total: total, BalanceBefore: before, BalanceAfter: before.Sub(total),
+		},
+		postings: postings,
+	}}, nil
+}
+
+func (d *decider) closeBetting(s *State, c *CloseBetting) ([]draft, error) {
+	t, r, err := d.activeRound(s, c, c.Table, c.Round, RoundBetting)
+	if err != nil {
+		return nil, err
+	}
+	return []draft{{
+		typ: events.TypeRoundBettingClosed, table: t.ID, round: r.ID,
+		payload: &events.RoundBettingClosed{Table: t.ID, Round: r.ID, Bets: len(r.Bets), Staked: r.Staked},
+	}}, nil
+}
+
+var reshakeReasons = map[string]bool{
+	events.ReshakeOverlapping: true, events.ReshakeNotFlat: true,
+	events.ReshakeFewerDice: true, events.ReshakeOther: true,
+}
+
+func (d *decider) reshake(s *State, c *Reshake) ([]draft, error) {
+	t, r, err := d.activeRound(s, c, c.Table, c.Round, RoundClosed)
+	if err != nil {
+		return nil, err
+	}
+	if !reshakeReasons[c.Reason] {
+		return nil, errf(ErrInvalidRequest, "reshake reason %q is not one of dice_overlapping, dice_not_flat, fewer_than_three, other", c.Reason)
+	}
+	if err := checkText("note", c.Note, c.Reason == events.ReshakeOther); err != nil {
+		return nil, err
+	}
+	return []draft{{
+		typ: events.TypeRoundReshake, table: t.ID, round: r.ID,
+		payload: &events.RoundReshake{Table: t.ID, Round: r.ID, Reason: c.Reason, Note: c.Note},
+	}}, nil
+}
+
+func diceOf(res games.Result) ([3]int, error) {
+	var d [3]int
+	if len(res.Dice) != 3 {
+		return d, errf(ErrInvalidResult, "a result needs three dice, got %d", len(res.Dice))
+	}
+	copy(d[:], res.Dice)
+	return d, nil
+}
+
+func (d *decider) checkResult(t *Table, res games.Result) ([3]int, error) {
+	pt, err := d.paytable(t)
+	if err != nil {
+		return [3]int{}, err
+	}
+	if err := pt.ValidateResult(res); err != nil {
+		return [3]int{}, errf(ErrInvalidResult, "%v", err)
+	}
+	return diceOf(res)
+}
+
+func (d *decider) recordResult(s *State, c *RecordResult) ([]draft, error) {
+	t, r, err := d.activeRound(s, c, c.Table, c.Round, RoundClosed)
+	if err != nil {
+		if r2 := s.rounds[c.Round]; r2 != nil && r2.Result != nil {
+			return nil, errf(ErrResultRecorded, "round %s has result %v; use a correction", r2.ID, r2.Result.Dice)
+		}
+		return nil, err
+	}
+	dice, err := d.checkResult(t, c.Result)
+	if err != nil {
+		return nil, err
+	}
+	return []draft{{
+		typ: events.TypeRoundResult, table: t.ID, round: r.ID,
+		payload: &events.RoundResult{Table: t.ID, Round: r.ID, Dice: dice},
+	}}, nil
+}
+
+func (d *decider) pause(s *State, c *Pause) ([]draft, error) {
+	t, r, err := d.activeRound(s, c, c.Table, c.Round, RoundBetting, RoundClosed)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkText("reason", c.Reason, true); err != nil {
+		return nil, err
+	}
+	return []draft{{
+		typ: events.TypeRoundPaused, table: t.ID, round: r.ID,
+		payload: &events.RoundPaused{Table: t.ID, Round: r.ID, Reason: c.Reason},
+	}}, nil
+}
+
+func (d *decider) resume(s *State, c *Resume) ([]draft, error) {
+	t, r, err := d.activeRound(s, c, c.Table, c.Round, RoundPaused)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkText("note", c.Note, false); err != nil {
+		return nil, err
+	}
+	return []draft{{
+		typ: events.TypeRoundResumed, table: t.ID, round: r.ID,
+		payload: &events.RoundResumed{Table: t.ID, Round: r.ID, Note: c.Note},
+	}}, nil
+}
+
+func (d *decider) cancel(s *State, c *Cancel) ([]draft, error) {
+	t, r, err := d.activeRound(s, c, c.Table, c.Round, RoundBetting, RoundClosed, RoundPaused)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkText("reason", c.Reason, true); err != nil {
+		return nil, err
+	}
+	return []draft{{
+		typ: events.TypeRoundCancelled, table: t.ID, round: r.ID,
+		payload: &events.RoundCancelled{Table: t.ID, Round: r.ID, Reason: c.Reason, Bets: len(r.Bets), Refunded: r.Staked},
+	}}, nil
+}
+
+func (d *decider) correctResult(s *State, c *CorrectResult) ([]draft, error) {
+	t, r, err := d.round(s, c, c.Table, c.Round)
+	if err != nil {
+		return nil, err
+	}
+	if r.Status != RoundSettled {
+		return nil, errf(ErrRoundState, "only a settled round's result can be corrected; round %s is %s", r.ID, r.Status)
+	}
+	if err := checkText("reason", c.Reason, true); err != nil {
+		return nil, err
+	}
+	after, err := d.checkResult(t, c.Result)
+	if err != nil {
+		return nil, err
+	}
+	before, _ := diceOf(*r.Result)
+	if before == after {
+		return nil, errf(ErrInvalidRequest, "the corrected result %v is the recorded one", after)
+	}
+	pt, err := d.paytable(t)
+	if err != nil {
+		return nil, err
+	}
+	// Walk the compensating events before raising the correction: each
+	// wallet must stay non-negative at every step, not only at the end.
+	k := r.Correction + 1
+	res := games.Result{Dice: after[:]}
+	wallets := map[string]decimal.Decimal{}
+	for _, b := range r.Bets {
+		ds, err := reverseAndSettle(t, r, b, pt, res, k)
+		if err != nil {
+			return nil, err
+		}
+		for _, dr := range ds {
+			for _, p := range dr.postings {
+				for _, acc := range []string{p.From, p.To} {
+					if _, ok := wallets[acc]; !ok {
+						if pl, isW := IsWallet(acc); isW {
+							wallets[acc] = s.walletBalance(pl, t.Currency)
+						}
+					}
+				}
+				if _, ok := wallets[p.From]; ok {
+					wallets[p.From] = wallets[p.From].Sub(p.Amount)
+					if wallets[p.From].IsNegative() {
+						return nil, errf(ErrCorrectionOverdraw, "reversing bet %s would take %s below zero", b.ID, p.From)
+					}
+				}
+				if _, ok := wallets[p.To]; ok {
+					wallets[p.To] = wallets[p.To].Add(p.Amount)
+				}
+			}
+		}
+	}
+	return []draft{{
+		typ: events.TypeRoundResultCorrected, table: t.ID, round: r.ID,
+		payload: &events.RoundResultCorrected{Table: t.ID, Round: r.ID, Before: before, After: after, Reason: c.Reason, Correction: k},
+	}}, nil
+}

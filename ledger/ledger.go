@@ -1,0 +1,522 @@
+package ledger
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/internal/assert"
+)
+
+// Defaults and hard limits of the sequencer.
+const (
+	// DefaultQueueMax is how many commands may wait for the sequencer.
+	DefaultQueueMax = 8192
+	// DefaultGroupMax is how many commands one group commit takes at most.
+	DefaultGroupMax = 4096
+	// BatchEventsMax is the most events in one atomic append (the JetStream
+	// server's cap on an atomic batch).
+	BatchEventsMax = 1000
+	// DefaultIdempotencyWindow is how long an idempotency key is remembered.
+	DefaultIdempotencyWindow = 24 * time.Hour
+	// DefaultIdempotencyMax bounds how many keys are remembered.
+	DefaultIdempotencyMax = 2_000_000
+	// fencedRetries is how often a group is decided again after a conflict.
+	fencedRetries = 2
+)
+
+// Options configure a Ledger. The zero value of every field but Paytables
+// means its default.
+type Options struct {
+	// Paytables looks up a game's rules by paytable id. Required.
+	Paytables PaytableFunc
+	// Currencies maps an ISO code to its number of decimals; nil means
+	// DefaultCurrencies.
+	Currencies map[string]int32
+	// Clock is the ledger's single clock (GLI-19 2.2.1); nil means
+	// time.Now.
+	Clock func() time.Time
+	// NewID returns a new UUIDv7 for events, rounds, slips and bets; nil
+	// means uuid.NewV7.
+	NewID func() uuid.UUID
+	// QueueMax, GroupMax and BatchMax bound the queue, a group commit and
+	// one atomic batch (at most BatchEventsMax).
+	QueueMax int
+	GroupMax int
+	BatchMax int
+	// IdempotencyWindow and IdempotencyMax bound the remembered keys.
+	IdempotencyWindow time.Duration
+	IdempotencyMax    int
+	// Logger receives operational messages; nil discards them.
+	Logger *slog.Logger
+	// Codec decodes stored events (upcasting old versions); nil means the
+	// default codec.
+	Codec *events.Codec
+}
+
+// Ledger is the single writer of a stream. Its methods are safe for
+// concurrent use.
+type Ledger struct {
+	log   Log
+	opts  Options
+	d     *decider
+	state *State
+	queue chan *request
+	quit  chan struct{}
+	done  chan struct{}
+	// recent maps the ids of the events read by the last reload after a
+	// failed append to their sequences.
+	recent map[uuid.UUID]uint64
+	// lastSeq mirrors state.lastSeq for readers outside the goroutine.
+	lastSeq   atomic.Uint64
+	closeOnce sync.Once
+}
+
+type request struct {
+	cmd   Command
+	hash  string
+	reply chan reply
+	// inspect, when set, runs on the sequencer's goroutine instead of a
+	// command.
+	inspect func(*State)
+}
+
+type reply struct {
+	res Result
+	err error
+}
+
+// Open rebuilds the state from the log, finishes any settlement, cancellation
+// or correction that a crash left half written, and starts the sequencer.
+func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
+	if opts.Paytables == nil {
+		return nil, errors.New("ledger: Options.Paytables is required")
+	}
+	if opts.Currencies == nil {
+		opts.Currencies = DefaultCurrencies()
+	}
+	if opts.Clock == nil {
+		opts.Clock = time.Now
+	}
+	if opts.NewID == nil {
+		opts.NewID = func() uuid.UUID { return uuid.Must(uuid.NewV7()) }
+	}
+	if opts.QueueMax <= 0 {
+		opts.QueueMax = DefaultQueueMax
+	}
+	if opts.GroupMax <= 0 {
+		opts.GroupMax = DefaultGroupMax
+	}
+	if opts.BatchMax <= 0 || opts.BatchMax > BatchEventsMax {
+		opts.BatchMax = BatchEventsMax
+	}
+	if opts.IdempotencyWindow <= 0 {
+		opts.IdempotencyWindow = DefaultIdempotencyWindow
+	}
+	if opts.IdempotencyMax <= 0 {
+		opts.IdempotencyMax = DefaultIdempotencyMax
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	l := &Ledger{
+		log:   log,
+		opts:  opts,
+		d:     &decider{paytables: opts.Paytables, currencies: opts.Currencies, newID: opts.NewID},
+		queue: make(chan *request, opts.QueueMax),
+		quit:  make(chan struct{}),
+		done:  make(chan struct{}),
+	}
+	if err := l.reload(ctx); err != nil {
+		return nil, err
+	}
+	if err := l.finishWork(ctx); err != nil {
+		return nil, err
+	}
+	go l.run()
+	return l, nil
+}
+
+// Close stops the sequencer after the group in progress. Commands still
+// queued are answered ErrClosed.
+func (l *Ledger) Close() error {
+	l.closeOnce.Do(func() {
+		close(l.quit)
+		<-l.done
+	})
+	return nil
+}
+
+// LastSeq returns the last stream sequence the ledger has applied.
+func (l *Ledger) LastSeq() uint64 { return l.lastSeq.Load() }
+
+// Execute validates c, appends its events and returns once they are stored.
+// A rejected command returns an error for which CodeOf gives a stable code,
+// and writes nothing. If ctx ends first, Execute returns ctx.Err() and the
+// command may still be applied: retry it with the same idempotency key to
+// learn its outcome.
+func (l *Ledger) Execute(ctx context.Context, c Command) (Result, error) {
+	req := &request{cmd: c, hash: requestHash(c), reply: make(chan reply, 1)}
+	if err := l.enqueue(req); err != nil {
+		return Result{}, err
+	}
+	select {
+	case r := <-req.reply:
+		return r.res, r.err
+	case <-ctx.Done():
+		return Result{}, ctx.Err()
+	}
+}
+
+// Inspect runs fn on the sequencer's goroutine with the current state, for
+// tests and health checks. fn must not keep s.
+func (l *Ledger) Inspect(ctx context.Context, fn func(s *State)) error {
+	req := &request{inspect: fn, reply: make(chan reply, 1)}
+	if err := l.enqueue(req); err != nil {
+		return err
+	}
+	select {
+	case r := <-req.reply:
+		return r.err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (l *Ledger) enqueue(req *request) error {
+	select {
+	case <-l.quit:
+		return ErrClosed
+	default:
+	}
+	select {
+	case l.queue <- req:
+		return nil
+	default:
+		return ErrOverloaded
+	}
+}
+
+func (l *Ledger) run() {
+	defer close(l.done)
+	group := make([]*request, 0, l.opts.GroupMax)
+	for {
+		var first *request
+		select {
+		case <-l.quit:
+			l.drain()
+			return
+		case first = <-l.queue:
+		}
+		group = append(group[:0], first)
+	fill:
+		for len(group) < l.opts.GroupMax {
+			select {
+			case r := <-l.queue:
+				group = append(group, r)
+			default:
+				break fill
+			}
+		}
+		l.process(group)
+	}
+}
+
+func (l *Ledger) drain() {
+	for {
+		select {
+		case r := <-l.queue:
+			r.reply <- reply{err: ErrClosed}
+		default:
+			return
+		}
+	}
+}
+
+// pending is one command of a group being committed.
+type pending struct {
+	req *request
+	// lo, hi are the command's events in the group's event list.
+	lo, hi int
+	// leader is the earlier command of the same group with the same
+	// idempotency key, whose answer this one shares.
+	leader *pending
+	done   bool
+	res    Result
+	err    error
+}
+
+// sealed is an event ready to append.
+type sealed struct {
+	env     events.Envelope
+	payload any
+	raw     events.Raw
+}
+
+func (l *Ledger) process(group []*request) {
+	ps := make([]*pending, 0, len(group))
+	for _, r := range group {
+		if r.inspect != nil {
+			r.inspect(l.state)
+			r.reply <- reply{}
+			continue
+		}
+		ps = append(ps, &pending{req: r})
+	}
+	ctx := context.Background()
+	if l.state == nil {
+		// An earlier recovery could not read the log: try again before
+		// deciding anything against a state that is not known.
+		if err := l.reload(ctx); err == nil {
+			err = l.finishWork(ctx)
+		}
+		if l.state == nil {
+			for _, p := range ps {
+				l.answer(p, Result{}, ErrUnavailable)
+			}
+			return
+		}
+	}
+	for attempt := 0; len(ps) > 0; attempt++ {
+		out := l.decideGroup(ps)
+		failed, err := l.appendGroup(ctx, ps, out)
+		if err == nil {
+			break
+		}
+		conflict := errors.Is(err, events.ErrConflict)
+		l.opts.Logger.Warn("append failed; reloading state from the log", "err", err, "conflict", conflict)
+		stored := l.recover(ctx, failed, out)
+		var retry []*pending
+		for _, p := range failed {
+			switch {
+			case p.leader != nil:
+				retry = append(retry, p)
+			case stored[p]:
+				l.answer(p, l.storedResult(p, out), nil)
+			case conflict && attempt < fencedRetries:
+				retry = append(retry, p)
+			case conflict:
+				l.answer(p, Result{}, fmt.Errorf("%w: %v", ErrFenced, err))
+			case errors.Is(err, events.ErrStreamFull):
+				l.answer(p, Result{}, fmt.Errorf("%w: %v", ErrStreamFull, err))
+			default:
+				l.answer(p, Result{}, fmt.Errorf("%w: %v", ErrUnavailable, err))
+			}
+		}
+		for _, p := range retry {
+			p.lo, p.hi, p.leader = 0, 0, nil
+		}
+		ps = retry
+		if l.state == nil {
+			for _, p := range ps {
+				l.answer(p, Result{}, ErrUnavailable)
+			}
+			return
+		}
+	}
+}
+
+// storedResult is the answer to a command whose events were found in the log
+// after a failed append: the remembered result for its idempotency key, or
+// else its events that reached the log.
+func (l *Ledger) storedResult(p *pending, out []sealed) Result {
+	m := p.req.cmd.meta()
+	if m.IdempotencyKey != "" {
+		if ent := l.state.idem[idemMapKey(m.Actor.ID, m.IdempotencyKey)]; ent != nil {
+			return ent.result.clone()
+		}
+	}
+	var found []sealed
+	for _, s := range out[p.lo:p.hi] {
+		if seq, ok := l.recent[s.env.ID]; ok {
+			s.env.Seq = seq
+			found = append(found, s)
+		}
+	}
+	return resultOf(found)
+}
+
+// decideGroup decides every command of the group in order, each against the
+// state left by the ones before, and seals their events.
+func (l *Ledger) decideGroup(ps []*pending) []sealed {
+	now := l.opts.Clock().UTC()
+	var out []sealed
+	leaders := map[string]*pending{}
+	for _, p := range ps {
+		c := p.req.cmd
+		m := c.meta()
+		if m.IdempotencyKey != "" {
+			k := idemMapKey(m.Actor.ID, m.IdempotencyKey)
+			if lead := leaders[k]; lead != nil {
+				if lead.req.hash != p.req.hash {
+					l.answer(p, Result{}, errf(ErrIdempotencyConflict, "key %q", m.IdempotencyKey))
+				} else {
+					p.leader = lead
+				}
+				continue
+			}
+			if ent := l.state.idem[k]; ent != nil {
+				if ent.reqHash != p.req.hash {
+					l.answer(p, Result{}, errf(ErrIdempotencyConflict, "key %q was used for another request", m.IdempotencyKey))
+				} else {
+					l.answer(p, ent.result.clone(), nil)
+				}
+				continue
+			}
+			leaders[k] = p
+		}
+		drafts, err := l.d.decide(l.state, c, now)
+		if err != nil {
+			l.answer(p, Result{}, err)
+			continue
+		}
+		wm := workMeta{actor: m.Actor, key: m.IdempotencyKey, reqHash: p.req.hash, corr: m.CorrelationID}
+		p.lo = len(out)
+		out = l.sealAll(out, drafts, wm, now)
+		if r := l.state.rounds[drafts[0].round]; r != nil && drafts[0].round != "" {
+			more, err := l.d.work(l.state, r)
+			assert.That(err == nil, "work after a validated command: %v", err)
+			out = l.sealAll(out, more, wm, now)
+		}
+		p.hi = len(out)
+	}
+	return out
+}
+
+func (l *Ledger) sealAll(out []sealed, drafts []draft, wm workMeta, now time.Time) []sealed {
+	for _, d := range drafts {
+		out = append(out, l.seal(d, wm, now))
+	}
+	return out
+}
+
+// seal turns a draft into a chained, encoded envelope and applies it to the
+// state, so that the next decision sees it.
+func (l *Ledger) seal(d draft, wm workMeta, now time.Time) sealed {
+	for _, p := range d.postings {
+		assert.That(p.Amount.IsPositive() && p.From != p.To && p.Currency != "",
+			"posting %+v of %s is not a movement", p, d.typ)
+	}
+	env := events.Envelope{
+		ID: l.opts.NewID(), Type: d.typ, Version: d.typ.CurrentVersion(), OccurredAt: now,
+		Table: d.table, Round: d.round, Actor: wm.actor,
+		IdempotencyKey: wm.key, RequestHash: wm.reqHash, CorrelationID: wm.corr,
+		Postings: d.postings,
+	}
+	err := env.SetPayload(d.payload)
+	assert.That(err == nil, "payload of %s: %v", d.typ, err)
+	data, err := events.Encode(&env, l.state.head)
+	assert.That(err == nil, "encode %s: %v", d.typ, err)
+	env.Seq = l.state.lastSeq + 1
+	subject, err := events.SubjectFor(l.log.Prefix(), &env)
+	assert.That(err == nil, "subject of %s: %v", d.typ, err)
+	l.state.apply(&env, d.payload, l.opts.IdempotencyWindow, l.opts.IdempotencyMax)
+	return sealed{env: env, payload: d.payload, raw: events.Raw{Subject: subject, MsgID: env.ID.String(), Data: data}}
+}
+
+// appendGroup appends the group's events in atomic batches and answers each
+// command once the batch holding its last event is stored. It returns the
+// commands not answered when an append fails, with the error.
+func (l *Ledger) appendGroup(ctx context.Context, ps []*pending, out []sealed) ([]*pending, error) {
+	if len(out) == 0 {
+		l.answerLeaders(ps)
+		return nil, nil
+	}
+	i := 0 // next command to answer
+	lo := 0
+	for lo < len(out) {
+		hi := l.batchEnd(ps, out, lo)
+		raws := make([]events.Raw, hi-lo)
+		for j := range raws {
+			raws[j] = out[lo+j].raw
+		}
+		first, err := l.log.Append(ctx, out[lo].env.Seq-1, raws)
+		if err == nil && first != out[lo].env.Seq {
+			err = fmt.Errorf("ledger: log stored the batch at %d, expected %d", first, out[lo].env.Seq)
+		}
+		if err != nil {
+			var rest []*pending
+			for _, p := range ps[i:] {
+				if !p.done {
+					rest = append(rest, p)
+				}
+			}
+			return rest, err
+		}
+		l.lastSeq.Store(out[hi-1].env.Seq)
+		for ; i < len(ps) && (ps[i].hi <= hi || ps[i].hi == ps[i].lo); i++ {
+			p := ps[i]
+			if p.done || p.leader != nil {
+				continue
+			}
+			l.answer(p, resultOf(out[p.lo:p.hi]), nil)
+		}
+		lo = hi
+	}
+	l.answerLeaders(ps)
+	return nil, nil
+}
+
+// batchEnd returns the end of the batch starting at lo: as many whole
+// commands as fit in BatchMax events; a command with more events than that
+// is split, and the recovery in Open finishes it if a crash falls between.
+func (l *Ledger) batchEnd(ps []*pending, out []sealed, lo int) int {
+	max := l.opts.BatchMax
+	hi := lo
+	for _, p := range ps {
+		if p.hi <= lo || p.hi == p.lo {
+			continue
+		}
+		if p.hi-lo <= max {
+			hi = p.hi
+			continue
+		}
+		if hi == lo {
+			hi = lo + max
+		}
+		break
+	}
+	return hi
+}
+
+func (l *Ledger) answerLeaders(ps []*pending) {
+	for _, p := range ps {
+		if p.leader != nil && !p.done && p.leader.done {
+			l.answer(p, p.leader.res.clone(), p.leader.err)
+		}
+	}
+}
+
+func (l *Ledger) answer(p *pending, res Result, err error) {
+	if p.done {
+		return
+	}
+	p.done, p.res, p.err = true, res, err
+	p.req.reply <- reply{res: res, err: err}
+}
+
+// resultOf folds a command's events into its Result.
+func resultOf(evs []sealed) Result {
+	var r Result
+	for i := range evs {
+		r.add(&evs[i].env, evs[i].payload)
+	}
+	return r
+}
+
+func (r Result) clone() Result {
+	r.Bets = append([]string(nil), r.Bets...)
+	if r.Balance != nil {
+		b := *r.Balance
+		r.Balance = &b
+	}
+	return r
+}

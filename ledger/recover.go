@@ -1,0 +1,116 @@
+package ledger
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"github.com/wagerlog/wagerlog/events"
+)
+
+// reload rebuilds the state from the whole log, checking the hash chain on
+// the way. It remembers the ids of the events after sinceSeq, so that a
+// recovery can tell which of a failed group's events did reach the log.
+func (l *Ledger) reload(ctx context.Context) error {
+	return l.reloadSince(ctx, ^uint64(0))
+}
+
+func (l *Ledger) reloadSince(ctx context.Context, sinceSeq uint64) error {
+	s := newState()
+	chain := events.NewChain(events.Hash{}, 0)
+	l.recent = map[uuid.UUID]uint64{}
+	err := l.log.Read(ctx, 1, 0, func(raw events.Raw) error {
+		env, err := l.opts.Codec.Decode(raw.Data)
+		if err != nil {
+			return fmt.Errorf("ledger: decode event %d: %w", raw.Seq, err)
+		}
+		if err := chain.Next(raw.Seq, env.PrevHash, raw.Data); err != nil {
+			return fmt.Errorf("ledger: the log fails verification, refusing to write after it: %w", err)
+		}
+		env.Seq = raw.Seq
+		payload, err := events.DecodePayload(&env)
+		if err != nil {
+			return fmt.Errorf("ledger: decode event %d: %w", raw.Seq, err)
+		}
+		s.apply(&env, payload, l.opts.IdempotencyWindow, l.opts.IdempotencyMax)
+		if raw.Seq > sinceSeq {
+			l.recent[env.ID] = raw.Seq
+		}
+		return nil
+	})
+	if err != nil {
+		l.state = nil
+		return fmt.Errorf("%w: %v", ErrUnavailable, err)
+	}
+	l.state = s
+	l.lastSeq.Store(s.lastSeq)
+	return nil
+}
+
+// recover reloads the state after a failed append and reports which of the
+// failed commands' events nevertheless reached the log (an append can fail
+// after the server stored the batch, when its answer is lost). It then
+// finishes any settlement the failure interrupted.
+func (l *Ledger) recover(ctx context.Context, failed []*pending, out []sealed) map[*pending]bool {
+	stored := map[*pending]bool{}
+	since := uint64(0)
+	if len(out) > 0 {
+		since = out[0].env.Seq - 1
+	}
+	if err := l.reloadSince(ctx, since); err != nil {
+		l.opts.Logger.Error("reload after a failed append", "err", err)
+		return stored
+	}
+	for _, p := range failed {
+		if p.hi > p.lo {
+			if _, ok := l.recent[out[p.lo].env.ID]; ok {
+				stored[p] = true
+			}
+		}
+	}
+	if err := l.finishWork(ctx); err != nil {
+		l.opts.Logger.Error("finishing interrupted work after a failed append", "err", err)
+	}
+	return stored
+}
+
+// finishWork writes the events that rounds still owe: settlements, refunds
+// and re-settlements that a crash or a failed append interrupted between two
+// batches. Each continuation event carries the idempotency key of the
+// command that started the work.
+func (l *Ledger) finishWork(ctx context.Context) error {
+	if l.state == nil {
+		return ErrUnavailable
+	}
+	for _, r := range l.state.rounds {
+		if r.Status != RoundSettling && !(r.Status == RoundCancelled && r.Pending > 0) {
+			continue
+		}
+		drafts, err := l.d.work(l.state, r)
+		if err != nil {
+			return fmt.Errorf("ledger: finish round %s: %w", r.ID, err)
+		}
+		if len(drafts) == 0 {
+			continue
+		}
+		l.opts.Logger.Info("finishing interrupted round work", "round", r.ID, "status", r.Status, "events", len(drafts))
+		out := l.sealAll(nil, drafts, r.work, l.opts.Clock().UTC())
+		for lo := 0; lo < len(out); lo += l.opts.BatchMax {
+			hi := min(lo+l.opts.BatchMax, len(out))
+			raws := make([]events.Raw, hi-lo)
+			for j := range raws {
+				raws[j] = out[lo+j].raw
+			}
+			if _, err := l.log.Append(ctx, out[lo].env.Seq-1, raws); err != nil {
+				// The state holds events that are not stored: rebuild it.
+				if rerr := l.reload(ctx); rerr != nil {
+					return rerr
+				}
+				return fmt.Errorf("%w: finishing round %s: %v", ErrUnavailable, r.ID, err)
+			}
+			l.lastSeq.Store(out[hi-1].env.Seq)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,93 @@
+package ledger
+
+import (
+	"sort"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/events"
+)
+
+// Read-only accessors of State, for Inspect callers (tests, health checks and
+// the benchmark). They return copies; the state itself stays the
+// sequencer's.
+
+// Balance returns an account's balance in a currency.
+func (s *State) Balance(account, currency string) decimal.Decimal {
+	return s.balance(account, currency)
+}
+
+// BalanceRow is one account's balance in one currency.
+type BalanceRow struct {
+	Account  string
+	Currency string
+	Balance  decimal.Decimal
+}
+
+// Balances returns every non-zero balance, sorted by currency and account.
+func (s *State) Balances() []BalanceRow {
+	out := make([]BalanceRow, 0, len(s.balances))
+	for k, v := range s.balances {
+		if !v.IsZero() {
+			out = append(out, BalanceRow{Account: k.account, Currency: k.currency, Balance: v})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Currency != out[j].Currency {
+			return out[i].Currency < out[j].Currency
+		}
+		return out[i].Account < out[j].Account
+	})
+	return out
+}
+
+// LastSeq returns the sequence of the last applied event.
+func (s *State) LastSeq() uint64 { return s.lastSeq }
+
+// Head returns the chain hash of the last applied event.
+func (s *State) Head() events.Hash { return s.head }
+
+// Table returns a copy of a table's state.
+func (s *State) Table(id string) (Table, bool) {
+	t := s.tables[id]
+	if t == nil {
+		return Table{}, false
+	}
+	c := *t
+	c.Limits = make(map[string]Limit, len(t.Limits))
+	for k, v := range t.Limits {
+		c.Limits[k] = v
+	}
+	return c, true
+}
+
+// Round returns a copy of a round kept in memory (rounds in progress and the
+// last FinishedRoundsKept finished ones of each table), with copies of its
+// bets.
+func (s *State) Round(id string) (Round, bool) {
+	r := s.rounds[id]
+	if r == nil {
+		return Round{}, false
+	}
+	c := *r
+	c.bets = nil
+	c.Bets = make([]*Bet, len(r.Bets))
+	for i, b := range r.Bets {
+		bc := *b
+		c.Bets[i] = &bc
+	}
+	return c, true
+}
+
+// Rounds returns the ids of the rounds kept in memory, sorted.
+func (s *State) Rounds() []string {
+	out := make([]string, 0, len(s.rounds))
+	for id := range s.rounds {
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// IdempotencyKeys returns how many idempotency keys are remembered.
+func (s *State) IdempotencyKeys() int { return len(s.idem) }
