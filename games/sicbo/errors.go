@@ -1,0 +1,97 @@
+package sicbo
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors. Every error that Settle, BetKind, ParseBet, Lookup and the
+// RTP functions return wraps exactly one of them, so callers test with
+// errors.Is and never by text; ErrorCode maps them to the API's stable codes.
+var (
+	// ErrBadBetCode is returned (inside a *BetCodeError) when a bet code does
+	// not parse, names a number outside 1..6 or a total outside 4..17, writes
+	// its numbers out of canonical order, or names a four-number group that
+	// is not one of 1-2-3-4, 2-3-4-5, 2-3-5-6, 3-4-5-6.
+	ErrBadBetCode = errors.New("invalid bet code")
+	// ErrBetNotOffered is returned (inside a *BetCodeError) when a bet code is
+	// well formed but the paytable has no line that pays it (odd and even
+	// under sicbo/clm-2016, for example).
+	ErrBetNotOffered = errors.New("bet not offered by this paytable")
+	// ErrBadDice is returned when a result is not exactly three dice with
+	// values 1..6, or carries members that belong to other games (a hand, a
+	// number).
+	ErrBadDice = errors.New("invalid dice")
+	// ErrBadStake is returned when a stake is zero or negative, has more
+	// decimals than the currency's scale, or is not below 10^StakeDigitsMax.
+	ErrBadStake = errors.New("invalid stake")
+	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
+	// It is a configuration error of the caller, not of the bettor.
+	ErrBadScale = errors.New("invalid currency scale")
+	// ErrUnknownPaytable is returned by Lookup for an id not in the catalog.
+	ErrUnknownPaytable = errors.New("unknown paytable")
+	// ErrBadPaytable is returned by New when paytable data is inconsistent
+	// (a rule that does not parse, a duplicate line, odds that are not an
+	// exact decimal multiple, ...).
+	ErrBadPaytable = errors.New("invalid paytable")
+)
+
+// BetCodeError says which bet code was refused and why. Err is
+// ErrBadBetCode or ErrBetNotOffered.
+type BetCodeError struct {
+	// Code is the bet code as given (cut to BetCodeLenMax bytes plus "..."
+	// when longer, so an absurd input cannot bloat logs).
+	Code string
+	// Reason is a sentence for a human: what is wrong and, when there is
+	// one, the canonical spelling.
+	Reason string
+	// Err is the sentinel: ErrBadBetCode or ErrBetNotOffered.
+	Err error
+}
+
+func (e *BetCodeError) Error() string {
+	return fmt.Sprintf("%v: %q: %s", e.Err, e.Code, e.Reason)
+}
+
+// Unwrap returns the sentinel, for errors.Is.
+func (e *BetCodeError) Unwrap() error { return e.Err }
+
+// Stable error codes of the API, returned by ErrorCode.
+const (
+	CodeInvalidBetCode  = "invalid_bet_code"
+	CodeBetNotOffered   = "bet_not_offered"
+	CodeInvalidDice     = "invalid_dice"
+	CodeInvalidAmount   = "invalid_amount"
+	CodeInvalidScale    = "invalid_scale"
+	CodeUnknownPaytable = "unknown_paytable"
+)
+
+// ErrorCode maps an error of this package to its stable API code, and
+// returns "" for an error that is not one of this package's (the caller
+// treats it as internal). ErrBadPaytable has no code: a paytable that does
+// not validate is a programming error, never a bettor's.
+func ErrorCode(err error) string {
+	switch {
+	case errors.Is(err, ErrBadBetCode):
+		return CodeInvalidBetCode
+	case errors.Is(err, ErrBetNotOffered):
+		return CodeBetNotOffered
+	case errors.Is(err, ErrBadDice):
+		return CodeInvalidDice
+	case errors.Is(err, ErrBadStake):
+		return CodeInvalidAmount
+	case errors.Is(err, ErrBadScale):
+		return CodeInvalidScale
+	case errors.Is(err, ErrUnknownPaytable):
+		return CodeUnknownPaytable
+	}
+	return ""
+}
+
+// betCodeError builds a *BetCodeError, cutting an overlong code.
+func betCodeError(code string, sentinel error, format string, args ...any) *BetCodeError {
+	if len(code) > BetCodeLenMax {
+		code = code[:BetCodeLenMax] + "..."
+	}
+	return &BetCodeError{Code: code, Reason: fmt.Sprintf(format, args...), Err: sentinel}
+}

@@ -1,0 +1,319 @@
+package sicbo
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/shopspring/decimal"
+	"github.com/wagerlog/wagerlog/games"
+)
+
+// Game is the game name of every Sic Bo paytable.
+const Game = "sicbo"
+
+// RulesMax bounds the lines of a paytable: one line per bet code and dice
+// count would take 3·6 + 2·6 + 6 + 14 + 2·15 + 20 + 30 + 4 + 9 = 143.
+const RulesMax = 256
+
+// Data is a paytable as data: everything that decides what a bet pays. A
+// variant (another casino's totals, a combination that pays more when one of
+// its numbers shows twice) is new Data under a new id or version, never new
+// code. Every field is covered by the content hash.
+type Data struct {
+	// ID names the paytable, "sicbo/live".
+	ID string `json:"id"`
+	// Version counts revisions of the same id, from 1.
+	Version int `json:"version"`
+	// Game is always "sicbo".
+	Game string `json:"game"`
+	// Source cites the text the paytable transcribes.
+	Source string `json:"source"`
+	// Rules are the paytable's lines. Their order in Data does not matter:
+	// the canonical form sorts them.
+	Rules []Rule `json:"rules"`
+}
+
+// Rule is one line of a paytable: what a bet pays when it wins.
+type Rule struct {
+	// Bet is either a full bet code ("total:4"), which prices that bet
+	// alone, or a bare kind ("single", "combo"), which prices every bet of
+	// the kind alike. For a code that has lines of its own, the kind's lines
+	// do not apply at all. A kind without numbers ("small") is both.
+	Bet string `json:"bet"`
+	// Hits is, for the kinds that pay by how many dice match (single:
+	// 1..3 dice show N; double: 2..3; combo: 2..3 dice show A or B, both
+	// present), the dice count this line pays; 0 for every other kind. A
+	// winning roll whose count has no line loses, so a table can pay the
+	// combination more when a number shows twice (Hits 3), or not pay a
+	// double on a triple (no Hits 3 line).
+	Hits int `json:"hits,omitempty"`
+	// Odds is what the line pays, "X:1" or "3:2".
+	Odds Odds `json:"odds"`
+	// Name is the bet's name in the source text ("Par igual").
+	Name string `json:"name"`
+}
+
+// line is a Rule resolved for one bet code.
+type line struct {
+	rule     int // index into Paytable.data.Rules
+	hits     int
+	odds     Odds
+	multiple decimal.Decimal
+}
+
+// Paytable is a validated, immutable paytable. Get one from New, Paytables
+// or Lookup; a *Paytable is safe for concurrent use.
+type Paytable struct {
+	data      Data
+	canonical []byte
+	hash      string
+	max       decimal.Decimal
+	codes     []Bet             // offered bets, in listing order
+	lines     map[string][]line // bet code -> its lines, by increasing hits
+}
+
+// New validates paytable data and returns the paytable. It returns an error
+// wrapping ErrBadPaytable when the game is not "sicbo", the id or name is
+// empty, the version is below 1, there are no rules or more than RulesMax, a
+// rule's bet does not parse, its Hits do not fit its kind, its odds are not
+// an exact decimal multiple within OddsWinMax:OddsPerMax, two lines price the
+// same bet and dice count, or a kind line is shadowed for every code by code
+// lines. The data is copied.
+func New(d Data) (*Paytable, error) {
+	d.Rules = slices.Clone(d.Rules)
+	bad := func(format string, args ...any) (*Paytable, error) {
+		return nil, fmt.Errorf("%w %q: %s", ErrBadPaytable, d.ID, fmt.Sprintf(format, args...))
+	}
+	switch {
+	case d.ID == "":
+		return bad("empty id")
+	case d.Game != Game:
+		return bad("game %q, want %q", d.Game, Game)
+	case d.Version < 1:
+		return bad("version %d, want 1 or more", d.Version)
+	case len(d.Rules) == 0 || len(d.Rules) > RulesMax:
+		return bad("%d rules, want 1..%d", len(d.Rules), RulesMax)
+	}
+	type key struct {
+		bet  string
+		hits int
+	}
+	seen := make(map[key]int, len(d.Rules))
+	byBet := make(map[string][]int) // bet (code or kind) -> rule indexes
+	for i, r := range d.Rules {
+		k, err := ruleTarget(r.Bet)
+		if err != nil {
+			return bad("rule %d: %v", i, err)
+		}
+		s, _ := spec(k)
+		if !s.allowsHits(r.Hits) {
+			if s.counts() {
+				return bad("rule %d (%s): hits %d, want one of %v", i, r.Bet, r.Hits, s.hits)
+			}
+			return bad("rule %d (%s): hits %d, want 0 for a kind that does not count dice", i, r.Bet, r.Hits)
+		}
+		if err := r.Odds.validate(); err != nil {
+			return bad("rule %d (%s): %v", i, r.Bet, err)
+		}
+		if strings.TrimSpace(r.Name) == "" {
+			return bad("rule %d (%s): empty name", i, r.Bet)
+		}
+		if j, dup := seen[key{r.Bet, r.Hits}]; dup {
+			return bad("rules %d and %d both price %s with %d hits", j, i, r.Bet, r.Hits)
+		}
+		seen[key{r.Bet, r.Hits}] = i
+		byBet[r.Bet] = append(byBet[r.Bet], i)
+	}
+	p := &Paytable{data: d, lines: make(map[string][]line), max: decimal.Zero}
+	used := make([]bool, len(d.Rules))
+	for _, b := range AllBets() {
+		code := b.String()
+		idx, own := byBet[code]
+		if !own {
+			idx = byBet[string(b.kind)]
+		}
+		if len(idx) == 0 {
+			continue
+		}
+		ls := make([]line, 0, len(idx))
+		for _, i := range idx {
+			r := d.Rules[i]
+			used[i] = true
+			ls = append(ls, line{rule: i, hits: r.Hits, odds: r.Odds, multiple: r.Odds.Multiple()})
+		}
+		slices.SortFunc(ls, func(a, b line) int { return a.hits - b.hits })
+		p.lines[code] = ls
+		p.codes = append(p.codes, b)
+	}
+	for i, u := range used {
+		if !u {
+			return bad("rule %d (%s) applies to no bet: every code of the kind has lines of its own", i, d.Rules[i].Bet)
+		}
+	}
+	for _, r := range d.Rules {
+		if m := r.Odds.Multiple(); m.Cmp(p.max) > 0 {
+			p.max = m
+		}
+	}
+	p.canonical = canonicalJSON(d)
+	sum := sha256.Sum256(p.canonical)
+	p.hash = hex.EncodeToString(sum[:])
+	return p, nil
+}
+
+// ruleTarget parses a rule's Bet as a bare kind or a full code and returns
+// its kind.
+func ruleTarget(bet string) (Kind, error) {
+	if s, ok := spec(Kind(bet)); ok && s.args > 0 {
+		return Kind(bet), nil
+	}
+	b, err := ParseBet(bet)
+	if err != nil {
+		return "", err
+	}
+	return b.kind, nil
+}
+
+// canonicalJSON is the hashed form of the data: compact JSON of Data with
+// its fields in declaration order and the rules sorted by bet, then hits.
+// json.Marshal cannot fail on Data (strings, ints and Odds text only).
+func canonicalJSON(d Data) []byte {
+	d.Rules = slices.Clone(d.Rules)
+	slices.SortStableFunc(d.Rules, func(a, b Rule) int {
+		if c := strings.Compare(a.Bet, b.Bet); c != 0 {
+			return c
+		}
+		return a.Hits - b.Hits
+	})
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(d); err != nil {
+		panic(fmt.Sprintf("sicbo: canonical JSON of %q: %v", d.ID, err))
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
+
+// ID returns the paytable's id, "sicbo/live".
+func (p *Paytable) ID() string { return p.data.ID }
+
+// Game returns "sicbo".
+func (p *Paytable) Game() string { return p.data.Game }
+
+// Version returns the paytable's version.
+func (p *Paytable) Version() int { return p.data.Version }
+
+// Source cites the text the paytable transcribes.
+func (p *Paytable) Source() string { return p.data.Source }
+
+// Hash returns the hex SHA-256 of CanonicalJSON. Events carry it, so a bet
+// is always settled with the paytable it was accepted under.
+func (p *Paytable) Hash() string { return p.hash }
+
+// CanonicalJSON returns the bytes that Hash digests, so an auditor can check
+// the hash with any sha256 tool.
+func (p *Paytable) CanonicalJSON() []byte { return slices.Clone(p.canonical) }
+
+// Data returns a copy of the paytable's data.
+func (p *Paytable) Data() Data {
+	d := p.data
+	d.Rules = slices.Clone(d.Rules)
+	return d
+}
+
+// MaxMultiple returns the largest X/Y of any line: 180 for sicbo/live. No
+// bet returns more than stake·(1+MaxMultiple).
+func (p *Paytable) MaxMultiple() decimal.Decimal { return p.max }
+
+// Bets returns the bets the paytable offers, in listing order.
+func (p *Paytable) Bets() []Bet { return slices.Clone(p.codes) }
+
+// BetKind validates a bet code against this paytable and returns its kind
+// ("total" for "total:9"). It returns a *BetCodeError wrapping ErrBadBetCode
+// for a code that does not parse and ErrBetNotOffered for one the paytable
+// has no line for.
+func (p *Paytable) BetKind(code string) (string, error) {
+	b, _, err := p.bet(code)
+	if err != nil {
+		return "", err
+	}
+	return string(b.kind), nil
+}
+
+// ValidateResult returns an error wrapping ErrBadDice unless r is three dice
+// 1..6 and nothing else.
+func (p *Paytable) ValidateResult(r games.Result) error {
+	_, err := DiceFromResult(r)
+	return err
+}
+
+// Settle settles one bet against a result; see the package function Settle.
+func (p *Paytable) Settle(code string, stake decimal.Decimal, scale int32, r games.Result) (games.Settlement, error) {
+	d, err := DiceFromResult(r)
+	if err != nil {
+		return games.Settlement{}, err
+	}
+	return Settle(p, code, stake, scale, d)
+}
+
+// bet parses a code and returns its lines in this paytable.
+func (p *Paytable) bet(code string) (Bet, []line, error) {
+	b, err := ParseBet(code)
+	if err != nil {
+		return Bet{}, nil, err
+	}
+	ls, ok := p.lines[code]
+	if !ok {
+		return Bet{}, nil, betCodeError(code, ErrBetNotOffered, "paytable %s has no line for %s bets", p.data.ID, b.kind)
+	}
+	return b, ls, nil
+}
+
+// Pays writes what a bet pays: "8:1" when one line pays every winning
+// roll alike, else each line with its dice count,
+// "1 die 1:1 / 2 dice 2:1 / 3 dice 3:1". It returns "" for a bet the
+// paytable does not offer.
+func (p *Paytable) Pays(code string) string {
+	ls := p.lines[code]
+	if len(ls) == 0 {
+		return ""
+	}
+	s, _ := spec(p.codesKind(code))
+	uniform := len(ls) == len(s.hits) || !s.counts()
+	for _, l := range ls {
+		uniform = uniform && l.odds == ls[0].odds
+	}
+	if uniform {
+		return ls[0].odds.String()
+	}
+	parts := make([]string, len(ls))
+	for i, l := range ls {
+		unit := "dice"
+		if l.hits == 1 {
+			unit = "die"
+		}
+		parts[i] = fmt.Sprintf("%d %s %s", l.hits, unit, l.odds)
+	}
+	return strings.Join(parts, " / ")
+}
+
+// codesKind returns the kind of an offered code.
+func (p *Paytable) codesKind(code string) Kind {
+	k, _, _ := strings.Cut(code, ":")
+	return Kind(k)
+}
+
+// Name returns the source's name of the bet ("Par igual"), or "" for a bet
+// the paytable does not offer.
+func (p *Paytable) Name(code string) string {
+	ls := p.lines[code]
+	if len(ls) == 0 {
+		return ""
+	}
+	return p.data.Rules[ls[0].rule].Name
+}
