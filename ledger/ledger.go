@@ -286,6 +286,15 @@ func (l *Ledger) process(group []*request) {
 		}
 	}
 	for attempt := 0; len(ps) > 0; attempt++ {
+		// Decide against the stream as it is now: if another writer
+		// appended, read its events first, so that no command is refused
+		// (or accepted) on a stale state.
+		if err := l.catchUp(ctx); err != nil {
+			for _, p := range ps {
+				l.answer(p, Result{}, fmt.Errorf("%w: %v", ErrUnavailable, err))
+			}
+			return
+		}
 		out := l.decideGroup(ps)
 		failed, err := l.appendGroup(ctx, ps, out)
 		if err == nil {

@@ -21,23 +21,11 @@ func (l *Ledger) reloadSince(ctx context.Context, sinceSeq uint64) error {
 	chain := events.NewChain(events.Hash{}, 0)
 	l.recent = map[uuid.UUID]uint64{}
 	err := l.log.Read(ctx, 1, 0, func(raw events.Raw) error {
-		env, err := l.opts.Codec.Decode(raw.Data)
-		if err != nil {
-			return fmt.Errorf("ledger: decode event %d: %w", raw.Seq, err)
-		}
-		if err := chain.Next(raw.Seq, env.PrevHash, raw.Data); err != nil {
-			return fmt.Errorf("ledger: the log fails verification, refusing to write after it: %w", err)
-		}
-		env.Seq = raw.Seq
-		payload, err := events.DecodePayload(&env)
-		if err != nil {
-			return fmt.Errorf("ledger: decode event %d: %w", raw.Seq, err)
-		}
-		s.apply(&env, payload, l.opts.IdempotencyWindow, l.opts.IdempotencyMax)
-		if raw.Seq > sinceSeq {
+		env, err := l.applyRaw(s, chain, raw)
+		if err == nil && raw.Seq > sinceSeq {
 			l.recent[env.ID] = raw.Seq
 		}
-		return nil
+		return err
 	})
 	if err != nil {
 		l.state = nil
@@ -62,15 +50,26 @@ func (l *Ledger) recover(ctx context.Context, failed []*pending, out []sealed) m
 		l.opts.Logger.Error("reload after a failed append", "err", err)
 		return stored
 	}
-	for _, p := range failed {
-		if p.hi > p.lo {
-			if _, ok := l.recent[out[p.lo].env.ID]; ok {
-				stored[p] = true
-			}
-		}
-	}
 	if err := l.finishWork(ctx); err != nil {
 		l.opts.Logger.Error("finishing interrupted work after a failed append", "err", err)
+	}
+	if l.state == nil {
+		return stored
+	}
+	for _, p := range failed {
+		if p.hi == p.lo {
+			continue
+		}
+		if _, ok := l.recent[out[p.lo].env.ID]; !ok {
+			continue
+		}
+		// The command's first event is stored. It counts as done only if
+		// the work it started is finished too; otherwise it is answered
+		// unavailable, and the next recovery finishes it.
+		if r := l.state.rounds[out[p.lo].env.Round]; r != nil && hasWork(r) {
+			continue
+		}
+		stored[p] = true
 	}
 	return stored
 }
@@ -84,7 +83,7 @@ func (l *Ledger) finishWork(ctx context.Context) error {
 		return ErrUnavailable
 	}
 	for _, r := range l.state.rounds {
-		if r.Status != RoundSettling && !(r.Status == RoundCancelled && r.Pending > 0) {
+		if !hasWork(r) {
 			continue
 		}
 		drafts, err := l.d.work(l.state, r)
@@ -113,4 +112,57 @@ func (l *Ledger) finishWork(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// hasWork reports whether a round still owes settlements or refunds.
+func hasWork(r *Round) bool {
+	return r.Status == RoundSettling || (r.Status == RoundCancelled && r.Pending > 0)
+}
+
+// catchUp applies the events other writers appended after the state's last
+// sequence. It costs one stream-info request when nothing is new.
+func (l *Ledger) catchUp(ctx context.Context) error {
+	last, err := l.log.LastSeq(ctx)
+	if err != nil {
+		return err
+	}
+	if last == l.state.lastSeq {
+		return nil
+	}
+	if last < l.state.lastSeq {
+		return fmt.Errorf("ledger: the stream's last sequence %d is behind the ledger's %d", last, l.state.lastSeq)
+	}
+	s := l.state
+	chain := events.NewChain(s.head, s.lastSeq)
+	err = l.log.Read(ctx, s.lastSeq+1, last, func(raw events.Raw) error {
+		_, err := l.applyRaw(s, chain, raw)
+		return err
+	})
+	if err != nil {
+		// A partial catch-up leaves a consistent state (events are applied
+		// whole and in order), but say so and let the next group retry.
+		return err
+	}
+	l.lastSeq.Store(s.lastSeq)
+	l.opts.Logger.Info("caught up with another writer's events", "to", s.lastSeq)
+	return nil
+}
+
+// applyRaw decodes a stored event, checks it against the hash chain and
+// applies it to s.
+func (l *Ledger) applyRaw(s *State, chain *events.Chain, raw events.Raw) (events.Envelope, error) {
+	env, err := l.opts.Codec.Decode(raw.Data)
+	if err != nil {
+		return env, fmt.Errorf("ledger: decode event %d: %w", raw.Seq, err)
+	}
+	if err := chain.Next(raw.Seq, env.PrevHash, raw.Data); err != nil {
+		return env, fmt.Errorf("ledger: the log fails verification, refusing to write after it: %w", err)
+	}
+	env.Seq = raw.Seq
+	payload, err := events.DecodePayload(&env)
+	if err != nil {
+		return env, fmt.Errorf("ledger: decode event %d: %w", raw.Seq, err)
+	}
+	s.apply(&env, payload, l.opts.IdempotencyWindow, l.opts.IdempotencyMax)
+	return env, nil
 }
