@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/google/uuid"
 )
 
 // EventBytesMax is the largest encoded event accepted by Decode. The ledger's
@@ -15,7 +17,9 @@ const EventBytesMax = 1 << 20
 
 // Encode sets e.PrevHash to prev, encodes e canonically, computes its hash,
 // stores the hash in e.Hash and returns the bytes to store. The payload must
-// already be compact JSON (New and SetPayload make it so).
+// already be compact JSON (New and SetPayload make it so). An event that
+// encodes to more than EventBytesMax bytes is refused with ErrMalformed,
+// since Decode could not read it back.
 func Encode(e *Envelope, prev Hash) ([]byte, error) {
 	if !e.Type.Known() {
 		return nil, fmt.Errorf("%w: %q", ErrUnknownType, e.Type)
@@ -30,6 +34,11 @@ func Encode(e *Envelope, prev Hash) ([]byte, error) {
 	// data ends in `,"hash":"000…0"}`: hash everything before that member,
 	// then write the hash over the zeros in place.
 	n := len(data)
+	if n > EventBytesMax {
+		// Refuse what Decode refuses: an event stored over the limit could
+		// never be read back.
+		return nil, fmt.Errorf("%w: %s encodes to %d bytes, over the %d-byte limit", ErrMalformed, e.Type, n, EventBytesMax)
+	}
 	member := data[n-1-hashMemberLen : n-1]
 	if !bytes.HasPrefix(member, []byte(`,"hash":"`)) {
 		panic("events: hash is not the last member of the envelope encoding")
@@ -74,6 +83,18 @@ type Upcaster struct {
 // one. The zero Codec (and a nil *Codec) decodes current versions only.
 type Codec struct {
 	up map[Type]map[int]Upcaster
+	// versions overrides the catalog's current versions when not nil. Only
+	// the package's tests set it, to exercise upcasting before any type has
+	// a second version.
+	versions map[Type]int
+}
+
+// currentVersion returns the version c upcasts t to.
+func (c *Codec) currentVersion(t Type) int {
+	if c != nil && c.versions != nil {
+		return c.versions[t]
+	}
+	return t.CurrentVersion()
 }
 
 // NewCodec returns a Codec with the given upcasters.
@@ -109,10 +130,16 @@ func (c *Codec) Decode(data []byte) (Envelope, error) {
 	if len(e.Payload) == 0 || e.Payload[0] != '{' {
 		return e, fmt.Errorf("%w: %s payload must be a JSON object", ErrMalformed, e.Type)
 	}
-	if e.ID.Version() != 7 {
+	if e.ID.Version() != 7 || e.ID.Variant() != uuid.RFC4122 {
 		return e, fmt.Errorf("%w: event id %s is not a UUIDv7", ErrMalformed, e.ID)
 	}
-	cur := e.Type.CurrentVersion()
+	// Encode writes times in UTC only. Another offset could put the instant
+	// outside the years JSON times can hold (0000-01-01T00:30:00+01:00),
+	// and the event could not be encoded again.
+	if _, offset := e.OccurredAt.Zone(); offset != 0 {
+		return e, fmt.Errorf("%w: time %s is not in UTC", ErrMalformed, e.OccurredAt.Format(time.RFC3339Nano))
+	}
+	cur := c.currentVersion(e.Type)
 	for e.Version < cur {
 		var u Upcaster
 		var ok bool
@@ -125,6 +152,9 @@ func (c *Codec) Decode(data []byte) (Envelope, error) {
 		p, err := u.Up(e.Payload)
 		if err != nil {
 			return e, fmt.Errorf("events: upcast %s v%d: %w", e.Type, e.Version, err)
+		}
+		if len(p) == 0 || p[0] != '{' {
+			return e, fmt.Errorf("%w: upcast %s v%d: payload must be a JSON object", ErrMalformed, e.Type, e.Version)
 		}
 		e.Payload = p
 		e.Version++

@@ -20,11 +20,18 @@ func (h Hash) IsZero() bool { return h == Hash{} }
 // String returns h as lower-case hex.
 func (h Hash) String() string { return hex.EncodeToString(h[:]) }
 
-// ParseHash parses 64 hex digits.
+// ParseHash parses 64 lower-case hex digits. Upper-case digits are refused:
+// a hash has exactly one spelling, so that flipping the case bit of a stored
+// digit is detected as a change instead of decoding to the same hash.
 func ParseHash(s string) (Hash, error) {
 	var h Hash
 	if len(s) != 2*HashSize {
 		return h, fmt.Errorf("%w: hash must be %d hex digits, got %d", ErrMalformed, 2*HashSize, len(s))
+	}
+	for i := range len(s) {
+		if c := s[i]; (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return h, fmt.Errorf("%w: hash must be lower-case hex, got %q at %d", ErrMalformed, c, i)
+		}
 	}
 	if _, err := hex.Decode(h[:], []byte(s)); err != nil {
 		return h, fmt.Errorf("%w: hash: %v", ErrMalformed, err)
@@ -39,7 +46,7 @@ func (h Hash) MarshalText() ([]byte, error) {
 	return out, nil
 }
 
-// UnmarshalText decodes hex.
+// UnmarshalText decodes lower-case hex (see ParseHash).
 func (h *Hash) UnmarshalText(b []byte) error {
 	p, err := ParseHash(string(b))
 	if err != nil {
@@ -111,24 +118,39 @@ func (c *Chain) Seq() uint64 { return c.seq }
 // Next checks the event stored as data at sequence seq against the chain: its
 // hash must match its content, its prev must be the current head, and seq must
 // follow the previous sequence without a gap. On success the event becomes the
-// new head. On failure the error says which check failed, wrapping
-// ErrHashMismatch, ErrChainBroken or ErrSequenceGap; the head still moves to
-// the event's stated hash so that one bad event is reported once and the walk
-// can continue.
+// new head. On failure the error wraps every finding: ErrHashMismatch (or
+// ErrMalformed when data has no hash member to check), ErrSequenceGap, and
+// ErrChainBroken (checked only when the hash matches, since a changed event's
+// prev cannot be trusted). A gap over which the links still match is so told
+// apart from a gap where events are missing.
+//
+// The head still moves to the event's stated hash, so that one changed event
+// is reported once and the walk can continue. An event without a readable
+// hash member leaves no head to carry on from: the link of the event after
+// it is reported broken too.
 func (c *Chain) Next(seq uint64, prev Hash, data []byte) error {
 	stated, err := CheckHash(data)
 	expectSeq := c.seq + 1
 	expectPrev := c.head
 	c.seq = seq
 	c.head = stated
+	var findings []error
 	if err != nil {
-		return fmt.Errorf("seq %d: %w", seq, err)
+		findings = append(findings, err)
 	}
 	if seq != expectSeq {
-		return fmt.Errorf("seq %d: %w: expected sequence %d", seq, ErrSequenceGap, expectSeq)
+		findings = append(findings, fmt.Errorf("%w: expected sequence %d", ErrSequenceGap, expectSeq))
 	}
-	if prev != expectPrev {
-		return fmt.Errorf("seq %d: %w: prev is %s, the previous event's hash is %s", seq, ErrChainBroken, prev, expectPrev)
+	if err == nil && prev != expectPrev {
+		findings = append(findings, fmt.Errorf("%w: prev is %s, the previous event's hash is %s", ErrChainBroken, prev, expectPrev))
 	}
-	return nil
+	if len(findings) == 0 {
+		return nil
+	}
+	format, args := "seq %d: %w", []any{seq, findings[0]}
+	for _, f := range findings[1:] {
+		format += "; %w"
+		args = append(args, f)
+	}
+	return fmt.Errorf(format, args...)
 }
