@@ -1,14 +1,19 @@
-// Package assert panics on programmer errors: states the code must never
-// reach, such as postings that do not balance or a sequence that goes
-// backwards. Operating errors (bad input, a server that is down) are returned
-// as errors, never asserted.
 package assert
 
 import "fmt"
 
-// That panics with a message prefixed "assert: " when cond is false.
+// Prefix starts the message of every panic raised by That, so that a crash
+// report shows at once that an invariant failed.
+const Prefix = "assert: "
+
+// That panics with Prefix followed by the message fmt.Sprintf(format,
+// args...) when cond is false, and does nothing when it is true. The message
+// is formatted only on failure, but args are evaluated at every call: keep
+// them cheap on hot paths.
+//
+//	assert.That(sum.IsZero(), "postings of %s do not balance: %s", id, sum)
 func That(cond bool, format string, args ...any) {
 	if !cond {
-		panic("assert: " + fmt.Sprintf(format, args...))
+		panic(Prefix + fmt.Sprintf(format, args...))
 	}
 }
