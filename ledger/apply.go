@@ -87,6 +87,11 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 		assert.That(r.Pending == 0, "apply: round %s settled with %d bets pending", r.ID, r.Pending)
 		r.Status = RoundSettled
 		r.work = workMeta{}
+		// The table is between rounds again, unless this settlement is a
+		// correction of an earlier round while a later one is in progress.
+		if t := s.mustTable(r.Table); t.Active == r.ID {
+			t.Active = ""
+		}
 		s.finishRound(r)
 	case *events.RoundPaused:
 		r := s.mustRound(p.Round)
