@@ -63,7 +63,10 @@ func (r *Result) add(e *events.Envelope, payload any) {
 
 func (r *Result) setWallet(player string, balance decimal.Decimal, currency string) {
 	r.Player = player
-	b := balance
+	// Keep the balance as the stored event reads back (an in-memory
+	// 100.00 is decoded as 100), so that the live answer and the one
+	// rebuilt from the log after a restart are identical, not only equal.
+	b := decimal.RequireFromString(balance.String())
 	r.Balance = &b
 	r.Currency = currency
 }
