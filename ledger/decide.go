@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"time"
@@ -526,7 +527,11 @@ func (d *decider) checkResult(t *Table, res games.Result) ([3]int, error) {
 func (d *decider) recordResult(s *State, c *RecordResult) ([]draft, error) {
 	t, r, err := d.activeRound(s, c, c.Table, c.Round, RoundClosed)
 	if err != nil {
-		if r2 := s.rounds[c.Round]; r2 != nil && r2.Result != nil {
+		// Only a refusal for the round's status becomes "already
+		// recorded"; a foreign dealer or a round of another table keeps
+		// its own error.
+		stateErr := errors.Is(err, ErrRoundState) || errors.Is(err, ErrRoundFinished)
+		if r2 := s.rounds[c.Round]; stateErr && r2 != nil && r2.Result != nil {
 			return nil, errf(ErrResultRecorded, "round %s has result %v; use a correction", r2.ID, r2.Result.Dice)
 		}
 		return nil, err
