@@ -121,8 +121,10 @@ func (e *LimitError) Unwrap() error {
 }
 
 // coder is implemented by errors of game packages that carry their own stable
-// code (for example an invalid bet code).
-type coder interface{ Code() string }
+// code (for example an invalid bet code). The method is ErrorCode, not Code:
+// a game's typed error often has a field named Code (the bet code it
+// refused, as games/sicbo.BetCodeError does), and a type cannot have both.
+type coder interface{ ErrorCode() string }
 
 // codes maps each sentinel to its stable API code. The list is documented in
 // docs/ERRORS.md; never change a code once released.
@@ -176,7 +178,7 @@ func CodeOf(err error) string {
 	}
 	var c coder
 	if errors.As(err, &c) {
-		return c.Code()
+		return c.ErrorCode()
 	}
 	return "internal"
 }
