@@ -131,7 +131,7 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 		b.Status = BetOpen
 		b.Reversed = p.Correction
 	case *events.LedgerSealed:
-		// Seals change no state.
+		s.sealSeq, s.sealTo, s.sealAt = e.Seq, p.ToSeq, e.OccurredAt
 	default:
 		panic(fmt.Sprintf("ledger: apply: unexpected payload %T", payload))
 	}

@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"io"
@@ -29,6 +30,11 @@ const (
 	DefaultIdempotencyWindow = 24 * time.Hour
 	// DefaultIdempotencyMax bounds how many keys are remembered.
 	DefaultIdempotencyMax = 2_000_000
+	// DefaultSealEvery is how many events a seal covers at most.
+	DefaultSealEvery = 10_000
+	// DefaultSealInterval is the longest time between seals while events
+	// are written.
+	DefaultSealInterval = 5 * time.Minute
 	// fencedRetries is how often a group is decided again after a conflict.
 	fencedRetries = 2
 )
@@ -60,6 +66,14 @@ type Options struct {
 	// Codec decodes stored events (upcasting old versions); nil means the
 	// default codec.
 	Codec *events.Codec
+	// SealEvery and SealInterval say when to write a ledger.sealed event
+	// with the chain head: after that many events, or that long after the
+	// last seal when events were written since. Zero means the default; a
+	// negative value disables that trigger.
+	SealEvery    int
+	SealInterval time.Duration
+	// SealKey, when set, signs every seal (Ed25519).
+	SealKey ed25519.PrivateKey
 }
 
 // Ledger is the single writer of a stream. Its methods are safe for
@@ -123,6 +137,12 @@ func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
 	}
 	if opts.IdempotencyMax <= 0 {
 		opts.IdempotencyMax = DefaultIdempotencyMax
+	}
+	if opts.SealEvery == 0 {
+		opts.SealEvery = DefaultSealEvery
+	}
+	if opts.SealInterval == 0 {
+		opts.SealInterval = DefaultSealInterval
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -208,12 +228,21 @@ func (l *Ledger) enqueue(req *request) error {
 func (l *Ledger) run() {
 	defer close(l.done)
 	group := make([]*request, 0, l.opts.GroupMax)
+	var tick <-chan time.Time
+	if l.opts.SealInterval > 0 {
+		t := time.NewTicker(min(l.opts.SealInterval, time.Minute))
+		defer t.Stop()
+		tick = t.C
+	}
 	for {
 		var first *request
 		select {
 		case <-l.quit:
 			l.drain()
 			return
+		case <-tick:
+			l.maybeSeal(true)
+			continue
 		case first = <-l.queue:
 		}
 		group = append(group[:0], first)
@@ -227,6 +256,7 @@ func (l *Ledger) run() {
 			}
 		}
 		l.process(group)
+		l.maybeSeal(false)
 	}
 }
 

@@ -118,6 +118,11 @@ type State struct {
 	finishedQ map[string][]string
 	idem      map[string]*idemEntry
 	idemQ     []string // keys in arrival order, for expiry
+	// sealSeq is the sequence of the last ledger.sealed event and sealTo the
+	// last sequence it sealed; sealAt is when it was written.
+	sealSeq uint64
+	sealTo  uint64
+	sealAt  time.Time
 }
 
 func newState() *State {
