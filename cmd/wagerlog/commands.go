@@ -5,5 +5,9 @@ import "github.com/spf13/cobra"
 // commands lists the subcommands beyond version. Each lives in its own file
 // as a method of Main returning a *cobra.Command.
 func (m *Main) commands() []func() *cobra.Command {
-	return []func() *cobra.Command{}
+	return []func() *cobra.Command{
+		m.serveCmd,
+		m.paytableCmd,
+		m.settleCmd,
+	}
 }

@@ -71,5 +71,9 @@
 // Settle, BetKind and ParseBet return a *BetCodeError (wrapping
 // ErrBadBetCode or ErrBetNotOffered) for a bad or unoffered code,
 // ErrBadStake, ErrBadScale and ErrBadDice for bad amounts and results.
-// ErrorCode maps each to the API's stable code.
+// ErrorCode maps each to the API's stable code (invalid_bet_code,
+// bet_not_offered, invalid_amount, invalid_scale, invalid_dice,
+// unknown_paytable); the same code is the ErrorCode method of the sentinels
+// and of *BetCodeError, which errors.As finds for a caller that knows no
+// Sic Bo (the ledger).
 package sicbo

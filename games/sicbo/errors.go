@@ -7,34 +7,48 @@ import (
 
 // Sentinel errors. Every error that Settle, BetKind, ParseBet, Lookup and the
 // RTP functions return wraps exactly one of them, so callers test with
-// errors.Is and never by text; ErrorCode maps them to the API's stable codes.
+// errors.Is and never by text. Each one but ErrBadPaytable carries its stable
+// API code: ErrorCode(err), or the ErrorCode method that errors.As finds on
+// the sentinel (and on *BetCodeError) for callers that know no Sic Bo.
 var (
 	// ErrBadBetCode is returned (inside a *BetCodeError) when a bet code does
 	// not parse, names a number outside 1..6 or a total outside 4..17, writes
 	// its numbers out of canonical order, or names a four-number group that
-	// is not one of 1-2-3-4, 2-3-4-5, 2-3-5-6, 3-4-5-6.
-	ErrBadBetCode = errors.New("invalid bet code")
+	// is not one of 1-2-3-4, 2-3-4-5, 2-3-5-6, 3-4-5-6. Code invalid_bet_code.
+	ErrBadBetCode error = &codedError{"invalid bet code", CodeInvalidBetCode}
 	// ErrBetNotOffered is returned (inside a *BetCodeError) when a bet code is
 	// well formed but the paytable has no line that pays it (odd and even
-	// under sicbo/clm-2016, for example).
-	ErrBetNotOffered = errors.New("bet not offered by this paytable")
+	// under sicbo/clm-2016, for example). Code bet_not_offered.
+	ErrBetNotOffered error = &codedError{"bet not offered by this paytable", CodeBetNotOffered}
 	// ErrBadDice is returned when a result is not exactly three dice with
 	// values 1..6, or carries members that belong to other games (a hand, a
-	// number).
-	ErrBadDice = errors.New("invalid dice")
+	// number). Code invalid_dice.
+	ErrBadDice error = &codedError{"invalid dice", CodeInvalidDice}
 	// ErrBadStake is returned when a stake is zero or negative, has more
 	// decimals than the currency's scale, or is not below 10^StakeDigitsMax.
-	ErrBadStake = errors.New("invalid stake")
+	// Code invalid_amount.
+	ErrBadStake error = &codedError{"invalid stake", CodeInvalidAmount}
 	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
-	// It is a configuration error of the caller, not of the bettor.
-	ErrBadScale = errors.New("invalid currency scale")
+	// It is a configuration error of the caller, not of the bettor. Code
+	// invalid_scale.
+	ErrBadScale error = &codedError{"invalid currency scale", CodeInvalidScale}
 	// ErrUnknownPaytable is returned by Lookup for an id not in the catalog.
-	ErrUnknownPaytable = errors.New("unknown paytable")
+	// Code unknown_paytable.
+	ErrUnknownPaytable error = &codedError{"unknown paytable", CodeUnknownPaytable}
 	// ErrBadPaytable is returned by New when paytable data is inconsistent
 	// (a rule that does not parse, a duplicate line, odds that are not an
-	// exact decimal multiple, ...).
+	// exact decimal multiple, ...). It has no API code: paytable data is
+	// never a bettor's input.
 	ErrBadPaytable = errors.New("invalid paytable")
 )
+
+// codedError is a sentinel that knows its API code.
+type codedError struct{ msg, code string }
+
+func (e *codedError) Error() string { return e.msg }
+
+// ErrorCode returns the sentinel's stable API code.
+func (e *codedError) ErrorCode() string { return e.code }
 
 // BetCodeError says which bet code was refused and why. Err is
 // ErrBadBetCode or ErrBetNotOffered.
@@ -56,6 +70,10 @@ func (e *BetCodeError) Error() string {
 // Unwrap returns the sentinel, for errors.Is.
 func (e *BetCodeError) Unwrap() error { return e.Err }
 
+// ErrorCode returns the stable API code of the refusal: invalid_bet_code or
+// bet_not_offered.
+func (e *BetCodeError) ErrorCode() string { return ErrorCode(e.Err) }
+
 // Stable error codes of the API, returned by ErrorCode.
 const (
 	CodeInvalidBetCode  = "invalid_bet_code"
@@ -68,22 +86,11 @@ const (
 
 // ErrorCode maps an error of this package to its stable API code, and
 // returns "" for an error that is not one of this package's (the caller
-// treats it as internal). ErrBadPaytable has no code: a paytable that does
-// not validate is a programming error, never a bettor's.
+// treats it as internal) and for ErrBadPaytable.
 func ErrorCode(err error) string {
-	switch {
-	case errors.Is(err, ErrBadBetCode):
-		return CodeInvalidBetCode
-	case errors.Is(err, ErrBetNotOffered):
-		return CodeBetNotOffered
-	case errors.Is(err, ErrBadDice):
-		return CodeInvalidDice
-	case errors.Is(err, ErrBadStake):
-		return CodeInvalidAmount
-	case errors.Is(err, ErrBadScale):
-		return CodeInvalidScale
-	case errors.Is(err, ErrUnknownPaytable):
-		return CodeUnknownPaytable
+	var c *codedError
+	if errors.As(err, &c) {
+		return c.code
 	}
 	return ""
 }

@@ -123,6 +123,19 @@ func TestPaytable_Accessors(t *testing.T) {
 	}
 }
 
+func TestPaytable_Kinds(t *testing.T) {
+	clm, _ := Lookup(IDCLM2016)
+	live, _ := Lookup(IDLive)
+	if got := strings.Join(clm.Kinds(), ","); got != "small,big,single,double,triple,any_triple,total,combo" {
+		t.Errorf("clm kinds %s", got)
+	}
+	want := []string{"small", "big", "odd", "even", "single", "double", "triple", "any_triple", "total", "combo",
+		"all_odd", "all_even", "two_odd_one_even", "two_even_one_odd", "three_singles", "double_single", "four_numbers"}
+	if got := strings.Join(live.Kinds(), ","); got != strings.Join(want, ",") {
+		t.Errorf("live kinds %s", got)
+	}
+}
+
 // TestPaytables_Fresh checks the catalog shares nothing between calls.
 func TestPaytables_Fresh(t *testing.T) {
 	a, b := Paytables(), Paytables()

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+	"github.com/wagerlog/wagerlog/games/sicbo"
+)
+
+// paytableCmd lists the paytables with every bet, its payout and its exact
+// RTP, for auditors and for the rules published to players.
+func (m *Main) paytableCmd() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "paytable [ID]",
+		Short: "List paytables, their bets, payouts and exact RTP",
+		Long: `List the paytables (or the one named), with every bet they offer, what it
+pays, how many of the 216 outcomes win it, and its exact RTP and house edge
+as fractions and percentages. --json adds the paytable's rules and the
+canonical JSON whose SHA-256 is its hash.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			pts := sicbo.Paytables()
+			if len(args) == 1 {
+				pt, err := sicbo.Lookup(args[0])
+				if err != nil {
+					return err
+				}
+				pts = []*sicbo.Paytable{pt}
+			}
+			views := make([]paytableView, len(pts))
+			for i, pt := range pts {
+				views[i] = newPaytableView(pt)
+			}
+			if asJSON {
+				enc := json.NewEncoder(m.Stdout)
+				enc.SetIndent("", "  ")
+				enc.SetEscapeHTML(false)
+				if len(args) == 1 {
+					return enc.Encode(views[0])
+				}
+				return enc.Encode(views)
+			}
+			for i, v := range views {
+				if i > 0 {
+					if _, err := fmt.Fprintln(m.Stdout); err != nil {
+						return err
+					}
+				}
+				if err := v.writeText(m.Stdout); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "write JSON (one object for an ID, else an array)")
+	return cmd
+}
+
+// paytableView is a paytable as `wagerlog paytable` shows it.
+type paytableView struct {
+	ID          string            `json:"id"`
+	Version     int               `json:"version"`
+	Game        string            `json:"game"`
+	Source      string            `json:"source"`
+	Hash        string            `json:"hash"`
+	Rounding    string            `json:"rounding"`
+	MaxMultiple string            `json:"max_multiple"`
+	Bets        []paytableBetView `json:"bets"`
+	Rules       []sicbo.Rule      `json:"rules"`
+	// Canonical is the exact text Hash digests: `jq -j .canonical | sha256sum`.
+	Canonical string `json:"canonical"`
+}
+
+// paytableBetView is one bet's line of the listing.
+type paytableBetView struct {
+	Code             string `json:"code"`
+	Kind             string `json:"kind"`
+	Name             string `json:"name"`
+	Pays             string `json:"pays"`
+	Wins             int    `json:"wins"`
+	Outcomes         int    `json:"outcomes"`
+	RTP              string `json:"rtp"`
+	RTPPercent       string `json:"rtp_percent"`
+	HouseEdge        string `json:"house_edge"`
+	HouseEdgePercent string `json:"house_edge_percent"`
+}
+
+// paytablePercentPlaces is how many decimals the listing gives percentages; the
+// exact value is the fraction beside it.
+const paytablePercentPlaces = 4
+
+func newPaytableView(pt *sicbo.Paytable) paytableView {
+	v := paytableView{
+		ID:          pt.ID(),
+		Version:     pt.Version(),
+		Game:        pt.Game(),
+		Source:      pt.Source(),
+		Hash:        pt.Hash(),
+		Rounding:    sicbo.RoundDown,
+		MaxMultiple: pt.MaxMultiple().String(),
+		Rules:       pt.Data().Rules,
+		Canonical:   string(pt.CanonicalJSON()),
+	}
+	for _, r := range sicbo.RTP(pt) {
+		edge := r.HouseEdge()
+		v.Bets = append(v.Bets, paytableBetView{
+			Code:             r.Code,
+			Kind:             string(r.Kind),
+			Name:             r.Name,
+			Pays:             r.Pays,
+			Wins:             r.Wins,
+			Outcomes:         sicbo.Outcomes,
+			RTP:              r.RTP.RatString(),
+			RTPPercent:       sicbo.Percent(r.RTP, paytablePercentPlaces).StringFixed(paytablePercentPlaces),
+			HouseEdge:        edge.RatString(),
+			HouseEdgePercent: sicbo.Percent(edge, paytablePercentPlaces).StringFixed(paytablePercentPlaces),
+		})
+	}
+	return v
+}
+
+// writeText writes the paytable as an aligned table. Consecutive bets of
+// one kind that read the same (single:1..6, the 15 combinations) share a
+// row, so the listing stays short without hiding a difference.
+func (v paytableView) writeText(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "%s\tversion %d, game %s\n", v.ID, v.Version, v.Game)
+	fmt.Fprintf(tw, "source\t%s\n", v.Source)
+	fmt.Fprintf(tw, "hash\t%s (sha256 of the canonical JSON, see --json)\n", v.Hash)
+	fmt.Fprintf(tw, "rounding\t%s (wins truncated to the currency's scale; the residue is reported)\n", v.Rounding)
+	fmt.Fprintf(tw, "max multiple\t%s\n", v.MaxMultiple)
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if _, err := fmt.Fprintln(w); err != nil {
+		return err
+	}
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "BET\tNAME\tPAYS\tWINS/216\tRTP\tRTP %\tEDGE %")
+	for i := 0; i < len(v.Bets); {
+		j := i + 1
+		for j < len(v.Bets) && paytableSameRow(v.Bets[i], v.Bets[j]) {
+			j++
+		}
+		b := v.Bets[i]
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\t%s\n", v.rowLabel(i, j), b.Name, b.Pays, b.Wins, b.RTP, b.RTPPercent, b.HouseEdgePercent)
+		i = j
+	}
+	return tw.Flush()
+}
+
+// rowLabel names the bets v.Bets[i:j] of one row: the code of a lone bet,
+// "combo:* (15 bets)" for every bet of a kind, else the codes.
+func (v paytableView) rowLabel(i, j int) string {
+	if j-i == 1 {
+		return v.Bets[i].Code
+	}
+	kind := v.Bets[i].Kind
+	all := 0
+	for _, b := range v.Bets {
+		if b.Kind == kind {
+			all++
+		}
+	}
+	if all == j-i {
+		return kind + ":* (" + strconv.Itoa(all) + " bets)"
+	}
+	codes := make([]string, 0, j-i)
+	for _, b := range v.Bets[i:j] {
+		codes = append(codes, b.Code)
+	}
+	return strings.Join(codes, ", ")
+}
+
+// paytableSameRow reports whether two bets of a kind read the same in the listing.
+func paytableSameRow(a, b paytableBetView) bool {
+	return a.Kind == b.Kind && strings.Contains(a.Code, ":") &&
+		a.Name == b.Name && a.Pays == b.Pays && a.Wins == b.Wins && a.RTP == b.RTP
+}

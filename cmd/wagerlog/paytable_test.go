@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/wagerlog/wagerlog/games/sicbo"
+)
+
+// sicboRun runs the real command line in-process with stdin and returns
+// what it wrote.
+func sicboRun(t testing.TB, stdin string, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	m := &Main{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb}
+	err = m.Run(context.Background(), args)
+	return out.String(), errb.String(), err
+}
+
+func TestPaytableCmd_Text(t *testing.T) {
+	out, _, err := sicboRun(t, "", "paytable")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Rows as the seeds and research/casino.md §1.2 give them.
+	for _, row := range [][]string{
+		{"sicbo/clm-2016", "version", "1,", "game", "sicbo"},
+		{"sicbo/live", "version", "1,", "game", "sicbo"},
+		{"combo:*", "(15", "bets)", "Par", "igual", "5:1", "30", "5/6", "83.3333", "16.6667"},
+		{"total:5", "Total", "específico", "18:1", "6", "19/36", "52.7778", "47.2222"},
+		{"total:10,", "total:11", "Total", "Específico", "6:1", "27", "7/8", "87.5000", "12.5000"},
+		{"odd", "Impar", "1:1", "105", "35/36", "97.2222", "2.7778"},
+		{"four_numbers:*", "(4", "bets)", "4", "Números", "7:1", "24", "8/9", "88.8889", "11.1111"},
+		{"single:*", "(6", "bets)", "Números", "1", "die", "1:1", "/", "2", "dice", "2:1", "/", "3", "dice", "3:1", "91", "199/216", "92.1296", "7.8704"},
+	} {
+		if !hasRow(out, row) {
+			t.Errorf("no row %q in:\n%s", strings.Join(row, " "), out)
+		}
+	}
+	clm, live, ok := strings.Cut(out, "\nsicbo/live ")
+	if !ok || !strings.Contains(live, "\nodd ") || strings.Contains(clm, "\nodd ") {
+		t.Error("odd must be listed under sicbo/live only")
+	}
+}
+
+// hasRow reports whether a line of out has exactly these fields.
+func hasRow(out string, fields []string) bool {
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Join(strings.Fields(line), " ") == strings.Join(fields, " ") {
+			return true
+		}
+	}
+	return false
+}
+
+func TestPaytableCmd_JSON(t *testing.T) {
+	out, _, err := sicboRun(t, "", "paytable", "sicbo/live", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		ID          string `json:"id"`
+		Hash        string `json:"hash"`
+		Rounding    string `json:"rounding"`
+		MaxMultiple string `json:"max_multiple"`
+		Canonical   string `json:"canonical"`
+		Rules       []struct {
+			Bet  string `json:"bet"`
+			Odds string `json:"odds"`
+		} `json:"rules"`
+		Bets []struct {
+			Code       string `json:"code"`
+			Pays       string `json:"pays"`
+			RTP        string `json:"rtp"`
+			RTPPercent string `json:"rtp_percent"`
+			Outcomes   int    `json:"outcomes"`
+		} `json:"bets"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatalf("%v in %s", err, out)
+	}
+	sum := sha256.Sum256([]byte(v.Canonical))
+	if v.ID != "sicbo/live" || v.Rounding != "round_down" || v.MaxMultiple != "180" || hex.EncodeToString(sum[:]) != v.Hash {
+		t.Errorf("id %s rounding %s max %s hash %s (sha256 of canonical %x)", v.ID, v.Rounding, v.MaxMultiple, v.Hash, sum)
+	}
+	if len(v.Bets) != 110 || len(v.Rules) == 0 {
+		t.Fatalf("%d bets, %d rules", len(v.Bets), len(v.Rules))
+	}
+	want := map[string][3]string{ // code -> pays, rtp, rtp %
+		"small":                {"1:1", "35/36", "97.2222"},
+		"two_odd_one_even":     {"3:2", "15/16", "93.7500"},
+		"double_single:6-1":    {"60:1", "61/72", "84.7222"},
+		"triple:3":             {"180:1", "181/216", "83.7963"},
+		"four_numbers:2-3-5-6": {"7:1", "8/9", "88.8889"},
+	}
+	for _, b := range v.Bets {
+		if w, ok := want[b.Code]; ok {
+			if b.Pays != w[0] || b.RTP != w[1] || b.RTPPercent != w[2] || b.Outcomes != 216 {
+				t.Errorf("%s: %+v, want %v", b.Code, b, w)
+			}
+			delete(want, b.Code)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("missing bets %v", want)
+	}
+
+	out, _, err = sicboRun(t, "", "paytable", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []struct{ ID string }
+	if err := json.Unmarshal([]byte(out), &all); err != nil || len(all) != 2 || all[0].ID != "sicbo/clm-2016" || all[1].ID != "sicbo/live" {
+		t.Errorf("all paytables: %v %v", all, err)
+	}
+}
+
+func TestPaytableCmd_Err(t *testing.T) {
+	if _, _, err := sicboRun(t, "", "paytable", "sicbo/macau"); !errors.Is(err, sicbo.ErrUnknownPaytable) {
+		t.Errorf("unknown id: %v", err)
+	}
+	if _, _, err := sicboRun(t, "", "paytable", "sicbo/live", "sicbo/clm-2016"); err == nil {
+		t.Error("two ids accepted")
+	}
+}

@@ -1,0 +1,352 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/shopspring/decimal"
+	"github.com/spf13/cobra"
+	"github.com/wagerlog/wagerlog/games/sicbo"
+)
+
+// Limits of `wagerlog settle --jsonl`.
+const (
+	// SettleLineBytesMax bounds one request line; a valid request is about
+	// 100 bytes.
+	SettleLineBytesMax = 4096
+	// SettleLinesMax bounds the requests of one run.
+	SettleLinesMax = 10_000_000
+)
+
+// Error codes of settle's output beyond sicbo.ErrorCode's.
+const (
+	settleCodeInvalidRequest = "invalid_request"
+	settleCodeLineTooLong    = "line_too_long"
+)
+
+// errSettleRequest marks a request line that is not a request at all.
+var errSettleRequest = errors.New("invalid request")
+
+// settleCmd is the auditors' payout calculator: it settles one bet, or one
+// per line of stdin, with the same code the ledger settles with.
+func (m *Main) settleCmd() *cobra.Command {
+	var (
+		paytable, dice, bet, stake string
+		scale                      int32
+		asJSON, jsonl              bool
+	)
+	cmd := &cobra.Command{
+		Use:   "settle --paytable ID --dice A,B,C --bet CODE --stake AMOUNT",
+		Short: "Settle a bet against dice: the auditors' payout calculator",
+		Long: `Settle one bet against three dice under a paytable and print the outcome,
+the win, the amount returned, the rounding residue and the paytable rule
+that decided it.
+
+With --jsonl, read one request per line on stdin,
+  {"paytable":"sicbo/live","bet":"double:2","stake":"10.00","dice":[2,2,5]}
+(optional "scale"; --paytable and --scale give defaults) and write one
+result per line in the same order,
+  {"outcome":"won","win":"100.00","returned":"110.00",...}
+A bad line gives {"outcome":"error","code":...,"message":...,"line":N} and
+the run goes on; the exit status is 0 once every line is answered. Lines
+are limited to ` + strconv.Itoa(SettleLineBytesMax) + ` bytes.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if jsonl {
+				if bet != "" || dice != "" || stake != "" {
+					return errors.New("--jsonl reads bets from stdin: drop --bet, --dice and --stake")
+				}
+				return m.settleJSONL(cmd.Context(), paytable, scale)
+			}
+			req := settleRequest{Paytable: paytable, Bet: bet, Stake: stake, Scale: scale}
+			res, err := settleFlags(req, dice)
+			if asJSON {
+				if err2 := settleWriteJSON(m.Stdout, res); err2 != nil {
+					return err2
+				}
+				return err
+			}
+			if err != nil {
+				return err
+			}
+			return settleWriteText(m.Stdout, res)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&paytable, "paytable", "", "paytable id, e.g. sicbo/live (with --jsonl: the default for lines without one)")
+	f.StringVar(&dice, "dice", "", "the three dice, e.g. 2,2,5")
+	f.StringVar(&bet, "bet", "", "bet code, e.g. double:2")
+	f.StringVar(&stake, "stake", "", "stake, a decimal amount, e.g. 10 or 10.00")
+	f.Int32Var(&scale, "scale", 2, "decimals of the currency's smallest unit (2 for EUR, 0 for CLP)")
+	f.BoolVar(&asJSON, "json", false, "write the result as JSON")
+	f.BoolVar(&jsonl, "jsonl", false, "read JSON requests from stdin, one per line; write one result per line")
+	return cmd
+}
+
+// settleRequest is one request, from flags or a --jsonl line.
+type settleRequest struct {
+	Paytable string
+	Bet      string
+	Stake    string
+	Dice     []int
+	Scale    int32
+}
+
+// settleResult is one answer. Amounts are decimal strings at the
+// currency's scale; the residue is exact, so it may have more decimals.
+type settleResult struct {
+	Outcome      string `json:"outcome"`
+	Win          string `json:"win,omitempty"`
+	Returned     string `json:"returned,omitempty"`
+	Residue      string `json:"residue,omitempty"`
+	Rule         string `json:"rule,omitempty"`
+	Code         string `json:"code,omitempty"`
+	Message      string `json:"message,omitempty"`
+	Paytable     string `json:"paytable,omitempty"`
+	PaytableHash string `json:"paytable_hash,omitempty"`
+	Bet          string `json:"bet,omitempty"`
+	Stake        string `json:"stake,omitempty"`
+	Dice         []int  `json:"dice,omitempty"`
+	Scale        *int32 `json:"scale,omitempty"`
+	Line         int    `json:"line,omitempty"`
+}
+
+// settleErrorResult answers a request that failed.
+func settleErrorResult(err error) settleResult {
+	code := sicbo.ErrorCode(err)
+	if code == "" {
+		code = settleCodeInvalidRequest
+	}
+	return settleResult{Outcome: "error", Code: code, Message: err.Error()}
+}
+
+// settleFlags settles the single request of the flags.
+func settleFlags(req settleRequest, dice string) (settleResult, error) {
+	if req.Paytable == "" || dice == "" || req.Bet == "" || req.Stake == "" {
+		err := fmt.Errorf("%w: give --paytable, --dice, --bet and --stake (or --jsonl)", errSettleRequest)
+		return settleErrorResult(err), err
+	}
+	d, err := settleParseDice(dice)
+	if err != nil {
+		return settleErrorResult(err), err
+	}
+	req.Dice = d
+	pt, err := sicbo.Lookup(req.Paytable)
+	if err != nil {
+		return settleErrorResult(err), err
+	}
+	return settleOne(pt, req)
+}
+
+// settleParseDice reads "2,2,5".
+func settleParseDice(s string) ([]int, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) != 3 {
+		return nil, fmt.Errorf("%w: %q: want three dice like 2,2,5", sicbo.ErrBadDice, s)
+	}
+	out := make([]int, 3)
+	for i, p := range parts {
+		v, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil {
+			return nil, fmt.Errorf("%w: %q: %q is not a number", sicbo.ErrBadDice, s, p)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// settleOne settles a request under pt.
+func settleOne(pt *sicbo.Paytable, req settleRequest) (settleResult, error) {
+	stake, err := decimal.NewFromString(req.Stake)
+	if err != nil {
+		err = fmt.Errorf("%w: %q is not a decimal number", sicbo.ErrBadStake, req.Stake)
+		return settleErrorResult(err), err
+	}
+	if len(req.Dice) != 3 {
+		err := fmt.Errorf("%w: a Sic Bo result is three dice, got %d", sicbo.ErrBadDice, len(req.Dice))
+		return settleErrorResult(err), err
+	}
+	s, err := sicbo.Settle(pt, req.Bet, stake, req.Scale, sicbo.Dice(req.Dice))
+	if err != nil {
+		return settleErrorResult(err), err
+	}
+	scale := req.Scale
+	return settleResult{
+		Outcome:      string(s.Outcome),
+		Win:          s.Win.StringFixed(scale),
+		Returned:     s.Returned.StringFixed(scale),
+		Residue:      s.Residue.String(),
+		Rule:         s.Rule,
+		Paytable:     pt.ID(),
+		PaytableHash: pt.Hash(),
+		Bet:          req.Bet,
+		Stake:        stake.StringFixed(scale),
+		Dice:         req.Dice,
+		Scale:        &scale,
+	}, nil
+}
+
+func settleWriteText(w io.Writer, r settleResult) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "paytable\t%s\n", r.Paytable)
+	fmt.Fprintf(tw, "hash\t%s\n", r.PaytableHash)
+	fmt.Fprintf(tw, "bet\t%s\n", r.Bet)
+	fmt.Fprintf(tw, "stake\t%s\n", r.Stake)
+	fmt.Fprintf(tw, "dice\t%d-%d-%d\n", r.Dice[0], r.Dice[1], r.Dice[2])
+	fmt.Fprintf(tw, "outcome\t%s\n", r.Outcome)
+	fmt.Fprintf(tw, "win\t%s\n", r.Win)
+	fmt.Fprintf(tw, "returned\t%s\n", r.Returned)
+	fmt.Fprintf(tw, "residue\t%s (%s)\n", r.Residue, sicbo.RoundDown)
+	fmt.Fprintf(tw, "rule\t%s\n", r.Rule)
+	return tw.Flush()
+}
+
+func settleWriteJSON(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// settleJSONLRequest is a --jsonl line. Stake is raw so that both "10.00" and
+// 10.00 are read as the exact decimal written.
+type settleJSONLRequest struct {
+	Paytable string          `json:"paytable"`
+	Bet      string          `json:"bet"`
+	Stake    json.RawMessage `json:"stake"`
+	Dice     []int           `json:"dice"`
+	Scale    *int32          `json:"scale"`
+}
+
+// settleJSONL answers every request line of stdin, in order.
+func (m *Main) settleJSONL(ctx context.Context, defPaytable string, defScale int32) error {
+	pts := make(map[string]*sicbo.Paytable)
+	for _, pt := range sicbo.Paytables() {
+		pts[pt.ID()] = pt
+	}
+	in := bufio.NewReaderSize(m.Stdin, 64<<10)
+	out := bufio.NewWriter(m.Stdout)
+	for n := 1; ; n++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		line, tooLong, err := settleReadLine(in, SettleLineBytesMax)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("settle: reading stdin: %w", err)
+		}
+		if n > SettleLinesMax {
+			if err := out.Flush(); err != nil {
+				return err
+			}
+			return fmt.Errorf("settle: more than %d lines", SettleLinesMax)
+		}
+		var res settleResult
+		if tooLong {
+			res = settleResult{Outcome: "error", Code: settleCodeLineTooLong, Message: fmt.Sprintf("line longer than %d bytes", SettleLineBytesMax)}
+		} else {
+			res = settleLine(pts, line, defPaytable, defScale)
+		}
+		res.Line = n
+		if err := settleWriteJSON(out, res); err != nil {
+			return err
+		}
+		// Flush when no input is waiting, so an interactive or piped
+		// producer sees each answer without a flush per line.
+		if in.Buffered() == 0 {
+			if err := out.Flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return out.Flush()
+}
+
+// settleLine answers one request line.
+func settleLine(pts map[string]*sicbo.Paytable, line []byte, defPaytable string, defScale int32) settleResult {
+	line = bytes.TrimSpace(line)
+	if len(line) == 0 {
+		return settleErrorResult(fmt.Errorf("%w: empty line", errSettleRequest))
+	}
+	var jr settleJSONLRequest
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&jr); err != nil {
+		return settleErrorResult(fmt.Errorf("%w: %v", errSettleRequest, err))
+	}
+	if dec.More() {
+		return settleErrorResult(fmt.Errorf("%w: data after the JSON object", errSettleRequest))
+	}
+	req := settleRequest{Paytable: jr.Paytable, Bet: jr.Bet, Dice: jr.Dice, Scale: defScale}
+	if req.Paytable == "" {
+		req.Paytable = defPaytable
+	}
+	if jr.Scale != nil {
+		req.Scale = *jr.Scale
+	}
+	if req.Paytable == "" {
+		return settleErrorResult(fmt.Errorf("%w: no paytable (give \"paytable\" or --paytable)", errSettleRequest))
+	}
+	pt, ok := pts[req.Paytable]
+	if !ok {
+		_, err := sicbo.Lookup(req.Paytable)
+		return settleErrorResult(err)
+	}
+	stake := bytes.TrimSpace(jr.Stake)
+	if len(stake) == 0 || bytes.Equal(stake, []byte("null")) {
+		return settleErrorResult(fmt.Errorf("%w: no stake", sicbo.ErrBadStake))
+	}
+	if stake[0] == '"' {
+		var s string
+		if err := json.Unmarshal(stake, &s); err != nil {
+			return settleErrorResult(fmt.Errorf("%w: %v", sicbo.ErrBadStake, err))
+		}
+		req.Stake = s
+	} else {
+		req.Stake = string(stake)
+	}
+	res, _ := settleOne(pt, req)
+	return res
+}
+
+// settleReadLine reads one line without its line ending. A line longer
+// than limit bytes is consumed to its end and reported with tooLong. A last line
+// without a newline is a line; io.EOF comes only when nothing is left.
+func settleReadLine(r *bufio.Reader, limit int) (line []byte, tooLong bool, err error) {
+	var buf []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !tooLong {
+			content := bytes.TrimSuffix(chunk, []byte("\n"))
+			if len(buf)+len(content) > limit {
+				tooLong, buf = true, nil
+			} else {
+				buf = append(buf, content...)
+			}
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF:
+			if len(chunk) == 0 && len(buf) == 0 && !tooLong {
+				return nil, false, io.EOF
+			}
+			return bytes.TrimSuffix(buf, []byte("\r")), tooLong, nil
+		case err != nil:
+			return nil, false, err
+		}
+		return bytes.TrimSuffix(buf, []byte("\r")), tooLong, nil
+	}
+}

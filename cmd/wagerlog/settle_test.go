@@ -1,0 +1,223 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/wagerlog/wagerlog/games/sicbo"
+)
+
+func TestSettleCmd_Text(t *testing.T) {
+	out, _, err := sicboRun(t, "", "settle", "--paytable", "sicbo/live", "--dice", "2,2,5", "--bet", "double:2", "--stake", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range [][]string{
+		{"paytable", "sicbo/live"}, {"bet", "double:2"}, {"stake", "10.00"}, {"dice", "2-2-5"},
+		{"outcome", "won"}, {"win", "100.00"}, {"returned", "110.00"}, {"residue", "0", "(round_down)"},
+		{"rule", "double:2", "pays", "10:1", "(two", "dice", "show", "2)"},
+	} {
+		if !hasRow(out, row) {
+			t.Errorf("no row %q in:\n%s", strings.Join(row, " "), out)
+		}
+	}
+}
+
+// settleJSON is a result line as a client reads it.
+type settleJSON struct {
+	Outcome      string `json:"outcome"`
+	Win          string `json:"win"`
+	Returned     string `json:"returned"`
+	Residue      string `json:"residue"`
+	Rule         string `json:"rule"`
+	Code         string `json:"code"`
+	Message      string `json:"message"`
+	Paytable     string `json:"paytable"`
+	PaytableHash string `json:"paytable_hash"`
+	Bet          string `json:"bet"`
+	Stake        string `json:"stake"`
+	Dice         []int  `json:"dice"`
+	Scale        *int   `json:"scale"`
+	Line         int    `json:"line"`
+}
+
+func decodeSettle(t testing.TB, line string) settleJSON {
+	t.Helper()
+	var r settleJSON
+	if err := json.Unmarshal([]byte(line), &r); err != nil {
+		t.Fatalf("%v in %q", err, line)
+	}
+	return r
+}
+
+func TestSettleCmd_JSON(t *testing.T) {
+	tests := []struct {
+		args                       []string
+		outcome, win, ret, residue string
+	}{
+		{[]string{"--paytable", "sicbo/live", "--dice", "2,2,5", "--bet", "double:2", "--stake", "10"}, "won", "100.00", "110.00", "0"},
+		{[]string{"--paytable", "sicbo/clm-2016", "--dice", "2,2,5", "--bet", "double:2", "--stake", "10.00"}, "won", "80.00", "90.00", "0"},
+		{[]string{"--paytable", "sicbo/live", "--dice", "1,3,2", "--bet", "two_odd_one_even", "--stake", "0.01"}, "won", "0.01", "0.02", "0.005"},
+		{[]string{"--paytable", "sicbo/live", "--dice", "2, 4, 1", "--bet", "two_even_one_odd", "--stake", "7", "--scale", "0"}, "won", "10", "17", "0.5"},
+		{[]string{"--paytable", "sicbo/live", "--dice", "3,3,3", "--bet", "small", "--stake", "5"}, "lost", "0.00", "0.00", "0"},
+	}
+	for _, tt := range tests {
+		out, _, err := sicboRun(t, "", append([]string{"settle", "--json"}, tt.args...)...)
+		if err != nil {
+			t.Fatalf("%v: %v", tt.args, err)
+		}
+		r := decodeSettle(t, out)
+		if r.Outcome != tt.outcome || r.Win != tt.win || r.Returned != tt.ret || r.Residue != tt.residue {
+			t.Errorf("%v: %+v, want %s %s %s %s", tt.args, r, tt.outcome, tt.win, tt.ret, tt.residue)
+		}
+	}
+}
+
+// TestSettleCmd_Err checks that a bad single request exits non-zero with
+// the package's typed error, and with --json also writes the error object.
+func TestSettleCmd_Err(t *testing.T) {
+	base := map[string]string{"--paytable": "sicbo/live", "--dice": "2,2,5", "--bet": "double:2", "--stake": "10"}
+	tests := []struct {
+		flag, value string
+		want        error
+		code        string
+	}{
+		{"--bet", "double:7", sicbo.ErrBadBetCode, "invalid_bet_code"},
+		{"--bet", "combo:5-2", sicbo.ErrBadBetCode, "invalid_bet_code"},
+		{"--dice", "2,2", sicbo.ErrBadDice, "invalid_dice"},
+		{"--dice", "2,2,9", sicbo.ErrBadDice, "invalid_dice"},
+		{"--dice", "2,x,5", sicbo.ErrBadDice, "invalid_dice"},
+		{"--stake", "ten", sicbo.ErrBadStake, "invalid_amount"},
+		{"--stake", "0.001", sicbo.ErrBadStake, "invalid_amount"},
+		{"--stake", "-1", sicbo.ErrBadStake, "invalid_amount"},
+		{"--paytable", "sicbo/macau", sicbo.ErrUnknownPaytable, "unknown_paytable"},
+		{"--paytable", "sicbo/clm-2016:odd", sicbo.ErrUnknownPaytable, "unknown_paytable"},
+		{"--scale", "9", sicbo.ErrBadScale, "invalid_scale"},
+		{"--stake", "", errSettleRequest, "invalid_request"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.flag+"="+tt.value, func(t *testing.T) {
+			args := []string{"settle"}
+			for k, v := range base {
+				if k != tt.flag {
+					args = append(args, k, v)
+				}
+			}
+			args = append(args, tt.flag, tt.value)
+			if _, _, err := sicboRun(t, "", args...); !errors.Is(err, tt.want) {
+				t.Errorf("err %v, want %v", err, tt.want)
+			}
+			out, _, err := sicboRun(t, "", append(args, "--json")...)
+			if !errors.Is(err, tt.want) {
+				t.Errorf("--json: err %v, want %v", err, tt.want)
+			}
+			if r := decodeSettle(t, out); r.Outcome != "error" || r.Code != tt.code || r.Message == "" {
+				t.Errorf("--json: %+v, want code %s", r, tt.code)
+			}
+		})
+	}
+	clm := []string{"settle", "--paytable", "sicbo/clm-2016", "--dice", "1,2,4", "--bet", "odd", "--stake", "1"}
+	if _, _, err := sicboRun(t, "", clm...); !errors.Is(err, sicbo.ErrBetNotOffered) {
+		t.Errorf("odd under clm-2016: %v", err)
+	}
+	if _, _, err := sicboRun(t, "", "settle", "--jsonl", "--bet", "small"); err == nil {
+		t.Error("--jsonl with --bet accepted")
+	}
+}
+
+func TestSettleCmd_JSONL(t *testing.T) {
+	long := `{"paytable":"sicbo/live","bet":"small","stake":"1","dice":[1,2,3],"x":"` + strings.Repeat("a", SettleLineBytesMax) + `"}`
+	lines := []struct {
+		in      string
+		outcome string // or the error code
+	}{
+		{`{"paytable":"sicbo/live","bet":"double:2","stake":"10.00","dice":[2,2,5]}`, "won"},
+		{`{"bet":"big","stake":"10.00","dice":[2,2,5]}`, "lost"}, // default paytable from --paytable
+		{``, "invalid_request"},
+		{`not json`, "invalid_request"},
+		{`{"paytable":"sicbo/live","bet":"small","stake":"1","dice":[1,2,3],"extra":1}`, "invalid_request"},
+		{`{"paytable":"sicbo/live","bet":"small","stake":"1","dice":[1,2,3]} {}`, "invalid_request"},
+		{long, "line_too_long"},
+		{`{"paytable":"sicbo/live","bet":"combo:2-1","stake":"1","dice":[1,2,3]}`, "invalid_bet_code"},
+		{`{"paytable":"sicbo/clm-2016","bet":"even","stake":"1","dice":[1,2,3]}`, "bet_not_offered"},
+		{`{"paytable":"sicbo/live","bet":"small","stake":"1","dice":[1,2]}`, "invalid_dice"},
+		{`{"paytable":"sicbo/live","bet":"small","stake":"1","dice":[1,2,0]}`, "invalid_dice"},
+		{`{"paytable":"sicbo/live","bet":"small","dice":[1,2,3]}`, "invalid_amount"},
+		{`{"paytable":"sicbo/live","bet":"small","stake":"1.5","dice":[1,2,3],"scale":0}`, "invalid_amount"},
+		{`{"paytable":"sicbo/atlantic","bet":"small","stake":"1","dice":[1,2,3]}`, "unknown_paytable"},
+		{"{\"paytable\":\"sicbo/live\",\"bet\":\"two_odd_one_even\",\"stake\":0.01,\"dice\":[1,3,2]}\r", "won"},
+		{`{"paytable":"sicbo/live","bet":"two_even_one_odd","stake":"7","dice":[2,4,1],"scale":0}`, "won"},
+	}
+	var in strings.Builder
+	for i, l := range lines {
+		in.WriteString(l.in)
+		if i < len(lines)-1 { // the last line has no newline
+			in.WriteByte('\n')
+		}
+	}
+	out, _, err := sicboRun(t, in.String(), "settle", "--jsonl", "--paytable", "sicbo/live")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(got) != len(lines) {
+		t.Fatalf("%d results for %d lines:\n%s", len(got), len(lines), out)
+	}
+	for i, l := range lines {
+		r := decodeSettle(t, got[i])
+		what := r.Outcome
+		if what == "error" {
+			what = r.Code
+			if r.Message == "" {
+				t.Errorf("line %d: no message", i+1)
+			}
+		}
+		if what != l.outcome || r.Line != i+1 {
+			t.Errorf("line %d: %s, want %s (line %d)", i+1, got[i], l.outcome, r.Line)
+		}
+	}
+	first := decodeSettle(t, got[0])
+	if first.Win != "100.00" || first.Returned != "110.00" || first.Stake != "10.00" || first.PaytableHash == "" {
+		t.Errorf("line 1: %+v", first)
+	}
+	if r := decodeSettle(t, got[len(got)-2]); r.Win != "0.01" || r.Returned != "0.02" || r.Residue != "0.005" {
+		t.Errorf("3:2 on 0.01: %+v", r)
+	}
+	if r := decodeSettle(t, got[len(got)-1]); r.Win != "10" || r.Returned != "17" || r.Residue != "0.5" || r.Scale == nil || *r.Scale != 0 {
+		t.Errorf("3:2 on 7 CLP: %+v", r)
+	}
+}
+
+func TestSettleCmd_JSONLCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	m := &Main{Stdin: strings.NewReader("{}\n"), Stdout: &strings.Builder{}, Stderr: &strings.Builder{}}
+	if err := m.Run(ctx, []string{"settle", "--jsonl"}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled run: %v", err)
+	}
+}
+
+// TestSettleReadLine drives the line reader through a buffer smaller than
+// the lines, so long lines arrive in pieces.
+func TestSettleReadLine(t *testing.T) {
+	in := strings.Repeat("a", 40) + "\n" + strings.Repeat("b", 70) + "\r\n\nlast"
+	r := bufio.NewReaderSize(strings.NewReader(in), 16)
+	want := []struct {
+		line    string
+		tooLong bool
+	}{{strings.Repeat("a", 40), false}, {"", true}, {"", false}, {"last", false}}
+	for i, w := range want {
+		line, tooLong, err := settleReadLine(r, 50)
+		if err != nil || string(line) != w.line || tooLong != w.tooLong {
+			t.Errorf("line %d: %q %v %v, want %q %v", i+1, line, tooLong, err, w.line, w.tooLong)
+		}
+	}
+	if _, _, err := settleReadLine(r, 50); !errors.Is(err, io.EOF) {
+		t.Errorf("after the last line: %v", err)
+	}
+}
