@@ -1,0 +1,70 @@
+package projections
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+
+	"github.com/shopspring/decimal"
+	bolt "go.etcd.io/bbolt"
+)
+
+// A balance is stored as the sequence of the event that last changed it
+// (8 bytes) followed by the decimal's text.
+func encodeBalance(seq uint64, d decimal.Decimal) []byte {
+	b := binary.BigEndian.AppendUint64(make([]byte, 0, 24), seq)
+	return append(b, d.String()...)
+}
+
+func decodeBalance(v []byte) (uint64, decimal.Decimal) {
+	if len(v) < 9 {
+		panic(fmt.Sprintf("projections: balance record of %d bytes", len(v)))
+	}
+	d, err := decimal.NewFromString(string(v[8:]))
+	if err != nil {
+		panic(fmt.Sprintf("projections: balance record: %v", err))
+	}
+	return binary.BigEndian.Uint64(v[:8]), d
+}
+
+// Balance returns an account's balance in a currency (account names as in
+// ledger/account.go: "wallet:<player>", "house:<table>", "cashier", …). An
+// account no event has touched has a zero balance, not an error.
+func (s *Store) Balance(account, currency string) (BalanceView, error) {
+	out := BalanceView{AccountBalance: AccountBalance{Account: account, Currency: currency}}
+	err := s.view(func(tx *bolt.Tx, seq uint64) error {
+		out.Seq = seq
+		if v := tx.Bucket(bucketBalances).Get(balanceKey(account, currency)); v != nil {
+			out.UpdatedSeq, out.Balance = decodeBalance(v)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Balances returns the balances of every account whose name starts with
+// prefix ("" for all, "wallet:" for the wallets, "wallet:p1" for one
+// player's), sorted by account then currency, at most BalancesMax of them.
+func (s *Store) Balances(prefix string) (BalanceList, error) {
+	out := BalanceList{Balances: []AccountBalance{}}
+	err := s.view(func(tx *bolt.Tx, seq uint64) error {
+		out.Seq = seq
+		c := tx.Bucket(bucketBalances).Cursor()
+		p := []byte(prefix)
+		for k, v := c.Seek(p); k != nil && bytes.HasPrefix(k, p); k, v = c.Next() {
+			if len(out.Balances) == BalancesMax {
+				out.Truncated = true
+				break
+			}
+			account, currency, ok := bytes.Cut(k, []byte{0})
+			if !ok {
+				return fmt.Errorf("projections: balance key %q", k)
+			}
+			b := AccountBalance{Account: string(account), Currency: string(currency)}
+			b.UpdatedSeq, b.Balance = decodeBalance(v)
+			out.Balances = append(out.Balances, b)
+		}
+		return nil
+	})
+	return out, err
+}

@@ -1,0 +1,53 @@
+package projections
+
+import (
+	"bytes"
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Daily returns the daily totals from day from to day to (inclusive, both
+// "YYYY-MM-DD" in the store's time zone, at most DailyDaysMax days), for one
+// table or for every table when table is "". Rows are sorted by day, table,
+// currency and bet code.
+func (s *Store) Daily(from, to, table string) (DailyReport, error) {
+	out := DailyReport{From: from, To: to, Location: s.opts.Location.String(), Rows: []DailyTotals{}}
+	f, err := time.Parse(time.DateOnly, from)
+	if err != nil {
+		return out, fmt.Errorf("%w: from %q is not YYYY-MM-DD", ErrBadQuery, from)
+	}
+	t, err := time.Parse(time.DateOnly, to)
+	if err != nil {
+		return out, fmt.Errorf("%w: to %q is not YYYY-MM-DD", ErrBadQuery, to)
+	}
+	if t.Before(f) {
+		return out, fmt.Errorf("%w: to %s is before from %s", ErrBadQuery, to, from)
+	}
+	if days := int(t.Sub(f).Hours()/24) + 1; days > DailyDaysMax {
+		return out, fmt.Errorf("%w: %d days is over the limit of %d", ErrBadQuery, days, DailyDaysMax)
+	}
+	err = s.view(func(tx *bolt.Tx, seq uint64) error {
+		out.Seq = seq
+		c := tx.Bucket(bucketDaily).Cursor()
+		end := []byte(to + "\x01") // just past every key of day to
+		for k, v := c.Seek([]byte(from)); k != nil && bytes.Compare(k, end) < 0; k, v = c.Next() {
+			if table != "" {
+				parts := bytes.SplitN(k, []byte{0}, 3)
+				if len(parts) < 3 || string(parts[1]) != table {
+					continue
+				}
+			}
+			if len(out.Rows) == DailyRowsMax {
+				out.Truncated = true
+				break
+			}
+			var d DailyTotals
+			mustUnmarshal(v, &d)
+			out.Rows = append(out.Rows, d)
+		}
+		return nil
+	})
+	return out, err
+}

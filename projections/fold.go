@@ -1,0 +1,636 @@
+package projections
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/ledger"
+)
+
+// The folds: pure functions from an event to changes of the projected
+// records. They read the records as they stood before the batch through a
+// loader and keep every record they touch, decoded, in a fold until the
+// batch ends; the store then writes them in the batch's one transaction.
+// Nothing here knows about bbolt, so the folds are tested with a map.
+
+// loader returns the stored value of key in bucket, nil when there is none.
+// The bytes need only stay valid until the call returns.
+type loader interface {
+	load(bucket, key []byte) []byte
+}
+
+// putter stores value under key in bucket.
+type putter func(bucket, key, value []byte) error
+
+type balanceRec struct {
+	AccountBalance
+}
+
+type roundRec struct {
+	RoundInfo
+	// PausedFrom is the status a paused round resumes to. It is stored
+	// with the record but not shown.
+	PausedFrom string `json:"paused_from,omitempty"`
+	betIndex   map[string]int
+}
+
+type betRec struct {
+	key []byte
+	BetView
+	isNew bool
+}
+
+type kv struct{ bucket, key, value []byte }
+
+// fold holds the records one batch has read or changed.
+type fold struct {
+	ld        loader
+	loc       *time.Location
+	boardSize int
+
+	balances map[string]*balanceRec
+	tables   map[string]*TableInfo
+	boards   map[string]*boardRec
+	rounds   map[string]*roundRec
+	bets     map[string]*betRec
+	daily    map[string]*DailyTotals
+	// appends are records written once and never read back by a fold.
+	appends []kv
+
+	lastSeq    uint64
+	lastAt     time.Time
+	lastStored time.Time
+}
+
+func newFold(ld loader, loc *time.Location, boardSize int) *fold {
+	return &fold{
+		ld: ld, loc: loc, boardSize: boardSize,
+		balances: make(map[string]*balanceRec),
+		tables:   make(map[string]*TableInfo),
+		boards:   make(map[string]*boardRec),
+		rounds:   make(map[string]*roundRec),
+		bets:     make(map[string]*betRec),
+		daily:    make(map[string]*DailyTotals),
+	}
+}
+
+// decoded is one event ready to fold.
+type decoded struct {
+	env     events.Envelope
+	payload any
+	stored  time.Time
+}
+
+// decode decodes one stored event with codec.
+func decode(codec *events.Codec, raw events.Raw) (decoded, error) {
+	e, err := codec.Decode(raw.Data)
+	if err != nil {
+		return decoded{}, fmt.Errorf("projections: event %d: %w", raw.Seq, err)
+	}
+	e.Seq = raw.Seq
+	p, err := events.DecodePayload(&e)
+	if err != nil {
+		return decoded{}, fmt.Errorf("projections: event %d: %w", raw.Seq, err)
+	}
+	return decoded{env: e, payload: p, stored: raw.Stored}, nil
+}
+
+func inconsistent(e *events.Envelope, format string, args ...any) error {
+	return fmt.Errorf("%w: event %d (%s): %s", ErrInconsistent, e.Seq, e.Type, fmt.Sprintf(format, args...))
+}
+
+// apply folds one event.
+func (f *fold) apply(d *decoded) error {
+	e := &d.env
+	wallets := f.post(e)
+	var err error
+	switch p := d.payload.(type) {
+	case *events.WalletDeposited, *events.WalletWithdrawn, *events.WalletAdjusted, *events.LedgerSealed:
+		// Postings (and the wallet history below) are the whole effect.
+	case *events.TableOpened:
+		f.tableOpened(e, p)
+	case *events.TableLimitsChanged:
+		err = f.withTable(e, p.Table, func(t *TableInfo) {
+			t.Limits = p.After
+			t.LimitsFromRound = p.EffectiveFromRound
+		})
+	case *events.TableClosed:
+		err = f.withTable(e, p.Table, func(t *TableInfo) {
+			t.Status = TableClosed
+			t.ClosedAt = e.OccurredAt
+		})
+	case *events.RoundOpened:
+		err = f.roundOpened(e, p)
+	case *events.BetPlaced:
+		err = f.betPlaced(e, p)
+	case *events.RoundBettingClosed:
+		err = f.withRound(e, p.Round, func(r *roundRec) error {
+			r.Status = RoundClosed
+			return nil
+		})
+	case *events.RoundReshake:
+		err = f.withRound(e, p.Round, func(r *roundRec) error {
+			r.Reshakes = append(r.Reshakes, Reshake{Seq: e.Seq, At: e.OccurredAt, Reason: p.Reason, Note: p.Note})
+			return nil
+		})
+	case *events.RoundResult:
+		err = f.withRound(e, p.Round, func(r *roundRec) error {
+			dice := p.Dice
+			r.Dice = &dice
+			r.Status = RoundSettling
+			return nil
+		})
+	case *events.BetSettled:
+		err = f.betSettled(e, p)
+	case *events.RoundSettled:
+		err = f.roundSettled(e, p)
+	case *events.RoundPaused:
+		err = f.withRound(e, p.Round, func(r *roundRec) error {
+			r.PausedFrom, r.Status, r.PauseReason = r.Status, RoundPaused, p.Reason
+			return nil
+		})
+	case *events.RoundResumed:
+		err = f.withRound(e, p.Round, func(r *roundRec) error {
+			r.Status, r.PausedFrom, r.PauseReason = r.PausedFrom, "", ""
+			return nil
+		})
+	case *events.RoundCancelled:
+		err = f.roundCancelled(e, p)
+	case *events.BetRefunded:
+		err = f.betRefunded(e, p)
+	case *events.RoundResultCorrected:
+		err = f.withRound(e, p.Round, func(r *roundRec) error {
+			dice := p.After
+			r.Dice = &dice
+			r.Status = RoundSettling
+			r.Corrections = append(r.Corrections, Correction{
+				Seq: e.Seq, At: e.OccurredAt, Number: p.Correction, Before: p.Before, After: p.After, Reason: p.Reason,
+			})
+			return nil
+		})
+	case *events.BetSettlementReversed:
+		err = f.betReversed(e, p)
+	default:
+		return inconsistent(e, "no fold for payload %T", d.payload)
+	}
+	if err != nil {
+		return err
+	}
+	if e.Round != "" {
+		r, err := f.round(e, e.Round)
+		if err != nil {
+			return err
+		}
+		r.Events = append(r.Events, e.Seq)
+	}
+	f.walletEntries(e, d.payload, wallets)
+	f.lastSeq, f.lastAt, f.lastStored = e.Seq, e.OccurredAt, d.stored
+	return nil
+}
+
+// walletDelta is the net change of one wallet by one event.
+type walletDelta struct {
+	player, currency string
+	amount           decimal.Decimal
+}
+
+// post applies an event's postings to the balances and returns the net
+// change of each wallet they touch.
+func (f *fold) post(e *events.Envelope) []walletDelta {
+	var out []walletDelta
+	add := func(account, currency string, amount decimal.Decimal) {
+		b := f.balance(account, currency)
+		b.Balance = b.Balance.Add(amount)
+		b.UpdatedSeq = e.Seq
+		player, ok := ledger.IsWallet(account)
+		if !ok {
+			return
+		}
+		for i := range out {
+			if out[i].player == player && out[i].currency == currency {
+				out[i].amount = out[i].amount.Add(amount)
+				return
+			}
+		}
+		out = append(out, walletDelta{player: player, currency: currency, amount: amount})
+	}
+	for _, p := range e.Postings {
+		add(p.From, p.Currency, p.Amount.Neg())
+		add(p.To, p.Currency, p.Amount)
+	}
+	return out
+}
+
+func (f *fold) balance(account, currency string) *balanceRec {
+	k := balanceKey(account, currency)
+	if b := f.balances[string(k)]; b != nil {
+		return b
+	}
+	b := &balanceRec{AccountBalance{Account: account, Currency: currency}}
+	if v := f.ld.load(bucketBalances, k); v != nil {
+		b.UpdatedSeq, b.Balance = decodeBalance(v)
+	}
+	f.balances[string(k)] = b
+	return b
+}
+
+// walletEntries records one history entry per wallet the event moved.
+func (f *fold) walletEntries(e *events.Envelope, payload any, ws []walletDelta) {
+	for _, w := range ws {
+		ent := WalletEntry{
+			Seq: e.Seq, At: e.OccurredAt, Type: e.Type, Currency: w.currency, Amount: w.amount,
+			BalanceAfter: f.balance(ledger.WalletAccount(w.player), w.currency).Balance,
+			Table:        e.Table, Round: e.Round, Actor: e.Actor,
+		}
+		switch p := payload.(type) {
+		case *events.WalletDeposited:
+			ent.Reference = p.Reference
+		case *events.WalletWithdrawn:
+			ent.Reference = p.Reference
+		case *events.WalletAdjusted:
+			ent.Reason = p.Reason
+		case *events.BetPlaced:
+			ent.Slip = p.Slip
+		case *events.BetSettled:
+			ent.Slip, ent.Bet = p.Slip, p.Bet
+		case *events.BetRefunded:
+			ent.Slip, ent.Bet = p.Slip, p.Bet
+		case *events.BetSettlementReversed:
+			ent.Slip, ent.Bet = p.Slip, p.Bet
+		}
+		f.appends = append(f.appends, kv{bucketWallet, walletKey(w.player, e.Seq), mustJSON(ent)})
+	}
+}
+
+func (f *fold) table(id string) *TableInfo {
+	if t, ok := f.tables[id]; ok {
+		return t
+	}
+	var t *TableInfo
+	if v := f.ld.load(bucketTables, []byte(id)); v != nil {
+		t = new(TableInfo)
+		mustUnmarshal(v, t)
+	}
+	f.tables[id] = t
+	return t
+}
+
+func (f *fold) withTable(e *events.Envelope, id string, fn func(*TableInfo)) error {
+	t := f.table(id)
+	if t == nil {
+		return inconsistent(e, "unknown table %q", id)
+	}
+	fn(t)
+	return nil
+}
+
+func (f *fold) tableOpened(e *events.Envelope, p *events.TableOpened) {
+	t := &TableInfo{
+		ID: p.Table, Game: p.Game, Paytable: p.Paytable, PaytableHash: p.PaytableHash,
+		Currency: p.Currency, Scale: p.Scale, Limits: p.Limits, Band: p.Band, Dealer: p.Dealer,
+		Status: TableOpen, OpenedAt: e.OccurredAt, OpenedSeq: e.Seq,
+	}
+	if old := f.table(p.Table); old != nil {
+		// A table reopened keeps numbering its rounds (as the ledger does).
+		t.Rounds = old.Rounds
+	}
+	f.tables[p.Table] = t
+}
+
+func (f *fold) round(e *events.Envelope, id string) (*roundRec, error) {
+	if r, ok := f.rounds[id]; ok {
+		return r, nil
+	}
+	v := f.ld.load(bucketRounds, []byte(id))
+	if v == nil {
+		return nil, inconsistent(e, "unknown round %q", id)
+	}
+	r := new(roundRec)
+	mustUnmarshal(v, r)
+	r.indexBets()
+	f.rounds[id] = r
+	return r, nil
+}
+
+func (r *roundRec) indexBets() {
+	r.betIndex = make(map[string]int, len(r.Bets))
+	for i, b := range r.Bets {
+		r.betIndex[b.Bet] = i
+	}
+}
+
+func (f *fold) withRound(e *events.Envelope, id string, fn func(*roundRec) error) error {
+	r, err := f.round(e, id)
+	if err != nil {
+		return err
+	}
+	return fn(r)
+}
+
+func (r *roundRec) bet(e *events.Envelope, id string) (*RoundBet, error) {
+	i, ok := r.betIndex[id]
+	if !ok {
+		return nil, inconsistent(e, "unknown bet %q in round %s", id, r.ID)
+	}
+	return &r.Bets[i], nil
+}
+
+func (f *fold) roundOpened(e *events.Envelope, p *events.RoundOpened) error {
+	t := f.table(p.Table)
+	if t == nil {
+		return inconsistent(e, "round on unknown table %q", p.Table)
+	}
+	t.Rounds = p.Number
+	t.ActiveRound = p.Round
+	r := &roundRec{RoundInfo: RoundInfo{
+		ID: p.Round, Table: p.Table, Number: p.Number, Status: RoundBetting,
+		Paytable: p.Paytable, PaytableHash: p.PaytableHash, Currency: t.Currency, Scale: t.Scale,
+		OpenedAt: e.OccurredAt, Events: []uint64{}, Bets: []RoundBet{},
+		Totals: RoundTotals{},
+	}}
+	r.indexBets()
+	f.rounds[p.Round] = r
+	f.appends = append(f.appends, kv{bucketTableRounds, tableRoundKey(p.Table, p.Number), []byte(p.Round)})
+	return nil
+}
+
+func (f *fold) day(at time.Time) string { return at.In(f.loc).Format(time.DateOnly) }
+
+func (f *fold) dailyOf(e *events.Envelope, table, currency, code string) *DailyTotals {
+	day := f.day(e.OccurredAt)
+	k := dailyKey(day, table, currency, code)
+	if d := f.daily[string(k)]; d != nil {
+		return d
+	}
+	d := &DailyTotals{Day: day, Table: table, Currency: currency, Code: code}
+	if v := f.ld.load(bucketDaily, k); v != nil {
+		mustUnmarshal(v, d)
+	}
+	f.daily[string(k)] = d
+	return d
+}
+
+func (f *fold) betPlaced(e *events.Envelope, p *events.BetPlaced) error {
+	r, err := f.round(e, p.Round)
+	if err != nil {
+		return err
+	}
+	for i, b := range p.Bets {
+		if _, dup := r.betIndex[b.Bet]; dup {
+			return inconsistent(e, "bet %s placed twice", b.Bet)
+		}
+		r.betIndex[b.Bet] = len(r.Bets)
+		r.Bets = append(r.Bets, RoundBet{
+			Bet: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Stake: b.Stake,
+			PlacedSeq: e.Seq, Status: BetOpen,
+		})
+		r.Totals.Bets++
+		r.Totals.Staked = r.Totals.Staked.Add(b.Stake)
+		f.bets[b.Bet] = &betRec{key: betKey(p.Player, e.Seq, i), isNew: true, BetView: BetView{
+			Bet: b.Bet, Slip: p.Slip, Player: p.Player, Table: p.Table, Round: p.Round,
+			RoundNumber: r.Number, Code: b.Code, Stake: b.Stake, Currency: p.Currency,
+			PlacedAt: e.OccurredAt, PlacedSeq: e.Seq, Status: BetOpen,
+		}}
+		d := f.dailyOf(e, p.Table, p.Currency, b.Code)
+		d.Bets++
+		d.Staked = d.Staked.Add(b.Stake)
+	}
+	return nil
+}
+
+func (f *fold) betRecord(e *events.Envelope, id string) (*betRec, error) {
+	if b := f.bets[id]; b != nil {
+		return b, nil
+	}
+	k := f.ld.load(bucketBetIDs, []byte(id))
+	if k == nil {
+		return nil, inconsistent(e, "unknown bet %q", id)
+	}
+	b := &betRec{key: append([]byte(nil), k...)}
+	v := f.ld.load(bucketBets, b.key)
+	if v == nil {
+		return nil, inconsistent(e, "bet %q indexed but not stored", id)
+	}
+	mustUnmarshal(v, &b.BetView)
+	f.bets[id] = b
+	return b, nil
+}
+
+func (f *fold) betSettled(e *events.Envelope, p *events.BetSettled) error {
+	r, err := f.round(e, p.Round)
+	if err != nil {
+		return err
+	}
+	rb, err := r.bet(e, p.Bet)
+	if err != nil {
+		return err
+	}
+	b, err := f.betRecord(e, p.Bet)
+	if err != nil {
+		return err
+	}
+	status := p.Outcome
+	rb.Status, rb.Win, rb.Returned, rb.Residue, rb.Rule = status, p.Win, p.Returned, p.Residue, p.Rule
+	rb.Correction, rb.SettledSeq = p.Correction, e.Seq
+	r.Totals.Won = r.Totals.Won.Add(p.Win)
+	r.Totals.Paid = r.Totals.Paid.Add(p.Returned)
+	r.Totals.Residue = r.Totals.Residue.Add(p.Residue)
+
+	dice := p.Dice
+	b.Status, b.Dice, b.Win, b.Returned, b.Rule = status, &dice, p.Win, p.Returned, p.Rule
+	b.Correction, b.SettledAt, b.SettledSeq = p.Correction, e.OccurredAt, e.Seq
+
+	d := f.dailyOf(e, p.Table, p.Currency, p.Code)
+	d.Settled++
+	switch status {
+	case BetWon:
+		d.Wins++
+	case BetLost:
+		d.Losses++
+	case BetPush:
+		d.Pushes++
+	}
+	d.Won = d.Won.Add(p.Win)
+	d.Paid = d.Paid.Add(p.Returned)
+	d.Residue = d.Residue.Add(p.Residue)
+	return nil
+}
+
+func (f *fold) betReversed(e *events.Envelope, p *events.BetSettlementReversed) error {
+	r, err := f.round(e, p.Round)
+	if err != nil {
+		return err
+	}
+	rb, err := r.bet(e, p.Bet)
+	if err != nil {
+		return err
+	}
+	b, err := f.betRecord(e, p.Bet)
+	if err != nil {
+		return err
+	}
+	zero := decimal.Zero
+	rb.Status, rb.Win, rb.Returned, rb.Residue, rb.Rule, rb.SettledSeq = BetOpen, zero, zero, zero, "", 0
+	r.Totals.Won = r.Totals.Won.Sub(p.Win)
+	r.Totals.Paid = r.Totals.Paid.Sub(p.Returned)
+	r.Totals.Residue = r.Totals.Residue.Sub(p.Residue)
+
+	b.Status, b.Dice, b.Win, b.Returned, b.Rule = BetOpen, nil, zero, zero, ""
+	b.SettledAt, b.SettledSeq = time.Time{}, 0
+
+	d := f.dailyOf(e, p.Table, p.Currency, p.Code)
+	d.Reversals++
+	d.ReversedWon = d.ReversedWon.Add(p.Win)
+	d.ReversedPaid = d.ReversedPaid.Add(p.Returned)
+	d.ReversedResidue = d.ReversedResidue.Add(p.Residue)
+	return nil
+}
+
+func (f *fold) betRefunded(e *events.Envelope, p *events.BetRefunded) error {
+	r, err := f.round(e, p.Round)
+	if err != nil {
+		return err
+	}
+	rb, err := r.bet(e, p.Bet)
+	if err != nil {
+		return err
+	}
+	b, err := f.betRecord(e, p.Bet)
+	if err != nil {
+		return err
+	}
+	rb.Status, rb.Returned, rb.SettledSeq = BetRefunded, p.Stake, e.Seq
+	r.Totals.Refunded = r.Totals.Refunded.Add(p.Stake)
+	b.Status, b.Returned, b.SettledAt, b.SettledSeq = BetRefunded, p.Stake, e.OccurredAt, e.Seq
+
+	d := f.dailyOf(e, p.Table, p.Currency, p.Code)
+	d.Refunds++
+	d.Refunded = d.Refunded.Add(p.Stake)
+	return nil
+}
+
+func (f *fold) finishRound(r *roundRec, e *events.Envelope, status string) {
+	r.Status = status
+	r.FinishedAt = e.OccurredAt
+	if t := f.table(r.Table); t != nil && t.ActiveRound == r.ID {
+		t.ActiveRound = ""
+	}
+}
+
+func (f *fold) roundSettled(e *events.Envelope, p *events.RoundSettled) error {
+	r, err := f.round(e, p.Round)
+	if err != nil {
+		return err
+	}
+	dice := p.Dice
+	r.Dice = &dice
+	f.finishRound(r, e, RoundSettled)
+	f.board(p.Table).settle(BoardResult{
+		Round: r.ID, Number: r.Number, Dice: p.Dice, Seq: e.Seq, At: e.OccurredAt, Corrected: p.Correction > 0,
+	}, f.boardSize)
+	return nil
+}
+
+func (f *fold) roundCancelled(e *events.Envelope, p *events.RoundCancelled) error {
+	r, err := f.round(e, p.Round)
+	if err != nil {
+		return err
+	}
+	r.CancelReason = p.Reason
+	f.finishRound(r, e, RoundCancelled)
+	return nil
+}
+
+func (f *fold) board(table string) *boardRec {
+	if b := f.boards[table]; b != nil {
+		return b
+	}
+	b := new(boardRec)
+	if v := f.ld.load(bucketBoards, []byte(table)); v != nil {
+		if err := b.decode(v); err != nil {
+			// The file is this package's own writing; a board that does
+			// not decode is a bug, not an operating error.
+			panic(fmt.Sprintf("projections: board of table %s: %v", table, err))
+		}
+	}
+	f.boards[table] = b
+	return b
+}
+
+// changedBoards returns the tables whose boards the batch changed.
+func (f *fold) changedBoards() []string {
+	out := make([]string, 0, len(f.boards))
+	for t := range f.boards {
+		out = append(out, t)
+	}
+	return out
+}
+
+// write stores every record the batch touched.
+func (f *fold) write(put putter) error {
+	for k, b := range f.balances {
+		if err := put(bucketBalances, []byte(k), encodeBalance(b.UpdatedSeq, b.Balance)); err != nil {
+			return err
+		}
+	}
+	for id, t := range f.tables {
+		if t == nil {
+			continue
+		}
+		if err := put(bucketTables, []byte(id), mustJSON(t)); err != nil {
+			return err
+		}
+	}
+	for id, b := range f.boards {
+		if err := put(bucketBoards, []byte(id), b.encode()); err != nil {
+			return err
+		}
+	}
+	for id, r := range f.rounds {
+		if err := put(bucketRounds, []byte(id), mustJSON(r)); err != nil {
+			return err
+		}
+	}
+	for id, b := range f.bets {
+		if b.isNew {
+			if err := put(bucketBetIDs, []byte(id), b.key); err != nil {
+				return err
+			}
+		}
+		if err := put(bucketBets, b.key, mustJSON(&b.BetView)); err != nil {
+			return err
+		}
+	}
+	for k, d := range f.daily {
+		if err := put(bucketDaily, []byte(k), mustJSON(d)); err != nil {
+			return err
+		}
+	}
+	for _, a := range f.appends {
+		if err := put(a.bucket, a.key, a.value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// mustJSON encodes a record. Records hold only strings, numbers, times and
+// decimals, so a failure is a bug.
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("projections: encode %T: %v", v, err))
+	}
+	return b
+}
+
+// mustUnmarshal decodes a record this package wrote.
+func mustUnmarshal(b []byte, v any) {
+	if err := json.Unmarshal(b, v); err != nil {
+		panic(fmt.Sprintf("projections: decode %T: %v", v, err))
+	}
+}

@@ -1,0 +1,73 @@
+package projections
+
+import "encoding/binary"
+
+// Buckets of the bbolt file (see docs/PROJECTIONS.md for the layout).
+// Keys join their parts with a zero byte: ids never contain one
+// (events.ValidID), and big-endian numbers keep their order.
+var (
+	bucketMeta        = []byte("meta")         // fixed keys below
+	bucketBalances    = []byte("balances")     // account 0 currency → balance record
+	bucketTables      = []byte("tables")       // table → TableInfo
+	bucketBoards      = []byte("boards")       // table → compact board
+	bucketRounds      = []byte("rounds")       // round → RoundInfo
+	bucketTableRounds = []byte("table_rounds") // table 0 number(8) → round
+	bucketBets        = []byte("bets")         // player 0 seq(8) index(2) → BetView
+	bucketBetIDs      = []byte("bet_ids")      // bet → key in bets
+	bucketDaily       = []byte("daily")        // day 0 table 0 currency 0 code → DailyTotals
+	bucketWallet      = []byte("wallet")       // player 0 seq(8) → WalletEntry
+
+	allBuckets = [][]byte{
+		bucketMeta, bucketBalances, bucketTables, bucketBoards, bucketRounds,
+		bucketTableRounds, bucketBets, bucketBetIDs, bucketDaily, bucketWallet,
+	}
+)
+
+// Keys of the meta bucket.
+var (
+	metaSeq       = []byte("seq")        // last applied sequence, 8 bytes
+	metaAt        = []byte("at")         // its event time, unix ns, 8 bytes
+	metaStored    = []byte("stored")     // its stored time, unix ns, 8 bytes
+	metaSchema    = []byte("schema")     // SchemaVersion, 8 bytes
+	metaLocation  = []byte("location")   // time zone name
+	metaBoardSize = []byte("board_size") // board size, 8 bytes
+)
+
+// join joins key parts with zero bytes.
+func join(parts ...string) []byte {
+	n := len(parts) - 1
+	for _, p := range parts {
+		n += len(p)
+	}
+	b := make([]byte, 0, n)
+	for i, p := range parts {
+		if i > 0 {
+			b = append(b, 0)
+		}
+		b = append(b, p...)
+	}
+	return b
+}
+
+func u64(v uint64) []byte { return binary.BigEndian.AppendUint64(nil, v) }
+
+// prefixed is prefix 0 followed by the big-endian number n and extra.
+func prefixed(prefix string, n uint64, extra ...byte) []byte {
+	b := make([]byte, 0, len(prefix)+9+len(extra))
+	b = append(b, prefix...)
+	b = append(b, 0)
+	b = binary.BigEndian.AppendUint64(b, n)
+	return append(b, extra...)
+}
+
+func balanceKey(account, currency string) []byte { return join(account, currency) }
+
+func betKey(player string, seq uint64, index int) []byte {
+	return prefixed(player, seq, byte(index>>8), byte(index))
+}
+
+func walletKey(player string, seq uint64) []byte { return prefixed(player, seq) }
+
+func tableRoundKey(table string, number int64) []byte { return prefixed(table, uint64(number)) }
+
+func dailyKey(day, table, currency, code string) []byte { return join(day, table, currency, code) }

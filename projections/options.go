@@ -1,0 +1,76 @@
+package projections
+
+import (
+	"time"
+
+	"github.com/wagerlog/wagerlog/events"
+)
+
+// Defaults and limits.
+const (
+	// DefaultBoardSize is how many completed rounds a table's statistics
+	// board holds (seed 001: "las 50 rondas previas").
+	DefaultBoardSize = 50
+	// BoardSizeMax bounds Options.BoardSize.
+	BoardSizeMax = 1000
+	// PageLimitDefault is the page size when Page.Limit is 0.
+	PageLimitDefault = 50
+	// PageLimitMax is the largest page a query returns.
+	PageLimitMax = 500
+	// BalancesMax is the most rows Balances returns; the answer says when
+	// it was cut.
+	BalancesMax = 10_000
+	// TablesMax is the most tables Tables returns.
+	TablesMax = 10_000
+	// DailyDaysMax is the longest date range Daily accepts.
+	DailyDaysMax = 366
+	// DailyRowsMax is the most rows Daily returns; the answer says when it
+	// was cut.
+	DailyRowsMax = 100_000
+	// SchemaVersion is the layout of the file. A file of another version is
+	// refused with ErrIncompatible and must be rebuilt.
+	SchemaVersion = 1
+	// DefaultLockTimeout is how long Open waits for the file lock held by
+	// another process.
+	DefaultLockTimeout = 2 * time.Second
+)
+
+// Options configure Open. The zero value means the defaults.
+type Options struct {
+	// Location is the time zone whose midnight divides the days of the
+	// daily totals; nil means UTC. A file built with one zone is refused
+	// under another (ErrIncompatible).
+	Location *time.Location
+	// Codec decodes stored events (upcasting old versions); nil decodes
+	// current versions only.
+	Codec *events.Codec
+	// BoardSize is how many completed rounds a board holds; 0 means
+	// DefaultBoardSize.
+	BoardSize int
+	// ReadOnly opens the file for queries only (a shared lock, so several
+	// readers may hold it, but not while a writer does).
+	ReadOnly bool
+	// NoSync skips the fsync of each committed batch. Only a rebuild sets
+	// it: it writes to a file that is thrown away if it does not finish,
+	// and syncs once before the swap.
+	NoSync bool
+	// LockTimeout is how long Open waits for another process's lock on the
+	// file; 0 means DefaultLockTimeout.
+	LockTimeout time.Duration
+}
+
+func (o Options) withDefaults() Options {
+	if o.Location == nil {
+		o.Location = time.UTC
+	}
+	if o.BoardSize <= 0 {
+		o.BoardSize = DefaultBoardSize
+	}
+	if o.BoardSize > BoardSizeMax {
+		o.BoardSize = BoardSizeMax
+	}
+	if o.LockTimeout <= 0 {
+		o.LockTimeout = DefaultLockTimeout
+	}
+	return o
+}

@@ -1,0 +1,221 @@
+package projections
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/wagerlog/wagerlog/events"
+)
+
+// Projector timing.
+const (
+	// LagPollInterval is how often the projector asks the stream for its
+	// last sequence (for Lag) and checks whether a rebuild swapped the file.
+	LagPollInterval = time.Second
+	// retryWaitMin and retryWaitMax bound the pause before following the
+	// stream again after it failed (a lost connection, a server restart).
+	retryWaitMin = 100 * time.Millisecond
+	retryWaitMax = 5 * time.Second
+)
+
+// Lag is how far the projections are behind the stream.
+type Lag struct {
+	// Events is StreamSeq − AppliedSeq (0 when caught up).
+	Events uint64 `json:"events"`
+	// Seconds is how long the projections have been behind the last
+	// stream sequence the projector has seen: 0 when caught up, otherwise
+	// the time since the projector first saw events it had not applied.
+	Seconds float64 `json:"seconds"`
+	// AppliedSeq is the last applied sequence; StreamSeq the stream's last
+	// sequence as last seen (polled every LagPollInterval, and raised by
+	// every batch received).
+	AppliedSeq uint64 `json:"applied_seq"`
+	StreamSeq  uint64 `json:"stream_seq"`
+	// AppliedAt is the event time of the last applied event.
+	AppliedAt time.Time `json:"applied_at,omitzero"`
+}
+
+// Projector keeps a Store up to date: one long-lived consumer of the stream
+// that applies what it receives batch by batch.
+type Projector struct {
+	store *Store
+	src   Source
+	log   *slog.Logger
+	now   func() time.Time
+
+	streamSeq atomic.Uint64
+	// behindSince is when the projector first saw a stream sequence it had
+	// not applied (unix ns), 0 when caught up.
+	behindSince atomic.Int64
+
+	mu sync.Mutex
+	// restart cancels the current follow so that it starts again from the
+	// store's position (after a Reload).
+	restart context.CancelFunc
+}
+
+// NewProjector returns a projector that applies src's events to store. A
+// nil logger discards messages.
+func NewProjector(store *Store, src Source, logger *slog.Logger) *Projector {
+	if logger == nil {
+		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return &Projector{store: store, src: src, log: logger, now: time.Now}
+}
+
+// errRestart stops a follow so that it starts again from the store's
+// position.
+var errRestart = errors.New("projections: restart follow")
+
+// Run follows the stream from the store's next sequence and applies every
+// batch, until ctx ends (it then returns nil) or an event cannot be applied
+// (a malformed event, or one that does not fit: it returns that error and
+// the store keeps everything before the failed batch). A stream that fails
+// (a lost connection) is followed again after a pause. When a rebuild swaps
+// the file, Run reloads the store and follows on from the new file's
+// position.
+func (p *Projector) Run(ctx context.Context) error {
+	pollCtx, stopPoll := context.WithCancel(ctx)
+	defer stopPoll()
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		p.poll(pollCtx)
+	}()
+	defer wg.Wait()
+
+	wait := retryWaitMin
+	for {
+		if ctx.Err() != nil {
+			return nil
+		}
+		fctx, cancel := context.WithCancelCause(ctx)
+		p.mu.Lock()
+		p.restart = func() { cancel(errRestart) }
+		p.mu.Unlock()
+		from := p.store.LastSeq() + 1
+		err := p.src.Follow(fctx, from, func(batch []events.Raw) error {
+			if len(batch) == 0 {
+				return nil
+			}
+			p.seen(batch[len(batch)-1].Seq)
+			if err := p.store.Apply(batch); err != nil {
+				return &applyError{err}
+			}
+			p.caughtUp()
+			wait = retryWaitMin
+			return nil
+		})
+		restarted := errors.Is(context.Cause(fctx), errRestart)
+		cancel(nil)
+		var ae *applyError
+		switch {
+		case ctx.Err() != nil:
+			return nil
+		case restarted:
+			continue
+		case errors.As(err, &ae):
+			var gap *GapError
+			if errors.As(ae.err, &gap) {
+				// The file moved under the follow (a reload): start again
+				// from where it is.
+				p.log.Info("projector: following again after a gap", "applied", gap.Applied, "got", gap.Got)
+				continue
+			}
+			return fmt.Errorf("projections: projector stopped: %w", ae.err)
+		}
+		p.log.Warn("projector: stream failed; following again", "err", err, "wait", wait)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, retryWaitMax)
+	}
+}
+
+type applyError struct{ err error }
+
+func (e *applyError) Error() string { return e.err.Error() }
+func (e *applyError) Unwrap() error { return e.err }
+
+// poll refreshes the stream's last sequence and reloads a swapped file
+// every LagPollInterval.
+func (p *Projector) poll(ctx context.Context) {
+	t := time.NewTicker(LagPollInterval)
+	defer t.Stop()
+	for {
+		p.pollOnce(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+func (p *Projector) pollOnce(ctx context.Context) {
+	if p.store.Replaced() {
+		p.log.Info("projector: the projections file was replaced (rebuild); reloading", "path", p.store.Path())
+		if err := p.store.Reload(); err != nil {
+			p.log.Error("projector: reload", "err", err)
+			return
+		}
+		p.mu.Lock()
+		if p.restart != nil {
+			p.restart()
+		}
+		p.mu.Unlock()
+	}
+	qctx, cancel := context.WithTimeout(ctx, LagPollInterval)
+	defer cancel()
+	last, err := p.src.LastSeq(qctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			p.log.Debug("projector: stream last sequence", "err", err)
+		}
+		return
+	}
+	p.seen(last)
+	p.caughtUp()
+}
+
+// seen records that the stream holds at least seq.
+func (p *Projector) seen(seq uint64) {
+	for {
+		cur := p.streamSeq.Load()
+		if seq <= cur || p.streamSeq.CompareAndSwap(cur, seq) {
+			break
+		}
+	}
+	if seq > p.store.LastSeq() {
+		p.behindSince.CompareAndSwap(0, p.now().UnixNano())
+	}
+}
+
+// caughtUp clears the behind mark once the store has reached the last
+// stream sequence seen.
+func (p *Projector) caughtUp() {
+	if p.store.LastSeq() >= p.streamSeq.Load() {
+		p.behindSince.Store(0)
+	}
+}
+
+// Lag returns how far the store is behind the stream.
+func (p *Projector) Lag() Lag {
+	applied := p.store.LastSeq()
+	stream := max(p.streamSeq.Load(), applied)
+	at, _ := p.store.lastTimes()
+	l := Lag{AppliedSeq: applied, StreamSeq: stream, Events: stream - applied, AppliedAt: at}
+	if since := p.behindSince.Load(); since != 0 && l.Events > 0 {
+		l.Seconds = p.now().Sub(time.Unix(0, since)).Seconds()
+	}
+	return l
+}

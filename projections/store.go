@@ -1,0 +1,349 @@
+package projections
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/wagerlog/wagerlog/events"
+)
+
+// BatchEventsMax is the most events one Apply takes: one bbolt transaction
+// holds them all, so a batch bounds the memory of its uncommitted pages.
+const BatchEventsMax = 100_000
+
+// Store is the projections' bbolt file. One goroutine applies batches of
+// events (a Projector, or a rebuild); any number read. Every batch is one
+// transaction that also stores the last applied sequence, so after a crash
+// the store resumes exactly after the last committed batch: no event is
+// skipped or applied twice. Its methods are safe for concurrent use.
+type Store struct {
+	path string
+	opts Options
+
+	// mu guards db: readers and Apply hold it shared, Reload and Close
+	// exclusively.
+	mu     sync.RWMutex
+	db     *bolt.DB
+	closed bool
+	// file identifies the file db has open, to notice a swap.
+	file os.FileInfo
+
+	applyMu sync.Mutex // one Apply at a time
+
+	lastSeq    atomic.Uint64
+	lastAt     atomic.Int64 // event time of the last applied event, unix ns
+	lastStored atomic.Int64 // stored time of the last applied event, unix ns
+
+	n notifier
+}
+
+// Open opens (creating it when missing) the projections file at path. A
+// file built under another SchemaVersion, time zone or board size is
+// refused with ErrIncompatible: rebuild it.
+func Open(path string, opts Options) (*Store, error) {
+	opts = opts.withDefaults()
+	s := &Store{path: path, opts: opts}
+	s.n.init()
+	if err := s.open(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *Store) open() error {
+	db, err := bolt.Open(s.path, 0o600, &bolt.Options{
+		Timeout:        s.opts.LockTimeout,
+		ReadOnly:       s.opts.ReadOnly,
+		NoSync:         s.opts.NoSync,
+		NoFreelistSync: true,
+		FreelistType:   bolt.FreelistMapType,
+	})
+	if err != nil {
+		return fmt.Errorf("projections: open %s: %w", s.path, err)
+	}
+	if !s.opts.ReadOnly {
+		err = db.Update(s.init)
+	}
+	if err == nil {
+		err = db.View(s.check)
+	}
+	if err != nil {
+		_ = db.Close()
+		return err
+	}
+	s.db = db
+	// bbolt does not expose its file, so identify it by path right after
+	// opening it; a rebuild swaps files only after it has built one.
+	s.file, _ = os.Stat(s.path)
+	return nil
+}
+
+// init creates the buckets and, in a new file, records the settings the
+// answers depend on.
+func (s *Store) init(tx *bolt.Tx) error {
+	for _, b := range allBuckets {
+		if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+			return fmt.Errorf("projections: create bucket %s: %w", b, err)
+		}
+	}
+	meta := tx.Bucket(bucketMeta)
+	if meta.Get(metaSchema) != nil {
+		return nil
+	}
+	for _, kv := range []struct{ k, v []byte }{
+		{metaSchema, u64(SchemaVersion)},
+		{metaLocation, []byte(s.opts.Location.String())},
+		{metaBoardSize, u64(uint64(s.opts.BoardSize))},
+		{metaSeq, u64(0)},
+	} {
+		if err := meta.Put(kv.k, kv.v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// check refuses a file built with other settings and loads the position.
+func (s *Store) check(tx *bolt.Tx) error {
+	meta := tx.Bucket(bucketMeta)
+	if meta == nil {
+		return fmt.Errorf("%w: %s has no projections", ErrIncompatible, s.path)
+	}
+	if v := getU64(meta, metaSchema); v != SchemaVersion {
+		return fmt.Errorf("%w: %s has schema %d, this build writes %d", ErrIncompatible, s.path, v, SchemaVersion)
+	}
+	if loc := string(meta.Get(metaLocation)); loc != s.opts.Location.String() {
+		return fmt.Errorf("%w: %s divides days in %s, not %s", ErrIncompatible, s.path, loc, s.opts.Location)
+	}
+	if n := getU64(meta, metaBoardSize); n != uint64(s.opts.BoardSize) {
+		return fmt.Errorf("%w: %s keeps boards of %d rounds, not %d", ErrIncompatible, s.path, n, s.opts.BoardSize)
+	}
+	s.lastSeq.Store(getU64(meta, metaSeq))
+	s.lastAt.Store(int64(getU64(meta, metaAt)))
+	s.lastStored.Store(int64(getU64(meta, metaStored)))
+	return nil
+}
+
+func getU64(b *bolt.Bucket, k []byte) uint64 {
+	v := b.Get(k)
+	if len(v) != 8 {
+		return 0
+	}
+	return binary.BigEndian.Uint64(v)
+}
+
+// Path returns the file's path.
+func (s *Store) Path() string { return s.path }
+
+// Close closes the file and ends every subscription. Calling it again does
+// nothing.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	s.n.close()
+	return s.db.Close()
+}
+
+// LastSeq returns the sequence of the last applied event (0 for none).
+func (s *Store) LastSeq() uint64 { return s.lastSeq.Load() }
+
+// lastTimes returns the event and stored times of the last applied event.
+func (s *Store) lastTimes() (at, stored time.Time) {
+	if ns := s.lastAt.Load(); ns != 0 {
+		at = time.Unix(0, ns).UTC()
+	}
+	if ns := s.lastStored.Load(); ns != 0 {
+		stored = time.Unix(0, ns).UTC()
+	}
+	return at, stored
+}
+
+// Apply folds a batch of events (in stream order) into the projections in
+// one transaction, with the last applied sequence. Events at or below the
+// last applied sequence are skipped, so a batch delivered again changes
+// nothing. A batch that does not continue the last applied sequence is
+// refused with a *GapError; an event that does not decode or does not fit
+// fails the batch: in both cases nothing of it is applied.
+func (s *Store) Apply(batch []events.Raw) error {
+	if s.opts.ReadOnly {
+		return ErrReadOnly
+	}
+	if len(batch) > BatchEventsMax {
+		return fmt.Errorf("%w: a batch of %d events is over the limit of %d", ErrBadQuery, len(batch), BatchEventsMax)
+	}
+	ds := make([]decoded, 0, len(batch))
+	next := s.lastSeq.Load() + 1
+	for _, raw := range batch {
+		if raw.Seq < next {
+			continue
+		}
+		if raw.Seq != next {
+			return &GapError{Applied: next - 1, Got: raw.Seq}
+		}
+		d, err := decode(s.opts.Codec, raw)
+		if err != nil {
+			return err
+		}
+		ds = append(ds, d)
+		next++
+	}
+	if len(ds) == 0 {
+		return nil
+	}
+	return s.applyDecoded(ds)
+}
+
+func (s *Store) applyDecoded(ds []decoded) error {
+	s.applyMu.Lock()
+	defer s.applyMu.Unlock()
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.closed {
+		return ErrClosed
+	}
+	var f *fold
+	err := s.db.Update(func(tx *bolt.Tx) error {
+		meta := tx.Bucket(bucketMeta)
+		last := getU64(meta, metaSeq)
+		if first := ds[0].env.Seq; first != last+1 {
+			// Another store on the same file (a Reload in between, or a
+			// second writer) moved it: check against the file itself.
+			if first <= last {
+				for len(ds) > 0 && ds[0].env.Seq <= last {
+					ds = ds[1:]
+				}
+				if len(ds) == 0 {
+					return nil
+				}
+			} else {
+				return &GapError{Applied: last, Got: first}
+			}
+		}
+		t := newTxIO(tx)
+		f = newFold(t, s.opts.Location, s.opts.BoardSize)
+		for i := range ds {
+			if err := f.apply(&ds[i]); err != nil {
+				return err
+			}
+		}
+		if err := f.write(t.put); err != nil {
+			return err
+		}
+		if err := meta.Put(metaSeq, u64(f.lastSeq)); err != nil {
+			return err
+		}
+		if err := meta.Put(metaAt, u64(uint64(f.lastAt.UnixNano()))); err != nil {
+			return err
+		}
+		return meta.Put(metaStored, u64(uint64(f.lastStored.UnixNano())))
+	})
+	if err != nil {
+		var gap *GapError
+		if errors.As(err, &gap) || errors.Is(err, ErrInconsistent) {
+			return err
+		}
+		if errors.Is(err, events.ErrMalformed) || errors.Is(err, events.ErrUnknownType) || errors.Is(err, events.ErrUnknownVersion) {
+			return err
+		}
+		return fmt.Errorf("projections: apply: %w", err)
+	}
+	if f == nil {
+		return nil
+	}
+	s.lastSeq.Store(f.lastSeq)
+	s.lastAt.Store(f.lastAt.UnixNano())
+	if !f.lastStored.IsZero() {
+		s.lastStored.Store(f.lastStored.UnixNano())
+	}
+	s.n.applied(f.changedBoards())
+	return nil
+}
+
+// txIO reads and writes the buckets of one transaction for a fold.
+type txIO struct {
+	tx      *bolt.Tx
+	buckets map[string]*bolt.Bucket
+}
+
+func newTxIO(tx *bolt.Tx) *txIO {
+	t := &txIO{tx: tx, buckets: make(map[string]*bolt.Bucket, len(allBuckets))}
+	for _, b := range allBuckets {
+		t.buckets[string(b)] = tx.Bucket(b)
+	}
+	return t
+}
+
+func (t *txIO) load(bucket, key []byte) []byte { return t.buckets[string(bucket)].Get(key) }
+
+func (t *txIO) put(bucket, key, value []byte) error {
+	return t.buckets[string(bucket)].Put(key, value)
+}
+
+// view runs fn in a read transaction with the sequence that transaction
+// sees as applied.
+func (s *Store) view(fn func(tx *bolt.Tx, seq uint64) error) error {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.closed {
+		return ErrClosed
+	}
+	return s.db.View(func(tx *bolt.Tx) error {
+		return fn(tx, getU64(tx.Bucket(bucketMeta), metaSeq))
+	})
+}
+
+// Replaced reports whether the file at the store's path is no longer the
+// one the store has open: a rebuild renamed a new file over it. Reload
+// switches to the new file.
+func (s *Store) Replaced() bool {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.closed {
+		return false
+	}
+	onDisk, err := os.Stat(s.path)
+	if err != nil {
+		return false
+	}
+	return s.file != nil && !os.SameFile(onDisk, s.file)
+}
+
+// Reload closes the open file and opens the one now at the store's path
+// (after a rebuild swapped it in). Reads wait for the switch, which takes
+// as long as opening a file; every board subscriber is notified, since
+// every board may have changed. The position (LastSeq) becomes the new
+// file's, which may be behind or ahead of the old one: a Projector that
+// reloads restarts its stream from there.
+func (s *Store) Reload() error {
+	s.applyMu.Lock()
+	defer s.applyMu.Unlock()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return ErrClosed
+	}
+	old := s.db
+	if err := old.Close(); err != nil {
+		return fmt.Errorf("projections: close before reload: %w", err)
+	}
+	if err := s.open(); err != nil {
+		// Nothing to serve from: the store stays closed.
+		s.closed = true
+		s.n.close()
+		return err
+	}
+	s.n.applied(nil)
+	s.n.all()
+	return nil
+}

@@ -1,0 +1,395 @@
+package projections
+
+import (
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/events"
+)
+
+// The answers of the queries. Each top-level answer carries Seq, the stream
+// sequence the projections had applied when it was read: the answer holds
+// every event up to Seq and nothing after. Amounts are decimal strings in
+// JSON, always next to their currency.
+
+// AccountBalance is one account's balance in one currency.
+type AccountBalance struct {
+	Account  string          `json:"account"`
+	Currency string          `json:"currency"`
+	Balance  decimal.Decimal `json:"balance"`
+	// UpdatedSeq is the sequence of the last event that changed it.
+	UpdatedSeq uint64 `json:"updated_seq"`
+}
+
+// BalanceView is the answer of Balance.
+type BalanceView struct {
+	AccountBalance
+	Seq uint64 `json:"seq"`
+}
+
+// BalanceList is the answer of Balances.
+type BalanceList struct {
+	Seq      uint64           `json:"seq"`
+	Balances []AccountBalance `json:"balances"`
+	// Truncated is true when more than BalancesMax rows matched.
+	Truncated bool `json:"truncated,omitempty"`
+}
+
+// Table statuses.
+const (
+	TableOpen   = "open"
+	TableClosed = "closed"
+)
+
+// TableInfo is a table as its events describe it.
+type TableInfo struct {
+	ID           string                  `json:"id"`
+	Game         string                  `json:"game"`
+	Paytable     string                  `json:"paytable"`
+	PaytableHash string                  `json:"paytable_hash"`
+	Currency     string                  `json:"currency"`
+	Scale        int32                   `json:"scale"`
+	Limits       map[string]events.Limit `json:"limits"`
+	// LimitsFromRound is the first round number the limits apply to.
+	LimitsFromRound int64        `json:"limits_from_round,omitempty"`
+	Band            events.Limit `json:"band"`
+	Dealer          string       `json:"dealer"`
+	Status          string       `json:"status"`
+	// Rounds counts the rounds opened on the table.
+	Rounds int64 `json:"rounds"`
+	// ActiveRound is the round in progress, "" between rounds.
+	ActiveRound string    `json:"active_round,omitempty"`
+	OpenedAt    time.Time `json:"opened_at"`
+	OpenedSeq   uint64    `json:"opened_seq"`
+	ClosedAt    time.Time `json:"closed_at,omitzero"`
+}
+
+// TableView is the answer of Table.
+type TableView struct {
+	TableInfo
+	Seq uint64 `json:"seq"`
+}
+
+// TableList is the answer of Tables, sorted by id.
+type TableList struct {
+	Seq    uint64      `json:"seq"`
+	Tables []TableInfo `json:"tables"`
+}
+
+// Board sizes and parities of a result.
+const (
+	Big    = "big"
+	Small  = "small"
+	Odd    = "odd"
+	Even   = "even"
+	Triple = "triple"
+)
+
+// BoardResult is one completed round on a statistics board.
+type BoardResult struct {
+	Round  string    `json:"round"`
+	Number int64     `json:"number"`
+	Dice   [3]int    `json:"dice"`
+	Total  int       `json:"total"`
+	Size   string    `json:"size"`   // big, small or triple
+	Parity string    `json:"parity"` // odd, even or triple
+	At     time.Time `json:"at"`
+	// Seq is the sequence of the round.settled event that put it on the
+	// board (of the latest one after a correction).
+	Seq uint64 `json:"seq"`
+	// Corrected is true when the dice shown replace a corrected result.
+	Corrected bool `json:"corrected,omitempty"`
+}
+
+// Count is a number of results and its share of the board, as a
+// percentage with two decimals.
+type Count struct {
+	Count   int             `json:"count"`
+	Percent decimal.Decimal `json:"percent"`
+}
+
+// FaceCount is how often a face came up on the board's dice (three dice per
+// result): Percent is of all the dice.
+type FaceCount struct {
+	Face int `json:"face"`
+	Count
+}
+
+// TotalCount is how often a total came up.
+type TotalCount struct {
+	Total int `json:"total"`
+	Count
+}
+
+// BoardStats are the statistics over a board's results. A triple counts as
+// a triple only: neither big nor small, neither odd nor even (the bets on
+// those lose on a triple), so Big+Small+Triples and Odd+Even+Triples both
+// equal Results.
+type BoardStats struct {
+	Results int   `json:"results"`
+	Big     Count `json:"big"`
+	Small   Count `json:"small"`
+	Odd     Count `json:"odd"`
+	Even    Count `json:"even"`
+	Triples Count `json:"triples"`
+	// Faces has one entry per face 1..6, in face order.
+	Faces []FaceCount `json:"faces"`
+	// Hot are the faces that came up most, Cold the ones that came up
+	// least (several on a tie), in face order. Both are empty on an empty
+	// board.
+	Hot  []int `json:"hot"`
+	Cold []int `json:"cold"`
+	// Totals has one entry per total 3..18, in order.
+	Totals []TotalCount `json:"totals"`
+}
+
+// Board is the answer of Board: a table's last completed rounds, newest
+// first, with their statistics.
+type Board struct {
+	Seq     uint64        `json:"seq"`
+	Table   string        `json:"table"`
+	Size    int           `json:"size"`
+	Results []BoardResult `json:"results"`
+	Stats   BoardStats    `json:"stats"`
+}
+
+// Round statuses, as the ledger names them (see docs/ROUNDS.md).
+const (
+	RoundBetting   = "betting"
+	RoundClosed    = "closed"
+	RoundPaused    = "paused"
+	RoundSettling  = "settling"
+	RoundSettled   = "settled"
+	RoundCancelled = "cancelled"
+)
+
+// Bet statuses. A settled bet is won, lost or push; a bet whose settlement
+// was reversed by a correction is open until it is settled again.
+const (
+	BetOpen     = "open"
+	BetWon      = "won"
+	BetLost     = "lost"
+	BetPush     = "push"
+	BetRefunded = "refunded"
+)
+
+// RoundBet is one bet of a round with its outcome.
+type RoundBet struct {
+	Bet       string          `json:"bet"`
+	Slip      string          `json:"slip"`
+	Player    string          `json:"player"`
+	Code      string          `json:"code"`
+	Stake     decimal.Decimal `json:"stake"`
+	PlacedSeq uint64          `json:"placed_seq"`
+	Status    string          `json:"status"`
+	Win       decimal.Decimal `json:"win"`
+	Returned  decimal.Decimal `json:"returned"`
+	Residue   decimal.Decimal `json:"residue"`
+	Rule      string          `json:"rule,omitempty"`
+	// Correction is the correction number of the settlement in force.
+	Correction int `json:"correction,omitempty"`
+	// SettledSeq is the sequence of the settlement (or refund) in force.
+	SettledSeq uint64 `json:"settled_seq,omitempty"`
+}
+
+// RoundTotals add up a round's bets. Won and Paid are net of reversed
+// settlements: they are the totals of the settlements in force.
+type RoundTotals struct {
+	Bets     int             `json:"bets"`
+	Staked   decimal.Decimal `json:"staked"`
+	Won      decimal.Decimal `json:"won"`
+	Paid     decimal.Decimal `json:"paid"`
+	Residue  decimal.Decimal `json:"residue"`
+	Refunded decimal.Decimal `json:"refunded"`
+}
+
+// Reshake is one reshake of a round's dice (seed 001); not a result.
+type Reshake struct {
+	Seq    uint64    `json:"seq"`
+	At     time.Time `json:"at"`
+	Reason string    `json:"reason"`
+	Note   string    `json:"note,omitempty"`
+}
+
+// Correction is one correction of a round's result.
+type Correction struct {
+	Seq    uint64    `json:"seq"`
+	At     time.Time `json:"at"`
+	Number int       `json:"number"`
+	Before [3]int    `json:"before"`
+	After  [3]int    `json:"after"`
+	Reason string    `json:"reason"`
+}
+
+// RoundInfo is a round as its events describe it.
+type RoundInfo struct {
+	ID           string    `json:"id"`
+	Table        string    `json:"table"`
+	Number       int64     `json:"number"`
+	Status       string    `json:"status"`
+	Paytable     string    `json:"paytable"`
+	PaytableHash string    `json:"paytable_hash"`
+	Currency     string    `json:"currency"`
+	Scale        int32     `json:"scale"`
+	OpenedAt     time.Time `json:"opened_at"`
+	// FinishedAt is when the round was (last) settled or cancelled.
+	FinishedAt time.Time `json:"finished_at,omitzero"`
+	// Dice is the result in force (after any correction); nil before the
+	// result.
+	Dice         *[3]int      `json:"dice,omitempty"`
+	Reshakes     []Reshake    `json:"reshakes,omitempty"`
+	Corrections  []Correction `json:"corrections,omitempty"`
+	PauseReason  string       `json:"pause_reason,omitempty"`
+	CancelReason string       `json:"cancel_reason,omitempty"`
+	// Events are the sequences of every event of the round, in order: the
+	// round index that replay uses to fetch them without a scan.
+	Events []uint64    `json:"events"`
+	Bets   []RoundBet  `json:"bets"`
+	Totals RoundTotals `json:"totals"`
+}
+
+// RoundView is the answer of Round.
+type RoundView struct {
+	RoundInfo
+	Seq uint64 `json:"seq"`
+}
+
+// RoundSummary is a round in a list.
+type RoundSummary struct {
+	ID       string      `json:"id"`
+	Number   int64       `json:"number"`
+	Status   string      `json:"status"`
+	OpenedAt time.Time   `json:"opened_at"`
+	Dice     *[3]int     `json:"dice,omitempty"`
+	Currency string      `json:"currency"`
+	Totals   RoundTotals `json:"totals"`
+}
+
+// RoundPage is the answer of Rounds: a table's rounds, newest first.
+type RoundPage struct {
+	Seq    uint64         `json:"seq"`
+	Table  string         `json:"table"`
+	Rounds []RoundSummary `json:"rounds"`
+	// Next is the cursor of the following page, "" on the last one.
+	Next string `json:"next,omitempty"`
+}
+
+// BetView is one bet in a player's bet history ("registro de apuestas").
+type BetView struct {
+	Bet         string          `json:"bet"`
+	Slip        string          `json:"slip"`
+	Player      string          `json:"player"`
+	Table       string          `json:"table"`
+	Round       string          `json:"round"`
+	RoundNumber int64           `json:"round_number"`
+	Code        string          `json:"code"`
+	Stake       decimal.Decimal `json:"stake"`
+	Currency    string          `json:"currency"`
+	PlacedAt    time.Time       `json:"placed_at"`
+	PlacedSeq   uint64          `json:"placed_seq"`
+	Status      string          `json:"status"`
+	Dice        *[3]int         `json:"dice,omitempty"`
+	Win         decimal.Decimal `json:"win"`
+	Returned    decimal.Decimal `json:"returned"`
+	Rule        string          `json:"rule,omitempty"`
+	Correction  int             `json:"correction,omitempty"`
+	SettledAt   time.Time       `json:"settled_at,omitzero"`
+	SettledSeq  uint64          `json:"settled_seq,omitempty"`
+}
+
+// BetPage is the answer of PlayerBets: newest bet first.
+type BetPage struct {
+	Seq    uint64    `json:"seq"`
+	Player string    `json:"player"`
+	Bets   []BetView `json:"bets"`
+	Next   string    `json:"next,omitempty"`
+}
+
+// DailyTotals are one day's flows of one table, currency and bet code. Each
+// flow counts on the day of the event that made it (in the configured time
+// zone): a stake on the day it was placed, a payout on the day of its
+// settlement, a reversal on the day of the correction. Reversals are listed
+// apart, never netted away: the payouts in force are Paid − ReversedPaid.
+type DailyTotals struct {
+	Day      string `json:"day"`
+	Table    string `json:"table"`
+	Currency string `json:"currency"`
+	Code     string `json:"code"`
+
+	Bets   int             `json:"bets"`
+	Staked decimal.Decimal `json:"staked"`
+
+	Settled int             `json:"settled"`
+	Wins    int             `json:"wins"`
+	Losses  int             `json:"losses"`
+	Pushes  int             `json:"pushes,omitempty"`
+	Won     decimal.Decimal `json:"won"`
+	Paid    decimal.Decimal `json:"paid"`
+	Residue decimal.Decimal `json:"residue"`
+
+	Refunds  int             `json:"refunds"`
+	Refunded decimal.Decimal `json:"refunded"`
+
+	Reversals       int             `json:"reversals"`
+	ReversedWon     decimal.Decimal `json:"reversed_won"`
+	ReversedPaid    decimal.Decimal `json:"reversed_paid"`
+	ReversedResidue decimal.Decimal `json:"reversed_residue"`
+}
+
+// DailyReport is the answer of Daily.
+type DailyReport struct {
+	Seq      uint64        `json:"seq"`
+	From     string        `json:"from"`
+	To       string        `json:"to"`
+	Location string        `json:"location"`
+	Rows     []DailyTotals `json:"rows"`
+	// Truncated is true when more than DailyRowsMax rows matched.
+	Truncated bool `json:"truncated,omitempty"`
+}
+
+// WalletEntry is one event that moved a player's wallet.
+type WalletEntry struct {
+	Seq      uint64      `json:"seq"`
+	At       time.Time   `json:"at"`
+	Type     events.Type `json:"type"`
+	Currency string      `json:"currency"`
+	// Amount is the net change of the wallet: negative for a withdrawal or
+	// a stake, positive for a deposit, a payout or a refund.
+	Amount       decimal.Decimal `json:"amount"`
+	BalanceAfter decimal.Decimal `json:"balance_after"`
+	Table        string          `json:"table,omitempty"`
+	Round        string          `json:"round,omitempty"`
+	Slip         string          `json:"slip,omitempty"`
+	Bet          string          `json:"bet,omitempty"`
+	Reference    string          `json:"reference,omitempty"`
+	Reason       string          `json:"reason,omitempty"`
+	Actor        events.Actor    `json:"actor"`
+}
+
+// WalletPage is the answer of WalletHistory: newest entry first.
+type WalletPage struct {
+	Seq     uint64        `json:"seq"`
+	Player  string        `json:"player"`
+	Entries []WalletEntry `json:"entries"`
+	Next    string        `json:"next,omitempty"`
+}
+
+// RoundIndex is where a round's events are in the stream, for replay.
+type RoundIndex struct {
+	Seq      uint64   `json:"seq"`
+	Round    string   `json:"round"`
+	Table    string   `json:"table"`
+	Currency string   `json:"currency"`
+	Scale    int32    `json:"scale"`
+	Events   []uint64 `json:"events"`
+}
+
+// Page asks for one page of a list. The zero Page is the first page of
+// PageLimitDefault items.
+type Page struct {
+	// Cursor is the Next of the previous page; "" for the first.
+	Cursor string `json:"cursor,omitempty"`
+	// Limit is the page size, 0 for PageLimitDefault, at most PageLimitMax.
+	Limit int `json:"limit,omitempty"`
+}

@@ -1,0 +1,24 @@
+package projections
+
+import (
+	bolt "go.etcd.io/bbolt"
+)
+
+// WalletHistory returns one page of the events that moved a player's wallet
+// (deposits, withdrawals, adjustments, stakes, payouts, refunds and
+// reversals), newest first, each with the balance after it.
+func (s *Store) WalletHistory(player string, page Page) (WalletPage, error) {
+	out := WalletPage{Player: player, Entries: []WalletEntry{}}
+	err := s.view(func(tx *bolt.Tx, seq uint64) error {
+		out.Seq = seq
+		next, err := scanBack(tx.Bucket(bucketWallet), player, 8, page, func(_, v []byte) error {
+			var e WalletEntry
+			mustUnmarshal(v, &e)
+			out.Entries = append(out.Entries, e)
+			return nil
+		})
+		out.Next = next
+		return err
+	})
+	return out, err
+}
