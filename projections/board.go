@@ -157,7 +157,7 @@ func percent(n, of int) decimal.Decimal {
 	if of == 0 {
 		return decimal.New(0, -2)
 	}
-	return decimal.NewFromInt(int64(100 * n)).DivRound(decimal.NewFromInt(int64(of)), 2)
+	return decimal.NewFromInt(int64(100*n)).DivRound(decimal.NewFromInt(int64(of)), 2)
 }
 
 func stats(rs []BoardResult) BoardStats {

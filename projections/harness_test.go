@@ -63,7 +63,7 @@ func newTestClock() *testClock {
 	return c
 }
 
-func (c *testClock) Now() time.Time { return time.Unix(0, c.ns.Add(int64(time.Millisecond))).UTC() }
+func (c *testClock) Now() time.Time  { return time.Unix(0, c.ns.Add(int64(time.Millisecond))).UTC() }
 func (c *testClock) set(t time.Time) { c.ns.Store(t.UnixNano()) }
 
 // openStream starts a real embedded JetStream server with its store in dir.
@@ -160,7 +160,9 @@ func (h *harness) correct(table, round string, d [3]int) (ledger.Result, error) 
 	return h.exec(&ledger.CorrectResult{Meta: ledger.Meta{Actor: supervisor}, Table: table, Round: round, Result: games.Result{Dice: d[:]}, Reason: "dealer typo"})
 }
 
-func bet(code, stake string) ledger.BetRequest { return ledger.BetRequest{Code: code, Stake: dec(stake)} }
+func bet(code, stake string) ledger.BetRequest {
+	return ledger.BetRequest{Code: code, Stake: dec(stake)}
+}
 
 // ledgerBalance reads an account's balance from the ledger's own state.
 func (h *harness) ledgerBalance(account string) decimal.Decimal {
