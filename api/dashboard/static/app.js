@@ -1,0 +1,634 @@
+// wagerlog live board. Plain ES module: no build step, no dependency, and
+// nothing fetched from anywhere but this server (the page's CSP forbids it).
+//
+// Data flow: GET /v1/tables fills the picker; for the chosen table the page
+// GETs the board once (to show it at once and to learn of a missing token),
+// then follows /v1/tables/{table}/board/stream, whose `board` events carry
+// the whole Board JSON on connect and after every change. Boards older than
+// the one shown (by seq) are ignored, so a reconnect never goes back in time.
+
+const API = '/v1';
+// Limits on what the page takes from the server.
+const TABLES_MAX = 500; // options in the picker
+const RESULTS_MAX = 200; // result cards drawn (the board holds 50 by default)
+const EVENT_BYTES_MAX = 4 << 20; // one server-sent event
+// Reconnect delays: doubled from the first up to the last, with jitter.
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 15000;
+const TABLES_RETRY_MS = 5000;
+const TOKEN_KEY = 'wagerlog.token';
+const TABLE_KEY = 'wagerlog.table';
+// Probability of each total 3..18 out of 216 throws of three dice, for the
+// "expected" marks of the totals chart.
+const TOTAL_WAYS = [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1];
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  token: '',
+  table: '',
+  tables: [],
+  board: null,
+  stream: null,
+  retry: 0,
+  wallForced: null,
+};
+
+// ---------- small DOM helpers ----------
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else e.setAttribute(k, v === true ? '' : String(v));
+  }
+  e.append(...children);
+  return e;
+}
+
+function svg(tag, attrs = {}) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  return e;
+}
+
+function srOnly(text) {
+  return el('span', { class: 'sr-only', text });
+}
+
+// ---------- dice ----------
+
+// Pip centres on a 100×100 face.
+const PIPS = {
+  1: [[50, 50]],
+  2: [[27, 27], [73, 73]],
+  3: [[27, 27], [50, 50], [73, 73]],
+  4: [[27, 27], [73, 27], [27, 73], [73, 73]],
+  5: [[27, 27], [73, 27], [50, 50], [27, 73], [73, 73]],
+  6: [[27, 24], [73, 24], [27, 50], [73, 50], [27, 76], [73, 76]],
+};
+
+// die draws one face as inline SVG. Like Asian dice, 1 and 4 have red pips.
+function die(face, cls = '') {
+  const f = Number(face);
+  const s = svg('svg', { viewBox: '0 0 100 100', class: `die ${cls}`.trim(), 'aria-hidden': 'true', focusable: 'false' });
+  s.append(svg('rect', { x: 4, y: 4, width: 92, height: 92, rx: 20, class: 'die-body' }));
+  for (const [cx, cy] of PIPS[f] || []) {
+    s.append(svg('circle', { cx, cy, r: f === 1 ? 13 : 9.5, class: f === 1 || f === 4 ? 'pip pip-red' : 'pip' }));
+  }
+  return s;
+}
+
+function dice(values, cls) {
+  const d = el('span', { class: 'dice' });
+  for (const v of values) d.append(die(v, cls));
+  return d;
+}
+
+// ---------- marks ----------
+
+const SIZE = { big: ['B', 'Big'], small: ['S', 'Small'], triple: ['T', 'Triple'] };
+const PARITY = { odd: ['O', 'Odd'], even: ['E', 'Even'] };
+
+function marks(r, long) {
+  const m = el('span', { class: 'marks' });
+  const size = SIZE[r.size];
+  if (size) m.append(el('span', { class: `mark mark-${r.size}`, text: long ? size[1] : size[0], title: size[1] }));
+  const parity = PARITY[r.parity];
+  if (parity) m.append(el('span', { class: `mark mark-${r.parity}`, text: long ? parity[1] : parity[0], title: parity[1] }));
+  return m;
+}
+
+function describe(r) {
+  const parts = [`Round ${r.number}: ${r.dice.join(', ')}, total ${r.total}`];
+  if (r.size === 'triple') parts.push('triple');
+  else parts.push(r.size, r.parity);
+  if (r.corrected) parts.push('corrected result');
+  return parts.join(', ') + '.';
+}
+
+// ---------- rendering ----------
+
+function renderLatest(b) {
+  const box = $('latest');
+  const r = b.results[0];
+  if (!r) {
+    box.replaceChildren(el('p', { class: 'empty', text: 'Waiting for the first result…' }));
+    $('latest-round').textContent = '';
+    return;
+  }
+  $('latest-round').textContent = `· round ${r.number}`;
+  const total = el('span', { class: 'latest-total' }, el('span', { class: 'sr-only', text: 'Total ' }), String(r.total));
+  box.replaceChildren(
+    el('div', { class: `latest-dice${r.size === 'triple' ? ' is-triple' : ''}` }, dice(r.dice, 'die-xl'), srOnly(describe(r))),
+    el('div', { class: 'latest-meta', 'aria-hidden': 'true' }, total, marks(r, true),
+      el('span', { class: 'latest-time', text: timeOf(r.at) }),
+      r.corrected ? el('span', { class: 'corrected', text: 'corrected' }) : ''),
+  );
+}
+
+function timeOf(at) {
+  const d = new Date(at);
+  if (Number.isNaN(d.getTime()) || d.getFullYear() < 2000) return '';
+  return d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+function pct(c) {
+  const n = Number.parseFloat(c && c.percent);
+  return Number.isFinite(n) ? n : 0;
+}
+
+function fmtPct(c) {
+  const n = pct(c);
+  return `${Number.isInteger(n) ? n : n.toFixed(1)}%`;
+}
+
+// renderSplit draws one 100% bar of three parts (left, triples, right): a
+// triple is neither big nor small, neither odd nor even.
+function renderSplit(box, left, right, triples, leftKey, rightKey) {
+  const bar = el('div', { class: 'split-bar', 'aria-hidden': 'true' });
+  for (const [key, c] of [[leftKey, left], ['triple', triples], [rightKey, right]]) {
+    const seg = el('span', { class: `seg seg-${key}` });
+    seg.style.flexGrow = String(c.count || 0);
+    bar.append(seg);
+  }
+  const empty = !(left.count || right.count || triples.count);
+  bar.classList.toggle('is-empty', empty);
+  const label = (key, name, c) => el('span', { class: `split-label split-${key}` },
+    el('span', { class: 'split-name', text: name }),
+    el('span', { class: 'split-pct', text: fmtPct(c) }),
+    el('span', { class: 'split-count', text: `${c.count || 0}×` }));
+  box.replaceChildren(
+    el('div', { class: 'split-labels' }, label(leftKey, cap(leftKey), left), label(rightKey, cap(rightKey), right)),
+    bar,
+  );
+}
+
+function cap(s) {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function renderShares(b) {
+  const s = b.stats;
+  $('shares-n').textContent = String(s.results || 0);
+  renderSplit($('split-size'), s.small, s.big, s.triples, 'small', 'big');
+  renderSplit($('split-parity'), s.odd, s.even, s.triples, 'odd', 'even');
+  $('triples').textContent = `${fmtPct(s.triples)} · ${s.triples.count || 0}×`;
+}
+
+function renderFaces(b) {
+  const s = b.stats;
+  const faces = s.faces || [];
+  const max = Math.max(1, ...faces.map((f) => f.count));
+  const hot = new Set(s.hot || []);
+  const cold = new Set(s.cold || []);
+  const list = $('faces');
+  list.replaceChildren(...faces.map((f) => {
+    const tag = hot.has(f.face) ? 'hot' : cold.has(f.face) ? 'cold' : '';
+    const fill = el('span', { class: 'face-fill' });
+    fill.style.width = `${(100 * f.count) / max}%`;
+    return el('li', { class: `face${tag ? ` is-${tag}` : ''}` },
+      die(f.face, 'die-sm'),
+      el('span', { class: 'face-bar', 'aria-hidden': 'true' }, fill),
+      el('span', { class: 'face-count' }, srOnly(`Face ${f.face}: `), `${f.count}×`),
+      el('span', { class: 'face-pct', text: fmtPct(f) }),
+      el('span', { class: `face-tag${tag ? ` tag-${tag}` : ''}`, text: tag ? tag.toUpperCase() : '' }));
+  }));
+}
+
+// renderChart draws the totals 3..18 as an SVG bar chart sized to its box in
+// real pixels, so that its text stays sharp and readable at any size.
+function renderChart(b) {
+  const box = $('chart');
+  const W = Math.max(260, Math.round(box.clientWidth));
+  const H = Math.max(140, Math.round(box.clientHeight || W * 0.42));
+  const font = Math.round(Math.min(Math.max(H / 13, 11), 26));
+  const top = font * 1.6;
+  const bottom = font * 1.9;
+  const side = 4;
+  const plotH = H - top - bottom;
+  const slot = (W - 2 * side) / 16;
+  const barW = slot * 0.7;
+  const totals = b.stats.totals || [];
+  const n = b.stats.results || 0;
+  const expected = TOTAL_WAYS.map((w) => (n * w) / 216);
+  const max = Math.max(1, ...totals.map((t) => t.count), ...expected);
+  const s = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: 'chart-svg', role: 'img', 'aria-labelledby': 'totals-h chart-desc' });
+  const desc = svg('desc', { id: 'chart-desc' });
+  desc.textContent = totals.filter((t) => t.count > 0).map((t) => `total ${t.total}: ${t.count}`).join(', ') || 'no results yet';
+  s.append(desc);
+  s.append(svg('line', { x1: side, x2: W - side, y1: top + plotH + 0.5, y2: top + plotH + 0.5, class: 'axis' }));
+  totals.forEach((t, i) => {
+    const x = side + i * slot + (slot - barW) / 2;
+    const h = (plotH * t.count) / max;
+    const kind = t.total === 3 || t.total === 18 ? 'triple' : t.total <= 10 ? 'small' : 'big';
+    if (t.count > 0) {
+      s.append(svg('rect', { x, y: top + plotH - h, width: barW, height: Math.max(h, 1), rx: Math.min(4, barW / 6), class: `bar bar-${kind}` }));
+      const v = svg('text', { x: x + barW / 2, y: top + plotH - h - font * 0.35, class: 'bar-value', 'font-size': font });
+      v.textContent = String(t.count);
+      s.append(v);
+    }
+    const e = (plotH * expected[i]) / max;
+    if (n > 0) s.append(svg('line', { x1: x - 2, x2: x + barW + 2, y1: top + plotH - e, y2: top + plotH - e, class: 'expected' }));
+    const lab = svg('text', { x: x + barW / 2, y: H - bottom * 0.3, class: `bar-label label-${kind}`, 'font-size': font });
+    lab.textContent = String(t.total);
+    s.append(lab);
+  });
+  box.replaceChildren(s);
+}
+
+function renderResults(b, fresh) {
+  const list = $('results');
+  const items = b.results.slice(0, RESULTS_MAX).map((r) => el('li', {
+    class: `result${r.size === 'triple' ? ' is-triple' : ''}${fresh.has(r.round) ? ' is-fresh' : ''}`,
+  },
+  srOnly(describe(r)),
+  el('span', { class: 'result-body', 'aria-hidden': 'true' },
+    dice(r.dice, 'die-md'),
+    el('span', { class: 'result-total', text: String(r.total) }),
+    marks(r, false),
+    el('span', { class: 'result-no', text: `#${r.number}${r.corrected ? ' ✎' : ''}` }))));
+  if (items.length === 0) items.push(el('li', { class: 'empty', text: 'No results yet.' }));
+  list.replaceChildren(...items);
+}
+
+function render(b) {
+  const prev = state.board && state.board.table === b.table ? state.board : null;
+  const known = new Set(prev ? prev.results.map((r) => r.round) : []);
+  const fresh = new Set(prev ? b.results.filter((r) => !known.has(r.round)).map((r) => r.round) : []);
+  state.board = b;
+  renderLatest(b);
+  renderShares(b);
+  renderFaces(b);
+  renderChart(b);
+  renderResults(b, fresh);
+  $('board').setAttribute('aria-busy', 'false');
+  $('updated').textContent = `seq ${b.seq} · updated ${new Date().toLocaleTimeString()}`;
+  if (fresh.size > 0 && b.results[0] && fresh.has(b.results[0].round)) {
+    $('announce').textContent = `New result. ${describe(b.results[0])}`;
+  }
+}
+
+// accept takes a board from the server, dropping one for another table or
+// older than the one shown.
+function accept(b) {
+  if (!b || b.table !== state.table || !Array.isArray(b.results) || !b.stats) return;
+  if (state.board && state.board.table === b.table && b.seq < state.board.seq) return;
+  render(b);
+}
+
+// ---------- connection status and notices ----------
+
+const CONN_TEXT = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  reconnecting: 'Reconnecting…',
+  offline: 'Offline',
+};
+
+function setConn(s, text) {
+  const c = $('conn');
+  c.dataset.state = s;
+  $('conn-text').textContent = text || CONN_TEXT[s] || s;
+}
+
+function notice(text) {
+  const n = $('notice');
+  n.textContent = text || '';
+  n.hidden = !text;
+}
+
+// ---------- HTTP ----------
+
+class HTTPError extends Error {
+  constructor(status, detail) {
+    super(detail || `HTTP ${status}`);
+    this.status = status;
+  }
+}
+
+function authHeaders(accept) {
+  const h = { Accept: accept };
+  if (state.token) h.Authorization = `Bearer ${state.token}`;
+  return h;
+}
+
+// problem reads an RFC 9457 problem document's detail, if the answer is one.
+async function problem(r) {
+  try {
+    const p = await r.json();
+    return p.detail || p.title || '';
+  } catch {
+    return '';
+  }
+}
+
+async function getJSON(path) {
+  const r = await fetch(API + path, { headers: authHeaders('application/json'), cache: 'no-store' });
+  if (!r.ok) throw new HTTPError(r.status, await problem(r));
+  return r.json();
+}
+
+function explain(err) {
+  if (err instanceof HTTPError) {
+    if (err.status === 401) return 'This board needs a viewer token: open “Token” and paste one.';
+    if (err.status === 403) return 'This token may not read the board: use a viewer token.';
+    if (err.status === 404) return `Not found: ${err.message}`;
+    return `The server answered ${err.status}: ${err.message}`;
+  }
+  return 'The server cannot be reached; retrying…';
+}
+
+// ---------- the live stream ----------
+
+function boardPath(table) {
+  return `/tables/${encodeURIComponent(table)}/board`;
+}
+
+function retryDelay() {
+  const d = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.min(state.retry, 10));
+  state.retry++;
+  return d / 2 + Math.random() * (d / 2);
+}
+
+function onEvent(name, data) {
+  if (name !== 'board') return;
+  try {
+    accept(JSON.parse(data));
+  } catch (e) {
+    console.warn('wagerlog: bad board event', e);
+  }
+}
+
+// streamWithEventSource follows the stream with the browser's EventSource,
+// which reconnects by itself after a dropped connection; when it gives up
+// (an HTTP error), the page asks the board once to say why and tries again.
+function streamWithEventSource(table) {
+  let closed = false;
+  let timer = 0;
+  let es = null;
+  const open = () => {
+    es = new EventSource(API + boardPath(table) + '/stream');
+    es.addEventListener('open', () => {
+      state.retry = 0;
+      setConn('live');
+      notice('');
+    });
+    es.addEventListener('board', (e) => onEvent('board', e.data));
+    es.addEventListener('error', () => {
+      if (closed) return;
+      if (es.readyState === EventSource.CONNECTING) {
+        setConn('reconnecting');
+        return;
+      }
+      es.close();
+      setConn('reconnecting');
+      probe(table);
+      timer = setTimeout(open, retryDelay());
+    });
+  };
+  open();
+  return { close() { closed = true; clearTimeout(timer); if (es) es.close(); } };
+}
+
+// streamWithFetch follows the stream with fetch, which, unlike EventSource,
+// can send the Authorization header: the token never goes into a URL.
+function streamWithFetch(table) {
+  const ctl = new AbortController();
+  let closed = false;
+  (async () => {
+    while (!closed) {
+      try {
+        const r = await fetch(API + boardPath(table) + '/stream', {
+          headers: authHeaders('text/event-stream'), cache: 'no-store', signal: ctl.signal,
+        });
+        if (!r.ok) throw new HTTPError(r.status, await problem(r));
+        state.retry = 0;
+        setConn('live');
+        notice('');
+        await readEvents(r.body, onEvent);
+      } catch (err) {
+        if (closed) return;
+        if (err instanceof HTTPError) {
+          setConn('offline', err.status === 401 || err.status === 403 ? 'Token needed' : 'Offline');
+          notice(explain(err));
+        }
+      }
+      if (closed) return;
+      if ($('conn').dataset.state === 'live') setConn('reconnecting');
+      await new Promise((res) => setTimeout(res, retryDelay()));
+    }
+  })();
+  return { close() { closed = true; ctl.abort(); } };
+}
+
+// readEvents parses a text/event-stream body (the WHATWG format: fields,
+// blank line ends an event, ':' starts a comment) and calls fn per event.
+async function readEvents(body, fn) {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buf = '';
+  let name = 'message';
+  let data = [];
+  let size = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buf += value;
+    let nl;
+    while ((nl = buf.indexOf('\n')) >= 0) {
+      let line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      if (line.endsWith('\r')) line = line.slice(0, -1);
+      if (line === '') {
+        if (data.length > 0) fn(name, data.join('\n'));
+        name = 'message';
+        data = [];
+        size = 0;
+        continue;
+      }
+      if (line.startsWith(':')) continue;
+      const c = line.indexOf(':');
+      const field = c < 0 ? line : line.slice(0, c);
+      let val = c < 0 ? '' : line.slice(c + 1);
+      if (val.startsWith(' ')) val = val.slice(1);
+      if (field === 'event') name = val;
+      else if (field === 'data') {
+        data.push(val);
+        size += val.length;
+      }
+    }
+    if (buf.length + size > EVENT_BYTES_MAX) throw new Error('server-sent event over the size limit');
+  }
+}
+
+// probe asks for the board once, to show it and to explain a failure.
+async function probe(table) {
+  try {
+    const b = await getJSON(boardPath(table));
+    if (table !== state.table) return;
+    notice('');
+    accept(b);
+    return true;
+  } catch (err) {
+    if (table !== state.table) return false;
+    if (err instanceof HTTPError && (err.status === 401 || err.status === 403)) {
+      setConn('offline', 'Token needed');
+      showTokenForm(true);
+    } else if (err instanceof HTTPError) {
+      setConn('offline');
+    }
+    notice(explain(err));
+    return false;
+  }
+}
+
+async function follow(table) {
+  if (state.stream) state.stream.close();
+  state.stream = null;
+  state.retry = 0;
+  state.board = null;
+  $('board').setAttribute('aria-busy', 'true');
+  setConn('connecting');
+  await probe(table);
+  if (table !== state.table) return;
+  state.stream = state.token ? streamWithFetch(table) : streamWithEventSource(table);
+}
+
+// ---------- tables ----------
+
+function tableList(v) {
+  const list = Array.isArray(v) ? v : (v && Array.isArray(v.tables) ? v.tables : []);
+  return list.slice(0, TABLES_MAX).filter((t) => t && typeof t.id === 'string');
+}
+
+function describeTable(t) {
+  return [t.id, t.paytable || t.game, t.currency, t.status === 'closed' ? 'closed' : ''].filter(Boolean).join(' · ');
+}
+
+async function loadTables() {
+  let tables;
+  try {
+    tables = tableList(await getJSON('/tables'));
+  } catch (err) {
+    notice(explain(err));
+    if (err instanceof HTTPError && (err.status === 401 || err.status === 403)) {
+      setConn('offline', 'Token needed');
+      showTokenForm(true);
+      return;
+    }
+    setConn('offline');
+    setTimeout(loadTables, TABLES_RETRY_MS);
+    return;
+  }
+  state.tables = tables;
+  const sel = $('table');
+  const wanted = new URLSearchParams(location.search).get('table') || state.table || localStorage.getItem(TABLE_KEY) || '';
+  if (wanted && !tables.some((t) => t.id === wanted)) {
+    // A table named in the URL may be opened later: list it anyway.
+    tables.unshift({ id: wanted, status: 'unknown' });
+  }
+  if (tables.length === 0) {
+    sel.replaceChildren(el('option', { value: '', text: 'No tables yet' }));
+    sel.disabled = true;
+    setConn('offline', 'No tables');
+    notice('No table is open yet. Open one through the API, or run “wagerlog serve --demo”.');
+    setTimeout(loadTables, TABLES_RETRY_MS);
+    return;
+  }
+  sel.replaceChildren(...tables.map((t) => el('option', { value: t.id, text: describeTable(t) })));
+  sel.disabled = false;
+  const open = tables.find((t) => t.status === 'open');
+  const pick = wanted || (open || tables[0]).id;
+  sel.value = pick;
+  selectTable(pick);
+}
+
+function selectTable(id) {
+  if (!id || id === state.table) return;
+  state.table = id;
+  localStorage.setItem(TABLE_KEY, id);
+  const u = new URL(location.href);
+  u.searchParams.set('table', id);
+  history.replaceState(null, '', u);
+  const t = state.tables.find((x) => x.id === id);
+  $('table-info').textContent = t ? describeTable(t) : id;
+  document.title = `${id} · wagerlog live board`;
+  follow(id);
+}
+
+// ---------- token ----------
+
+function readToken() {
+  // #token=… in the URL is taken once and removed, so the token does not
+  // stay in the address bar, the history or a screenshot of the page.
+  const h = new URLSearchParams(location.hash.slice(1));
+  const t = h.get('token');
+  if (t) {
+    localStorage.setItem(TOKEN_KEY, t);
+    const u = new URL(location.href);
+    u.hash = '';
+    history.replaceState(null, '', u);
+  }
+  state.token = localStorage.getItem(TOKEN_KEY) || '';
+}
+
+function showTokenForm(show) {
+  $('token-form').hidden = !show;
+  $('token-open').setAttribute('aria-expanded', String(show));
+  if (show) $('token-input').focus();
+}
+
+function setToken(t) {
+  if (t) localStorage.setItem(TOKEN_KEY, t);
+  else localStorage.removeItem(TOKEN_KEY);
+  state.token = t;
+  showTokenForm(false);
+  notice('');
+  const table = state.table;
+  state.table = '';
+  if (table && state.tables.length > 0) selectTable(table);
+  else loadTables();
+}
+
+// ---------- layout ----------
+
+// The wall layout (large type, everything on one 1920×1080 screen) is
+// chosen by ?wall=1, refused by ?wall=0, and otherwise used on any screen
+// at least 1600×860.
+function setupWall() {
+  const p = new URLSearchParams(location.search).get('wall');
+  state.wallForced = p === '1' ? true : p === '0' ? false : null;
+  const mq = window.matchMedia('(min-width: 1600px) and (min-height: 860px)');
+  const apply = () => {
+    const wall = state.wallForced ?? mq.matches;
+    document.documentElement.classList.toggle('wall', wall);
+    if (state.board) renderChart(state.board);
+  };
+  mq.addEventListener('change', apply);
+  apply();
+}
+
+function setup() {
+  setupWall();
+  readToken();
+  $('table').addEventListener('change', (e) => selectTable(e.target.value));
+  $('token-open').addEventListener('click', () => showTokenForm($('token-form').hidden));
+  $('token-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    setToken($('token-input').value.trim());
+    $('token-input').value = '';
+  });
+  $('token-clear').addEventListener('click', () => setToken(''));
+  let pending = 0;
+  new ResizeObserver(() => {
+    cancelAnimationFrame(pending);
+    pending = requestAnimationFrame(() => state.board && renderChart(state.board));
+  }).observe($('chart'));
+  window.addEventListener('online', () => state.table && follow(state.table));
+  loadTables();
+}
+
+setup();

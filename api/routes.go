@@ -1,0 +1,145 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/projections"
+)
+
+// handlerFunc is a route's handler. It returns an error instead of writing
+// one, so that every error becomes a problem answer in one place.
+type handlerFunc func(s *Server, w http.ResponseWriter, r *http.Request, who Principal) error
+
+// route is one endpoint. The mux, the authorisation check, the OpenAPI
+// document and the role test are all built from the list returned by routes.
+type route struct {
+	method string
+	path   string // a net/http pattern path, with {wildcards}
+	// id is the OpenAPI operationId; tag groups operations in the document.
+	id, tag, summary string
+	// public routes need no token. publicBoard routes need none when
+	// Config.PublicBoard is set.
+	public      bool
+	publicBoard bool
+	// command is the ledger command a write route issues; its roles are
+	// ledger.AllowedRoles(command), so the API and the ledger agree.
+	command string
+	// roles may call a read route (ignored when command is set).
+	roles []string
+	// body is a zero value of the request body (nil: no body), and resp of
+	// the success answer, for the OpenAPI document.
+	body, resp any
+	// status is the success status (200 when zero).
+	status int
+	// query lists the query parameters the route reads.
+	query   []param
+	handler handlerFunc
+}
+
+// param is a query parameter.
+type param struct {
+	name, typ, doc string
+}
+
+// pattern is the net/http pattern of the route.
+func (rt route) pattern() string { return rt.method + " " + rt.path }
+
+// allowed returns the roles that may call the route (nil for public ones).
+func (rt route) allowed() []string {
+	if rt.public {
+		return nil
+	}
+	if rt.command != "" {
+		return ledger.AllowedRoles(rt.command)
+	}
+	return rt.roles
+}
+
+// write reports whether the route issues a ledger command and therefore
+// needs an Idempotency-Key.
+func (rt route) write() bool { return rt.command != "" }
+
+// pathParams returns the wildcards of the route's path, in order.
+func (rt route) pathParams() []string {
+	var out []string
+	for _, seg := range strings.Split(rt.path, "/") {
+		if strings.HasPrefix(seg, "{") && strings.HasSuffix(seg, "}") {
+			out = append(out, strings.TrimSuffix(strings.TrimPrefix(seg, "{"), "}"))
+		}
+	}
+	return out
+}
+
+// Role sets of the read routes. Write routes take theirs from the ledger.
+var (
+	rolesAll     = Roles
+	rolesTables  = []string{ledger.RoleDealer, ledger.RoleSupervisor, ledger.RoleFrontend, ledger.RoleAuditor, ledger.RoleFinance}
+	rolesWallet  = []string{ledger.RoleFrontend, ledger.RoleCashier, ledger.RoleSupervisor, ledger.RoleAuditor, ledger.RoleFinance}
+	rolesBets    = []string{ledger.RoleFrontend, ledger.RoleSupervisor, ledger.RoleAuditor, ledger.RoleFinance}
+	rolesAudit   = []string{ledger.RoleAuditor}
+	rolesReports = []string{ledger.RoleAuditor, ledger.RoleFinance}
+	rolesMetrics = []string{ledger.RoleAuditor, ledger.RoleSupervisor}
+)
+
+var (
+	qMinSeq = param{"min_seq", "integer", "wait (at most a few seconds) until the projections have applied this stream sequence: read your own writes"}
+	qCursor = param{"cursor", "string", "opaque cursor from the previous page's next_cursor"}
+	qLimit  = param{"limit", "integer", "page size, 1..500 (default 50)"}
+	qPrefix = param{"prefix", "string", "account prefix, e.g. wallet: or house:"}
+)
+
+// routes returns every endpoint of the API.
+func routes() []route {
+	page := []param{qMinSeq, qCursor, qLimit}
+	return []route{
+		// Operations.
+		{method: "GET", path: "/healthz", id: "healthz", tag: "operations", summary: "Liveness: the process answers", public: true, resp: statusBody{}, handler: (*Server).healthz},
+		{method: "GET", path: "/readyz", id: "readyz", tag: "operations", summary: "Readiness: stream checked, ledger loaded, projector started", public: true, resp: statusBody{}, handler: (*Server).readyz},
+		{method: "GET", path: "/metrics", id: "metrics", tag: "operations", summary: "Prometheus metrics (text exposition format)", roles: rolesMetrics, handler: (*Server).metricsHandler},
+		{method: "GET", path: "/v1/openapi.json", id: "openapi", tag: "operations", summary: "This API's OpenAPI 3.1 document", public: true, handler: (*Server).openapi},
+
+		// Wallets.
+		{method: "POST", path: "/v1/wallets/{player}/deposit", id: "deposit", tag: "wallets", summary: "Deposit into a wallet from the cashier", command: "deposit", body: cashRequest{}, resp: ledger.Result{}, handler: (*Server).deposit},
+		{method: "POST", path: "/v1/wallets/{player}/withdraw", id: "withdraw", tag: "wallets", summary: "Withdraw from a wallet to the cashier", command: "withdraw", body: cashRequest{}, resp: ledger.Result{}, handler: (*Server).withdraw},
+		{method: "POST", path: "/v1/wallets/{player}/adjust", id: "adjust", tag: "wallets", summary: "Correct a wallet (signed amount, with a reason)", command: "adjust", body: adjustRequest{}, resp: ledger.Result{}, handler: (*Server).adjust},
+		{method: "GET", path: "/v1/wallets/{player}", id: "getWallet", tag: "wallets", summary: "A player's balances in every currency", roles: rolesWallet, query: []param{qMinSeq}, resp: projections.BalanceList{}, handler: (*Server).getWallet},
+		{method: "GET", path: "/v1/wallets/{player}/history", id: "walletHistory", tag: "wallets", summary: "A player's wallet movements, newest first", roles: rolesWallet, query: page, resp: projections.WalletPage{}, handler: (*Server).walletHistory},
+		{method: "GET", path: "/v1/wallets/{player}/bets", id: "playerBets", tag: "wallets", summary: "A player's bets, newest first", roles: rolesBets, query: page, resp: projections.BetPage{}, handler: (*Server).playerBets},
+		{method: "GET", path: "/v1/balances", id: "balances", tag: "wallets", summary: "Every account balance under a prefix (finance)", roles: rolesReports, query: []param{qMinSeq, qPrefix}, resp: projections.BalanceList{}, handler: (*Server).balances},
+
+		// Tables.
+		{method: "POST", path: "/v1/tables", id: "openTable", tag: "tables", summary: "Open a table", command: "open_table", body: openTableRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).openTable},
+		{method: "GET", path: "/v1/tables", id: "listTables", tag: "tables", summary: "Every table", roles: rolesTables, query: []param{qMinSeq}, resp: projections.TableList{}, handler: (*Server).listTables},
+		{method: "GET", path: "/v1/tables/{table}", id: "getTable", tag: "tables", summary: "A table: paytable, limits, dealer, status", roles: rolesTables, query: []param{qMinSeq}, resp: projections.TableView{}, handler: (*Server).getTable},
+		{method: "POST", path: "/v1/tables/{table}/limits", id: "changeLimits", tag: "tables", summary: "Change a table's limits between rounds, within its band", command: "change_limits", body: limitsRequest{}, resp: ledger.Result{}, handler: (*Server).changeLimits},
+		{method: "POST", path: "/v1/tables/{table}/close", id: "closeTable", tag: "tables", summary: "Close a table between rounds", command: "close_table", body: reasonRequest{}, resp: ledger.Result{}, handler: (*Server).closeTable},
+
+		// Rounds.
+		{method: "POST", path: "/v1/tables/{table}/rounds", id: "openRound", tag: "rounds", summary: "Open a round for betting", command: "open_round", body: openRoundRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).openRound},
+		{method: "GET", path: "/v1/tables/{table}/rounds", id: "listRounds", tag: "rounds", summary: "A table's rounds, newest first", roles: rolesTables, query: page, resp: projections.RoundPage{}, handler: (*Server).listRounds},
+		{method: "GET", path: "/v1/rounds/{round}", id: "getRound", tag: "rounds", summary: "A round with its bets and payouts", roles: rolesTables, query: []param{qMinSeq}, resp: projections.RoundView{}, handler: (*Server).getRound},
+		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/close-betting", id: "closeBetting", tag: "rounds", summary: "No more bets", command: "close_betting", body: emptyRequest{}, resp: ledger.Result{}, handler: (*Server).closeBetting},
+		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/reshake", id: "reshake", tag: "rounds", summary: "Record a reshake (dice overlapping, not flat, fewer than three)", command: "reshake", body: reshakeRequest{}, resp: ledger.Result{}, handler: (*Server).reshake},
+		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/result", id: "recordResult", tag: "rounds", summary: "Record the result and settle every bet", command: "record_result", body: resultRequest{}, resp: ledger.Result{}, handler: (*Server).recordResult},
+		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/pause", id: "pauseRound", tag: "rounds", summary: "Pause a round on a fault", command: "pause", body: reasonRequest{}, resp: ledger.Result{}, handler: (*Server).pause},
+		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/resume", id: "resumeRound", tag: "rounds", summary: "Resume a paused round", command: "resume", body: noteRequest{}, resp: ledger.Result{}, handler: (*Server).resume},
+		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/cancel", id: "cancelRound", tag: "rounds", summary: "Cancel a round and refund every bet", command: "cancel", body: reasonRequest{}, resp: ledger.Result{}, handler: (*Server).cancel},
+		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/correct", id: "correctResult", tag: "rounds", summary: "Correct a settled round's result (reverse and settle again)", command: "correct_result", body: correctRequest{}, resp: ledger.Result{}, handler: (*Server).correct},
+
+		// Bet slips.
+		{method: "POST", path: "/v1/tables/{table}/slips", id: "placeSlip", tag: "slips", summary: "Place a player's bet slip on the open round", command: "place_slip", body: slipRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).placeSlip},
+		{method: "GET", path: "/v1/rounds/{round}/slips/{slip}", id: "getSlip", tag: "slips", summary: "A bet slip with its bets and their settlement", roles: rolesBets, query: []param{qMinSeq}, resp: SlipView{}, handler: (*Server).getSlip},
+
+		// The board.
+		{method: "GET", path: "/v1/tables/{table}/board", id: "board", tag: "board", summary: "The statistics board: the table's last results", roles: rolesAll, publicBoard: true, query: []param{qMinSeq}, resp: projections.Board{}, handler: (*Server).board},
+		{method: "GET", path: "/v1/tables/{table}/board/stream", id: "boardStream", tag: "board", summary: "The board live (server-sent events: `event: board` on connect and on every change)", roles: rolesAll, publicBoard: true, handler: (*Server).boardStream},
+
+		// Audit and reports.
+		{method: "GET", path: "/v1/audit/rounds/{round}/replay", id: "replayRound", tag: "audit", summary: "Replay a disputed round from the stream and re-settle every bet", roles: rolesAudit, handler: (*Server).replayRound},
+		{method: "POST", path: "/v1/audit/verify", id: "verify", tag: "audit", summary: "Verify the hash chain and the invariants over a range of the stream", roles: rolesAudit, body: verifyRequest{}, handler: (*Server).verify},
+		{method: "GET", path: "/v1/reports/daily", id: "dailyReport", tag: "reports", summary: "Daily totals per table, currency and bet kind", roles: rolesReports, query: []param{qMinSeq, {"from", "string", "first day, YYYY-MM-DD"}, {"to", "string", "last day, YYYY-MM-DD"}, {"table", "string", "one table (default: all)"}}, resp: projections.DailyReport{}, handler: (*Server).dailyReport},
+		{method: "GET", path: "/v1/reports/{kind}", id: "report", tag: "reports", summary: "A reconciliation or regulator report (JSON, CSV or HTML by kind and format)", roles: rolesReports, query: []param{{"format", "string", "json, csv or html"}}, handler: (*Server).report},
+	}
+}

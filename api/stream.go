@@ -1,0 +1,89 @@
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+)
+
+// boardStream serves a table's board as server-sent events: an `event:
+// board` with the board as JSON on connect and after every change, and a
+// comment line every heartbeat. It ends when the client goes away, when the
+// projections close, or when the server closes (Server.Close).
+func (s *Server) boardStream(w http.ResponseWriter, r *http.Request, _ Principal) error {
+	table, err := pathID(r, "table")
+	if err != nil {
+		return err
+	}
+	// The board must exist before the stream starts, so that an unknown
+	// table gets a 404 problem rather than an empty stream.
+	b, err := s.cfg.Views.Board(table)
+	if err != nil {
+		return err
+	}
+	select {
+	case s.streams <- struct{}{}:
+		defer func() { <-s.streams }()
+	default:
+		return apiErr("overloaded", fmt.Sprintf("%d live streams are open, the most this server serves", StreamsMax))
+	}
+	rc := http.NewResponseController(w)
+	updates, unsubscribe := s.cfg.Views.Subscribe(table)
+	defer unsubscribe()
+
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no") // nginx: do not buffer the stream
+	w.WriteHeader(http.StatusOK)
+	// Live streams outlast the server's write timeout.
+	_ = rc.SetWriteDeadline(time.Time{})
+
+	lastSeq := uint64(0)
+	send := func() bool {
+		if b.Seq == lastSeq && lastSeq != 0 {
+			return true
+		}
+		lastSeq = b.Seq
+		data, err := json.Marshal(b)
+		if err != nil {
+			s.log.Error("board stream: marshal", "table", table, "err", err)
+			return false
+		}
+		if _, err := fmt.Fprintf(w, "event: board\nid: %d\ndata: %s\n\n", b.Seq, data); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	if !send() {
+		return nil
+	}
+	s.metrics.streams.Inc()
+	defer s.metrics.streams.Dec()
+	tick := time.NewTicker(s.cfg.Heartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return nil
+		case <-s.quit:
+			return nil
+		case _, ok := <-updates:
+			if !ok {
+				return nil // the projections closed
+			}
+			if b, err = s.cfg.Views.Board(table); err != nil {
+				s.log.Warn("board stream: read board", "table", table, "err", err)
+				return nil
+			}
+			if !send() {
+				return nil
+			}
+		case <-tick.C:
+			if _, err := fmt.Fprint(w, ": heartbeat\n\n"); err != nil || rc.Flush() != nil {
+				return nil
+			}
+		}
+	}
+}

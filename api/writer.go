@@ -1,0 +1,85 @@
+package api
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+)
+
+// responseWriter records the status for the metrics and whether anything
+// was written, so that a panic after the headers went out is not answered
+// twice.
+type responseWriter struct {
+	http.ResponseWriter
+	status int
+	wrote  bool
+}
+
+func (w *responseWriter) WriteHeader(code int) {
+	if !w.wrote {
+		w.status, w.wrote = code, true
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *responseWriter) Write(b []byte) (int, error) {
+	if !w.wrote {
+		w.status, w.wrote = http.StatusOK, true
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Flush lets live streams flush through the wrapper.
+func (w *responseWriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// Unwrap gives http.ResponseController the underlying writer.
+func (w *responseWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// problemOnly turns the mux's plain-text 404 and 405 answers into problems:
+// it keeps the headers the mux set (Allow) and replaces the body.
+type problemOnly struct {
+	rw      http.ResponseWriter
+	r       *http.Request
+	written bool
+}
+
+func (p *problemOnly) Header() http.Header { return p.rw.Header() }
+
+func (p *problemOnly) WriteHeader(code int) {
+	if p.written {
+		return
+	}
+	p.written = true
+	e := apiErr(CodeNotFound, "no such endpoint: "+p.r.URL.Path)
+	if code == http.StatusMethodNotAllowed {
+		e = apiErr(CodeMethodNotAllowed, p.r.Method+" is not allowed on "+p.r.URL.Path+"; allowed: "+p.rw.Header().Get("Allow"))
+	}
+	writeProblem(p.rw, p.r, problemFor(e))
+}
+
+func (p *problemOnly) Write(b []byte) (int, error) {
+	if !p.written {
+		p.WriteHeader(http.StatusNotFound)
+	}
+	return len(b), nil
+}
+
+// writeJSON writes v as JSON with status.
+func writeJSON(w http.ResponseWriter, status int, v any) error {
+	body, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Length", strconv.Itoa(len(body)+1))
+	w.WriteHeader(status)
+	// A failed write means the client went away: nothing left to tell it.
+	_, _ = w.Write(append(body, '\n'))
+	return nil
+}
