@@ -1,0 +1,198 @@
+package ledger_test
+
+import (
+	"testing"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games/sicbo"
+	"github.com/wagerlog/wagerlog/ledger"
+)
+
+// TestLedger_CorrectResult corrects a settled round's result and checks
+// every balance by hand, the compensating events in the log, and the
+// refusals: a round not settled, the same result, a correction that would
+// overdraw a wallet that already spent its winnings.
+func TestLedger_CorrectResult(t *testing.T) {
+	h := newHarness(t)
+	for _, p := range []string{"ana", "bob", "cid"} {
+		h.deposit(p, "100")
+	}
+	h.openTable("t1", sicbo.IDLive)
+	round := h.openRound("t1")
+	h.bet("t1", round, "ana", b("small", "10"))
+	h.bet("t1", round, "bob", b("big", "10"))
+	h.bet("t1", round, "cid", b("total:15", "1")) // 18:1 under sicbo/live
+
+	t.Run("ErrNotSettled", func(t *testing.T) {
+		h.refuse(correctResult("t1", round, 4, 5, 6), "invalid_round_state")
+		h.closeBetting("t1", round)
+		h.refuse(correctResult("t1", round, 4, 5, 6), "invalid_round_state")
+	})
+
+	// The dealer enters 1-2-3 (total 6): small wins, big and total:15 lose.
+	h.result("t1", round, 1, 2, 3)
+	h.wantBalances(map[string]string{
+		ledger.WalletAccount("ana"): "110", // 100 − 10 + 20
+		ledger.WalletAccount("bob"): "90",
+		ledger.WalletAccount("cid"): "99",
+		ledger.HouseAccount("t1"):   "1", // +10 +1 −10
+		ledger.InPlayAccount("t1"):  "0",
+		ledger.AccountCashier:       "-300",
+	})
+
+	t.Run("Err", func(t *testing.T) {
+		h.refuse(correctResult("t1", round, 1, 2, 3), "invalid_request") // the recorded result
+		h.refuse(correctResult("t1", round, 4, 5, 7), "invalid_result")
+		h.refuse(correctResult("t1", round, 4, 5), "invalid_result")
+		noReason := correctResult("t1", round, 4, 5, 6)
+		noReason.Reason = ""
+		h.refuse(noReason, "invalid_request")
+		byDealer := correctResult("t1", round, 4, 5, 6)
+		byDealer.Actor = dealer
+		h.refuse(byDealer, "forbidden")
+		h.refuse(correctResult("t1", newUUID(), 4, 5, 6), "round_not_found")
+	})
+
+	t.Run("OK", func(t *testing.T) {
+		before := h.lastSeq()
+		r := h.must(correctResult("t1", round, 4, 5, 6))
+		// round.result_corrected, then per bet bet.settlement_reversed
+		// and bet.settled, then round.settled.
+		if r.Events != 8 || r.FirstSeq != before+1 {
+			t.Fatalf("correction result %+v", r)
+		}
+		// Total 15: small loses, big wins 10, total:15 wins 18.
+		h.wantBalances(map[string]string{
+			ledger.WalletAccount("ana"): "90",
+			ledger.WalletAccount("bob"): "110",
+			ledger.WalletAccount("cid"): "118",
+			ledger.HouseAccount("t1"):   "-18", // +10 −10 −18
+			ledger.InPlayAccount("t1"):  "0",
+			ledger.AccountCashier:       "-300",
+		})
+		rd := h.wantStatus(round, ledger.RoundSettled)
+		if rd.Correction != 1 || !slicesEqual(rd.Result.Dice, []int{4, 5, 6}) {
+			t.Fatalf("round correction %d dice %v", rd.Correction, rd.Result.Dice)
+		}
+		for _, bt := range rd.Bets {
+			if bt.Status != ledger.BetSettled || bt.Correction != 1 || bt.Reversed != 1 {
+				t.Fatalf("bet %+v", bt)
+			}
+		}
+		checkCorrectionEvents(t, h, round, 1, 3)
+		// Nothing was edited in place: the first settlement is still in
+		// the log.
+		first := 0
+		for _, e := range h.eventsOf(round) {
+			if e.Type == events.TypeBetSettled && e.Seq <= before {
+				first++
+			}
+		}
+		if first != 3 {
+			t.Fatalf("%d original bet.settled left in the log, want 3", first)
+		}
+	})
+
+	t.Run("OKTwice", func(t *testing.T) {
+		// Correcting back to 1-2-3 restores the first settlement.
+		h.must(correctResult("t1", round, 3, 2, 1))
+		h.wantBalances(map[string]string{
+			ledger.WalletAccount("ana"): "110",
+			ledger.WalletAccount("bob"): "90",
+			ledger.WalletAccount("cid"): "99",
+			ledger.HouseAccount("t1"):   "1",
+			ledger.InPlayAccount("t1"):  "0",
+		})
+		checkCorrectionEvents(t, h, round, 2, 3)
+		// The table was between rounds all along.
+		h.openRound("t1")
+	})
+
+	t.Run("ErrCorrectionWouldOverdraw", func(t *testing.T) {
+		h.deposit("dan", "50")
+		h.openTable("t2", sicbo.IDLive)
+		r2 := h.openRound("t2")
+		h.bet("t2", r2, "dan", b("small", "50"))
+		h.closeBetting("t2", r2)
+		h.result("t2", r2, 1, 2, 3) // dan wins 50: wallet 100
+		h.must(withdraw(cashier, "dan", "100", "EUR"))
+		// Reversing dan's win would take 100 from an empty wallet.
+		h.refuse(correctResult("t2", r2, 4, 5, 6), "correction_would_overdraw")
+		if rd := h.wantStatus(r2, ledger.RoundSettled); rd.Correction != 0 {
+			t.Fatalf("refused correction left correction %d", rd.Correction)
+		}
+		h.wantBalances(map[string]string{ledger.WalletAccount("dan"): "0", ledger.HouseAccount("t2"): "-50"})
+		// The casino settles the debt by its own procedure first; then
+		// the correction goes through.
+		h.must(adjust(supervisor, "dan", "100", "recover winnings of a mis-entered result"))
+		h.must(correctResult("t2", r2, 4, 5, 6))
+		h.wantBalances(map[string]string{ledger.WalletAccount("dan"): "0", ledger.HouseAccount("t2"): "50", ledger.InPlayAccount("t2"): "0"})
+	})
+
+	t.Run("ErrOverdrawAtAnyStep", func(t *testing.T) {
+		// eve's bets swap: small wins under 1-2-3, big under 4-5-6, so
+		// her balance would end where it is, but reversing small first
+		// takes the wallet below zero on the way (docs/ROUNDS.md: "at
+		// any step").
+		h.deposit("eve", "20")
+		h.openTable("t3", sicbo.IDLive)
+		r3 := h.openRound("t3")
+		h.bet("t3", r3, "eve", b("small", "10"), b("big", "10"))
+		h.closeBetting("t3", r3)
+		h.result("t3", r3, 1, 2, 3) // 20 back
+		h.must(withdraw(cashier, "eve", "20", "EUR"))
+		h.refuse(correctResult("t3", r3, 4, 5, 6), "correction_would_overdraw")
+	})
+	checkBooksBalance(t, h)
+}
+
+// checkCorrectionEvents checks the compensating events of correction k of
+// a round of n bets: one round.result_corrected, n reversals and n
+// settlements under k, and one round.settled under k.
+func checkCorrectionEvents(t *testing.T, h *harness, round string, k, n int) {
+	t.Helper()
+	var corrected, reversed, settled, roundSettled int
+	for _, e := range h.eventsOf(round) {
+		switch e.Type {
+		case events.TypeRoundResultCorrected:
+			p, err := events.Into[events.RoundResultCorrected](&e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Correction == k {
+				corrected++
+			}
+		case events.TypeBetSettlementReversed:
+			p, err := events.Into[events.BetSettlementReversed](&e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Correction == k {
+				reversed++
+				if len(e.Postings) == 0 {
+					t.Errorf("reversal of bet %s has no postings", p.Bet)
+				}
+			}
+		case events.TypeBetSettled:
+			p, err := events.Into[events.BetSettled](&e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Correction == k {
+				settled++
+			}
+		case events.TypeRoundSettled:
+			p, err := events.Into[events.RoundSettled](&e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Correction == k {
+				roundSettled++
+			}
+		}
+	}
+	if corrected != 1 || reversed != n || settled != n || roundSettled != 1 {
+		t.Fatalf("correction %d: %d round.result_corrected, %d bet.settlement_reversed, %d bet.settled, %d round.settled; want 1, %d, %d, 1",
+			k, corrected, reversed, settled, roundSettled, n, n)
+	}
+}
