@@ -317,3 +317,13 @@ func (e *env) balance(player string, seq uint64) decimal.Decimal {
 	}
 	return decimal.Zero
 }
+
+// waitProjected waits until the projections hold every stored event.
+func (e *env) waitProjected() {
+	e.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := e.views.WaitFor(ctx, e.lastSeq()); err != nil {
+		e.t.Fatal(err)
+	}
+}

@@ -107,6 +107,7 @@ func (g *schemaGen) operation(rt route) obj {
 	} else {
 		op["security"] = []obj{}
 	}
+	op["responses"] = responses
 	if rt.publicBoard {
 		op["x-public-with-flag"] = "--public-board"
 	}

@@ -143,3 +143,33 @@ func routes() []route {
 		{method: "GET", path: "/v1/reports/{kind}", id: "report", tag: "reports", summary: "A reconciliation or regulator report (JSON, CSV or HTML by kind and format)", roles: rolesReports, query: []param{{"format", "string", "json, csv or html"}}, handler: (*Server).report},
 	}
 }
+
+// RouteInfo describes one endpoint, for documentation, tests and clients.
+type RouteInfo struct {
+	Method  string
+	Path    string
+	ID      string
+	Summary string
+	// Public routes need no token; PublicBoard ones need none when the
+	// server runs with Config.PublicBoard.
+	Public      bool
+	PublicBoard bool
+	// Roles may call the route (nil when Public).
+	Roles []string
+	// Command is the ledger command a write route issues ("" for reads).
+	Command string
+}
+
+// Routes lists every endpoint of the API, in the order of the
+// documentation.
+func Routes() []RouteInfo {
+	rts := routes()
+	out := make([]RouteInfo, len(rts))
+	for i, rt := range rts {
+		out[i] = RouteInfo{
+			Method: rt.method, Path: rt.path, ID: rt.id, Summary: rt.summary,
+			Public: rt.public, PublicBoard: rt.publicBoard, Roles: rt.allowed(), Command: rt.command,
+		}
+	}
+	return out
+}

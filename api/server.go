@@ -113,7 +113,9 @@ type Server struct {
 	log     *slog.Logger
 	mux     *http.ServeMux
 	routes  []route
-	metrics *metrics
+	// patterns are the patterns registered with mux, in order.
+	patterns []string
+	metrics  *metrics
 	doc     []byte // the OpenAPI document, built once
 	streams chan struct{}
 	// quit is closed by Close, which ends every live stream.
@@ -145,10 +147,10 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.metrics = newMetrics(s)
 	for _, rt := range s.routes {
-		s.mux.Handle(rt.pattern(), s.endpoint(rt))
+		s.handle(rt.pattern(), s.endpoint(rt))
 	}
 	if cfg.Dashboard != nil {
-		s.mux.Handle("GET /", cfg.Dashboard)
+		s.handle("GET /", cfg.Dashboard)
 	}
 	doc, err := buildOpenAPI(s.routes)
 	if err != nil {
@@ -156,6 +158,11 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.doc = doc
 	return s, nil
+}
+
+func (s *Server) handle(pattern string, h http.Handler) {
+	s.mux.Handle(pattern, h)
+	s.patterns = append(s.patterns, pattern)
 }
 
 // Close ends every live stream, so that http.Server.Shutdown does not wait
