@@ -84,7 +84,12 @@ func (s *Store) Append(ctx context.Context, expectLastSeq uint64, msgs []events.
 			}
 			wait *= 2
 		}
-		ack, err := s.publishBatch(ctx, expectLastSeq, msgs)
+		var ack pubAck
+		if len(msgs) == 1 {
+			ack, err = s.publishOne(ctx, expectLastSeq, msgs[0])
+		} else {
+			ack, err = s.publishBatch(ctx, expectLastSeq, msgs)
+		}
 		if err == nil {
 			return s.checkAck(ack, expectLastSeq, msgs)
 		}
@@ -155,6 +160,43 @@ type pubAck struct {
 	Seq    uint64              `json:"seq"`
 	Batch  string              `json:"batch,omitempty"`
 	Count  int                 `json:"count,omitempty"`
+	// Duplicate is set when a single publish's message id was already
+	// stored (at Seq) within the duplicate window.
+	Duplicate bool `json:"duplicate,omitempty"`
+}
+
+// publishOne sends a single event as a plain publish with the same fencing
+// and deduplication headers. A message on its own is stored atomically, and
+// the plain publish skips the atomic batch's staging store on the server
+// (for a file stream: a directory and files created, synced and removed
+// per batch), which made a one-event atomic batch about ten times slower
+// than a plain publish (docs/BENCHMARKS.md).
+func (s *Store) publishOne(ctx context.Context, expect uint64, r events.Raw) (pubAck, error) {
+	actx, cancel := context.WithTimeout(ctx, AppendAttemptTimeout)
+	defer cancel()
+	m := &nats.Msg{Subject: r.Subject, Data: r.Data, Header: nats.Header{
+		jetstream.MsgIDHeader:           []string{r.MsgID},
+		jetstream.ExpectedLastSeqHeader: []string{strconv.FormatUint(expect, 10)},
+		jetstream.ExpectedStreamHeader:  []string{s.opts.Stream},
+	}}
+	resp, err := s.nc.RequestMsgWithContext(actx, m)
+	if err != nil {
+		return pubAck{}, fmt.Errorf("jetstream: publish: %w", err)
+	}
+	return decodeAck(resp.Data)
+}
+
+// decodeAck decodes a publish acknowledgement; a refusal is returned as a
+// *jetstream.APIError.
+func decodeAck(data []byte) (pubAck, error) {
+	var ack pubAck
+	if err := json.Unmarshal(data, &ack); err != nil {
+		return pubAck{}, fmt.Errorf("jetstream: acknowledgement %q: %w", data, err)
+	}
+	if ack.Error != nil {
+		return pubAck{}, ack.Error
+	}
+	return ack, nil
 }
 
 // publishBatch sends msgs once as an atomic batch under a fresh batch id
@@ -162,15 +204,16 @@ type pubAck struct {
 // the server refused the batch, any other error when no answer came.
 //
 // Why raw headers rather than orbit.go's jetstreamext.PublishMsgBatch
-// (which does compile and work with nats.go v1.55.0 and can set the
+// (which compiles and works with nats.go v1.55.0 and can carry the
 // expected sequence and message ids): by default it waits for an
 // acknowledgement of the first message before sending the rest, one extra
 // round trip per batch that buys nothing here (the expected-sequence check
-// runs at commit, and oversized messages are refused before sending); it
-// also rewrites the caller's messages' headers in place. With one request
-// per batch, the raw protocol was measured faster in BenchmarkAppend and
-// BenchmarkAppendOrbit (docs/BENCHMARKS.md). The messages of one batch
-// travel on one connection, so the server receives them in order.
+// runs at commit, and oversized messages are refused before sending), and
+// it rewrites the caller's messages' headers in place. One request per
+// batch was as fast or faster in every run of BenchmarkAppend against
+// BenchmarkAppendOrbit, most for small batches (docs/BENCHMARKS.md). The
+// messages of one batch travel on one connection, so the server receives
+// them in order.
 func (s *Store) publishBatch(ctx context.Context, expect uint64, msgs []events.Raw) (pubAck, error) {
 	actx, cancel := context.WithTimeout(ctx, AppendAttemptTimeout)
 	defer cancel()
@@ -200,12 +243,9 @@ func (s *Store) publishBatch(ctx context.Context, expect uint64, msgs []events.R
 		if err != nil {
 			return pubAck{}, fmt.Errorf("jetstream: batch commit: %w", err)
 		}
-		var ack pubAck
-		if err := json.Unmarshal(resp.Data, &ack); err != nil {
-			return pubAck{}, fmt.Errorf("jetstream: batch acknowledgement %q: %w", resp.Data, err)
-		}
-		if ack.Error != nil {
-			return pubAck{}, ack.Error
+		ack, err := decodeAck(resp.Data)
+		if err != nil {
+			return pubAck{}, err
 		}
 		if ack.Batch != batchID {
 			return pubAck{}, fmt.Errorf("jetstream: acknowledgement for batch %q, sent %q", ack.Batch, batchID)
@@ -218,22 +258,41 @@ func (s *Store) publishBatch(ctx context.Context, expect uint64, msgs []events.R
 // checkAck turns a successful acknowledgement into Append's result. The
 // server checked the expected sequence, so the batch must end at
 // expect+len(msgs); anything else is a protocol violation.
+//
+// A duplicate acknowledgement answers a single event whose message id is
+// already stored: a cluster checks the duplicate before the expected
+// sequence, so this is how it answers the retry of a stored event (at
+// expect+1). Stored anywhere else, the id was reused.
 func (s *Store) checkAck(ack pubAck, expect uint64, msgs []events.Raw) (uint64, error) {
 	n := uint64(len(msgs))
-	if ack.Count != len(msgs) || ack.Seq != expect+n || ack.Stream != s.opts.Stream {
+	if ack.Duplicate {
+		if n == 1 && ack.Seq == expect+1 {
+			return expect + 1, nil
+		}
+		return 0, fmt.Errorf("%w: %q is stored at sequence %d", ErrDuplicateMsgID, msgs[0].MsgID, ack.Seq)
+	}
+	count := ack.Count
+	if n == 1 && ack.Batch == "" {
+		count = 1 // a plain publish
+	}
+	if count != len(msgs) || ack.Seq != expect+n || ack.Stream != s.opts.Stream {
 		return 0, fmt.Errorf("jetstream: unexpected acknowledgement: stream %q seq %d count %d, want stream %q seq %d count %d",
 			ack.Stream, ack.Seq, ack.Count, s.opts.Stream, expect+n, n)
 	}
 	return expect + 1, nil
 }
 
-// resolve decides a refusal that may hide a success. A batch retried after
-// a lost acknowledgement is refused, differently by a single server (wrong
-// last sequence, 10071, because the batch moved the stream on) and by a
-// cluster or within the duplicate window (duplicate message id, 10201; or
-// 10164 while a write is in flight). Atomic batches are contiguous, so the
-// batch is stored if and only if the messages at expect+1..expect+len(msgs)
-// carry its message ids, in order.
+// resolve decides a refusal that may hide a success: the resend of a
+// batch whose acknowledgement was lost. The server refuses it because the
+// batch moved the stream on, or because its ids are already stored: an
+// atomic batch gets "duplicate message id" (10201) while its ids are in the
+// duplicate window and "wrong last sequence" (10071) after; a single event
+// on a single server gets 10071 (the sequence is checked before the
+// duplicate), and 10164 comes from a cluster with a write in flight. (A
+// cluster answers a resent single event with a duplicate acknowledgement
+// instead, see checkAck.) Atomic batches are contiguous, so the batch is
+// stored if and only if the messages at expect+1..expect+len(msgs) carry
+// its message ids, in order; otherwise another writer got there first.
 func (s *Store) resolve(ctx context.Context, expect uint64, msgs []events.Raw, refusal *jetstream.APIError) (uint64, error) {
 	stored, err := s.storedAt(ctx, expect+1, msgs)
 	if err != nil {

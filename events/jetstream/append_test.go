@@ -1,6 +1,7 @@
 package jetstream
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -146,6 +147,42 @@ func TestAppend_LostAck(t *testing.T) {
 	}
 	if got := lastSeq(t, s); got != 108 {
 		t.Fatalf("last %d, want 108", got)
+	}
+}
+
+func TestAppend_SingleEvent(t *testing.T) {
+	// One event goes as a plain publish, with the same guarantees.
+	s := openTest(t, "", nil)
+	one := raws(s.Prefix(), "t1", "a", 1, 200)
+	mustAppend(t, s, 0, raws(s.Prefix(), "t1", "pre", 3, 200))
+	mustAppend(t, s, 3, one)
+	t.Run("LostAck", func(t *testing.T) {
+		// A single server answers the resend "wrong last sequence"...
+		if _, err := s.publishOne(testCtx(t), 3, one[0]); apiCode(err) != codeWrongLastSequence {
+			t.Fatalf("raw resend: %v, want error %d", err, codeWrongLastSequence)
+		}
+		// ...and Append finds the event stored at 4.
+		if first, err := s.Append(testCtx(t), 3, one); err != nil || first != 4 {
+			t.Fatalf("retry: first %d err %v, want 4, nil", first, err)
+		}
+	})
+	t.Run("Conflict", func(t *testing.T) {
+		_, err := s.Append(testCtx(t), 3, raws(s.Prefix(), "t1", "b", 1, 200))
+		var ce *ConflictError
+		if !errors.As(err, &ce) || ce.Expected != 3 || ce.Actual != 4 {
+			t.Fatalf("%v, want conflict 3 vs 4", err)
+		}
+	})
+	t.Run("ReusedID", func(t *testing.T) {
+		// Right position, but the id is already stored (at 2): the server
+		// answers with a duplicate acknowledgement for sequence 2.
+		reused := raws(s.Prefix(), "t1", "pre", 2, 200)[1:]
+		if _, err := s.Append(testCtx(t), 4, reused); !errors.Is(err, ErrDuplicateMsgID) {
+			t.Fatalf("%v, want ErrDuplicateMsgID", err)
+		}
+	})
+	if got := lastSeq(t, s); got != 4 {
+		t.Fatalf("last %d, want 4", got)
 	}
 }
 
@@ -348,5 +385,23 @@ func TestStream_DenyDeleteAndPurge(t *testing.T) {
 		cfg.MaxAge != 0 || !cfg.AllowAtomicPublish || !cfg.AllowDirect || cfg.Storage != jetstream.FileStorage ||
 		cfg.Duplicates != DefaultDuplicates || cfg.Retention != jetstream.LimitsPolicy {
 		t.Fatalf("stream settings: %+v", cfg)
+	}
+}
+
+func TestAppend_NoAnswerIsOutcomeUnknown(t *testing.T) {
+	// With the stream gone (deny-delete does not protect the stream
+	// itself), nobody answers: Append retries until its context ends and
+	// cannot say whether anything was stored.
+	s := openTest(t, "", nil)
+	if err := rawJS(t, s).DeleteStream(testCtx(t), s.StreamName()); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 10} {
+		ctx, cancel := context.WithTimeout(testCtx(t), 600*time.Millisecond)
+		_, err := s.Append(ctx, 0, raws(s.Prefix(), "t1", fmt.Sprintf("n%d", n), n, 100))
+		cancel()
+		if !errors.Is(err, ErrOutcomeUnknown) {
+			t.Fatalf("%d events: %v, want ErrOutcomeUnknown", n, err)
+		}
 	}
 }

@@ -66,6 +66,9 @@ func connectOptions(o Options, srv *server.Server, closed chan<- struct{}) ([]na
 	if o.CredsFile != "" {
 		opts = append(opts, nats.UserCredentials(o.CredsFile))
 	}
+	if o.InboxPrefix != "" {
+		opts = append(opts, nats.CustomInboxPrefix(o.InboxPrefix))
+	}
 	if o.TLSCAFile != "" {
 		opts = append(opts, nats.RootCAs(o.TLSCAFile))
 	}

@@ -53,6 +53,11 @@ type Options struct {
 	// TLSCertFile and TLSKeyFile are the client certificate and key for
 	// mutual TLS.
 	TLSCertFile, TLSKeyFile string
+	// InboxPrefix replaces "_INBOX" as the prefix of the subjects that
+	// replies (acknowledgements, consumer deliveries) come back on, so an
+	// external server can let each user subscribe to its own replies and
+	// no one else's (docs/cluster/accounts.conf). Empty means "_INBOX".
+	InboxPrefix string
 
 	// Stream is the stream name; default DefaultStream.
 	Stream string
@@ -125,6 +130,8 @@ func (o Options) withDefaults() (Options, error) {
 		return bad("the embedded server is a single node: replicas must be 1")
 	case (o.TLSCertFile == "") != (o.TLSKeyFile == ""):
 		return bad("TLS client certificate and key go together")
+	case o.InboxPrefix != "" && !tokenPattern.MatchString(o.InboxPrefix):
+		return bad("inbox prefix %q: literal dot-separated tokens only", o.InboxPrefix)
 	case o.NKeySeedFile != "" && o.CredsFile != "":
 		return bad("an nkey seed file and a creds file exclude each other")
 	}

@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nkeys"
 )
 
 func TestServerOptions(t *testing.T) {
@@ -207,4 +209,62 @@ func TestOpen_ReadOnly(t *testing.T) {
 			t.Fatalf("reader read %d events, want 5", len(got))
 		}
 	})
+}
+
+func TestOpen_UserPassword(t *testing.T) {
+	s := openTest(t, "", func(o *Options) {
+		o.ListenAddr = "127.0.0.1:0"
+		o.User, o.Password = "ledger", "s3cret"
+	})
+	mustAppend(t, s, 0, raws(s.Prefix(), "t1", "a", 1, 100))
+	if _, err := Open(testCtx(t), Options{URL: s.ClientURL(), ReadOnly: true}); err == nil {
+		t.Fatal("connected without credentials")
+	}
+	r, err := Open(testCtx(t), Options{URL: s.ClientURL(), User: "ledger", Password: "s3cret", ReadOnly: true})
+	if err != nil {
+		t.Fatalf("with credentials: %v", err)
+	}
+	defer r.Close()
+	if got := lastSeq(t, r); got != 1 {
+		t.Fatalf("last %d, want 1", got)
+	}
+}
+
+func TestOpen_ExternalNKey(t *testing.T) {
+	// An external server (not a Store's) that only admits one nkey user.
+	kp, err := nkeys.CreateUser()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub, _ := kp.PublicKey()
+	seed, _ := kp.Seed()
+	seedFile := filepath.Join(t.TempDir(), "user.nk")
+	if err := os.WriteFile(seedFile, seed, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.NewServer(&server.Options{
+		Host: "127.0.0.1", Port: server.RANDOM_PORT, NoSigs: true,
+		JetStream: true, StoreDir: t.TempDir(), SyncAlways: true,
+		Nkeys: []*server.NkeyUser{{Nkey: pub}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Start()
+	t.Cleanup(func() { srv.Shutdown(); srv.WaitForShutdown() })
+	if !srv.ReadyForConnections(10 * time.Second) {
+		t.Fatal("external server not ready")
+	}
+	if _, err := Open(testCtx(t), Options{URL: srv.ClientURL()}); err == nil {
+		t.Fatal("connected without the nkey")
+	}
+	s, err := Open(testCtx(t), Options{URL: srv.ClientURL(), NKeySeedFile: seedFile})
+	if err != nil {
+		t.Fatalf("with the nkey: %v", err)
+	}
+	defer s.Close()
+	mustAppend(t, s, 0, raws(s.Prefix(), "t1", "a", 3, 100))
+	if s.ClientURL() != "" {
+		t.Fatalf("ClientURL %q for an external server", s.ClientURL())
+	}
 }
