@@ -19,8 +19,10 @@ var (
 	// without JetStream (for example its store directory is unusable), or
 	// when the server connected to by URL has JetStream disabled.
 	ErrNoJetStream = errors.New("jetstream: JetStream is not enabled")
-	// ErrNoStream is returned by Open in read-only mode when the stream does
-	// not exist: a reader never creates it.
+	// ErrNoStream is returned by Open when the stream does not exist and
+	// Open cannot create it: in read-only mode (a reader never creates it),
+	// or when the request to create it got no answer, which is what a user
+	// without the permission to create streams gets from the server.
 	ErrNoStream = errors.New("jetstream: stream not found")
 	// ErrStreamSettings is returned by Open (as a *SettingsError) when the
 	// existing stream's settings contradict the ones the ledger relies on.

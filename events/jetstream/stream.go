@@ -183,6 +183,13 @@ func lookupOrCreate(ctx context.Context, js jetstream.JetStream, o Options) (jet
 			// Another instance created it in between: check that one.
 			return js.Stream(actx, o.Stream)
 		}
+		if err != nil && retryableSetup(err) {
+			// The stream API answered "not found" a moment ago, so the
+			// silence is most likely a user without the right to create
+			// streams: the server drops the request and only reports a
+			// permission violation to the connection's error handler.
+			return nil, fmt.Errorf("%w: %q, and the request to create it got no answer (if this user may not create streams, have the admin create it: wagerlog stream create): %w", ErrNoStream, o.Stream, err)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("jetstream: create stream %q: %w", o.Stream, err)
 		}
