@@ -305,12 +305,15 @@ func TestCluster_OpenWithoutCreateRights(t *testing.T) {
 	c := clustertest.Start(t)
 	t.Run("Missing", func(t *testing.T) {
 		o := clusterOptions(t, c, clustertest.Ledger())
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
 		defer cancel()
 		s, err := Open(ctx, o)
 		if err == nil {
 			_ = s.Close()
 			t.Fatal("ledger user opened a stream that does not exist")
+		}
+		if !errors.Is(err, ErrNoStream) {
+			t.Fatalf("ledger user, no stream: %v, want ErrNoStream", err)
 		}
 		t.Logf("ledger user, no stream: %v", err)
 	})
