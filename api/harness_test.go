@@ -49,6 +49,7 @@ type envOptions struct {
 	publicBoard bool
 	heartbeat   time.Duration
 	auditor     api.Auditor
+	dashboard   http.Handler
 }
 
 func newEnv(t testing.TB, o envOptions) *env {
@@ -106,7 +107,7 @@ func newEnv(t testing.TB, o envOptions) *env {
 	}
 	e.api, err = api.New(api.Config{
 		Ledger: led, Views: views, Tokens: tokens, PublicBoard: o.publicBoard,
-		Lag: proj.Lag, Heartbeat: o.heartbeat, Auditor: o.auditor,
+		Lag: proj.Lag, Heartbeat: o.heartbeat, Auditor: o.auditor, Dashboard: o.dashboard,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -109,15 +109,15 @@ type Views interface {
 
 // Server is the HTTP API. It implements http.Handler.
 type Server struct {
-	cfg     Config
-	log     *slog.Logger
-	mux     *http.ServeMux
-	routes  []route
+	cfg    Config
+	log    *slog.Logger
+	mux    *http.ServeMux
+	routes []route
 	// patterns are the patterns registered with mux, in order.
 	patterns []string
 	metrics  *metrics
-	doc     []byte // the OpenAPI document, built once
-	streams chan struct{}
+	doc      []byte // the OpenAPI document, built once
+	streams  chan struct{}
 	// quit is closed by Close, which ends every live stream.
 	quit      chan struct{}
 	closeOnce sync.Once

@@ -189,7 +189,9 @@ function renderFaces(b) {
   list.replaceChildren(...faces.map((f) => {
     const tag = hot.has(f.face) ? 'hot' : cold.has(f.face) ? 'cold' : '';
     const fill = el('span', { class: 'face-fill' });
-    fill.style.width = `${(100 * f.count) / max}%`;
+    // A custom property, set through the CSSOM (allowed by the CSP): the
+    // style sheet draws it as a width on a phone and a height on a wall.
+    fill.style.setProperty('--share', String(f.count / max));
     return el('li', { class: `face${tag ? ` is-${tag}` : ''}` },
       die(f.face, 'die-sm'),
       el('span', { class: 'face-bar', 'aria-hidden': 'true' }, fill),
@@ -205,7 +207,10 @@ function renderChart(b) {
   const box = $('chart');
   const W = Math.max(260, Math.round(box.clientWidth));
   const H = Math.max(140, Math.round(box.clientHeight || W * 0.42));
-  const font = Math.round(Math.min(Math.max(H / 13, 11), 26));
+  // Labels follow the page's type size (large on a wall screen) but shrink
+  // in a short chart so that the bars keep most of the height.
+  const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const font = Math.round(Math.max(11, Math.min(rem * 0.9, H / 9, slotFont(W))));
   const top = font * 1.6;
   const bottom = font * 1.9;
   const side = 4;
@@ -221,23 +226,34 @@ function renderChart(b) {
   desc.textContent = totals.filter((t) => t.count > 0).map((t) => `total ${t.total}: ${t.count}`).join(', ') || 'no results yet';
   s.append(desc);
   s.append(svg('line', { x1: side, x2: W - side, y1: top + plotH + 0.5, y2: top + plotH + 0.5, class: 'axis' }));
+  // Bars first, then the expected marks over them, then the numbers over
+  // both, so that no number is crossed by a line.
+  const bars = [];
+  const marks = [];
+  const labels = [];
   totals.forEach((t, i) => {
     const x = side + i * slot + (slot - barW) / 2;
     const h = (plotH * t.count) / max;
     const kind = t.total === 3 || t.total === 18 ? 'triple' : t.total <= 10 ? 'small' : 'big';
     if (t.count > 0) {
-      s.append(svg('rect', { x, y: top + plotH - h, width: barW, height: Math.max(h, 1), rx: Math.min(4, barW / 6), class: `bar bar-${kind}` }));
+      bars.push(svg('rect', { x, y: top + plotH - h, width: barW, height: Math.max(h, 1), rx: Math.min(4, barW / 6), class: `bar bar-${kind}` }));
       const v = svg('text', { x: x + barW / 2, y: top + plotH - h - font * 0.35, class: 'bar-value', 'font-size': font });
       v.textContent = String(t.count);
-      s.append(v);
+      labels.push(v);
     }
     const e = (plotH * expected[i]) / max;
-    if (n > 0) s.append(svg('line', { x1: x - 2, x2: x + barW + 2, y1: top + plotH - e, y2: top + plotH - e, class: 'expected' }));
+    if (n > 0) marks.push(svg('line', { x1: x - 2, x2: x + barW + 2, y1: top + plotH - e, y2: top + plotH - e, class: 'expected' }));
     const lab = svg('text', { x: x + barW / 2, y: H - bottom * 0.3, class: `bar-label label-${kind}`, 'font-size': font });
     lab.textContent = String(t.total);
-    s.append(lab);
+    labels.push(lab);
   });
+  s.append(...bars, ...marks, ...labels);
   box.replaceChildren(s);
+}
+
+// slotFont is the largest label size whose two digits fit one bar's slot.
+function slotFont(width) {
+  return (width - 8) / 16 / 1.7;
 }
 
 function renderResults(b, fresh) {
