@@ -40,10 +40,10 @@ func TestMetrics(t *testing.T) {
 	for sample, want := range map[string]string{
 		`wagerlog_http_requests_total{route="POST /v1/wallets/{player}/deposit",status="200"}`:  "2",
 		`wagerlog_http_requests_total{route="POST /v1/wallets/{player}/withdraw",status="422"}`: "1",
-		`wagerlog_http_live_streams`:                                                           "1",
-		`wagerlog_projections_lag_events`:                                                      "0",
-		`wagerlog_ledger_last_seq`:                                                             fmt.Sprint(e.lastSeq()),
-		`wagerlog_projections_applied_seq`:                                                     fmt.Sprint(e.lastSeq()),
+		`wagerlog_http_live_streams`:       "1",
+		`wagerlog_projections_lag_events`:  "0",
+		`wagerlog_ledger_last_seq`:         fmt.Sprint(e.lastSeq()),
+		`wagerlog_projections_applied_seq`: fmt.Sprint(e.lastSeq()),
 		`wagerlog_http_request_duration_seconds_count{route="POST /v1/wallets/{player}/deposit"}`: "2",
 	} {
 		if got := metricValue(t, text, sample); got != want {

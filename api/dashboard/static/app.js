@@ -16,6 +16,7 @@ const EVENT_BYTES_MAX = 4 << 20; // one server-sent event
 const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 15000;
 const TABLES_RETRY_MS = 5000;
+const STREAM_SILENCE_MS = 45000; // three missed heartbeats
 const TOKEN_KEY = 'wagerlog.token';
 const TABLE_KEY = 'wagerlog.table';
 // Probability of each total 3..18 out of 216 throws of three dice, for the
@@ -411,39 +412,51 @@ function streamWithEventSource(table) {
 }
 
 // streamWithFetch follows the stream with fetch, which, unlike EventSource,
-// can send the Authorization header: the token never goes into a URL.
+// can send the Authorization header: the token never goes into a URL. The
+// server sends a heartbeat comment every 15 s; a connection silent for
+// STREAM_SILENCE_MS is taken for dead and opened again.
 function streamWithFetch(table) {
-  const ctl = new AbortController();
   let closed = false;
+  let ctl = null;
   (async () => {
     while (!closed) {
+      ctl = new AbortController();
+      const mine = ctl;
+      let watchdog = 0;
+      const feed = () => {
+        clearTimeout(watchdog);
+        watchdog = setTimeout(() => mine.abort(), STREAM_SILENCE_MS);
+      };
       try {
+        feed();
         const r = await fetch(API + boardPath(table) + '/stream', {
-          headers: authHeaders('text/event-stream'), cache: 'no-store', signal: ctl.signal,
+          headers: authHeaders('text/event-stream'), cache: 'no-store', signal: mine.signal,
         });
         if (!r.ok) throw new HTTPError(r.status, await problem(r));
         state.retry = 0;
         setConn('live');
         notice('');
-        await readEvents(r.body, onEvent);
+        await readEvents(r.body, onEvent, feed);
       } catch (err) {
         if (closed) return;
         if (err instanceof HTTPError) {
           setConn('offline', err.status === 401 || err.status === 403 ? 'Token needed' : 'Offline');
           notice(explain(err));
         }
+      } finally {
+        clearTimeout(watchdog);
       }
       if (closed) return;
       if ($('conn').dataset.state === 'live') setConn('reconnecting');
       await new Promise((res) => setTimeout(res, retryDelay()));
     }
   })();
-  return { close() { closed = true; ctl.abort(); } };
+  return { close() { closed = true; if (ctl) ctl.abort(); } };
 }
 
 // readEvents parses a text/event-stream body (the WHATWG format: fields,
 // blank line ends an event, ':' starts a comment) and calls fn per event.
-async function readEvents(body, fn) {
+async function readEvents(body, fn, onBytes) {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let buf = '';
   let name = 'message';
@@ -452,6 +465,7 @@ async function readEvents(body, fn) {
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return;
+    onBytes();
     buf += value;
     let nl;
     while ((nl = buf.indexOf('\n')) >= 0) {
@@ -525,23 +539,31 @@ function describeTable(t) {
 }
 
 async function loadTables() {
+  const sel = $('table');
+  const wanted = new URLSearchParams(location.search).get('table') || state.table || localStorage.getItem(TABLE_KEY) || '';
   let tables;
   try {
     tables = tableList(await getJSON('/tables'));
   } catch (err) {
-    notice(explain(err));
     if (err instanceof HTTPError && (err.status === 401 || err.status === 403)) {
-      setConn('offline', 'Token needed');
-      showTokenForm(true);
+      // Listing the tables needs a role the board does not (a public
+      // board, or a viewer token): follow the table the address names.
+      if (wanted) {
+        tables = [];
+      } else {
+        setConn('offline', 'Token needed');
+        notice('Name a table in the address (?table=…), or use a token that may list the tables.');
+        showTokenForm(true);
+        return;
+      }
+    } else {
+      notice(explain(err));
+      setConn('offline');
+      setTimeout(loadTables, TABLES_RETRY_MS);
       return;
     }
-    setConn('offline');
-    setTimeout(loadTables, TABLES_RETRY_MS);
-    return;
   }
   state.tables = tables;
-  const sel = $('table');
-  const wanted = new URLSearchParams(location.search).get('table') || state.table || localStorage.getItem(TABLE_KEY) || '';
   if (wanted && !tables.some((t) => t.id === wanted)) {
     // A table named in the URL may be opened later: list it anyway.
     tables.unshift({ id: wanted, status: 'unknown' });
