@@ -164,16 +164,6 @@ func bet(code, stake string) ledger.BetRequest {
 	return ledger.BetRequest{Code: code, Stake: dec(stake)}
 }
 
-// ledgerBalance reads an account's balance from the ledger's own state.
-func (h *harness) ledgerBalance(account string) decimal.Decimal {
-	h.t.Helper()
-	var out decimal.Decimal
-	if err := h.l.Inspect(testCtx(h.t), func(s *ledger.State) { out = s.Balance(account, "EUR") }); err != nil {
-		h.t.Fatal(err)
-	}
-	return out
-}
-
 func (h *harness) ledgerBalances() []ledger.BalanceRow {
 	h.t.Helper()
 	var out []ledger.BalanceRow
