@@ -9,5 +9,6 @@ func (m *Main) commands() []func() *cobra.Command {
 		m.serveCmd,
 		m.paytableCmd,
 		m.settleCmd,
+		m.tokenCmd,
 	}
 }

@@ -8,21 +8,29 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/wagerlog/wagerlog/api"
+	"github.com/wagerlog/wagerlog/api/dashboard"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/projections"
 )
 
 // serveConfig is everything `wagerlog serve` is configured with.
 type serveConfig struct {
-	store    storeFlags
-	http     string
-	logLevel string
-	// ready is closed-over by tests: the address the HTTP server listens on
-	// once it is up.
+	store       storeFlags
+	http        string
+	logLevel    string
+	tokens      string
+	devTokens   bool
+	publicBoard bool
+	timeZone    string
+	// onListen is set by tests: it gets the address the HTTP server
+	// listens on once it is up.
 	onListen func(addr string)
 }
 
@@ -39,6 +47,10 @@ func (m *Main) serveCmd() *cobra.Command {
 	cfg.store.register(cmd.Flags())
 	cmd.Flags().StringVar(&cfg.http, "http", "127.0.0.1:8080", "HTTP listen address")
 	cmd.Flags().StringVar(&cfg.logLevel, "log-level", "info", "log level: debug, info, warn, error")
+	cmd.Flags().StringVar(&cfg.tokens, "tokens", "", "API tokens file, one role:actor:sha256 per line (default <data-dir>/tokens; create tokens with `wagerlog token add`)")
+	cmd.Flags().BoolVar(&cfg.devTokens, "dev-tokens", false, "when the tokens file does not exist, create it with one token per role and print the tokens (for trying wagerlog out, never for production)")
+	cmd.Flags().BoolVar(&cfg.publicBoard, "public-board", false, "serve the statistics board (JSON and live stream) without a token")
+	cmd.Flags().StringVar(&cfg.timeZone, "time-zone", "UTC", "IANA time zone whose midnight divides the days of the daily reports (fixed for a projections file)")
 	return cmd
 }
 
@@ -50,60 +62,158 @@ func (m *Main) logger(level string) (*slog.Logger, error) {
 	return slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: l})), nil
 }
 
+// serveTokens loads the tokens file, creating it first with --dev-tokens.
+// Without a tokens file serve refuses to start: an API nobody can call is a
+// mistake, and one anybody can call is worse.
+func (m *Main) serveTokens(cfg serveConfig, log *slog.Logger) (*api.Tokens, error) {
+	path := tokensPath(cfg.tokens, cfg.store.dataDir)
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		if !cfg.devTokens {
+			return nil, fmt.Errorf("no tokens file at %s: create tokens with `wagerlog token add --tokens %s --role ROLE --actor ID`, or start once with --dev-tokens to get one token per role", path, path)
+		}
+		toks, err := devTokens(path)
+		if err != nil {
+			return nil, fmt.Errorf("--dev-tokens: %w", err)
+		}
+		fmt.Fprintf(m.Stderr, "created %s with one token per role (only their hashes are stored; these tokens are shown once):\n", path)
+		for _, t := range toks {
+			fmt.Fprintf(m.Stderr, "  %-10s %-12s %s\n", t[0], t[1], t[2])
+		}
+	}
+	t, err := loadTokens(path)
+	if err != nil {
+		return nil, fmt.Errorf("tokens: %w", err)
+	}
+	log.Info("tokens loaded", "file", path, "tokens", t.Len())
+	return t, nil
+}
+
+// switchHandler serves a start-up handler until the API is ready, then the
+// API: /healthz answers at once, /readyz says when the server is ready.
+type switchHandler struct {
+	h atomic.Pointer[http.Handler]
+}
+
+func (s *switchHandler) set(h http.Handler) { s.h.Store(&h) }
+
+func (s *switchHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	(*s.h.Load()).ServeHTTP(w, r)
+}
+
+// startingHandler answers while the stream is checked and the state loaded.
+func startingHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintln(w, `{"status":"ok"}`)
+	})
+	mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", api.ProblemContentType)
+		w.Header().Set("Retry-After", "1")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		fmt.Fprintln(w, `{"type":"https://wagerlog.dev/errors#not_ready","title":"Not ready","status":503,"code":"not_ready","detail":"starting: stream not checked or state not loaded yet"}`)
+	})
+	return mux
+}
+
 // serve runs until ctx is cancelled (SIGINT or SIGTERM in main), then shuts
-// down in order: HTTP first (no new commands), then the ledger (answers what
-// it holds), then the store (drains the connection, stops the server).
-func (m *Main) serve(ctx context.Context, cfg serveConfig) error {
+// down in order: HTTP first (live streams end, no new commands), then the
+// projector, the projections, the ledger (answers what it holds) and the
+// store (drains the connection, stops the server).
+func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	log, err := m.logger(cfg.logLevel)
 	if err != nil {
 		return err
 	}
-	if cfg.store.natsURL == "" {
-		if err := os.MkdirAll(cfg.store.dataDir, 0o750); err != nil {
-			return fmt.Errorf("data directory: %w", err)
-		}
+	loc, err := time.LoadLocation(cfg.timeZone)
+	if err != nil {
+		return fmt.Errorf("--time-zone: %w", err)
 	}
-	var ready atomic.Bool
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
-		fmt.Fprintln(w, "ok")
-	})
-	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, _ *http.Request) {
-		if !ready.Load() {
-			http.Error(w, "starting: stream not checked or state not loaded yet", http.StatusServiceUnavailable)
-			return
-		}
-		fmt.Fprintln(w, "ready")
-	})
+	// The data directory holds the projections (and the embedded store).
+	if err := os.MkdirAll(cfg.store.dataDir, 0o750); err != nil {
+		return fmt.Errorf("data directory: %w", err)
+	}
+	tokens, err := m.serveTokens(cfg, log)
+	if err != nil {
+		return err
+	}
+
+	var handler switchHandler
+	handler.set(startingHandler())
 	ln, err := net.Listen("tcp", cfg.http)
 	if err != nil {
 		return fmt.Errorf("http: %w", err)
 	}
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: &handler, ReadHeaderTimeout: 10 * time.Second}
 	httpDone := make(chan error, 1)
 	go func() { httpDone <- srv.Serve(ln) }()
 	log.Info("http listening", "addr", ln.Addr().String())
 	if cfg.onListen != nil {
 		cfg.onListen(ln.Addr().String())
 	}
+	var closers []func()
 	defer func() {
+		for i := len(closers) - 1; i >= 0; i-- {
+			closers[i]()
+		}
+	}()
+	shutdownHTTP := func() {
 		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		_ = srv.Shutdown(sctx)
-	}()
+	}
 
 	store, err := cfg.store.open(ctx, log, false)
 	if err != nil {
+		shutdownHTTP()
 		return err
 	}
-	defer store.Close()
+	closers = append(closers, func() { store.Close() })
 	led, err := ledger.Open(ctx, store, ledger.Options{Paytables: paytables(), Logger: log})
 	if err != nil {
+		shutdownHTTP()
 		return err
 	}
-	defer led.Close()
-	ready.Store(true)
-	log.Info("ready", "stream", store.StreamName(), "last_seq", led.LastSeq())
+	closers = append(closers, func() { led.Close() })
+	views, err := projections.Open(cfg.store.projectionsPath(), projections.Options{Location: loc})
+	if err != nil {
+		shutdownHTTP()
+		return fmt.Errorf("projections %s: %w", cfg.store.projectionsPath(), err)
+	}
+	closers = append(closers, func() { views.Close() })
+
+	proj := projections.NewProjector(views, store, log)
+	pctx, stopProjector := context.WithCancel(context.Background())
+	var projErr atomic.Pointer[error]
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		if err := proj.Run(pctx); err != nil {
+			log.Error("projector stopped; reads are stale until a restart (or wagerlog rebuild)", "err", err)
+			projErr.Store(&err)
+		}
+	}()
+	closers = append(closers, func() { stopProjector(); wg.Wait() })
+
+	a, err := api.New(api.Config{
+		Ledger: led, Views: views, Tokens: tokens, PublicBoard: cfg.publicBoard,
+		Logger: log, Dashboard: dashboard.Handler(), Lag: proj.Lag,
+		Ready: func() error {
+			if p := projErr.Load(); p != nil {
+				return fmt.Errorf("projector stopped: %w", *p)
+			}
+			return nil
+		},
+	})
+	if err != nil {
+		shutdownHTTP()
+		return err
+	}
+	// Last registered, first run: live streams end, then HTTP stops.
+	closers = append(closers, func() { a.Close(); shutdownHTTP() })
+	handler.set(a)
+	log.Info("ready", "stream", store.StreamName(), "last_seq", led.LastSeq(), "projected_seq", views.LastSeq(), "public_board", cfg.publicBoard)
 
 	select {
 	case <-ctx.Done():

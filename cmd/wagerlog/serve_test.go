@@ -1,0 +1,233 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/wagerlog/wagerlog/api"
+)
+
+// syncBuffer is a bytes.Buffer safe for the logger and the test at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// running is a serve started by a test.
+type running struct {
+	url    string
+	stderr *syncBuffer
+	stop   func() error
+}
+
+// startServe runs serve in-process on a random port with the flags given
+// (besides --data-dir and --http) and waits until it is ready.
+func startServe(t *testing.T, dataDir string, args ...string) *running {
+	t.Helper()
+	var cfg serveConfig
+	fs := pflag.NewFlagSet("serve", pflag.ContinueOnError)
+	cfg.store.register(fs)
+	fs.StringVar(&cfg.logLevel, "log-level", "warn", "")
+	fs.StringVar(&cfg.tokens, "tokens", "", "")
+	fs.BoolVar(&cfg.devTokens, "dev-tokens", false, "")
+	fs.BoolVar(&cfg.publicBoard, "public-board", false, "")
+	fs.StringVar(&cfg.timeZone, "time-zone", "UTC", "")
+	if err := fs.Parse(append([]string{"--data-dir", dataDir}, args...)); err != nil {
+		t.Fatal(err)
+	}
+	cfg.http = "127.0.0.1:0"
+	addr := make(chan string, 1)
+	cfg.onListen = func(a string) { addr <- a }
+	stderr := &syncBuffer{}
+	m := &Main{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: stderr}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- m.serve(ctx, cfg) }()
+	r := &running{stderr: stderr}
+	r.stop = func() error {
+		cancel()
+		select {
+		case err := <-done:
+			return err
+		case <-time.After(60 * time.Second):
+			t.Fatal("serve did not stop within 60 s")
+			return nil
+		}
+	}
+	select {
+	case a := <-addr:
+		r.url = "http://" + a
+	case err := <-done:
+		cancel()
+		t.Fatalf("serve: %v\n%s", err, stderr)
+	case <-time.After(60 * time.Second):
+		cancel()
+		t.Fatal("serve did not listen within 60 s")
+	}
+	t.Cleanup(func() { cancel() })
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		res, err := http.Get(r.url + "/readyz")
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				return r
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("not ready after 60 s\n%s", stderr)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// call sends a request with a token and returns the status and the body.
+func call(t *testing.T, method, url, token, body string) (int, []byte) {
+	t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, _ := http.NewRequest(method, url, rd)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if method == "POST" {
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Idempotency-Key", fmt.Sprintf("serve-test-%d", time.Now().UnixNano()))
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, b
+}
+
+var devTokenLine = regexp.MustCompile(`(?m)^\s+(\w+)\s+(\S+)\s+(wlt_\S+)$`)
+
+// TestServe_API runs the real wiring: dev tokens on first start, a deposit
+// and a read of it through the API, the dashboard, then a restart on the
+// same data directory that keeps both the tokens and the data.
+func TestServe_API(t *testing.T) {
+	dir := t.TempDir()
+	// Without a tokens file, serve refuses to start.
+	var cfg serveConfig
+	fs := pflag.NewFlagSet("serve", pflag.ContinueOnError)
+	cfg.store.register(fs)
+	_ = fs.Parse([]string{"--data-dir", dir})
+	cfg.logLevel, cfg.timeZone, cfg.http = "warn", "UTC", "127.0.0.1:0"
+	m := &Main{Stdout: io.Discard, Stderr: io.Discard}
+	if err := m.serve(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "no tokens file") {
+		t.Fatalf("serve without tokens: %v", err)
+	}
+
+	s := startServe(t, dir, "--dev-tokens")
+	tokens := map[string]string{}
+	for _, m := range devTokenLine.FindAllStringSubmatch(s.stderr.String(), -1) {
+		tokens[m[1]] = m[3]
+	}
+	if len(tokens) != len(api.Roles) {
+		t.Fatalf("dev tokens printed: %v\n%s", tokens, s.stderr)
+	}
+	file, err := os.ReadFile(filepath.Join(dir, tokensFileName))
+	if err != nil || bytes.Contains(file, []byte(tokens["cashier"])) {
+		t.Fatalf("tokens file (err %v) must hold hashes only:\n%s", err, file)
+	}
+
+	status, body := call(t, "POST", s.url+"/v1/wallets/zoe/deposit", tokens["cashier"], `{"amount":"12.50","currency":"EUR"}`)
+	if status != 200 {
+		t.Fatalf("deposit: %d %s", status, body)
+	}
+	var res struct {
+		LastSeq uint64 `json:"last_seq"`
+	}
+	_ = json.Unmarshal(body, &res)
+	status, body = call(t, "GET", fmt.Sprintf("%s/v1/wallets/zoe?min_seq=%d", s.url, res.LastSeq), tokens["frontend"], "")
+	if status != 200 || !strings.Contains(string(body), `"balance":"12.5"`) {
+		t.Fatalf("wallet: %d %s", status, body)
+	}
+	if status, _ := call(t, "GET", s.url+"/v1/wallets/zoe", "", ""); status != 401 {
+		t.Fatalf("wallet without a token: %d", status)
+	}
+	if status, body := call(t, "GET", s.url+"/", "", ""); status != 200 || !strings.Contains(strings.ToLower(string(body)), "<html") {
+		t.Fatalf("dashboard: %d %.100s", status, body)
+	}
+	if status, body := call(t, "GET", s.url+"/metrics", tokens["auditor"], ""); status != 200 || !strings.Contains(string(body), "wagerlog_projections_lag_events") {
+		t.Fatalf("metrics: %d %.200s", status, body)
+	}
+	if err := s.stop(); err != nil {
+		t.Fatalf("serve returned %v", err)
+	}
+
+	// Restart: the tokens file exists, the stream and projections persist.
+	s = startServe(t, dir, "--public-board")
+	status, body = call(t, "GET", s.url+"/v1/wallets/zoe", tokens["finance"], "")
+	if status != 200 || !strings.Contains(string(body), `"balance":"12.5"`) {
+		t.Fatalf("wallet after restart: %d %s", status, body)
+	}
+	if err := s.stop(); err != nil {
+		t.Fatalf("serve returned %v", err)
+	}
+}
+
+// TestTokenAdd prints a token once and stores only its hash.
+func TestTokenAdd(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "tokens")
+	var out, errOut bytes.Buffer
+	m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut}
+	if err := m.Run(context.Background(), []string{"token", "add", "--tokens", file, "--role", "dealer", "--actor", "dealer-9"}); err != nil {
+		t.Fatal(err)
+	}
+	token := strings.TrimSpace(out.String())
+	if !strings.HasPrefix(token, api.TokenPrefix) {
+		t.Fatalf("printed %q", token)
+	}
+	out.Reset()
+	if err := m.Run(context.Background(), []string{"token", "add", "--tokens", file, "--role", "viewer", "--actor", "wall-1"}); err != nil {
+		t.Fatal(err)
+	}
+	toks, err := loadTokens(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if who, ok := toks.Lookup(token); !ok || who.Role != "dealer" || who.Actor != "dealer-9" || toks.Len() != 2 {
+		t.Fatalf("lookup: %+v %v, %d tokens", who, ok, toks.Len())
+	}
+	raw, _ := os.ReadFile(file)
+	if bytes.Contains(raw, []byte(token)) {
+		t.Fatal("the tokens file holds the token itself")
+	}
+	if st, _ := os.Stat(file); st.Mode().Perm() != 0o600 {
+		t.Fatalf("tokens file mode %v", st.Mode().Perm())
+	}
+	if err := m.Run(context.Background(), []string{"token", "add", "--tokens", file, "--role", "root", "--actor", "x"}); err == nil {
+		t.Fatal("token add accepted an unknown role")
+	}
+}
