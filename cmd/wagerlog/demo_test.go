@@ -1,0 +1,235 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/ledger"
+)
+
+// demoLedger starts a real embedded JetStream server in a temp dir and a
+// ledger on it.
+func demoLedger(t testing.TB) (*ledger.Ledger, *jetstream.Store) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	store, err := jetstream.Open(ctx, jetstream.Options{DataDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	led, err := ledger.Open(ctx, store, ledger.Options{Paytables: paytables()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { led.Close() })
+	return led, store
+}
+
+// runDemoFor runs the demo until the stream holds want more settled rounds
+// than it did, then stops it and checks that it returned nil.
+func runDemoFor(t testing.TB, led *ledger.Ledger, store *jetstream.Store, want int, seed uint64) {
+	t.Helper()
+	before := countEvents(t, store)[events.TypeRoundSettled]
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	var logs demoLogBuffer
+	log := slog.New(slog.NewTextHandler(&logs, nil))
+	go func() { done <- runDemo(ctx, led, log, demoConfig{Interval: 20 * time.Millisecond, Seed: seed}) }()
+	defer func() {
+		// A failed round is cancelled and play goes on, so the count above
+		// can be reached with failures: the log must show none.
+		if strings.Contains(logs.String(), "level=WARN") {
+			t.Errorf("the demo logged warnings:\n%s", logs.String())
+		}
+	}()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		got := countEvents(t, store)[events.TypeRoundSettled] - before
+		if got >= want {
+			break
+		}
+		select {
+		case err := <-done:
+			cancel()
+			t.Fatalf("runDemo returned early: %v", err)
+		default:
+		}
+		if time.Now().After(deadline) {
+			cancel()
+			t.Fatalf("the demo settled %d rounds in 30 s, want %d", got, want)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("runDemo: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("runDemo did not return after its context ended")
+	}
+}
+
+// demoLogBuffer is a bytes.Buffer safe for the demo's goroutine and the test.
+type demoLogBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *demoLogBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *demoLogBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// countEvents counts the stored events by type.
+func countEvents(t testing.TB, store *jetstream.Store) map[events.Type]int {
+	t.Helper()
+	count := map[events.Type]int{}
+	for _, e := range readEvents(t, store) {
+		count[e.Type]++
+	}
+	return count
+}
+
+func readEvents(t testing.TB, store *jetstream.Store) []events.Envelope {
+	t.Helper()
+	var out []events.Envelope
+	err := store.Read(context.Background(), 1, 0, func(raw events.Raw) error {
+		e, err := events.Decode(raw.Data)
+		if err != nil {
+			return err
+		}
+		out = append(out, e)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestRunDemo_PlaysRealRounds(t *testing.T) {
+	led, store := demoLedger(t)
+	runDemoFor(t, led, store, 4, 7)
+
+	evs := readEvents(t, store)
+	count := map[events.Type]int{}
+	roles := map[events.Type]map[string]bool{}
+	for _, e := range evs {
+		count[e.Type]++
+		if roles[e.Type] == nil {
+			roles[e.Type] = map[string]bool{}
+		}
+		roles[e.Type][e.Actor.Role] = true
+		if !strings.HasPrefix(e.Actor.ID, "demo-") {
+			t.Errorf("%s by %q: not a demo actor", e.Type, e.Actor.ID)
+		}
+	}
+	if count[events.TypeTableOpened] != 1 {
+		t.Errorf("%d table.opened, want 1", count[events.TypeTableOpened])
+	}
+	if count[events.TypeWalletDeposited] < len(demoPlayers()) {
+		t.Errorf("%d deposits, want one per player at least", count[events.TypeWalletDeposited])
+	}
+	if count[events.TypeRoundResult] < 4 || count[events.TypeRoundSettled] != count[events.TypeRoundResult] {
+		t.Errorf("%d results and %d settled rounds, want the same number, at least 4", count[events.TypeRoundResult], count[events.TypeRoundSettled])
+	}
+	if count[events.TypeBetPlaced] == 0 || count[events.TypeBetSettled] == 0 {
+		t.Errorf("%d slips and %d settled bets: the players did not play", count[events.TypeBetPlaced], count[events.TypeBetSettled])
+	}
+	for typ, want := range map[events.Type]string{
+		events.TypeTableOpened:     ledger.RoleSupervisor,
+		events.TypeWalletDeposited: ledger.RoleCashier,
+		events.TypeRoundOpened:     ledger.RoleDealer,
+		events.TypeBetPlaced:       ledger.RoleFrontend,
+		events.TypeRoundResult:     ledger.RoleDealer,
+	} {
+		if len(roles[typ]) != 1 || !roles[typ][want] {
+			t.Errorf("%s written by roles %v, want only %s", typ, roles[typ], want)
+		}
+	}
+
+	// Money is conserved and no wallet is negative.
+	err := led.Inspect(context.Background(), func(s *ledger.State) {
+		sum := decimal.Zero
+		for _, b := range s.Balances() {
+			sum = sum.Add(b.Balance)
+			if strings.HasPrefix(b.Account, ledger.WalletAccount("")) && b.Balance.IsNegative() {
+				t.Errorf("%s is %s", b.Account, b.Balance)
+			}
+		}
+		if !sum.IsZero() {
+			t.Errorf("balances add up to %s, want 0", sum)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRunDemo_Restart runs the demo again on a table that has a round in
+// progress, as after a crash: the round is cancelled and play goes on
+// without opening the table twice.
+func TestRunDemo_Restart(t *testing.T) {
+	led, store := demoLedger(t)
+	runDemoFor(t, led, store, 1, 1)
+	// Stopping the demo may itself leave a round open; if it did not, open
+	// one as a crash would leave it.
+	ctx := context.Background()
+	var active string
+	if err := led.Inspect(ctx, func(s *ledger.State) { tb, _ := s.Table(DemoTable); active = tb.Active }); err != nil {
+		t.Fatal(err)
+	}
+	if active == "" {
+		res, err := led.Execute(ctx, &ledger.OpenRound{Meta: ledger.Meta{Actor: demoActor(ledger.RoleDealer)}, Table: DemoTable})
+		if err != nil {
+			t.Fatal(err)
+		}
+		active = res.Round
+	}
+	runDemoFor(t, led, store, 2, 2)
+	cancelled := false
+	opened := 0
+	for _, e := range readEvents(t, store) {
+		switch {
+		case e.Type == events.TypeTableOpened:
+			opened++
+		case e.Type == events.TypeRoundCancelled && e.Round == active:
+			cancelled = true
+		}
+	}
+	if opened != 1 || !cancelled {
+		t.Errorf("table opened %d times, round %s left in progress cancelled: %v; want 1 and true", opened, active, cancelled)
+	}
+}
+
+func TestRunDemo_RefusesTinyInterval(t *testing.T) {
+	led, _ := demoLedger(t)
+	err := runDemo(context.Background(), led, slog.New(slog.NewTextHandler(io.Discard, nil)), demoConfig{Interval: time.Millisecond})
+	if err == nil || !strings.Contains(err.Error(), "below the minimum") {
+		t.Fatalf("err %v, want the interval refused", err)
+	}
+	if errors.Is(err, context.Canceled) {
+		t.Fatal("refused for the wrong reason")
+	}
+}
