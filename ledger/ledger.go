@@ -305,8 +305,10 @@ func (l *Ledger) process(group []*request) {
 	if l.state == nil {
 		// An earlier recovery could not read the log: try again before
 		// deciding anything against a state that is not known.
-		if err := l.reload(ctx); err == nil {
-			err = l.finishWork(ctx)
+		if err := l.reload(ctx); err != nil {
+			l.opts.Logger.Error("reload before deciding", "err", err)
+		} else if err := l.finishWork(ctx); err != nil {
+			l.opts.Logger.Error("finishing interrupted work before deciding", "err", err)
 		}
 		if l.state == nil {
 			for _, p := range ps {
