@@ -109,9 +109,12 @@ type Views interface {
 
 // Server is the HTTP API. It implements http.Handler.
 type Server struct {
-	cfg    Config
-	log    *slog.Logger
-	mux    *http.ServeMux
+	cfg Config
+	log *slog.Logger
+	mux *http.ServeMux
+	// apiMux holds the API's routes only: API paths never fall through
+	// to the dashboard, whatever their method.
+	apiMux *http.ServeMux
 	routes []route
 	// patterns are the patterns registered with mux, in order.
 	patterns []string
@@ -141,13 +144,16 @@ func New(cfg Config) (*Server, error) {
 		cfg:     cfg,
 		log:     cfg.Logger,
 		mux:     http.NewServeMux(),
+		apiMux:  http.NewServeMux(),
 		routes:  routes(),
 		streams: make(chan struct{}, StreamsMax),
 		quit:    make(chan struct{}),
 	}
 	s.metrics = newMetrics(s)
 	for _, rt := range s.routes {
-		s.handle(rt.pattern(), s.endpoint(rt))
+		h := s.endpoint(rt)
+		s.apiMux.Handle(rt.pattern(), h)
+		s.handle(rt.pattern(), h)
 	}
 	if cfg.Dashboard != nil {
 		s.handle("GET /", cfg.Dashboard)
@@ -198,18 +204,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Body != nil {
 		r.Body = http.MaxBytesReader(rw, r.Body, RequestBytesMax)
 	}
-	h, pattern := s.mux.Handler(r)
-	switch {
-	case pattern == "":
+	mux := s.mux
+	if isAPIPath(r.URL.Path) {
+		mux = s.apiMux
+	}
+	if h, pattern := mux.Handler(r); pattern == "" {
 		// The mux's own 404 and 405 answers are plain text: answer
 		// problems instead, keeping the mux's Allow header.
 		h.ServeHTTP(&problemOnly{rw: rw, r: r}, r)
 		return
-	case pattern == "GET /" && isAPIPath(r.URL.Path):
-		writeProblem(rw, r, problemFor(apiErr(CodeNotFound, "no such endpoint: "+r.URL.Path)))
-		return
 	}
-	s.mux.ServeHTTP(rw, r)
+	mux.ServeHTTP(rw, r)
 }
 
 // isAPIPath reports whether p belongs to the API rather than the dashboard.

@@ -40,11 +40,13 @@ func (w *responseWriter) Flush() {
 func (w *responseWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // problemOnly turns the mux's plain-text 404 and 405 answers into problems:
-// it keeps the headers the mux set (Allow) and replaces the body.
+// it keeps the headers the mux set (Allow) and replaces the body. Other
+// answers of the mux (a redirect to a cleaned path) pass through.
 type problemOnly struct {
 	rw      http.ResponseWriter
 	r       *http.Request
 	written bool
+	pass    bool
 }
 
 func (p *problemOnly) Header() http.Header { return p.rw.Header() }
@@ -54,16 +56,26 @@ func (p *problemOnly) WriteHeader(code int) {
 		return
 	}
 	p.written = true
-	e := apiErr(CodeNotFound, "no such endpoint: "+p.r.URL.Path)
-	if code == http.StatusMethodNotAllowed {
+	var e *Error
+	switch code {
+	case http.StatusNotFound:
+		e = apiErr(CodeNotFound, "no such endpoint: "+p.r.URL.Path)
+	case http.StatusMethodNotAllowed:
 		e = apiErr(CodeMethodNotAllowed, p.r.Method+" is not allowed on "+p.r.URL.Path+"; allowed: "+p.rw.Header().Get("Allow"))
+	default:
+		p.pass = true
+		p.rw.WriteHeader(code)
+		return
 	}
 	writeProblem(p.rw, p.r, problemFor(e))
 }
 
 func (p *problemOnly) Write(b []byte) (int, error) {
 	if !p.written {
-		p.WriteHeader(http.StatusNotFound)
+		p.WriteHeader(http.StatusOK)
+	}
+	if p.pass {
+		return p.rw.Write(b)
 	}
 	return len(b), nil
 }
