@@ -142,8 +142,8 @@ func getU64(b *bolt.Bucket, k []byte) uint64 {
 // Path returns the file's path.
 func (s *Store) Path() string { return s.path }
 
-// Close closes the file and ends every subscription. Calling it again does
-// nothing.
+// Close closes the file and ends every subscription; a store opened with
+// NoSync is synced first. Calling it again does nothing.
 func (s *Store) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -152,7 +152,13 @@ func (s *Store) Close() error {
 	}
 	s.closed = true
 	s.n.close()
-	return s.db.Close()
+	var err error
+	if s.opts.NoSync && !s.opts.ReadOnly {
+		if err = s.db.Sync(); err != nil {
+			err = fmt.Errorf("projections: sync: %w", err)
+		}
+	}
+	return errors.Join(err, s.db.Close())
 }
 
 // LastSeq returns the sequence of the last applied event (0 for none).

@@ -1,0 +1,26 @@
+// Package replay reads the stream again, from its start or event by event:
+// it rebuilds the projections into a new file and swaps it in, replays one
+// disputed round (its events in order, each bet re-settled from first
+// principles and compared with what was paid, the chain hashes checked),
+// and computes every balance as of a sequence or a time.
+//
+// # Rebuild and the swap
+//
+// Rebuild builds the projections from sequence 1 into path+".rebuild" and,
+// once it holds every event the stream had when the rebuild started, renames
+// it over path (atomic on POSIX) and syncs the directory. Until then the old
+// file is untouched and a running server keeps answering from it. A server's
+// projections.Projector notices within a second (projections.LagPollInterval)
+// that the path names a new file, reopens it and follows the stream on from
+// its position, so no restart is needed. A crash during a rebuild leaves the
+// old file in place and a stale .rebuild file that the next rebuild removes.
+//
+// # One round
+//
+// Round finds a round's events through the round index of the projections
+// (no scan of the stream), fetches each by sequence, checks each event's
+// hash and its link to the event before it, and re-settles every bet with
+// the paytable recorded in its settlement (looked up by id, refused if its
+// hash differs from the recorded one), comparing the outcome, win, amount
+// returned, residue and rule with the recorded ones.
+package replay

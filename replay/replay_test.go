@@ -1,0 +1,402 @@
+package replay_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games/sicbo"
+	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/projections"
+	"github.com/wagerlog/wagerlog/replay"
+)
+
+// lookup is what cmd passes: the catalog of paytables.
+func lookup(id string) (replay.Paytable, error) { return sicbo.Lookup(id) }
+
+func eventually(tb testing.TB, what string, cond func() bool) {
+	tb.Helper()
+	deadline := time.Now().Add(testTimeout)
+	for !cond() {
+		if time.Now().After(deadline) {
+			tb.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestRebuild_WhileServing rebuilds the projections over the file a live
+// store serves from, while readers keep reading: reads never fail, the
+// live store switches to the new file by itself, keeps following the
+// stream, and answers as a fresh build does.
+func TestRebuild_WhileServing(t *testing.T) {
+	h := newHarness(t)
+	path := filepath.Join(t.TempDir(), "projections.db")
+	live := openProj(t, path, projections.Options{})
+	runProjector(t, live, h.stream)
+	sc := playScenario(h, 2, 40)
+	waitFor(t, live, h.lastSeq())
+	before := answers(t, live, sc)
+
+	var reads atomic.Int64
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			if _, err := live.Board("t1"); err != nil {
+				t.Errorf("read during the rebuild: %v", err)
+				return
+			}
+			if _, err := live.Balances("wallet:"); err != nil {
+				t.Errorf("read during the rebuild: %v", err)
+				return
+			}
+			reads.Add(1)
+		}
+	}()
+
+	var reports []replay.Progress
+	p, err := replay.Rebuild(testCtx(t), h.stream, path, projections.Options{}, func(p replay.Progress) { reports = append(reports, p) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Applied != p.Target || p.Target < h.lastSeq() || len(reports) == 0 || reports[len(reports)-1].Applied != p.Target {
+		t.Fatalf("progress %+v, reports %d", p, len(reports))
+	}
+	if _, err := os.Stat(path + ".rebuild"); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the build file is left behind: %v", err)
+	}
+	// The projector notices the swap and reopens.
+	eventually(t, "the live store to reload", func() bool { return !live.Replaced() })
+	close(stop)
+	wg.Wait()
+	if reads.Load() == 0 {
+		t.Fatal("no read ran during the rebuild")
+	}
+	sameAnswers(t, before, answers(t, live, sc))
+
+	// It goes on following the stream from the new file.
+	res := h.deposit("ana", "7")
+	waitFor(t, live, res.LastSeq)
+	b, _ := live.Balance(ledger.WalletAccount("ana"), "EUR")
+	if !b.Balance.Equal(*res.Balance) {
+		t.Fatalf("ana %s after the swap, ledger %s", b.Balance, res.Balance)
+	}
+}
+
+// TestRebuild_FailsCleanly makes the build fail (a source whose stream ends
+// early) and checks that the old file stays and the build file goes.
+func TestRebuild_FailsCleanly(t *testing.T) {
+	h := newHarness(t)
+	playScenario(h, 3, 5)
+	path := filepath.Join(t.TempDir(), "projections.db")
+	if err := os.WriteFile(path, []byte("the old file"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	_, err := replay.Rebuild(ctx, overstated{h.stream}, path, projections.Options{}, nil)
+	if err == nil {
+		t.Fatal("a rebuild that cannot reach its target succeeded")
+	}
+	if old, _ := os.ReadFile(path); string(old) != "the old file" {
+		t.Fatalf("old file changed: %q", old)
+	}
+	if _, err := os.Stat(path + ".rebuild"); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("build file left: %v", err)
+	}
+}
+
+// overstated is the real stream claiming more events than it holds, as a
+// stream whose last events were lost would.
+type overstated struct{ src projections.Source }
+
+func (o overstated) Follow(ctx context.Context, from uint64, fn func([]events.Raw) error) error {
+	return o.src.Follow(ctx, from, fn)
+}
+
+func (o overstated) LastSeq(ctx context.Context) (uint64, error) {
+	n, err := o.src.LastSeq(ctx)
+	return n + 10, err
+}
+
+// setup plays rounds to replay: a settled one, a corrected one and a
+// cancelled one, with a projections store that indexes them.
+type setup struct {
+	h                            *harness
+	store                        *projections.Store
+	settled, corrected, canceled string
+}
+
+func newSetup(t *testing.T) setup {
+	h := newHarness(t)
+	s := openProj(t, "", projections.Options{})
+	runProjector(t, s, h.stream)
+	h.deposit("ana", "500")
+	h.deposit("ben", "500")
+	h.openTable("t1", sicbo.IDLive)
+	h.openTable("t2", sicbo.IDLive) // another table's events interleave
+	var st setup
+	st.h, st.store = h, s
+
+	st.settled = h.openRound("t1")
+	other := h.openRound("t2")
+	h.bet("t1", st.settled, "ana", bet("small", "10"), bet("double:2", "5"), bet("two_odd_one_even", "3"))
+	h.bet("t2", other, "ben", bet("big", "3"))
+	h.bet("t1", st.settled, "ben", bet("big", "20"), bet("total:9", "2"))
+	h.closeBetting("t1", st.settled)
+	h.reshake("t1", st.settled)
+	h.result("t1", st.settled, [3]int{2, 2, 5})
+
+	st.corrected = h.openRound("t1")
+	h.bet("t1", st.corrected, "ana", bet("big", "10"), bet("triple:6", "1"))
+	h.closeBetting("t1", st.corrected)
+	h.result("t1", st.corrected, [3]int{6, 6, 5})
+	if _, err := h.correct("t1", st.corrected, [3]int{6, 6, 6}); err != nil {
+		t.Fatal(err)
+	}
+
+	st.canceled = h.openRound("t1")
+	h.bet("t1", st.canceled, "ben", bet("odd", "4"))
+	h.cancel("t1", st.canceled)
+	waitFor(t, s, h.lastSeq())
+	return st
+}
+
+func TestRound(t *testing.T) {
+	st := newSetup(t)
+	ctx := testCtx(t)
+
+	t.Run("OK", func(t *testing.T) {
+		r, err := replay.Round(ctx, st.h.stream, st.store, st.settled, lookup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.ChainOK || !r.Match || len(r.Problems) != 0 {
+			t.Fatalf("chain %v match %v problems %v", r.ChainOK, r.Match, r.Problems)
+		}
+		ix, _ := st.store.RoundIndex(st.settled)
+		// opened, 2 slips, closed, reshake, result, 5 settled, round settled
+		if len(r.Events) != 12 || len(ix.Events) != 12 || r.Status != projections.RoundSettled || r.Number != 1 {
+			t.Fatalf("%d events (index %d), status %s, number %d", len(r.Events), len(ix.Events), r.Status, r.Number)
+		}
+		if len(r.Reshakes) != 1 || *r.Dice != [3]int{2, 2, 5} || len(r.Bets) != 5 {
+			t.Fatalf("reshakes %v dice %v bets %d", r.Reshakes, r.Dice, len(r.Bets))
+		}
+		for i := 1; i < len(r.Events); i++ {
+			if r.Events[i].Seq <= r.Events[i-1].Seq {
+				t.Fatalf("events out of order: %d after %d", r.Events[i].Seq, r.Events[i-1].Seq)
+			}
+		}
+		// Figures by hand (dice 2-2-5): small 10 wins 10; double:2 5 wins
+		// 50; two_odd_one_even 0.01 loses (two even, one odd); big loses;
+		// total:9 2 wins 14 (7:1).
+		want := map[string]string{"small": "10", "double:2": "50", "two_odd_one_even": "0", "big": "0", "total:9": "14"}
+		for _, b := range r.Bets {
+			if !b.Match || !b.Recomputed.Win.Equal(dec(want[b.Code])) || b.Recomputed.Rule == "" {
+				t.Errorf("bet %s: %+v", b.Code, b)
+			}
+		}
+		if _, err := json.Marshal(r); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("Corrected", func(t *testing.T) {
+		r, err := replay.Round(ctx, st.h.stream, st.store, st.corrected, lookup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.ChainOK || !r.Match || len(r.Corrections) != 1 || *r.Dice != [3]int{6, 6, 6} {
+			t.Fatalf("chain %v match %v corrections %d dice %v problems %v", r.ChainOK, r.Match, len(r.Corrections), r.Dice, r.Problems)
+		}
+		superseded, inForce := 0, 0
+		for _, b := range r.Bets {
+			if b.Superseded {
+				superseded++
+				continue
+			}
+			inForce++
+			if b.Code == "triple:6" && !b.Recomputed.Win.Equal(dec("180")) {
+				t.Errorf("triple:6 on 6-6-6: %+v", b)
+			}
+		}
+		if superseded != 2 || inForce != 2 {
+			t.Fatalf("%d superseded, %d in force; want 2 and 2", superseded, inForce)
+		}
+	})
+	t.Run("Cancelled", func(t *testing.T) {
+		r, err := replay.Round(ctx, st.h.stream, st.store, st.canceled, lookup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.Match || r.Status != projections.RoundCancelled || len(r.Bets) != 1 || r.Bets[0].Recorded.Outcome != projections.BetRefunded {
+			t.Fatalf("%+v", r)
+		}
+	})
+	t.Run("ErrNotFound", func(t *testing.T) {
+		if _, err := replay.Round(ctx, st.h.stream, st.store, "no-such-round", lookup); !errors.Is(err, projections.ErrNotFound) {
+			t.Fatalf("err %v", err)
+		}
+	})
+	t.Run("OtherPaytable", func(t *testing.T) {
+		// A build whose catalog has other content under the same id: the
+		// bets are not re-settled under rules they were not accepted with.
+		other := func(string) (replay.Paytable, error) { return sicbo.Lookup(sicbo.IDCLM2016) }
+		r, err := replay.Round(ctx, st.h.stream, st.store, st.settled, other)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Match || !r.ChainOK || len(r.Problems) != 5 || !strings.Contains(r.Problems[0], "hash") {
+			t.Fatalf("match %v problems %v", r.Match, r.Problems)
+		}
+	})
+	t.Run("Tampered", func(t *testing.T) {
+		ix, _ := st.store.RoundIndex(st.settled)
+		target := ix.Events[len(ix.Events)-3] // a bet.settled
+		// An edited win, with the hash recomputed to match: the event's
+		// own hash checks out, the next event's link does not, and the
+		// re-settlement disagrees with it.
+		g := tamper{st.h.stream, target, true}
+		r, err := replay.Round(ctx, g, st.store, st.settled, lookup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.ChainOK || r.Match {
+			t.Fatalf("chain %v match %v: tampering not detected; problems %v", r.ChainOK, r.Match, r.Problems)
+		}
+		// An edited byte without a new hash: the event's hash fails.
+		g = tamper{st.h.stream, target, false}
+		r, err = replay.Round(ctx, g, st.store, st.settled, lookup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var hashBad bool
+		for _, e := range r.Events {
+			if e.Seq == target {
+				hashBad = !e.HashOK
+			}
+		}
+		if r.ChainOK || !hashBad {
+			t.Fatalf("edited event not flagged: %v", r.Problems)
+		}
+	})
+}
+
+// tamper serves the real stream with event seq altered, as someone with
+// write access to the store's files could.
+type tamper struct {
+	g      replay.Getter
+	seq    uint64
+	rehash bool
+}
+
+func (t tamper) Get(ctx context.Context, seq uint64) (events.Raw, error) {
+	raw, err := t.g.Get(ctx, seq)
+	if err != nil || seq != t.seq {
+		return raw, err
+	}
+	e, err := events.Decode(raw.Data)
+	if err != nil {
+		return raw, err
+	}
+	p, err := events.Into[events.BetSettled](&e)
+	if err != nil {
+		return raw, err
+	}
+	p.Win = p.Win.Add(dec("100"))
+	p.Returned = p.Returned.Add(dec("100"))
+	p.Outcome = events.OutcomeWon
+	if err := e.SetPayload(p); err != nil {
+		return raw, err
+	}
+	data, err := events.Encode(&e, e.PrevHash)
+	if err != nil {
+		return raw, err
+	}
+	if !t.rehash {
+		// Keep the original hash member: content and hash disagree.
+		n := len(`,"hash":"`) + 64 + 2
+		data = append(data[:len(data)-n], raw.Data[len(raw.Data)-n:]...)
+	}
+	raw.Data = data
+	return raw, nil
+}
+
+func TestBalancesAt(t *testing.T) {
+	h := newHarness(t)
+	h.clock.set(time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC))
+	h.deposit("ana", "100")
+	h.openTable("t1", sicbo.IDLive)
+	r := h.openRound("t1")
+	h.bet("t1", r, "ana", bet("small", "10"))
+	h.closeBetting("t1", r)
+	h.result("t1", r, [3]int{1, 2, 3})
+	atSeq := h.lastSeq()
+	wantSeq := h.ledgerBalances()
+	h.clock.set(time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC))
+	h.deposit("ben", "30")
+	h.must(&ledger.Withdraw{Meta: ledger.Meta{Actor: cashier}, Player: "ana", Amount: dec("50"), Currency: "EUR"})
+	wantNow := h.ledgerBalances()
+	ctx := testCtx(t)
+
+	same := func(t *testing.T, got replay.BalancesAsOf, want []ledger.BalanceRow) {
+		t.Helper()
+		if len(got.Balances) != len(want) {
+			t.Fatalf("%d balances, ledger had %d: %+v", len(got.Balances), len(want), got.Balances)
+		}
+		m := map[string]string{}
+		for _, b := range got.Balances {
+			m[b.Account+" "+b.Currency] = b.Balance.String()
+		}
+		for _, w := range want {
+			if g := m[w.Account+" "+w.Currency]; !dec(g).Equal(w.Balance) {
+				t.Errorf("%s: %s, ledger %s", w.Account, g, w.Balance)
+			}
+		}
+	}
+	t.Run("Seq", func(t *testing.T) {
+		got, err := replay.BalancesAt(ctx, h.stream, replay.AsOf{Seq: atSeq}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Seq != atSeq {
+			t.Fatalf("seq %d, want %d", got.Seq, atSeq)
+		}
+		same(t, got, wantSeq)
+	})
+	t.Run("Time", func(t *testing.T) {
+		got, err := replay.BalancesAt(ctx, h.stream, replay.AsOf{Time: time.Date(2026, 11, 29, 11, 0, 0, 0, time.UTC)}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Seq != atSeq {
+			t.Fatalf("seq %d, want %d", got.Seq, atSeq)
+		}
+		same(t, got, wantSeq)
+		got, err = replay.BalancesAt(ctx, h.stream, replay.AsOf{Time: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		same(t, got, wantNow)
+	})
+	t.Run("ErrBadAsOf", func(t *testing.T) {
+		if _, err := replay.BalancesAt(ctx, h.stream, replay.AsOf{}, nil); !errors.Is(err, replay.ErrBadAsOf) {
+			t.Fatalf("err %v", err)
+		}
+	})
+}

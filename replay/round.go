@@ -1,0 +1,340 @@
+package replay
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/projections"
+)
+
+// RoundEventsMax bounds the events of one round that Round fetches: a round
+// of 100,000 bets is far beyond any table.
+const RoundEventsMax = 1_000_000
+
+// Getter fetches one event by sequence. events/jetstream.Store implements
+// it.
+type Getter interface {
+	Get(ctx context.Context, seq uint64) (events.Raw, error)
+}
+
+// Index finds a round's events. projections.Store implements it.
+type Index interface {
+	RoundIndex(id string) (projections.RoundIndex, error)
+}
+
+// Paytable is the rules a bet was settled under. games/sicbo.Paytable
+// implements it.
+type Paytable interface {
+	ID() string
+	Hash() string
+	Settle(code string, stake decimal.Decimal, scale int32, r games.Result) (games.Settlement, error)
+}
+
+// PaytableFunc looks a paytable up by id (cmd passes the game catalogs).
+type PaytableFunc func(id string) (Paytable, error)
+
+// EventLine is one event of a replayed round.
+type EventLine struct {
+	Seq      uint64       `json:"seq"`
+	At       time.Time    `json:"at"`
+	Type     events.Type  `json:"type"`
+	Actor    events.Actor `json:"actor"`
+	Hash     events.Hash  `json:"hash"`
+	PrevHash events.Hash  `json:"prev"`
+	// HashOK: the event's content matches its hash. LinkOK: its prev is the
+	// hash of the event stored just before it in the stream.
+	HashOK bool `json:"hash_ok"`
+	LinkOK bool `json:"link_ok"`
+	// Payload is the event's payload as stored.
+	Payload any `json:"payload"`
+}
+
+// Settlement is one settlement's figures.
+type Settlement struct {
+	Outcome  string          `json:"outcome"`
+	Win      decimal.Decimal `json:"win"`
+	Returned decimal.Decimal `json:"returned"`
+	Residue  decimal.Decimal `json:"residue"`
+	Rule     string          `json:"rule,omitempty"`
+}
+
+func (s Settlement) equal(o Settlement) bool {
+	return s.Outcome == o.Outcome && s.Win.Equal(o.Win) && s.Returned.Equal(o.Returned) &&
+		s.Residue.Equal(o.Residue) && s.Rule == o.Rule
+}
+
+// BetCheck is one recorded settlement (or refund) of a bet, re-computed.
+type BetCheck struct {
+	Seq    uint64          `json:"seq"`
+	Bet    string          `json:"bet"`
+	Slip   string          `json:"slip"`
+	Player string          `json:"player"`
+	Code   string          `json:"code"`
+	Stake  decimal.Decimal `json:"stake"`
+	// Dice are the dice the settlement recorded; Correction its number.
+	Dice       [3]int `json:"dice"`
+	Correction int    `json:"correction"`
+	// Superseded is true when a correction later reversed this settlement.
+	Superseded   bool       `json:"superseded,omitempty"`
+	Paytable     string     `json:"paytable,omitempty"`
+	PaytableHash string     `json:"paytable_hash,omitempty"`
+	Recorded     Settlement `json:"recorded"`
+	Recomputed   Settlement `json:"recomputed"`
+	Match        bool       `json:"match"`
+	// Problem says why Match is false.
+	Problem string `json:"problem,omitempty"`
+}
+
+// RoundReplay is a disputed round replayed from the stream.
+type RoundReplay struct {
+	Round        string  `json:"round"`
+	Table        string  `json:"table"`
+	Number       int64   `json:"number"`
+	Status       string  `json:"status"`
+	Paytable     string  `json:"paytable"`
+	PaytableHash string  `json:"paytable_hash"`
+	Currency     string  `json:"currency"`
+	Scale        int32   `json:"scale"`
+	Dice         *[3]int `json:"dice,omitempty"`
+	// Reshakes are the reshakes' reasons, in order (not results).
+	Reshakes    []string                      `json:"reshakes,omitempty"`
+	Corrections []events.RoundResultCorrected `json:"corrections,omitempty"`
+	Events      []EventLine                   `json:"events"`
+	Bets        []BetCheck                    `json:"bets"`
+	// ChainOK: every event's hash and link checked out.
+	ChainOK bool `json:"chain_ok"`
+	// Match: every settlement re-computed to what was recorded, and every
+	// bet of a finished round was settled or refunded.
+	Match bool `json:"match"`
+	// Problems lists every finding, in order; empty when all is well.
+	Problems []string `json:"problems"`
+}
+
+// Round replays one round: its events fetched by sequence through the
+// round index, their hashes and links checked, and every bet re-settled by
+// the recorded paytable from the recorded dice and compared with what was
+// paid. Findings go in the answer (ChainOK, Match, Problems); an error
+// means the round could not be replayed at all.
+func Round(ctx context.Context, g Getter, idx Index, roundID string, paytables PaytableFunc) (*RoundReplay, error) {
+	ix, err := idx.RoundIndex(roundID)
+	if err != nil {
+		return nil, err
+	}
+	if len(ix.Events) == 0 || len(ix.Events) > RoundEventsMax {
+		return nil, fmt.Errorf("%w: round %s has %d events", ErrIndex, roundID, len(ix.Events))
+	}
+	out := &RoundReplay{
+		Round: roundID, Table: ix.Table, Currency: ix.Currency, Scale: ix.Scale,
+		Events: make([]EventLine, 0, len(ix.Events)), Bets: []BetCheck{}, Problems: []string{}, ChainOK: true, Match: true,
+	}
+	problem := func(format string, args ...any) { out.Problems = append(out.Problems, fmt.Sprintf(format, args...)) }
+
+	// hashes holds the stated hash of every event fetched, for the links.
+	hashes := make(map[uint64]events.Hash, len(ix.Events)+1)
+	fetch := func(seq uint64) (events.Raw, events.Hash, bool, error) {
+		raw, err := g.Get(ctx, seq)
+		if err != nil {
+			return raw, events.Hash{}, false, fmt.Errorf("replay: event %d: %w", seq, err)
+		}
+		h, err := events.CheckHash(raw.Data)
+		hashes[seq] = h
+		return raw, h, err == nil, nil
+	}
+
+	st := roundState{placed: map[string]events.PlacedBet{}, slipOf: map[string]*events.BetPlaced{}, inForce: map[string]int{}}
+	for _, seq := range ix.Events {
+		raw, h, hashOK, err := fetch(seq)
+		if err != nil {
+			return nil, err
+		}
+		e, err := events.Decode(raw.Data)
+		if err != nil {
+			return nil, fmt.Errorf("replay: event %d: %w", seq, err)
+		}
+		e.Seq = seq
+		if e.Round != roundID {
+			return nil, fmt.Errorf("%w: event %d belongs to round %q, not %s", ErrIndex, seq, e.Round, roundID)
+		}
+		prev, ok := hashes[seq-1]
+		if !ok && seq > 1 {
+			if _, prev, _, err = fetch(seq - 1); err != nil {
+				return nil, err
+			}
+		}
+		linkOK := e.PrevHash == prev
+		if !hashOK {
+			problem("event %d (%s): its content does not match its hash %s", seq, e.Type, h)
+		}
+		if !linkOK {
+			problem("event %d (%s): prev %s is not the hash %s of event %d", seq, e.Type, e.PrevHash, prev, seq-1)
+		}
+		out.ChainOK = out.ChainOK && hashOK && linkOK
+		payload, err := events.DecodePayload(&e)
+		if err != nil {
+			return nil, fmt.Errorf("replay: event %d: %w", seq, err)
+		}
+		out.Events = append(out.Events, EventLine{
+			Seq: seq, At: e.OccurredAt, Type: e.Type, Actor: e.Actor, Hash: h, PrevHash: e.PrevHash,
+			HashOK: hashOK, LinkOK: linkOK, Payload: payload,
+		})
+		st.apply(out, &e, payload, paytables, problem)
+	}
+	st.finish(out, problem)
+	return out, nil
+}
+
+// roundState follows a round through its events.
+type roundState struct {
+	placed  map[string]events.PlacedBet
+	slipOf  map[string]*events.BetPlaced
+	dice    *[3]int
+	inForce map[string]int // bet → index in Bets of its settlement in force
+}
+
+func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, paytables PaytableFunc, problem func(string, ...any)) {
+	betProblem := func(format string, args ...any) {
+		out.Match = false
+		problem(format, args...)
+	}
+	switch p := payload.(type) {
+	case *events.RoundOpened:
+		out.Number, out.Paytable, out.PaytableHash, out.Status = p.Number, p.Paytable, p.PaytableHash, projections.RoundBetting
+	case *events.BetPlaced:
+		for _, b := range p.Bets {
+			st.placed[b.Bet] = b
+			st.slipOf[b.Bet] = p
+		}
+	case *events.RoundBettingClosed:
+		out.Status = projections.RoundClosed
+	case *events.RoundReshake:
+		out.Reshakes = append(out.Reshakes, p.Reason)
+	case *events.RoundPaused:
+		out.Status = projections.RoundPaused
+	case *events.RoundResumed:
+		out.Status = projections.RoundClosed
+	case *events.RoundResult:
+		d := p.Dice
+		st.dice, out.Dice, out.Status = &d, &d, projections.RoundSettling
+	case *events.RoundResultCorrected:
+		d := p.After
+		if st.dice == nil || *st.dice != p.Before {
+			betProblem("event %d: correction from %v, but the result in force is %v", e.Seq, p.Before, st.dice)
+		}
+		st.dice, out.Dice, out.Status = &d, &d, projections.RoundSettling
+		out.Corrections = append(out.Corrections, *p)
+	case *events.RoundSettled:
+		out.Status = projections.RoundSettled
+	case *events.RoundCancelled:
+		out.Status = projections.RoundCancelled
+	case *events.BetSettled:
+		c := BetCheck{
+			Seq: e.Seq, Bet: p.Bet, Slip: p.Slip, Player: p.Player, Code: p.Code, Stake: p.Stake,
+			Dice: p.Dice, Correction: p.Correction, Paytable: p.Paytable, PaytableHash: p.PaytableHash,
+			Recorded: Settlement{Outcome: p.Outcome, Win: p.Win, Returned: p.Returned, Residue: p.Residue, Rule: p.Rule},
+		}
+		c.Problem = st.resettle(&c, out, paytables)
+		c.Match = c.Problem == ""
+		if !c.Match {
+			betProblem("bet %s (event %d): %s", p.Bet, e.Seq, c.Problem)
+		}
+		if _, open := st.inForce[p.Bet]; open {
+			betProblem("bet %s (event %d): settled again without a reversal", p.Bet, e.Seq)
+		}
+		st.inForce[p.Bet] = len(out.Bets)
+		out.Bets = append(out.Bets, c)
+	case *events.BetSettlementReversed:
+		i, ok := st.inForce[p.Bet]
+		if !ok {
+			betProblem("bet %s (event %d): reversal of no settlement", p.Bet, e.Seq)
+			return
+		}
+		rec := out.Bets[i].Recorded
+		if !rec.Win.Equal(p.Win) || !rec.Returned.Equal(p.Returned) || !rec.Residue.Equal(p.Residue) {
+			betProblem("bet %s (event %d): reversal of %s/%s does not undo the settlement of %s/%s", p.Bet, e.Seq, p.Win, p.Returned, rec.Win, rec.Returned)
+		}
+		out.Bets[i].Superseded = true
+		delete(st.inForce, p.Bet)
+	case *events.BetRefunded:
+		c := BetCheck{
+			Seq: e.Seq, Bet: p.Bet, Slip: p.Slip, Player: p.Player, Code: p.Code, Stake: p.Stake,
+			Recorded: Settlement{Outcome: projections.BetRefunded, Returned: p.Stake},
+		}
+		pb, ok := st.placed[p.Bet]
+		c.Recomputed = Settlement{Outcome: projections.BetRefunded, Returned: pb.Stake}
+		switch {
+		case !ok:
+			c.Problem = "refund of a bet never placed in this round"
+		case out.Status != projections.RoundCancelled:
+			c.Problem = "refund in a round that is not cancelled"
+		case !c.Recorded.equal(c.Recomputed):
+			c.Problem = fmt.Sprintf("refunded %s, the stake was %s", p.Stake, pb.Stake)
+		}
+		c.Match = c.Problem == ""
+		if !c.Match {
+			betProblem("bet %s (event %d): %s", p.Bet, e.Seq, c.Problem)
+		}
+		st.inForce[p.Bet] = len(out.Bets)
+		out.Bets = append(out.Bets, c)
+	}
+}
+
+// resettle settles c again from first principles and returns what does not
+// match, "" when all does.
+func (st *roundState) resettle(c *BetCheck, out *RoundReplay, paytables PaytableFunc) string {
+	pb, ok := st.placed[c.Bet]
+	switch {
+	case !ok:
+		return "settlement of a bet never placed in this round"
+	case !pb.Stake.Equal(c.Stake) || pb.Code != c.Code:
+		return fmt.Sprintf("settled as %s %s, placed as %s %s", c.Code, c.Stake, pb.Code, pb.Stake)
+	case st.dice == nil:
+		return "settled before any result"
+	case *st.dice != c.Dice:
+		return fmt.Sprintf("settled on dice %v, the result in force is %v", c.Dice, *st.dice)
+	case c.PaytableHash != out.PaytableHash || c.Paytable != out.Paytable:
+		return fmt.Sprintf("settled under %s %s, the round was opened under %s %s", c.Paytable, c.PaytableHash, out.Paytable, out.PaytableHash)
+	}
+	pt, err := paytables(c.Paytable)
+	if err != nil {
+		return fmt.Sprintf("paytable %s: %v", c.Paytable, err)
+	}
+	if pt.Hash() != c.PaytableHash {
+		return fmt.Sprintf("paytable %s in this build has hash %s, the bet was settled under %s: cannot re-settle under other rules", c.Paytable, pt.Hash(), c.PaytableHash)
+	}
+	s, err := pt.Settle(c.Code, c.Stake, out.Scale, games.Result{Dice: c.Dice[:]})
+	if err != nil {
+		return fmt.Sprintf("re-settlement failed: %v", err)
+	}
+	c.Recomputed = Settlement{Outcome: string(s.Outcome), Win: s.Win, Returned: s.Returned, Residue: s.Residue, Rule: s.Rule}
+	if !c.Recorded.equal(c.Recomputed) {
+		return fmt.Sprintf("recorded %s win %s returned %s residue %s (%s); re-computed %s win %s returned %s residue %s (%s)",
+			c.Recorded.Outcome, c.Recorded.Win, c.Recorded.Returned, c.Recorded.Residue, c.Recorded.Rule,
+			c.Recomputed.Outcome, c.Recomputed.Win, c.Recomputed.Returned, c.Recomputed.Residue, c.Recomputed.Rule)
+	}
+	return ""
+}
+
+// finish reports the bets of a finished round left without a settlement or
+// refund in force.
+func (st *roundState) finish(out *RoundReplay, problem func(string, ...any)) {
+	if out.Status != projections.RoundSettled && out.Status != projections.RoundCancelled {
+		return
+	}
+	for _, b := range out.Events {
+		p, ok := b.Payload.(*events.BetPlaced)
+		if !ok {
+			continue
+		}
+		for _, pb := range p.Bets {
+			if _, ok := st.inForce[pb.Bet]; !ok {
+				out.Match = false
+				problem("bet %s of %s: the round is %s but the bet has no settlement or refund in force", pb.Bet, p.Player, out.Status)
+			}
+		}
+	}
+}
