@@ -183,7 +183,6 @@ func (h *harness) lastSeq() uint64 {
 	return seq
 }
 
-
 // openProj opens a projections file in a temp dir (or at path).
 func openProj(tb testing.TB, path string, opts projections.Options) *projections.Store {
 	tb.Helper()
@@ -197,7 +196,6 @@ func openProj(tb testing.TB, path string, opts projections.Options) *projections
 	tb.Cleanup(func() { _ = s.Close() })
 	return s
 }
-
 
 // runProjector runs a projector until the test ends.
 func runProjector(tb testing.TB, s *projections.Store, src projections.Source) *projections.Projector {
