@@ -10,5 +10,7 @@ func (m *Main) commands() []func() *cobra.Command {
 		m.paytableCmd,
 		m.settleCmd,
 		m.tokenCmd,
+		m.rebuildCmd,
+		m.replayCmd,
 	}
 }

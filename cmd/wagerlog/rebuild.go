@@ -1,0 +1,128 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/wagerlog/wagerlog/projections"
+	"github.com/wagerlog/wagerlog/replay"
+)
+
+// rebuildLogEvery is how often rebuild prints a progress line when its
+// output is not a terminal.
+const rebuildLogEvery = 2 * time.Second
+
+type rebuildConfig struct {
+	store    storeFlags
+	db       string
+	timeZone string
+}
+
+func (m *Main) rebuildCmd() *cobra.Command {
+	var cfg rebuildConfig
+	cmd := &cobra.Command{
+		Use:   "rebuild",
+		Short: "Rebuild the projections from sequence 1 into a new file and swap it in",
+		Long: `Rebuild reads the whole stream into a new projections file (<db>.rebuild)
+and renames it over the projections file once it holds every event the stream
+had when the rebuild started. Until then the old file keeps serving; a
+running server notices the new file within a second and switches to it.
+
+With the server stopped, --data-dir alone is enough. With the server
+running, its embedded store is in use: point --nats-url at its listener
+(serve --nats-listen) and --db at its projections file.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return m.rebuild(cmd.Context(), cfg)
+		},
+	}
+	cfg.store.register(cmd.Flags())
+	cmd.Flags().StringVar(&cfg.db, "db", "", "projections file (default <data-dir>/projections.db)")
+	cmd.Flags().StringVar(&cfg.timeZone, "time-zone", "UTC", "IANA time zone whose midnight divides the days (as serve's --time-zone)")
+	return cmd
+}
+
+func (m *Main) rebuild(ctx context.Context, cfg rebuildConfig) error {
+	loc, err := time.LoadLocation(cfg.timeZone)
+	if err != nil {
+		return fmt.Errorf("--time-zone: %w", err)
+	}
+	path := cfg.db
+	if path == "" {
+		path = cfg.store.projectionsPath()
+	}
+	log, err := m.logger("warn")
+	if err != nil {
+		return err
+	}
+	store, err := cfg.store.open(ctx, log, true)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+
+	report, done := m.rebuildProgress()
+	p, err := replay.Rebuild(ctx, store, path, projections.Options{Location: loc}, report)
+	done()
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(m.Stdout, "rebuilt %s: %d events in %s (%.0f events/s)\n",
+		path, p.Applied, p.Elapsed.Round(time.Millisecond), p.Rate())
+	return err
+}
+
+// rebuildProgress returns the progress callback: a bar with rate and ETA
+// on a terminal, a plain line every rebuildLogEvery otherwise.
+func (m *Main) rebuildProgress() (func(replay.Progress), func()) {
+	if f, ok := m.Stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		var bar *progressbar.ProgressBar
+		return func(p replay.Progress) {
+				if bar == nil {
+					bar = progressbar.NewOptions64(int64(p.Target),
+						progressbar.OptionSetWriter(m.Stderr),
+						progressbar.OptionSetDescription("rebuild"),
+						progressbar.OptionShowCount(),
+						progressbar.OptionShowIts(),
+						progressbar.OptionSetItsString("events"),
+						progressbar.OptionSetPredictTime(true),
+						progressbar.OptionThrottle(100*time.Millisecond),
+						progressbar.OptionFullWidth(),
+					)
+				}
+				_ = bar.Set64(int64(p.Applied))
+			}, func() {
+				if bar != nil {
+					_ = bar.Finish()
+					fmt.Fprintln(m.Stderr)
+				}
+			}
+	}
+	var last time.Time
+	return func(p replay.Progress) {
+		if time.Since(last) < rebuildLogEvery && p.Applied < p.Target {
+			return
+		}
+		last = time.Now()
+		logProgress(m.Stderr, p)
+	}, func() {}
+}
+
+func logProgress(w io.Writer, p replay.Progress) {
+	eta := "0s"
+	if r := p.Rate(); r > 0 && p.Target > p.Applied {
+		eta = time.Duration(float64(p.Target-p.Applied) / r * float64(time.Second)).Round(time.Second).String()
+	}
+	pct := 100.0
+	if p.Target > 0 {
+		pct = 100 * float64(p.Applied) / float64(p.Target)
+	}
+	fmt.Fprintf(w, "rebuild: %d/%d events (%.1f%%), %.0f events/s, eta %s\n", p.Applied, p.Target, pct, p.Rate(), eta)
+}

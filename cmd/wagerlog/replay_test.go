@@ -1,0 +1,145 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/sicbo"
+	"github.com/wagerlog/wagerlog/ledger"
+)
+
+// playRound writes one settled round into the embedded store of dir with
+// the real ledger, then stops both, and returns the round id and the
+// stream's last sequence.
+func playRound(t *testing.T, dir string) (string, uint64) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	st, err := jetstream.Open(ctx, jetstream.Options{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	l, err := ledger.Open(ctx, st, ledger.Options{Paytables: paytables()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	d := decimal.RequireFromString
+	sup := ledger.Meta{Actor: events.Actor{ID: "sup", Role: ledger.RoleSupervisor}}
+	dl := ledger.Meta{Actor: events.Actor{ID: "dl", Role: ledger.RoleDealer}}
+	run := func(c ledger.Command) ledger.Result {
+		t.Helper()
+		r, err := l.Execute(ctx, c)
+		if err != nil {
+			t.Fatalf("%T: %v", c, err)
+		}
+		return r
+	}
+	run(&ledger.Deposit{Meta: ledger.Meta{Actor: events.Actor{ID: "cash", Role: ledger.RoleCashier}}, Player: "ana", Amount: d("100"), Currency: "EUR"})
+	run(&ledger.OpenTable{Meta: sup, Table: "t1", Paytable: sicbo.IDLive, Currency: "EUR",
+		Limits: map[string]ledger.Limit{"*": {Min: d("1"), Max: d("100")}}, Band: ledger.Limit{Min: d("1"), Max: d("100")}, Dealer: "dl"})
+	round := run(&ledger.OpenRound{Meta: dl, Table: "t1"}).Round
+	run(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: events.Actor{ID: "fe", Role: ledger.RoleFrontend}}, Table: "t1", Round: round, Player: "ana",
+		Bets: []ledger.BetRequest{{Code: "small", Stake: d("10")}, {Code: "double:2", Stake: d("5")}}})
+	run(&ledger.CloseBetting{Meta: dl, Table: "t1", Round: round})
+	res := run(&ledger.RecordResult{Meta: dl, Table: "t1", Round: round, Result: games.Result{Dice: []int{2, 2, 5}}})
+	return round, res.LastSeq
+}
+
+func runMain(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}
+	err := m.Run(context.Background(), args)
+	return out.String(), errb.String(), err
+}
+
+func TestRebuildAndReplayCmd(t *testing.T) {
+	dir := t.TempDir()
+	round, last := playRound(t, dir)
+
+	out, stderr, err := runMain(t, "rebuild", "--data-dir", dir)
+	if err != nil {
+		t.Fatalf("rebuild: %v\n%s", err, stderr)
+	}
+	if !strings.Contains(out, "rebuilt") || !strings.Contains(stderr, "rebuild: ") {
+		t.Fatalf("rebuild printed %q, progress %q", out, stderr)
+	}
+
+	t.Run("Text", func(t *testing.T) {
+		out, _, err := runMain(t, "replay", "round", round, "--data-dir", dir)
+		if err != nil {
+			t.Fatalf("replay: %v\n%s", err, out)
+		}
+		flat := strings.Join(strings.Fields(out), " ")
+		for _, want := range []string{"Result 2-2-5", "round.result dl (dealer) ok ok", "bet.settled", "Chain ok", "Settlements ok", "double:2 5 won 50/55 won 50/55 ok double:2 pays 10:1"} {
+			if !strings.Contains(flat, want) {
+				t.Errorf("no %q in:\n%s", want, out)
+			}
+		}
+	})
+	t.Run("JSON", func(t *testing.T) {
+		out, _, err := runMain(t, "replay", "round", round, "--json", "--data-dir", dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r struct {
+			ChainOK bool `json:"chain_ok"`
+			Match   bool `json:"match"`
+			Events  []struct {
+				Seq uint64 `json:"seq"`
+			} `json:"events"`
+			Bets []struct {
+				Recomputed struct {
+					Win string `json:"win"`
+				} `json:"recomputed"`
+			} `json:"bets"`
+		}
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("%v in %s", err, out)
+		}
+		if !r.ChainOK || !r.Match || len(r.Events) != 7 || len(r.Bets) != 2 || r.Bets[1].Recomputed.Win != "50" {
+			t.Fatalf("%+v", r)
+		}
+	})
+	t.Run("Balances", func(t *testing.T) {
+		out, _, err := runMain(t, "replay", "balances", "--seq", "1", "--data-dir", dir)
+		if err != nil || !strings.Contains(out, "wallet:ana") || !strings.Contains(out, "100") {
+			t.Fatalf("%v: %s", err, out)
+		}
+		out, _, err = runMain(t, "replay", "balances", "--at", time.Now().Add(time.Hour).Format(time.RFC3339), "--data-dir", dir, "--json")
+		var b struct {
+			Seq uint64 `json:"seq"`
+		}
+		if err != nil || json.Unmarshal([]byte(out), &b) != nil || b.Seq != last {
+			t.Fatalf("%v: %s", err, out)
+		}
+	})
+	t.Run("ErrNotFound", func(t *testing.T) {
+		if _, _, err := runMain(t, "replay", "round", "01900000-0000-7000-8000-000000000000", "--data-dir", dir); err == nil {
+			t.Fatal("an unknown round replayed")
+		}
+	})
+	t.Run("ErrFindings", func(t *testing.T) {
+		// A projections file in another zone is refused, not misread.
+		_, _, err := runMain(t, "replay", "round", round, "--data-dir", dir, "--time-zone", "Europe/Madrid")
+		if err == nil || !strings.Contains(err.Error(), "rebuild") {
+			t.Fatalf("err %v", err)
+		}
+		var ee *ExitError
+		if errors.As(err, &ee) {
+			t.Fatalf("a refused file is not a finding: %v", err)
+		}
+	})
+}
