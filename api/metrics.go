@@ -58,7 +58,7 @@ func newMetrics(s *Server) *metrics {
 	}
 	m.gauges = []gaugeFunc{
 		{"wagerlog_http_live_streams", "Live board streams (server-sent events) open now.", func() float64 { return float64(m.streams.n.Load()) }},
-		{"wagerlog_ledger_last_seq", "The last stream sequence the ledger has applied.", func() float64 { return float64(s.cfg.Ledger.LastSeq()) }},
+		{"wagerlog_ledger_last_seq", "The last stream sequence the ledger has applied.", func() float64 { return float64(s.lastSeq()) }},
 		{"wagerlog_projections_applied_seq", "The last stream sequence the projections have applied.", func() float64 { return float64(s.cfg.Views.LastSeq()) }},
 	}
 	if s.cfg.Lag != nil {

@@ -13,7 +13,7 @@ type statusBody struct {
 }
 
 func (s *Server) healthz(w http.ResponseWriter, _ *http.Request, _ Principal) error {
-	return writeJSON(w, http.StatusOK, statusBody{Status: "ok", LastSeq: s.cfg.Ledger.LastSeq(), ProjectedSeq: s.cfg.Views.LastSeq()})
+	return writeJSON(w, http.StatusOK, statusBody{Status: "ok", LastSeq: s.lastSeq(), ProjectedSeq: s.cfg.Views.LastSeq()})
 }
 
 func (s *Server) readyz(w http.ResponseWriter, _ *http.Request, _ Principal) error {
@@ -22,7 +22,7 @@ func (s *Server) readyz(w http.ResponseWriter, _ *http.Request, _ Principal) err
 			return &Error{Code: CodeNotReady, Detail: err.Error(), Err: err}
 		}
 	}
-	return writeJSON(w, http.StatusOK, statusBody{Status: "ready", LastSeq: s.cfg.Ledger.LastSeq(), ProjectedSeq: s.cfg.Views.LastSeq()})
+	return writeJSON(w, http.StatusOK, statusBody{Status: "ready", LastSeq: s.lastSeq(), ProjectedSeq: s.cfg.Views.LastSeq()})
 }
 
 func (s *Server) metricsHandler(w http.ResponseWriter, _ *http.Request, _ Principal) error {

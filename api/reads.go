@@ -24,7 +24,8 @@ func (s *Server) waitMinSeq(r *http.Request) error {
 	if s.cfg.Views.LastSeq() >= seq {
 		return nil
 	}
-	if last := s.cfg.Ledger.LastSeq(); seq > last {
+	// A read replica does not know how far the writer is: it waits.
+	if last := s.lastSeq(); !s.cfg.ReadOnly && seq > last {
 		return apiErr(CodeInvalidQuery, fmt.Sprintf("min_seq %d is beyond the stream's last sequence %d", seq, last))
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), MinSeqWaitMax)

@@ -59,8 +59,13 @@ type Auditor interface {
 
 // Config configures a Server.
 type Config struct {
-	// Ledger executes the commands. Required.
+	// Ledger executes the commands. Required unless ReadOnly.
 	Ledger Ledger
+	// ReadOnly makes the server a read replica (wagerlog serve
+	// --read-only): every write route answers read_only (403) without
+	// reaching a ledger, and Ledger may be nil. Reads, the live board,
+	// audit and reports are served from Views and Auditor as usual.
+	ReadOnly bool
 	// Views answers the reads from the projections. Required.
 	Views Views
 	// Tokens admits callers; nil admits nobody to non-public routes.
@@ -128,7 +133,7 @@ type Server struct {
 
 // New returns a Server for cfg.
 func New(cfg Config) (*Server, error) {
-	if cfg.Ledger == nil {
+	if cfg.Ledger == nil && !cfg.ReadOnly {
 		return nil, errors.New("api: Config.Ledger is required")
 	}
 	if cfg.Views == nil {
@@ -236,6 +241,10 @@ func (s *Server) endpoint(rt route) http.Handler {
 			}
 			if !contains(allowed, who.Role) {
 				s.fail(w, r, apiErr(CodeForbidden, "role "+who.Role+" may not call "+rt.pattern()))
+				return
+			}
+			if rt.write() && s.cfg.ReadOnly {
+				s.fail(w, r, apiErr(CodeReadOnly, "this server is a read replica (wagerlog serve --read-only): send writes to the writer"))
 				return
 			}
 		} else if p, err := s.authenticate(r); err == nil {

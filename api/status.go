@@ -21,6 +21,7 @@ const (
 	CodeTimeout               = "timeout"
 	CodeNotReady              = "not_ready"
 	CodeNotImplemented        = "not_implemented"
+	CodeReadOnly              = "read_only"
 	CodeInternal              = "internal"
 )
 
@@ -51,6 +52,7 @@ var statuses = map[string]codeInfo{
 	CodeTimeout:               {http.StatusGatewayTimeout, "Command outcome unknown"},
 	CodeNotReady:              {http.StatusServiceUnavailable, "Not ready"},
 	CodeNotImplemented:        {http.StatusNotImplemented, "Not implemented in this build"},
+	CodeReadOnly:              {http.StatusForbidden, "Read replica: send writes to the writer"},
 	CodeInternal:              {http.StatusInternalServerError, "Internal error"},
 
 	// The ledger (ledger.Codes).
