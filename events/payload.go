@@ -176,6 +176,17 @@ type BetSettled struct {
 	PaytableHash string          `json:"paytable_hash"`
 	// Correction counts result corrections: 0 for the first settlement.
 	Correction int `json:"correction"`
+	// Commission is what the house keeps of the win (baccarat's banker
+	// bet); Contributions are the shares of the stake that went to
+	// jackpot pools. Sic Bo has neither, and they are omitted.
+	Commission    decimal.Decimal `json:"commission,omitzero"`
+	Contributions []Contribution  `json:"contributions,omitempty"`
+}
+
+// Contribution is a share of a stake posted to a jackpot pool.
+type Contribution struct {
+	Pool   string          `json:"pool"`
+	Amount decimal.Decimal `json:"amount"`
 }
 
 // RoundSettled closes a round once every bet is settled, with its totals.

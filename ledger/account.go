@@ -11,6 +11,8 @@ const (
 	accountInPlay     = "inplay:"
 	accountHouse      = "house:"
 	accountRounding   = "rounding:"
+	accountCommission = "commission:"
+	accountJackpot    = "jackpot:"
 	AccountCashier    = "cashier"
 	AccountAdjustment = "adjustment"
 )
@@ -30,6 +32,14 @@ func HouseAccount(table string) string { return accountHouse + table }
 // smallest unit). The house pays the exact win; the wallet receives the
 // rounded win; the difference is held here, never dropped.
 func RoundingAccount(table string) string { return accountRounding + table }
+
+// CommissionAccount collects the commission the house keeps of a table's
+// wins (baccarat's 5% on banker wins; no Sic Bo bet has one).
+func CommissionAccount(table string) string { return accountCommission + table }
+
+// JackpotAccount is a progressive jackpot pool: contributions in, jackpot
+// wins out.
+func JackpotAccount(pool string) string { return accountJackpot + pool }
 
 // IsWallet reports whether account is a player wallet, and returns the player.
 func IsWallet(account string) (player string, ok bool) {

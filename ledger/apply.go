@@ -79,7 +79,10 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 		b.Correction = p.Correction
 		b.Settlement = games.Settlement{
 			Outcome: games.Outcome(p.Outcome), Win: p.Win, Returned: p.Returned,
-			Residue: p.Residue, Rule: p.Rule,
+			Residue: p.Residue, Rule: p.Rule, Commission: p.Commission,
+		}
+		for _, c := range p.Contributions {
+			b.Settlement.Contributions = append(b.Settlement.Contributions, games.Contribution{Pool: c.Pool, Amount: c.Amount})
 		}
 		r.Pending--
 	case *events.RoundSettled:

@@ -89,6 +89,9 @@ type Ledger struct {
 	// recent maps the ids of the events read by the last reload after a
 	// failed append to their sequences.
 	recent map[uuid.UUID]uint64
+	// workPending is set when a reload may have found rounds whose
+	// settlement, cancellation or correction is not finished.
+	workPending bool
 	// lastSeq mirrors state.lastSeq for readers outside the goroutine.
 	lastSeq   atomic.Uint64
 	closeOnce sync.Once
@@ -313,6 +316,18 @@ func (l *Ledger) process(group []*request) {
 		if l.state == nil {
 			for _, p := range ps {
 				l.answer(p, Result{}, ErrUnavailable)
+			}
+			return
+		}
+	}
+	if l.workPending {
+		// A failed append left a settlement, cancellation or correction
+		// half written: finish it before anything else, so that its table
+		// is free again and a retried key gets the whole result.
+		if err := l.finishWork(ctx); err != nil {
+			l.opts.Logger.Error("finishing interrupted work before deciding", "err", err)
+			for _, p := range ps {
+				l.answer(p, Result{}, fmt.Errorf("%w: %v", ErrUnavailable, err))
 			}
 			return
 		}

@@ -33,6 +33,7 @@ func (l *Ledger) reloadSince(ctx context.Context, sinceSeq uint64) error {
 	}
 	l.state = s
 	l.lastSeq.Store(s.lastSeq)
+	l.workPending = true
 	return nil
 }
 
@@ -111,6 +112,7 @@ func (l *Ledger) finishWork(ctx context.Context) error {
 			l.lastSeq.Store(out[hi-1].env.Seq)
 		}
 	}
+	l.workPending = false
 	return nil
 }
 

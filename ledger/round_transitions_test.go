@@ -118,7 +118,9 @@ const (
 // A settling round is made the way production makes one: the ledger writes
 // through a faultLog around the real store whose Append fails on the second
 // batch of the settlement, and the recovery's attempt to finish it fails
-// too; a restart at the end finishes every such round, each bet exactly once.
+// too. The settling column's command is issued while the log still refuses
+// writes; once it heals, the next command finishes the round first, each bet
+// exactly once.
 func TestRound_Transitions(t *testing.T) {
 	cells := transitionsFromDoc(t)
 	h, flog := newFaultHarness(t, transitionBatchMax)
@@ -167,7 +169,7 @@ func TestRound_Transitions(t *testing.T) {
 			if _, err := h.exec(recordResult(table, round, 1, 2, 3)); ledger.CodeOf(err) != "unavailable" {
 				t.Fatalf("record_result whose second batch failed: %v, want unavailable", err)
 			}
-			flog.heal()
+			// The log stays down until the cell's command is refused.
 		case "settled":
 			h.must(closeBetting(table, round))
 			h.must(recordResult(table, round, 1, 2, 3))
@@ -237,6 +239,7 @@ func TestRound_Transitions(t *testing.T) {
 				}
 				if col.status == ledger.RoundSettling {
 					settling = append(settling, round)
+					flog.heal()
 				}
 				statusAfter[round] = before.Status
 				continue
@@ -257,18 +260,28 @@ func TestRound_Transitions(t *testing.T) {
 	if len(settling) != len(roundCommands) {
 		t.Fatalf("%d settling rounds, want %d", len(settling), len(roundCommands))
 	}
-
-	// A table whose round is settling is not between rounds.
-	sr := h.round(settling[0])
-	h.refuse(&ledger.OpenRound{Meta: ledger.Meta{Actor: dealer}, Table: sr.Table}, "round_in_progress")
-	h.refuse(&ledger.ChangeLimits{Meta: ledger.Meta{Actor: supervisor}, Table: sr.Table, Limits: map[string]ledger.Limit{"*": {Min: dec("1"), Max: dec("10")}}}, "round_in_progress")
-	h.refuse(&ledger.CloseTable{Meta: ledger.Meta{Actor: supervisor}, Table: sr.Table}, "round_in_progress")
-	if _, failed := flog.counts(); failed < 2*len(settling) {
-		t.Fatalf("the fault log failed %d appends, want at least %d (a batch and a recovery per settling round)", failed, 2*len(settling))
+	if columns[4].status != ledger.RoundSettling {
+		t.Fatal("columns[4] is not the settling column")
 	}
 
-	// The restart finishes every settling round; every other round keeps
-	// its status.
+	// A table whose round is settling is not between rounds: while the log
+	// refuses writes, nothing is decided; once it heals, the round is
+	// finished before the next command, which then finds its table free.
+	last, _ := build("between-settling", columns[4])
+	settling = append(settling, last)
+	h.refuse(&ledger.OpenRound{Meta: ledger.Meta{Actor: dealer}, Table: h.round(last).Table}, "unavailable")
+	flog.heal()
+	if _, failed := flog.counts(); failed < 3*len(settling) {
+		t.Fatalf("the fault log failed %d appends, want at least %d (a batch, a recovery and a retry per settling round)", failed, 3*len(settling))
+	}
+	h.must(&ledger.OpenRound{Meta: ledger.Meta{Actor: dealer}, Table: h.round(last).Table})
+	statusAfter[last] = ledger.RoundSettled
+	for _, round := range settling {
+		statusAfter[round] = ledger.RoundSettled
+	}
+
+	// Every settling round was finished, each bet once, and stays so after
+	// a restart; every other round keeps its status.
 	h.restart()
 	evs := h.readAll()
 	for _, round := range settling {

@@ -88,6 +88,14 @@ func reverseAndSettle(t *Table, r *Round, b *Bet, pt Paytable, res games.Result,
 	if err != nil {
 		return nil, err
 	}
+	switch st.Outcome {
+	case games.OutcomeWon, games.OutcomeLost, games.OutcomePush:
+	default:
+		// A bet that stays up over several results (craps) needs rounds
+		// that carry bets over; the ledger does not have them yet, so it
+		// refuses rather than settle such a bet wrongly.
+		return nil, errf(ErrInvalidResult, "bet %s: outcome %q is not supported by this ledger", b.ID, st.Outcome)
+	}
 	dice, _ := diceOf(res)
 	out = append(out, draft{
 		typ: events.TypeBetSettled, table: t.ID, round: r.ID,
@@ -96,32 +104,44 @@ func reverseAndSettle(t *Table, r *Round, b *Bet, pt Paytable, res games.Result,
 			Stake: b.Stake, Currency: t.Currency, Dice: dice, Outcome: string(st.Outcome),
 			Win: st.Win, Returned: st.Returned, Residue: st.Residue, Rule: st.Rule,
 			Paytable: t.Paytable, PaytableHash: t.PaytableHash, Correction: k,
+			Commission: st.Commission, Contributions: contributions(st.Contributions),
 		},
 		postings: settlementPostings(t, b, st),
 	})
 	return out, nil
 }
 
-// settlementPostings moves a settled bet's stake out of play: to the house on
-// a loss; back to the wallet on a win or a push, with the win paid by the
-// house and the rounding residue set aside by the house in the table's
-// rounding account.
+// settlementPostings moves a settled bet's stake out of play. Contributions
+// to jackpot pools come out of the stake first; the rest goes to the house on
+// a loss, or back to the wallet on a win or a push, with the house paying
+// whatever the return exceeds it by. A commission goes from the wallet to
+// the table's commission account once the win is paid, and the rounding
+// residue is set aside by the house in the table's rounding account. Sic Bo
+// uses only the plain cases; the others are how the interface carries the
+// games that come next (see docs/GAMES.md).
 func settlementPostings(t *Table, b *Bet, st games.Settlement) []events.Posting {
 	inPlay, wallet, house := InPlayAccount(t.ID), WalletAccount(b.Player), HouseAccount(t.ID)
 	cur := t.Currency
+	var ps []events.Posting
+	add := func(from, to string, amount decimal.Decimal) {
+		if amount.IsPositive() {
+			ps = append(ps, events.Posting{From: from, To: to, Amount: amount, Currency: cur})
+		}
+	}
+	rest := b.Stake
+	for _, c := range st.Contributions {
+		add(inPlay, JackpotAccount(c.Pool), c.Amount)
+		rest = rest.Sub(c.Amount)
+	}
 	switch st.Outcome {
 	case games.OutcomeLost:
-		return []events.Posting{{From: inPlay, To: house, Amount: b.Stake, Currency: cur}}
-	case games.OutcomePush:
-		return []events.Posting{{From: inPlay, To: wallet, Amount: b.Stake, Currency: cur}}
+		add(inPlay, house, rest)
+	default:
+		add(inPlay, wallet, rest)
+		add(house, wallet, st.Returned.Sub(rest))
+		add(wallet, CommissionAccount(t.ID), st.Commission)
 	}
-	ps := []events.Posting{{From: inPlay, To: wallet, Amount: b.Stake, Currency: cur}}
-	if st.Win.IsPositive() {
-		ps = append(ps, events.Posting{From: house, To: wallet, Amount: st.Win, Currency: cur})
-	}
-	if st.Residue.IsPositive() {
-		ps = append(ps, events.Posting{From: house, To: RoundingAccount(t.ID), Amount: st.Residue, Currency: cur})
-	}
+	add(house, RoundingAccount(t.ID), st.Residue)
 	return ps
 }
 
@@ -135,5 +155,16 @@ func reversed(ps []events.Posting) []events.Posting {
 
 func settlementOf(d draft) games.Settlement {
 	p := d.payload.(*events.BetSettled)
-	return games.Settlement{Outcome: games.Outcome(p.Outcome), Win: p.Win, Returned: p.Returned, Residue: p.Residue, Rule: p.Rule}
+	return games.Settlement{Outcome: games.Outcome(p.Outcome), Win: p.Win, Returned: p.Returned, Residue: p.Residue, Rule: p.Rule, Commission: p.Commission}
+}
+
+func contributions(cs []games.Contribution) []events.Contribution {
+	if len(cs) == 0 {
+		return nil
+	}
+	out := make([]events.Contribution, len(cs))
+	for i, c := range cs {
+		out[i] = events.Contribution{Pool: c.Pool, Amount: c.Amount}
+	}
+	return out
 }
