@@ -109,7 +109,8 @@ func samplePayload(tb testing.TB, t Type) any {
 			Outcome: OutcomeWon, Win: dec("12.00"), Returned: dec("14.00"), Residue: dec("0.001"),
 			Rule: "total 10 pays 6:1", Paytable: "sicbo-standard-2026",
 			PaytableHash: "9f2c4e7d1a0b3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
-			Correction:   1}
+			Correction:   1, Commission: dec("0.60"),
+			Contributions: []Contribution{{Pool: "progressive-1", Amount: dec("0.10")}}}
 	case TypeRoundSettled:
 		return &RoundSettled{Table: testTable, Round: testRound, Dice: dice, Bets: 31,
 			Staked: dec("412.50"), Won: dec("180.00"), Returned: dec("246.00"), Residue: dec("0.004"),
