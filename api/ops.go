@@ -25,11 +25,9 @@ func (s *Server) readyz(w http.ResponseWriter, _ *http.Request, _ Principal) err
 	return writeJSON(w, http.StatusOK, statusBody{Status: "ready", LastSeq: s.lastSeq(), ProjectedSeq: s.cfg.Views.LastSeq()})
 }
 
-func (s *Server) metricsHandler(w http.ResponseWriter, _ *http.Request, _ Principal) error {
-	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+func (s *Server) metricsHandler(w http.ResponseWriter, r *http.Request, _ Principal) error {
 	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusOK)
-	_ = s.metrics.write(w)
+	s.metrics.handler.ServeHTTP(w, r)
 	return nil
 }
 
