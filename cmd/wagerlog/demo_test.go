@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -231,5 +233,59 @@ func TestRunDemo_RefusesTinyInterval(t *testing.T) {
 	}
 	if errors.Is(err, context.Canceled) {
 		t.Fatal("refused for the wrong reason")
+	}
+}
+
+// TestServe_DemoBoardMoves runs `wagerlog serve --demo` as a newcomer
+// would, with no tokens file and no other flag: the board of the demo table
+// is public and fills up within seconds.
+func TestServe_DemoBoardMoves(t *testing.T) {
+	dir := t.TempDir()
+	addr := make(chan string, 1)
+	var stderr lockedBuffer
+	m := &Main{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: &stderr, onListen: func(a string) { addr <- a }}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- m.Run(ctx, []string{"serve", "--demo", "--demo-interval", "50ms", "--data-dir", dir, "--http", "127.0.0.1:0"})
+	}()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	}()
+	var base string
+	select {
+	case a := <-addr:
+		base = "http://" + a
+	case err := <-done:
+		t.Fatalf("serve stopped: %v\n%s", err, stderr.String())
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		var b struct {
+			Table   string            `json:"table"`
+			Results []json.RawMessage `json:"results"`
+		}
+		res, err := http.Get(base + "/v1/tables/" + DemoTable + "/board")
+		if err == nil {
+			if res.StatusCode == http.StatusOK {
+				err = json.NewDecoder(res.Body).Decode(&b)
+			}
+			res.Body.Close()
+		}
+		if err == nil && b.Table == DemoTable && len(b.Results) >= 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the demo board did not reach 3 results in 30 s (last: %v, %d results)\n%s", err, len(b.Results), stderr.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	for _, want := range []string{"one token per role", "demo: open the live board", "/?table=" + DemoTable} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("serve's output lacks %q", want)
+		}
 	}
 }

@@ -25,6 +25,9 @@ type Main struct {
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
+	// onListen, set by tests, gets the address `serve` listens on (useful
+	// with --http 127.0.0.1:0).
+	onListen func(addr string)
 }
 
 // NewMain returns a Main bound to the process's standard streams.

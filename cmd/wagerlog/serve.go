@@ -29,6 +29,13 @@ type serveConfig struct {
 	devTokens   bool
 	publicBoard bool
 	timeZone    string
+	// readOnly makes a read replica: no ledger, the projections kept from
+	// the stream, writes refused (docs/CLUSTER.md).
+	readOnly bool
+	// demo runs the simulated table (demo.go) beside the server.
+	demo         bool
+	demoInterval time.Duration
+	demoSeed     uint64
 	// onListen is set by tests: it gets the address the HTTP server
 	// listens on once it is up.
 	onListen func(addr string)
@@ -41,6 +48,9 @@ func (m *Main) serveCmd() *cobra.Command {
 		Short: "Run the ledger: embedded JetStream (or an external cluster), projections, HTTP API and dashboard",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if cfg.onListen == nil {
+				cfg.onListen = m.onListen
+			}
 			return m.serve(cmd.Context(), cfg)
 		},
 	}
@@ -51,6 +61,10 @@ func (m *Main) serveCmd() *cobra.Command {
 	cmd.Flags().BoolVar(&cfg.devTokens, "dev-tokens", false, "when the tokens file does not exist, create it with one token per role and print the tokens (for trying wagerlog out, never for production)")
 	cmd.Flags().BoolVar(&cfg.publicBoard, "public-board", false, "serve the statistics board (JSON and live stream) without a token")
 	cmd.Flags().StringVar(&cfg.timeZone, "time-zone", "UTC", "IANA time zone whose midnight divides the days of the daily reports (fixed for a projections file)")
+	cmd.Flags().BoolVar(&cfg.readOnly, "read-only", false, "run a read replica: no ledger, the stream only checked (never created), this instance's own projections in --data-dir, every read served, every write answered read_only; connect as a NATS user with read-only consumers (docs/CLUSTER.md)")
+	cmd.Flags().BoolVar(&cfg.demo, "demo", false, "also run a simulated table ("+DemoTable+": a dealer and a few players) writing real events, and imply --public-board and --dev-tokens (for trying wagerlog out, never on a production data directory)")
+	cmd.Flags().DurationVar(&cfg.demoInterval, "demo-interval", DefaultDemoInterval, "time between two rounds of the --demo table")
+	cmd.Flags().Uint64Var(&cfg.demoSeed, "demo-seed", 1, "seed of the --demo table's dice and players")
 	return cmd
 }
 
@@ -129,6 +143,11 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	if err != nil {
 		return fmt.Errorf("--time-zone: %w", err)
 	}
+	if cfg.demo {
+		// A newcomer's first command shows a moving board: no token to
+		// create first, none to paste into the page.
+		cfg.publicBoard, cfg.devTokens = true, true
+	}
 	// The data directory holds the projections (and the embedded store).
 	if err := os.MkdirAll(cfg.store.dataDir, 0o750); err != nil {
 		return fmt.Errorf("data directory: %w", err)
@@ -163,18 +182,25 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 		_ = srv.Shutdown(sctx)
 	}
 
-	store, err := cfg.store.open(ctx, log, false)
+	store, err := cfg.store.open(ctx, log, cfg.readOnly)
 	if err != nil {
 		shutdownHTTP()
 		return err
 	}
 	closers = append(closers, func() { store.Close() })
-	led, err := ledger.Open(ctx, store, ledger.Options{Paytables: paytables(), Logger: log})
-	if err != nil {
-		shutdownHTTP()
-		return err
+	// A read replica has no ledger: it never writes, and the API answers
+	// its write routes read_only. (A nil *ledger.Ledger must not become a
+	// non-nil api.Ledger.)
+	var led *ledger.Ledger
+	var writer api.Ledger
+	if !cfg.readOnly {
+		if led, err = ledger.Open(ctx, store, ledger.Options{Paytables: paytables(), Logger: log}); err != nil {
+			shutdownHTTP()
+			return err
+		}
+		closers = append(closers, func() { led.Close() })
+		writer = led
 	}
-	closers = append(closers, func() { led.Close() })
 	views, err := projections.Open(cfg.store.projectionsPath(), projections.Options{Location: loc})
 	if err != nil {
 		shutdownHTTP()
@@ -197,7 +223,7 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	closers = append(closers, func() { stopProjector(); wg.Wait() })
 
 	a, err := api.New(api.Config{
-		Ledger: led, Views: views, Tokens: tokens, PublicBoard: cfg.publicBoard,
+		Ledger: writer, ReadOnly: cfg.readOnly, Views: views, Tokens: tokens, PublicBoard: cfg.publicBoard,
 		Logger: log, Dashboard: dashboard.Handler(), Lag: proj.Lag,
 		Ready: func() error {
 			if p := projErr.Load(); p != nil {
@@ -213,7 +239,25 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	// Last registered, first run: live streams end, then HTTP stops.
 	closers = append(closers, func() { a.Close(); shutdownHTTP() })
 	handler.set(a)
-	log.Info("ready", "stream", store.StreamName(), "last_seq", led.LastSeq(), "projected_seq", views.LastSeq(), "public_board", cfg.publicBoard)
+	lastSeq := views.LastSeq()
+	if led != nil {
+		lastSeq = led.LastSeq()
+	}
+	log.Info("ready", "stream", store.StreamName(), "read_only", cfg.readOnly, "last_seq", lastSeq, "projected_seq", views.LastSeq(), "public_board", cfg.publicBoard)
+	if cfg.demo {
+		dctx, stopDemo := context.WithCancel(ctx)
+		demoDone := make(chan struct{})
+		go func() {
+			defer close(demoDone)
+			if err := runDemo(dctx, led, log, demoConfig{Interval: cfg.demoInterval, Seed: cfg.demoSeed}); err != nil {
+				log.Error("demo stopped", "err", err)
+			}
+		}()
+		// Last registered, first run: the demo stops before the API and
+		// the ledger.
+		closers = append(closers, func() { stopDemo(); <-demoDone })
+		log.Info("demo: open the live board", "url", "http://"+ln.Addr().String()+"/?table="+DemoTable)
+	}
 
 	select {
 	case <-ctx.Done():

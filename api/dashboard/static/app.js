@@ -11,6 +11,7 @@ const API = '/v1';
 // Limits on what the page takes from the server.
 const TABLES_MAX = 500; // options in the picker
 const RESULTS_MAX = 200; // result cards drawn (the board holds 50 by default)
+const WALL_RESULTS_MAX = 50; // result cards on a wall screen
 const EVENT_BYTES_MAX = 4 << 20; // one server-sent event
 // Reconnect delays: doubled from the first up to the last, with jitter.
 const RETRY_FIRST_MS = 1000;
@@ -259,7 +260,9 @@ function slotFont(width) {
 
 function renderResults(b, fresh) {
   const list = $('results');
-  const items = b.results.slice(0, RESULTS_MAX).map((r) => el('li', {
+  // The wall has room for ten by five cards; other layouts scroll.
+  const max = document.documentElement.classList.contains('wall') ? WALL_RESULTS_MAX : RESULTS_MAX;
+  const items = b.results.slice(0, max).map((r) => el('li', {
     class: `result${r.size === 'triple' ? ' is-triple' : ''}${fresh.has(r.round) ? ' is-fresh' : ''}`,
   },
   srOnly(describe(r)),
@@ -643,7 +646,7 @@ function setupWall() {
   const apply = () => {
     const wall = state.wallForced ?? mq.matches;
     document.documentElement.classList.toggle('wall', wall);
-    if (state.board) renderChart(state.board);
+    if (state.board) render(state.board);
   };
   mq.addEventListener('change', apply);
   apply();
