@@ -111,12 +111,26 @@ func (s *Store) Append(ctx context.Context, expectLastSeq uint64, msgs []events.
 			lastErr = err
 			continue
 		}
+		if uncertain && s.stored(ctx, expectLastSeq, msgs) {
+			// An earlier, unanswered attempt was stored after all.
+			return expectLastSeq + 1, nil
+		}
 		if isStreamFull(apiErr) {
 			return 0, fmt.Errorf("%w: %s (%d)", events.ErrStreamFull, apiErr.Description, apiErr.ErrorCode)
 		}
 		return 0, fmt.Errorf("%w: %s (%d)", ErrRejected, apiErr.Description, apiErr.ErrorCode)
 	}
+	if uncertain && s.stored(ctx, expectLastSeq, msgs) {
+		return expectLastSeq + 1, nil
+	}
 	return 0, s.giveUp(fmt.Errorf("after %d attempts: %w", AppendAttemptsMax, lastErr), uncertain)
+}
+
+// stored reports whether msgs are known to be stored after expect. An
+// error of the check counts as "not known".
+func (s *Store) stored(ctx context.Context, expect uint64, msgs []events.Raw) bool {
+	ok, err := s.storedAt(ctx, expect+1, msgs)
+	return err == nil && ok
 }
 
 // giveUp builds Append's error when it stops retrying.
@@ -138,7 +152,7 @@ func (s *Store) validateBatch(msgs []events.Raw) error {
 	ids := make(map[string]struct{}, len(msgs))
 	for i, m := range msgs {
 		switch {
-		case !strings.HasPrefix(m.Subject, prefix) || strings.ContainsAny(m.Subject, " \t\r\n*>"):
+		case !validSubject(m.Subject, prefix):
 			return fmt.Errorf("%w: event %d: subject %q is not under %q", ErrInvalidBatch, i, m.Subject, prefix)
 		case m.MsgID == "" || strings.ContainsAny(m.MsgID, "\r\n"):
 			return fmt.Errorf("%w: event %d: message id %q", ErrInvalidBatch, i, m.MsgID)
@@ -151,6 +165,13 @@ func (s *Store) validateBatch(msgs []events.Raw) error {
 		ids[m.MsgID] = struct{}{}
 	}
 	return nil
+}
+
+// validSubject reports whether subj is a literal subject under prefix
+// (which ends with a dot): no wildcards, no white space, no empty token.
+func validSubject(subj, prefix string) bool {
+	return len(subj) > len(prefix) && strings.HasPrefix(subj, prefix) &&
+		!strings.ContainsAny(subj, " \t\r\n*>") && !strings.Contains(subj, "..") && !strings.HasSuffix(subj, ".")
 }
 
 // pubAck is the server's answer to a batch commit.

@@ -299,6 +299,8 @@ func TestAppend_InvalidBatch(t *testing.T) {
 		"NoMsgID":      {{Subject: ok.Subject, Data: ok.Data}},
 		"OtherSubject": {{Subject: "elsewhere.t1", MsgID: "x", Data: ok.Data}},
 		"Wildcard":     {{Subject: s.Prefix() + ".table.*", MsgID: "x", Data: ok.Data}},
+		"EmptyToken":   {{Subject: s.Prefix() + "..t1", MsgID: "x", Data: ok.Data}},
+		"PrefixOnly":   {{Subject: s.Prefix() + ".", MsgID: "x", Data: ok.Data}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			if _, err := s.Append(testCtx(t), 0, b); !errors.Is(err, ErrInvalidBatch) {
