@@ -182,32 +182,59 @@ func (s *Store) lastTimes() (at, stored time.Time) {
 // refused with a *GapError; an event that does not decode or does not fit
 // fails the batch: in both cases nothing of it is applied.
 func (s *Store) Apply(batch []events.Raw) error {
-	if s.opts.ReadOnly {
-		return ErrReadOnly
+	p, err := s.Prepare(batch)
+	if err != nil {
+		return err
 	}
+	return s.ApplyPrepared(p)
+}
+
+// Prepared is a batch of events decoded by Prepare, ready for
+// ApplyPrepared.
+type Prepared struct {
+	ds []decoded
+}
+
+// Len returns the number of events in p.
+func (p *Prepared) Len() int { return len(p.ds) }
+
+// Merge appends the events of q to p (q must follow p without a gap).
+func (p *Prepared) Merge(q *Prepared) { p.ds = append(p.ds, q.ds...) }
+
+// Prepare decodes a batch of events in stream order for ApplyPrepared. It
+// only decodes: it is safe to call from several goroutines at once, so a
+// rebuild decodes ahead of the transaction that applies. It fails on an
+// event that does not decode, or on sequences that are not consecutive.
+func (s *Store) Prepare(batch []events.Raw) (*Prepared, error) {
 	if len(batch) > BatchEventsMax {
-		return fmt.Errorf("%w: a batch of %d events is over the limit of %d", ErrBadQuery, len(batch), BatchEventsMax)
+		return nil, fmt.Errorf("%w: a batch of %d events is over the limit of %d", ErrBadQuery, len(batch), BatchEventsMax)
 	}
-	ds := make([]decoded, 0, len(batch))
-	next := s.lastSeq.Load() + 1
-	for _, raw := range batch {
-		if raw.Seq < next {
-			continue
-		}
-		if raw.Seq != next {
-			return &GapError{Applied: next - 1, Got: raw.Seq}
+	p := &Prepared{ds: make([]decoded, 0, len(batch))}
+	for i, raw := range batch {
+		if i > 0 && raw.Seq != batch[i-1].Seq+1 {
+			return nil, &GapError{Applied: batch[i-1].Seq, Got: raw.Seq}
 		}
 		d, err := decode(s.opts.Codec, raw)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		ds = append(ds, d)
-		next++
+		p.ds = append(p.ds, d)
 	}
-	if len(ds) == 0 {
+	return p, nil
+}
+
+// ApplyPrepared applies a prepared batch as Apply does.
+func (s *Store) ApplyPrepared(p *Prepared) error {
+	if s.opts.ReadOnly {
+		return ErrReadOnly
+	}
+	if len(p.ds) == 0 {
 		return nil
 	}
-	return s.applyDecoded(ds)
+	if len(p.ds) > BatchEventsMax {
+		return fmt.Errorf("%w: a batch of %d events is over the limit of %d", ErrBadQuery, len(p.ds), BatchEventsMax)
+	}
+	return s.applyDecoded(p.ds)
 }
 
 func (s *Store) applyDecoded(ds []decoded) error {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/wagerlog/wagerlog/events"
@@ -35,6 +37,133 @@ func (p Progress) Rate() float64 {
 
 // errDone ends the follow of a rebuild once it reached its target.
 var errDone = errors.New("replay: rebuild reached its target")
+
+// decodeChunk is how many events one decoding job takes.
+const decodeChunk = 1000
+
+// job is a chunk of events decoded by a worker; done is closed when p (or
+// err) is set.
+type job struct {
+	raws []events.Raw
+	p    *projections.Prepared
+	err  error
+	done chan struct{}
+}
+
+// build follows the stream from 1 to target in a pipeline: the consumer
+// cuts the stream into chunks, GOMAXPROCS workers decode them in parallel,
+// and one applier applies them in order, RebuildBatchMax events per
+// transaction.
+func build(ctx context.Context, src projections.Source, st *projections.Store, target uint64, applied func(uint64)) error {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	workers := runtime.GOMAXPROCS(0)
+	work := make(chan *job, 2*workers)
+	ordered := make(chan *job, 4*workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range work {
+				j.p, j.err = st.Prepare(j.raws)
+				close(j.done)
+			}
+		}()
+	}
+	applyDone := make(chan error, 1)
+	go func() {
+		applyDone <- applyInOrder(ctx, st, ordered, applied)
+	}()
+	send := func(raws []events.Raw) error {
+		j := &job{raws: raws, done: make(chan struct{})}
+		select {
+		case work <- j:
+		case <-ctx.Done():
+			return context.Cause(ctx)
+		}
+		select {
+		case ordered <- j:
+		case <-ctx.Done():
+			return context.Cause(ctx)
+		}
+		return nil
+	}
+	chunk := make([]events.Raw, 0, decodeChunk)
+	ferr := src.Follow(ctx, 1, func(batch []events.Raw) error {
+		for _, r := range batch {
+			if r.Seq > target {
+				break
+			}
+			chunk = append(chunk, r)
+			if len(chunk) == decodeChunk || r.Seq == target {
+				if err := send(chunk); err != nil {
+					return err
+				}
+				chunk = make([]events.Raw, 0, decodeChunk)
+			}
+			if r.Seq == target {
+				return errDone
+			}
+		}
+		return nil
+	})
+	close(work)
+	close(ordered)
+	if !errors.Is(ferr, errDone) {
+		cancel(ferr)
+	}
+	aerr := <-applyDone
+	wg.Wait()
+	switch {
+	case aerr != nil:
+		return aerr
+	case !errors.Is(ferr, errDone):
+		if ferr == nil {
+			ferr = errors.New("the stream ended before the rebuild's target")
+		}
+		return ferr
+	}
+	return nil
+}
+
+// applyInOrder applies the decoded chunks in stream order, merging them
+// into transactions of up to RebuildBatchMax events.
+func applyInOrder(ctx context.Context, st *projections.Store, ordered <-chan *job, applied func(uint64)) error {
+	var pending *projections.Prepared
+	flush := func() error {
+		if pending == nil {
+			return nil
+		}
+		if err := st.ApplyPrepared(pending); err != nil {
+			return err
+		}
+		pending = nil
+		applied(st.LastSeq())
+		return nil
+	}
+	for j := range ordered {
+		select {
+		case <-j.done:
+		case <-ctx.Done():
+			return context.Cause(ctx)
+		}
+		if j.err != nil {
+			return j.err
+		}
+		if pending == nil {
+			pending = j.p
+		} else {
+			pending.Merge(j.p)
+		}
+		if pending.Len() >= RebuildBatchMax {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return flush()
+}
 
 // Rebuild builds the projections from sequence 1 into path+".rebuild", then
 // renames that file over path. It returns once the new file holds every
@@ -66,36 +195,12 @@ func Rebuild(ctx context.Context, src projections.Source, path string, opts proj
 		return p, err
 	}
 	if target > 0 {
-		buf := make([]events.Raw, 0, RebuildBatchMax)
-		fctx, cancel := context.WithCancel(ctx)
-		defer cancel()
-		err = src.Follow(fctx, 1, func(batch []events.Raw) error {
-			if len(batch) == 0 {
-				return nil
-			}
-			buf = append(buf, batch...)
-			last := batch[len(batch)-1].Seq
-			if len(buf) < RebuildBatchMax && last < target {
-				return nil
-			}
-			if err := st.Apply(buf); err != nil {
-				return err
-			}
-			clear(buf)
-			buf = buf[:0]
-			p.Applied, p.Elapsed = st.LastSeq(), time.Since(start)
+		if err := build(ctx, src, st, target, func(applied uint64) {
+			p.Applied, p.Elapsed = applied, time.Since(start)
 			if progress != nil {
 				progress(p)
 			}
-			if last >= target {
-				return errDone
-			}
-			return nil
-		})
-		if !errors.Is(err, errDone) {
-			if err == nil {
-				err = errors.New("replay: the stream ended before the rebuild's target")
-			}
+		}); err != nil {
 			return fail(fmt.Errorf("replay: rebuild: %w", err))
 		}
 	}

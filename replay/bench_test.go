@@ -1,0 +1,370 @@
+package replay_test
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/sicbo"
+	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/projections"
+	"github.com/wagerlog/wagerlog/replay"
+)
+
+// benchEvents sizes the benchmarks' stream: go test -bench . -benchtime 1x
+// -wagerlog.bench-events 1000000 for the figures in docs/BENCHMARKS.md.
+var benchEvents = flag.Int("wagerlog.bench-events", 100_000, "events in the benchmarks' stream")
+
+// benchStream is the stream the benchmarks share, built once per process.
+type benchStream struct {
+	dir    string
+	store  *jetstream.Store
+	last   uint64
+	rounds []string
+	tables []string
+	err    error
+}
+
+var (
+	benchOnce sync.Once
+	bench     benchStream
+)
+
+// sharedStream returns the benchmarks' stream, generating it on first use.
+func sharedStream(b *testing.B) *benchStream {
+	b.Helper()
+	benchOnce.Do(func() {
+		bench.dir, bench.err = benchDir()
+		if bench.err != nil {
+			return
+		}
+		bench.err = generate(&bench, *benchEvents)
+	})
+	if bench.err != nil {
+		b.Fatal(bench.err)
+	}
+	return &bench
+}
+
+func benchDir() (string, error) { return os.MkdirTemp("", "wagerlog-bench-") }
+
+// TestMain removes the benchmarks' stream once every test and benchmark
+// has run.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if bench.store != nil {
+		_ = bench.store.Close()
+	}
+	if bench.dir != "" {
+		_ = os.RemoveAll(bench.dir)
+	}
+	os.Exit(code)
+}
+
+// generate appends n realistic events (what the ledger writes: deposits,
+// tables, rounds with slips of one to three bets, results, settlements with
+// their postings, some reshakes and cancellations) to a fresh embedded
+// stream, in atomic batches of 1,000, chained by hash. Bets are settled by
+// the real paytable.
+func generate(s *benchStream, n int) error {
+	ctx := context.Background()
+	st, err := jetstream.Open(ctx, jetstream.Options{DataDir: s.dir, FsyncInterval: time.Second})
+	if err != nil {
+		return err
+	}
+	s.store = st
+	pt, err := sicbo.Lookup(sicbo.IDLive)
+	if err != nil {
+		return err
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	const players, tables = 1000, 8
+	codes := []string{"small", "big", "odd", "even", "single:3", "double:2", "triple:5", "any_triple", "total:9", "total:11", "combo:1-2", "two_odd_one_even", "all_even", "four_numbers:1-2-3-4"}
+	clock := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	var prev events.Hash
+	var batch []events.Raw
+	var last uint64
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		if _, err := st.Append(ctx, last, batch); err != nil {
+			return err
+		}
+		last += uint64(len(batch))
+		batch = batch[:0]
+		return nil
+	}
+	emit := func(t events.Type, table, round string, actor events.Actor, payload any, postings []events.Posting) error {
+		clock = clock.Add(time.Millisecond)
+		e, err := events.New(t, clock, payload)
+		if err != nil {
+			return err
+		}
+		e.ID = uuid.Must(uuid.NewV7())
+		e.Table, e.Round, e.Actor, e.Postings = table, round, actor, postings
+		data, err := events.Encode(&e, prev)
+		if err != nil {
+			return err
+		}
+		prev = e.Hash
+		subject, err := events.SubjectFor(jetstream.DefaultSubjectPrefix, &e)
+		if err != nil {
+			return err
+		}
+		batch = append(batch, events.Raw{Subject: subject, MsgID: e.ID.String(), Data: data})
+		if len(batch) == jetstream.BatchEventsMax {
+			return flush()
+		}
+		return nil
+	}
+	cash := events.Actor{ID: "cash-1", Role: ledger.RoleCashier}
+	sup := events.Actor{ID: "sup-1", Role: ledger.RoleSupervisor}
+	dl := events.Actor{ID: "dealer-1", Role: ledger.RoleDealer}
+	fe := events.Actor{ID: "fe-1", Role: ledger.RoleFrontend}
+	wallet := make([]decimal.Decimal, players)
+	player := func(i int) string { return fmt.Sprintf("p%04d", i) }
+	count := 0
+	step := func(err error) error { count++; return err }
+	for i := range players {
+		amt := decimal.NewFromInt(1_000_000)
+		if err := step(emit(events.TypeWalletDeposited, "", "", cash, &events.WalletDeposited{
+			Player: player(i), Amount: amt, Currency: "EUR", BalanceBefore: wallet[i], BalanceAfter: wallet[i].Add(amt),
+		}, []events.Posting{{From: ledger.AccountCashier, To: ledger.WalletAccount(player(i)), Amount: amt, Currency: "EUR"}})); err != nil {
+			return err
+		}
+		wallet[i] = wallet[i].Add(amt)
+	}
+	lim := map[string]events.Limit{"*": {Min: decimal.NewFromInt(1), Max: decimal.NewFromInt(500)}}
+	numbers := make([]int64, tables)
+	for t := range tables {
+		id := fmt.Sprintf("t%d", t)
+		s.tables = append(s.tables, id)
+		if err := step(emit(events.TypeTableOpened, id, "", sup, &events.TableOpened{
+			Table: id, Game: sicbo.Game, Paytable: pt.ID(), PaytableHash: pt.Hash(), Currency: "EUR", Scale: 2,
+			Limits: lim, Band: events.Limit{Min: decimal.NewFromInt(1), Max: decimal.NewFromInt(1000)}, Dealer: dl.ID,
+		}, nil)); err != nil {
+			return err
+		}
+	}
+	for count < n {
+		t := rng.IntN(tables)
+		table := s.tables[t]
+		numbers[t]++
+		round := uuid.Must(uuid.NewV7()).String()
+		s.rounds = append(s.rounds, round)
+		if err := step(emit(events.TypeRoundOpened, table, round, dl, &events.RoundOpened{
+			Table: table, Round: round, Number: numbers[t], Paytable: pt.ID(), PaytableHash: pt.Hash(),
+		}, nil)); err != nil {
+			return err
+		}
+		type placed struct {
+			slip, bet, player, code string
+			pi                      int
+			stake                   decimal.Decimal
+		}
+		var bets []placed
+		staked := decimal.Zero
+		for range 5 + rng.IntN(10) {
+			pi := rng.IntN(players)
+			p := events.BetPlaced{Slip: uuid.Must(uuid.NewV7()).String(), Player: player(pi), Table: table, Round: round, Currency: "EUR",
+				BalanceBefore: wallet[pi], Total: decimal.Zero}
+			var postings []events.Posting
+			for range 1 + rng.IntN(3) {
+				b := events.PlacedBet{Bet: uuid.Must(uuid.NewV7()).String(), Code: codes[rng.IntN(len(codes))], Stake: decimal.New(int64(100+rng.IntN(5000)), -2)}
+				p.Bets = append(p.Bets, b)
+				p.Total = p.Total.Add(b.Stake)
+				postings = append(postings, events.Posting{From: ledger.WalletAccount(p.Player), To: ledger.InPlayAccount(table), Amount: b.Stake, Currency: "EUR"})
+				bets = append(bets, placed{p.Slip, b.Bet, p.Player, b.Code, pi, b.Stake})
+			}
+			wallet[pi] = wallet[pi].Sub(p.Total)
+			p.BalanceAfter = wallet[pi]
+			staked = staked.Add(p.Total)
+			if err := step(emit(events.TypeBetPlaced, table, round, fe, &p, postings)); err != nil {
+				return err
+			}
+		}
+		if err := step(emit(events.TypeRoundBettingClosed, table, round, dl, &events.RoundBettingClosed{Table: table, Round: round, Bets: len(bets), Staked: staked}, nil)); err != nil {
+			return err
+		}
+		if rng.IntN(20) == 0 {
+			if err := step(emit(events.TypeRoundReshake, table, round, dl, &events.RoundReshake{Table: table, Round: round, Reason: events.ReshakeNotFlat}, nil)); err != nil {
+				return err
+			}
+		}
+		if rng.IntN(50) == 0 {
+			if err := step(emit(events.TypeRoundCancelled, table, round, sup, &events.RoundCancelled{Table: table, Round: round, Reason: "fault", Bets: len(bets), Refunded: staked}, nil)); err != nil {
+				return err
+			}
+			for _, b := range bets {
+				wallet[b.pi] = wallet[b.pi].Add(b.stake)
+				if err := step(emit(events.TypeBetRefunded, table, round, sup, &events.BetRefunded{
+					Table: table, Round: round, Slip: b.slip, Bet: b.bet, Player: b.player, Code: b.code, Stake: b.stake, Currency: "EUR",
+				}, []events.Posting{{From: ledger.InPlayAccount(table), To: ledger.WalletAccount(b.player), Amount: b.stake, Currency: "EUR"}})); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		dice := [3]int{1 + rng.IntN(6), 1 + rng.IntN(6), 1 + rng.IntN(6)}
+		if err := step(emit(events.TypeRoundResult, table, round, dl, &events.RoundResult{Table: table, Round: round, Dice: dice}, nil)); err != nil {
+			return err
+		}
+		tot := events.RoundSettled{Table: table, Round: round, Dice: dice, Bets: len(bets), Staked: staked, Won: decimal.Zero, Returned: decimal.Zero, Residue: decimal.Zero}
+		for _, b := range bets {
+			se, err := pt.Settle(b.code, b.stake, 2, games.Result{Dice: dice[:]})
+			if err != nil {
+				return err
+			}
+			var postings []events.Posting
+			inPlay, w, house := ledger.InPlayAccount(table), ledger.WalletAccount(b.player), ledger.HouseAccount(table)
+			if se.Outcome == games.OutcomeLost {
+				postings = []events.Posting{{From: inPlay, To: house, Amount: b.stake, Currency: "EUR"}}
+			} else {
+				postings = []events.Posting{{From: inPlay, To: w, Amount: b.stake, Currency: "EUR"}}
+				if se.Win.IsPositive() {
+					postings = append(postings, events.Posting{From: house, To: w, Amount: se.Win, Currency: "EUR"})
+				}
+				if se.Residue.IsPositive() {
+					postings = append(postings, events.Posting{From: house, To: ledger.RoundingAccount(table), Amount: se.Residue, Currency: "EUR"})
+				}
+				wallet[b.pi] = wallet[b.pi].Add(se.Returned)
+			}
+			tot.Won, tot.Returned, tot.Residue = tot.Won.Add(se.Win), tot.Returned.Add(se.Returned), tot.Residue.Add(se.Residue)
+			if err := step(emit(events.TypeBetSettled, table, round, dl, &events.BetSettled{
+				Table: table, Round: round, Slip: b.slip, Bet: b.bet, Player: b.player, Code: b.code, Stake: b.stake, Currency: "EUR",
+				Dice: dice, Outcome: string(se.Outcome), Win: se.Win, Returned: se.Returned, Residue: se.Residue, Rule: se.Rule,
+				Paytable: pt.ID(), PaytableHash: pt.Hash(),
+			}, postings)); err != nil {
+				return err
+			}
+		}
+		if err := step(emit(events.TypeRoundSettled, table, round, dl, &tot, nil)); err != nil {
+			return err
+		}
+	}
+	if err := flush(); err != nil {
+		return err
+	}
+	s.last = last
+	return nil
+}
+
+// rawRead is the rate of one ordered consumer reading the whole stream and
+// doing nothing with it, the ceiling of any rebuild.
+func rawRead(b *testing.B, s *benchStream) float64 {
+	b.Helper()
+	start := time.Now()
+	var seen uint64
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stop := errors.New("done")
+	err := s.store.Follow(ctx, 1, func(batch []events.Raw) error {
+		seen = batch[len(batch)-1].Seq
+		if seen >= s.last {
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) {
+		b.Fatal(err)
+	}
+	return float64(s.last) / time.Since(start).Seconds()
+}
+
+// BenchmarkRebuild rebuilds the projections from the whole stream and
+// reports the rate beside the raw ordered-consumer read rate of the same
+// stream, measured in the same run.
+func BenchmarkRebuild(b *testing.B) {
+	s := sharedStream(b)
+	raw := rawRead(b, s)
+	dir := b.TempDir()
+	b.ResetTimer()
+	var rate float64
+	for i := range b.N {
+		p, err := replay.Rebuild(context.Background(), s.store, filepath.Join(dir, fmt.Sprintf("p%d.db", i)), projections.Options{}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rate = p.Rate()
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(s.last), "events")
+	b.ReportMetric(rate, "events/s")
+	b.ReportMetric(raw, "raw-events/s")
+	b.ReportMetric(rate/raw, "x-raw")
+}
+
+// rebuiltStore returns a projections store of the whole stream.
+func rebuiltStore(b *testing.B, s *benchStream) *projections.Store {
+	b.Helper()
+	path := filepath.Join(b.TempDir(), "p.db")
+	if _, err := replay.Rebuild(context.Background(), s.store, path, projections.Options{}, nil); err != nil {
+		b.Fatal(err)
+	}
+	st, err := projections.Open(path, projections.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = st.Close() })
+	return st
+}
+
+// BenchmarkBoardRead reads a table's board (50 results and statistics) and
+// reports the 99th percentile of the read time.
+func BenchmarkBoardRead(b *testing.B) {
+	s := sharedStream(b)
+	st := rebuiltStore(b, s)
+	samples := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := range b.N {
+		start := time.Now()
+		bd, err := st.Board(s.tables[i%len(s.tables)])
+		samples = append(samples, time.Since(start))
+		if err != nil || len(bd.Results) != projections.DefaultBoardSize {
+			b.Fatalf("board: %d results, %v", len(bd.Results), err)
+		}
+	}
+	b.StopTimer()
+	slices.Sort(samples)
+	b.ReportMetric(float64(samples[len(samples)*99/100].Nanoseconds()), "p99-ns")
+	b.ReportMetric(float64(samples[len(samples)/2].Nanoseconds()), "p50-ns")
+}
+
+// BenchmarkRoundReplay replays one round from the middle of the stream:
+// index lookup, every event fetched by sequence and its chain checked, every
+// bet re-settled.
+func BenchmarkRoundReplay(b *testing.B) {
+	s := sharedStream(b)
+	st := rebuiltStore(b, s)
+	var round string
+	for i := len(s.rounds) / 2; i < len(s.rounds); i++ {
+		v, err := st.Round(s.rounds[i])
+		if err == nil && v.Status == projections.RoundSettled {
+			round = v.ID
+			break
+		}
+	}
+	ctx := context.Background()
+	b.ResetTimer()
+	for range b.N {
+		r, err := replay.Round(ctx, s.store, st, round, lookup)
+		if err != nil || !r.ChainOK || !r.Match {
+			b.Fatalf("replay: %v %v", err, r.Problems)
+		}
+	}
+}
