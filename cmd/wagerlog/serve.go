@@ -143,6 +143,9 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	if err != nil {
 		return fmt.Errorf("--time-zone: %w", err)
 	}
+	if cfg.demo && cfg.readOnly {
+		return errors.New("--demo writes events: it cannot run with --read-only")
+	}
 	if cfg.demo {
 		// A newcomer's first command shows a moving board: no token to
 		// create first, none to paste into the page.

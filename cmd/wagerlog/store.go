@@ -28,6 +28,7 @@ type storeFlags struct {
 	natsCA        string
 	natsCert      string
 	natsKey       string
+	natsInbox     string
 	stream        string
 	prefix        string
 	replicas      int
@@ -46,6 +47,7 @@ func (f *storeFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.natsCA, "nats-ca", "", "CA bundle that verifies the NATS server")
 	fs.StringVar(&f.natsCert, "nats-cert", "", "client certificate for mutual TLS")
 	fs.StringVar(&f.natsKey, "nats-key", "", "client key for mutual TLS")
+	fs.StringVar(&f.natsInbox, "nats-inbox-prefix", "", `prefix of the subjects NATS replies come back on (default "_INBOX"); set the one the server lets this user subscribe to, e.g. _INBOX_ledger (docs/CLUSTER.md)`)
 	fs.StringVar(&f.stream, "stream", jetstream.DefaultStream, "JetStream stream name")
 	fs.StringVar(&f.prefix, "subject-prefix", jetstream.DefaultSubjectPrefix, "subject prefix of the stream")
 	fs.IntVar(&f.replicas, "replicas", 1, "stream replicas: 1 (embedded) or 3 (cluster)")
@@ -56,7 +58,7 @@ func (f *storeFlags) options(logger *slog.Logger, readOnly bool) (jetstream.Opti
 	o := jetstream.Options{
 		URL: f.natsURL, User: f.natsUser, Password: f.natsPassword,
 		NKeySeedFile: f.natsNKey, CredsFile: f.natsCreds,
-		TLSCAFile: f.natsCA, TLSCertFile: f.natsCert, TLSKeyFile: f.natsKey,
+		TLSCAFile: f.natsCA, TLSCertFile: f.natsCert, TLSKeyFile: f.natsKey, InboxPrefix: f.natsInbox,
 		Stream: f.stream, SubjectPrefix: f.prefix, Replicas: f.replicas,
 		ReadOnly: readOnly, Logger: logger, ListenAddr: f.natsListen,
 	}
