@@ -44,6 +44,10 @@ type load struct {
 	// phase prefixes the idempotency keys, so that several loads on one
 	// stream never reuse a key.
 	phase string
+
+	mu sync.Mutex
+	// dice holds the result recorded for each round played to the end.
+	dice map[string][]int
 }
 
 // startLoad opens the table (when table is set; a table already opened
@@ -51,7 +55,7 @@ type load struct {
 // dealer and players goroutines. Stop them with stopLoad.
 func startLoad(tb testing.TB, phase string, b *book, ledgers []*ledger.Ledger, players int, table bool, seed uint64) *load {
 	tb.Helper()
-	ld := &load{tb: tb, b: b, ledgers: ledgers, stop: make(chan struct{}), phase: phase}
+	ld := &load{tb: tb, b: b, ledgers: ledgers, stop: make(chan struct{}), phase: phase, dice: map[string][]int{}}
 	if table {
 		_, err := b.do(tb, ledgers[0], &ledger.OpenTable{
 			Meta: ledger.Meta{Actor: supervisor, IdempotencyKey: "open-" + loadTable}, Table: loadTable,
@@ -71,6 +75,17 @@ func startLoad(tb testing.TB, phase string, b *book, ledgers []*ledger.Ledger, p
 		go ld.player(ledgers[p%len(ledgers)], fmt.Sprintf("p%d", p), newRand(seed+uint64(p)+1))
 	}
 	return ld
+}
+
+// results returns the dice recorded for each round played to the end.
+func (ld *load) results() map[string][]int {
+	ld.mu.Lock()
+	defer ld.mu.Unlock()
+	out := make(map[string][]int, len(ld.dice))
+	for k, v := range ld.dice {
+		out[k] = v
+	}
+	return out
 }
 
 // stopLoad stops the goroutines and waits until each has its last command
@@ -118,6 +133,9 @@ func (ld *load) dealer(l *ledger.Ledger, rng interface{ IntN(int) int }) {
 			ld.tb.Errorf("dealer: result of round %d: %v", n, err)
 			return
 		}
+		ld.mu.Lock()
+		ld.dice[round] = dice
+		ld.mu.Unlock()
 		ld.rounds.Add(1)
 	}
 }
