@@ -12,5 +12,6 @@ func (m *Main) commands() []func() *cobra.Command {
 		m.tokenCmd,
 		m.rebuildCmd,
 		m.replayCmd,
+		m.streamCmd,
 	}
 }
