@@ -91,10 +91,13 @@ func (l *lockedBuffer) String() string {
 // server is a `wagerlog serve` run by a test through Main.Run.
 type server struct {
 	t      testing.TB
+	dir    string
+	extra  []string
 	base   string
 	tokens map[string]string // role → token
 	keys   atomic.Int64
 	log    *lockedBuffer
+	stop   func()
 }
 
 // startServer runs `wagerlog serve` with a tokens file holding one token
@@ -102,38 +105,49 @@ type server struct {
 // until it is ready.
 func startServer(t testing.TB, extra ...string) *server {
 	t.Helper()
-	dir := t.TempDir()
-	s := &server{t: t, tokens: map[string]string{}, log: &lockedBuffer{}}
+	s := &server{t: t, dir: t.TempDir(), extra: extra, tokens: map[string]string{}, log: &lockedBuffer{}}
 	var lines []string
 	for _, role := range []string{ledger.RoleSupervisor, ledger.RoleDealer, ledger.RoleViewer} {
 		tok := fmt.Sprintf("%stest-%s-0123456789abcdef", api.TokenPrefix, role)
 		s.tokens[role] = tok
 		lines = append(lines, api.TokenLine(role, role+"-1", tok))
 	}
-	tokens := filepath.Join(dir, "tokens")
-	if err := os.WriteFile(tokens, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(s.dir, "tokens"), []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	addr := make(chan string, 1)
-	m := &Main{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: s.log, onListen: func(a string) { addr <- a }}
+	s.start("127.0.0.1:0")
+	t.Cleanup(func() { s.stop() })
+	return s
+}
+
+// start runs serve on addr with the server's data directory and waits until
+// it is ready.
+func (s *server) start(addr string) {
+	t := s.t
+	t.Helper()
+	listening := make(chan string, 1)
+	m := &Main{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: s.log, onListen: func(a string) { listening <- a }}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	args := append([]string{"serve", "--data-dir", filepath.Join(dir, "data"), "--http", "127.0.0.1:0",
-		"--tokens", tokens, "--log-level", "warn"}, extra...)
+	args := append([]string{"serve", "--data-dir", filepath.Join(s.dir, "data"), "--http", addr,
+		"--tokens", filepath.Join(s.dir, "tokens"), "--log-level", "warn"}, s.extra...)
 	go func() { done <- m.Run(ctx, args) }()
-	t.Cleanup(func() {
-		cancel()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("serve: %v", err)
+	var once sync.Once
+	s.stop = func() {
+		once.Do(func() {
+			cancel()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("serve: %v", err)
+				}
+			case <-time.After(60 * time.Second):
+				t.Error("serve did not stop within 60 s")
 			}
-		case <-time.After(60 * time.Second):
-			t.Error("serve did not stop within 60 s")
-		}
-	})
+		})
+	}
 	select {
-	case a := <-addr:
+	case a := <-listening:
 		s.base = "http://" + a
 	case err := <-done:
 		t.Fatalf("serve stopped before listening: %v\n%s", err, s.log)
@@ -146,7 +160,7 @@ func startServer(t testing.TB, extra ...string) *server {
 		if err == nil {
 			res.Body.Close()
 			if res.StatusCode == http.StatusOK {
-				return s
+				return
 			}
 		}
 		if time.Now().After(deadline) {
@@ -374,8 +388,19 @@ func TestBrowser_PublicBoardLive(t *testing.T) {
 	s.openTable(table)
 	first := s.playRound(table, [3]int{1, 2, 4})
 
+	// A newcomer opens the site's root. A public board does not make the
+	// list of tables public, so the page asks for a table id.
 	ctx := browser(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?table="+url.QueryEscape(table))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/")); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, ctx, 20*time.Second, "the request for a table id", func(p pageState) bool {
+		return strings.Contains(p.Notice, "Type the id of a table")
+	})
+	if err := chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.ID("table-input"), table),
+		chromedp.Click(chromedp.CSS("#table-form button[type=submit]")),
+	); err != nil {
 		t.Fatal(err)
 	}
 	p := waitPage(t, ctx, 20*time.Second, "the first result and a live stream", func(p pageState) bool {
@@ -397,6 +422,9 @@ func TestBrowser_PublicBoardLive(t *testing.T) {
 	}
 	if p.Notice != "" {
 		t.Errorf("the page shows a notice: %q", p.Notice)
+	}
+	if loc, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.search`)); err != nil || loc != "?table="+url.QueryEscape(table) {
+		t.Errorf("the address names %q (%v), want the table, so that a reload shows it again", loc, err)
 	}
 
 	// A full board for the screenshots: 50 results, seeded dice.
@@ -462,5 +490,32 @@ func TestBrowser_TokenBoardLive(t *testing.T) {
 	}
 	waitPage(t, ctx, 20*time.Second, "the token notice", func(p pageState) bool {
 		return p.Conn == "offline" && strings.Contains(p.Notice, "token")
+	})
+}
+
+// TestBrowser_ReconnectsAfterRestart restarts the server under an open
+// page, as a deploy would under a wall screen: the page says it is
+// reconnecting, comes back live by itself and shows the next result.
+func TestBrowser_ReconnectsAfterRestart(t *testing.T) {
+	chromiumPath(t)
+	s := startServer(t, "--public-board")
+	const table = "browser-3"
+	s.openTable(table)
+	first := s.playRound(table, [3]int{1, 1, 2})
+
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?table="+table)); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, ctx, 20*time.Second, "the first result and a live stream", func(p pageState) bool {
+		return p.Conn == "live" && hasResult(p, first, "1, 1, 2", 4)
+	})
+	s.stop()
+	waitPage(t, ctx, 20*time.Second, "the lost connection", func(p pageState) bool { return p.Conn != "live" })
+	s.start(strings.TrimPrefix(s.base, "http://"))
+	waitPage(t, ctx, 30*time.Second, "the stream back", func(p pageState) bool { return p.Conn == "live" })
+	second := s.playRound(table, [3]int{3, 4, 6})
+	waitPage(t, ctx, liveDeadline, "the result after the restart", func(p pageState) bool {
+		return hasResult(p, second, "3, 4, 6", 13)
 	})
 }

@@ -275,8 +275,24 @@ function renderResults(b, fresh) {
   list.replaceChildren(...items);
 }
 
+// emptyBoard is drawn before the first board arrives, so that the layout
+// does not jump when it does.
+function emptyBoard(table) {
+  const zero = { count: 0, percent: '0' };
+  return {
+    seq: 0, table, size: 0, results: [],
+    stats: {
+      results: 0, big: zero, small: zero, odd: zero, even: zero, triples: zero,
+      faces: [1, 2, 3, 4, 5, 6].map((face) => ({ face, ...zero })), hot: [], cold: [],
+      totals: TOTAL_WAYS.map((_, i) => ({ total: i + 3, ...zero })),
+    },
+  };
+}
+
 function render(b) {
-  const prev = state.board && state.board.table === b.table ? state.board : null;
+  // Results are new (highlighted, announced) only against a real board
+  // shown before: not on the first board, nor after a change of table.
+  const prev = state.board && state.board.table === b.table && state.board.seq > 0 ? state.board : null;
   const known = new Set(prev ? prev.results.map((r) => r.round) : []);
   const fresh = new Set(prev ? b.results.filter((r) => !known.has(r.round)).map((r) => r.round) : []);
   state.board = b;
@@ -285,6 +301,7 @@ function render(b) {
   renderFaces(b);
   renderChart(b);
   renderResults(b, fresh);
+  if (b.seq === 0) return; // the empty board drawn while waiting
   $('board').setAttribute('aria-busy', 'false');
   $('updated').textContent = `seq ${b.seq} · updated ${new Date().toLocaleTimeString()}`;
   if (fresh.size > 0 && b.results[0] && fresh.has(b.results[0].round)) {
@@ -523,6 +540,7 @@ async function follow(table) {
   state.stream = null;
   state.retry = 0;
   state.board = null;
+  render(emptyBoard(table));
   $('board').setAttribute('aria-busy', 'true');
   setConn('connecting');
   await probe(table);
@@ -554,9 +572,10 @@ async function loadTables() {
       if (wanted) {
         tables = [];
       } else {
-        setConn('offline', 'Token needed');
-        notice('Name a table in the address (?table=…), or use a token that may list the tables.');
-        showTokenForm(true);
+        sel.replaceChildren(el('option', { value: '', text: 'No table chosen' }));
+        setConn('offline', 'No table');
+        notice('This server lists its tables only to a token that may read them. Type the id of a table (the demo’s is demo-1), or use “Token”.');
+        showTableForm(true);
         return;
       }
     } else {
@@ -616,6 +635,11 @@ function readToken() {
   state.token = localStorage.getItem(TOKEN_KEY) || '';
 }
 
+function showTableForm(show) {
+  $('table-form').hidden = !show;
+  if (show) $('table-input').focus();
+}
+
 function showTokenForm(show) {
   $('token-form').hidden = !show;
   $('token-open').setAttribute('aria-expanded', String(show));
@@ -654,6 +678,7 @@ function setupWall() {
 
 function setup() {
   setupWall();
+  render(emptyBoard(''));
   readToken();
   $('table').addEventListener('change', (e) => selectTable(e.target.value));
   $('token-open').addEventListener('click', () => showTokenForm($('token-form').hidden));
@@ -663,6 +688,17 @@ function setup() {
     $('token-input').value = '';
   });
   $('token-clear').addEventListener('click', () => setToken(''));
+  $('table-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const id = $('table-input').value.trim();
+    if (!id) return;
+    showTableForm(false);
+    notice('');
+    const u = new URL(location.href);
+    u.searchParams.set('table', id);
+    history.replaceState(null, '', u);
+    loadTables();
+  });
   let pending = 0;
   new ResizeObserver(() => {
     cancelAnimationFrame(pending);
