@@ -70,13 +70,38 @@ func buildWagerlog(tb testing.TB, dir string) string {
 	return bin
 }
 
-// startReplica starts `wagerlog serve --read-only` against c as the
-// reader user, with its own data directory (its projections) and a tokens
-// file with one token per role, and waits until it is ready.
-func startReplica(tb testing.TB, c *clustertest.Cluster) *replica {
+// natsFlags are the wagerlog flags that connect to c as u.
+func natsFlags(c *clustertest.Cluster, u clustertest.User) []string {
+	f := []string{"--nats-url", c.URLs(), "--nats-user", u.Name, "--nats-password", u.Password,
+		"--stream", clustertest.Stream, "--subject-prefix", clustertest.SubjectPrefix, "--replicas", "3"}
+	if u.InboxPrefix != "" {
+		f = append(f, "--nats-inbox-prefix", u.InboxPrefix)
+	}
+	return f
+}
+
+// runWagerlog runs the wagerlog binary to completion and returns its
+// standard output.
+func runWagerlog(tb testing.TB, bin string, args ...string) string {
+	tb.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), openTimeout)
+	defer cancel()
+	var stdout, stderr strings.Builder
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		tb.Fatalf("wagerlog %s: %v\n%s", args[:2], err, stderr.String())
+	}
+	return stdout.String()
+}
+
+// startReplica starts `wagerlog serve --read-only` (the binary bin)
+// against c as the reader user, with its own data directory (its
+// projections) and a tokens file with one token per role, and waits until
+// it is ready.
+func startReplica(tb testing.TB, c *clustertest.Cluster, bin string) *replica {
 	tb.Helper()
 	dir := tb.TempDir()
-	bin := buildWagerlog(tb, dir)
 	r := &replica{tb: tb, tokens: map[string]string{}, done: make(chan error, 1), log: filepath.Join(dir, "replica.log")}
 	var lines []string
 	for _, role := range api.Roles {
@@ -99,17 +124,13 @@ func startReplica(tb testing.TB, c *clustertest.Cluster) *replica {
 	_ = l.Close()
 	r.base = "http://" + addr
 
-	reader := clustertest.Reader()
 	logf, err := os.Create(r.log)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	r.cmd = exec.Command(bin, "serve", "--read-only",
-		"--nats-url", c.URLs(), "--nats-user", reader.Name, "--nats-password", reader.Password,
-		"--nats-inbox-prefix", reader.InboxPrefix,
-		"--stream", clustertest.Stream, "--subject-prefix", clustertest.SubjectPrefix, "--replicas", "3",
-		"--data-dir", filepath.Join(dir, "data"), "--tokens", tokensPath,
-		"--http", addr, "--log-level", "warn")
+	args := append([]string{"serve", "--read-only"}, natsFlags(c, clustertest.Reader())...)
+	r.cmd = exec.Command(bin, append(args, "--data-dir", filepath.Join(dir, "data"), "--tokens", tokensPath,
+		"--http", addr, "--log-level", "warn")...)
 	r.cmd.Stdout, r.cmd.Stderr = logf, logf
 	if err := r.cmd.Start(); err != nil {
 		tb.Fatal(err)
@@ -228,7 +249,9 @@ type lagSample struct {
 	projected uint64 // the replica's applied sequence
 }
 
-// TestCluster_ReadReplica runs a writer (the ledger, in this process, as
+// TestCluster_ReadReplica follows docs/CLUSTER.md: the admin creates the
+// stream with `wagerlog stream create`, a reader checks it with `wagerlog
+// stream check`; then it runs a writer (the ledger, in this process, as
 // the ledger user) under load and a read replica (`wagerlog serve
 // --read-only`, another process, as the reader user) on the same cluster.
 // While the load runs it samples how far the replica is behind the writer,
@@ -238,10 +261,17 @@ type lagSample struct {
 // daily report) with the writer's numbers, and refuses writes with
 // read_only.
 func TestCluster_ReadReplica(t *testing.T) {
-	c := startCluster(t)
+	c := clustertest.Start(t)
+	bin := buildWagerlog(t, t.TempDir())
+	out := runWagerlog(t, bin, append([]string{"stream", "create"}, natsFlags(c, clustertest.Admin())...)...)
+	t.Logf("wagerlog stream create (admin): %s", strings.TrimSpace(out))
+	c.WaitStreamCurrent()
+	out = runWagerlog(t, bin, append([]string{"stream", "check"}, natsFlags(c, clustertest.Reader())...)...)
+	t.Logf("wagerlog stream check (reader): %s", strings.TrimSpace(out))
+
 	store := openStore(t, c, clustertest.Ledger(), false)
 	l := openLedger(t, store, nil)
-	rep := startReplica(t, c)
+	rep := startReplica(t, c, bin)
 
 	var (
 		mu      sync.Mutex
