@@ -1,0 +1,822 @@
+package audit
+
+import (
+	"fmt"
+	"maps"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/ledger"
+)
+
+// acct is one account in one currency.
+type acct struct{ account, currency string }
+
+// tableState is a table as its events describe it.
+type tableState struct {
+	ID, Game, Paytable, PaytableHash, Currency string
+	Scale                                      int32
+	Limits                                     map[string]events.Limit
+	Band                                       events.Limit
+	Dealer                                     string
+	Closed                                     bool
+	Rounds                                     int64
+	Active                                     string
+}
+
+// betState is one bet: what was placed and the settlement in force.
+type betState struct {
+	ID, Slip, Player, Code string
+	Stake                  decimal.Decimal
+	Status                 string // ledger.BetOpen, BetSettled, BetRefunded
+	PlacedSeq              uint64
+	// Settled is the settlement in force while Status is settled.
+	Settled *events.BetSettled
+}
+
+// roundState is a round as its events describe it.
+type roundState struct {
+	ID, Table              string
+	Number                 int64
+	Status, Prior          string
+	Paytable, PaytableHash string
+	Currency               string
+	Scale                  int32
+	Dice                   *[3]int
+	Correction             int
+	Reshakes               int
+	OpenedSeq              uint64
+	OpenedAt               time.Time
+	Staked                 decimal.Decimal
+	Bets                   []*betState
+	byID                   map[string]*betState
+	done                   bool
+}
+
+// open reports whether the round is still in progress: its bets are
+// legitimately unresolved.
+func (r *roundState) open() bool {
+	return r.Status != ledger.RoundSettled && r.Status != ledger.RoundCancelled
+}
+
+// fold is the state a walk keeps: balances, tables, the rounds in progress
+// and the last FinishedRoundsKept finished rounds of each table (the ones
+// the ledger still lets a supervisor correct), and the paytables met. Its
+// memory is bounded by the number of accounts and tables, not by the
+// length of the stream.
+type fold struct {
+	// complete is true when the walk started at sequence 1: balances are
+	// absolute and every round and table is known. An archive of a later
+	// range starts with complete false; checks that need the state before
+	// the range are skipped.
+	complete   bool
+	paytables  ledger.PaytableFunc
+	currencies map[string]int32
+	balances   map[acct]decimal.Decimal
+	tables     map[string]*tableState
+	rounds     map[string]*roundState
+	finishedQ  map[string][]string
+	pts        map[string]ptEntry
+}
+
+type ptEntry struct {
+	pt  ledger.Paytable
+	err error
+}
+
+func newFold(complete bool, paytables ledger.PaytableFunc, currencies map[string]int32) *fold {
+	return &fold{
+		complete: complete, paytables: paytables, currencies: currencies,
+		balances: map[acct]decimal.Decimal{}, tables: map[string]*tableState{},
+		rounds: map[string]*roundState{}, finishedQ: map[string][]string{},
+		pts: map[string]ptEntry{},
+	}
+}
+
+// balance returns an account's balance in a currency.
+func (f *fold) balance(account, currency string) decimal.Decimal {
+	return f.balances[acct{account, currency}]
+}
+
+// paytable returns the paytable with that id and content hash, or an error
+// when this build has no such paytable.
+func (f *fold) paytable(id, hash string) (ledger.Paytable, error) {
+	k := id + "\x00" + hash
+	if e, ok := f.pts[k]; ok {
+		return e.pt, e.err
+	}
+	var e ptEntry
+	if f.paytables == nil {
+		e.err = fmt.Errorf("no paytable catalog given")
+	} else if pt, err := f.paytables(id); err != nil {
+		e.err = err
+	} else if pt.Hash() != hash {
+		e.err = fmt.Errorf("paytable %s of this build has hash %s, not %s", id, pt.Hash(), hash)
+	} else {
+		e.pt = pt
+	}
+	if len(f.pts) < paytablesMax {
+		f.pts[k] = e
+	}
+	return e.pt, e.err
+}
+
+// paytablesMax bounds the paytable cache: a hostile stream naming a new
+// paytable in every event must not grow it without limit.
+const paytablesMax = 1024
+
+// scale returns the number of decimals of a currency: the table's when the
+// table is known, else the configured currencies'.
+func (f *fold) scale(table, currency string) (int32, bool) {
+	if t := f.tables[table]; t != nil && t.Currency == currency {
+		return t.Scale, true
+	}
+	s, ok := f.currencies[currency]
+	return s, ok
+}
+
+// step is one event being walked.
+type step struct {
+	raw     events.Raw
+	env     events.Envelope
+	payload any
+	// before holds the balances of the accounts the event's postings touch,
+	// as they were before it.
+	before map[acct]decimal.Decimal
+}
+
+// reporter records a violation at the event being applied.
+type reporter func(k Kind, format string, args ...any)
+
+// apply checks one decoded event against the fold and applies it. It never
+// fails: whatever does not fit is reported and the walk goes on, so that
+// every violation of a stream is found in one pass.
+func (f *fold) apply(s *step, report reporter) {
+	e := &s.env
+	f.checkPostings(s, report)
+	want := flowsOf(s.payload)
+	if !samePostings(e.Postings, want) {
+		report(KindPostingsMismatch, "%s: postings %s, the payload implies %s", e.Type, postingsString(e.Postings), flowsString(want))
+	}
+	s.before = make(map[acct]decimal.Decimal, 2*len(e.Postings))
+	for _, p := range e.Postings {
+		for _, a := range []string{p.From, p.To} {
+			k := acct{a, p.Currency}
+			if _, ok := s.before[k]; !ok {
+				s.before[k] = f.balances[k]
+			}
+		}
+	}
+	f.checkStatedBalance(s, report, true)
+	for _, p := range e.Postings {
+		f.balances[acct{p.From, p.Currency}] = f.balances[acct{p.From, p.Currency}].Sub(p.Amount)
+		f.balances[acct{p.To, p.Currency}] = f.balances[acct{p.To, p.Currency}].Add(p.Amount)
+	}
+	f.checkStatedBalance(s, report, false)
+	if f.complete {
+		// A wallet debited below zero; one only credited while negative
+		// was reported when it went below.
+		debited := map[acct]bool{}
+		for _, p := range e.Postings {
+			k := acct{p.From, p.Currency}
+			if _, ok := ledger.IsWallet(p.From); ok && !debited[k] && f.balances[k].IsNegative() {
+				debited[k] = true
+				report(KindWalletNegative, "%s is %s %s", k.account, f.balances[k], k.currency)
+			}
+		}
+	}
+	f.applyPayload(s, report)
+}
+
+// checkPostings reports postings that are not movements.
+func (f *fold) checkPostings(s *step, report reporter) {
+	cur := payloadCurrency(s.payload)
+	for i, p := range s.env.Postings {
+		switch {
+		case !p.Amount.IsPositive():
+			report(KindPostingInvalid, "posting %d: amount %s is not positive", i, p.Amount)
+		case p.From == p.To:
+			report(KindPostingInvalid, "posting %d: from and to are both %s", i, p.From)
+		case cur != "" && p.Currency != cur:
+			report(KindPostingInvalid, "posting %d: currency %q in a %s event", i, p.Currency, cur)
+		case !knownAccount(p.From) || !knownAccount(p.To):
+			report(KindPostingInvalid, "posting %d: %s → %s names an account the ledger never writes", i, p.From, p.To)
+		default:
+			// Rounding residue is a fraction of the smallest unit by
+			// definition: only postings to or from a rounding account
+			// may have more decimals than the currency.
+			residue := strings.HasPrefix(p.From, ledger.RoundingAccount("")) || strings.HasPrefix(p.To, ledger.RoundingAccount(""))
+			if sc, ok := f.scale(s.env.Table, p.Currency); ok && !residue && !p.Amount.Equal(p.Amount.Truncate(sc)) {
+				report(KindPostingInvalid, "posting %d: %s has more than %d decimals for %s", i, p.Amount, sc, p.Currency)
+			} else if !ok {
+				report(KindPostingInvalid, "posting %d: unknown currency %q", i, p.Currency)
+			}
+		}
+	}
+}
+
+// knownAccount reports whether name is an account the ledger writes.
+func knownAccount(name string) bool {
+	if name == ledger.AccountCashier || name == ledger.AccountAdjustment {
+		return true
+	}
+	for _, prefix := range []string{ledger.WalletAccount(""), ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount("")} {
+		if id, ok := strings.CutPrefix(name, prefix); ok {
+			return events.ValidID(id)
+		}
+	}
+	return false
+}
+
+// checkStatedBalance compares the wallet balance an event states before (or
+// after) its postings with the folded one. Only a walk from the start knows
+// absolute balances.
+func (f *fold) checkStatedBalance(s *step, report reporter, before bool) {
+	if !f.complete {
+		return
+	}
+	var player, currency string
+	var stated decimal.Decimal
+	switch p := s.payload.(type) {
+	case *events.WalletDeposited:
+		player, currency, stated = p.Player, p.Currency, pick(before, p.BalanceBefore, p.BalanceAfter)
+	case *events.WalletWithdrawn:
+		player, currency, stated = p.Player, p.Currency, pick(before, p.BalanceBefore, p.BalanceAfter)
+	case *events.WalletAdjusted:
+		player, currency, stated = p.Player, p.Currency, pick(before, p.BalanceBefore, p.BalanceAfter)
+	case *events.BetPlaced:
+		player, currency, stated = p.Player, p.Currency, pick(before, p.BalanceBefore, p.BalanceAfter)
+	default:
+		return
+	}
+	got := f.balance(ledger.WalletAccount(player), currency)
+	if !got.Equal(stated) {
+		when := "after"
+		if before {
+			when = "before"
+		}
+		report(KindBalanceMismatch, "%s states %s's balance %s %s, the postings give %s", s.env.Type, player, when, stated, got)
+	}
+}
+
+func pick(first bool, a, b decimal.Decimal) decimal.Decimal {
+	if first {
+		return a
+	}
+	return b
+}
+
+// payloadCurrency returns the currency a payload names, "" for none.
+func payloadCurrency(payload any) string {
+	switch p := payload.(type) {
+	case *events.WalletDeposited:
+		return p.Currency
+	case *events.WalletWithdrawn:
+		return p.Currency
+	case *events.WalletAdjusted:
+		return p.Currency
+	case *events.BetPlaced:
+		return p.Currency
+	case *events.BetSettled:
+		return p.Currency
+	case *events.BetRefunded:
+		return p.Currency
+	case *events.BetSettlementReversed:
+		return p.Currency
+	}
+	return ""
+}
+
+// payloadPlace returns the table and round a payload names.
+func payloadPlace(payload any) (table, round string, ok bool) {
+	switch p := payload.(type) {
+	case *events.TableOpened:
+		return p.Table, "", true
+	case *events.TableLimitsChanged:
+		return p.Table, "", true
+	case *events.TableClosed:
+		return p.Table, "", true
+	case *events.RoundOpened:
+		return p.Table, p.Round, true
+	case *events.BetPlaced:
+		return p.Table, p.Round, true
+	case *events.RoundBettingClosed:
+		return p.Table, p.Round, true
+	case *events.RoundReshake:
+		return p.Table, p.Round, true
+	case *events.RoundResult:
+		return p.Table, p.Round, true
+	case *events.BetSettled:
+		return p.Table, p.Round, true
+	case *events.RoundSettled:
+		return p.Table, p.Round, true
+	case *events.RoundPaused:
+		return p.Table, p.Round, true
+	case *events.RoundResumed:
+		return p.Table, p.Round, true
+	case *events.RoundCancelled:
+		return p.Table, p.Round, true
+	case *events.BetRefunded:
+		return p.Table, p.Round, true
+	case *events.RoundResultCorrected:
+		return p.Table, p.Round, true
+	case *events.BetSettlementReversed:
+		return p.Table, p.Round, true
+	}
+	return "", "", false
+}
+
+// round returns the round a table event names. A round unknown to a walk
+// from the start is a violation; a walk of a later range skips it quietly
+// (the round was opened before the range).
+func (f *fold) round(id string, report reporter, what string) *roundState {
+	r := f.rounds[id]
+	if r == nil && f.complete {
+		report(KindEventInvalid, "%s for round %s, which is not open (never opened, or finished more than %d rounds ago)", what, id, ledger.FinishedRoundsKept)
+	}
+	return r
+}
+
+func (f *fold) table(id string, report reporter, what string) *tableState {
+	t := f.tables[id]
+	if t == nil && f.complete {
+		report(KindEventInvalid, "%s for table %s, which was never opened", what, id)
+	}
+	return t
+}
+
+// applyPayload applies what an event says to tables, rounds and bets, and
+// checks that it fits the state: statuses, totals, and each settlement
+// against its paytable.
+func (f *fold) applyPayload(s *step, report reporter) {
+	e := &s.env
+	if table, round, ok := payloadPlace(s.payload); ok && (table != e.Table || round != e.Round) {
+		report(KindEventInvalid, "envelope names table %q round %q, the payload table %q round %q", e.Table, e.Round, table, round)
+	}
+	switch p := s.payload.(type) {
+	case *events.WalletDeposited, *events.WalletWithdrawn:
+		// The postings are the whole effect; flowsOf checked them.
+	case *events.WalletAdjusted:
+		if p.Amount.IsZero() {
+			report(KindEventInvalid, "an adjustment of zero")
+		}
+	case *events.TableOpened:
+		f.openTable(p, report)
+	case *events.TableLimitsChanged:
+		if t := f.table(p.Table, report, "limits change"); t != nil {
+			if t.Active != "" {
+				report(KindEventInvalid, "limits of table %s changed while round %s is in progress", t.ID, t.Active)
+			}
+			if !sameLimits(t.Limits, p.Before) {
+				report(KindEventInvalid, "limits change of table %s states limits before that are not the limits in force", t.ID)
+			}
+			t.Limits = maps.Clone(p.After)
+		}
+	case *events.TableClosed:
+		if t := f.table(p.Table, report, "table.closed"); t != nil {
+			if t.Closed {
+				report(KindEventInvalid, "table %s closed twice", t.ID)
+			}
+			if t.Active != "" {
+				report(KindEventInvalid, "table %s closed while round %s is in progress", t.ID, t.Active)
+			}
+			t.Closed = true
+		}
+	case *events.RoundOpened:
+		f.openRound(s, p, report)
+	case *events.BetPlaced:
+		f.placeBets(s, p, report)
+	case *events.RoundBettingClosed:
+		if r := f.round(p.Round, report, "betting closed"); r != nil {
+			f.expectStatus(r, report, "betting closed", ledger.RoundBetting)
+			r.Status = ledger.RoundClosed
+			if p.Bets != len(r.Bets) || !p.Staked.Equal(r.Staked) {
+				report(KindTotalsMismatch, "round %s closed with %d bets staking %s, its bets are %d staking %s", r.ID, p.Bets, p.Staked, len(r.Bets), r.Staked)
+			}
+		}
+	case *events.RoundReshake:
+		if r := f.round(p.Round, report, "reshake"); r != nil {
+			f.expectStatus(r, report, "reshake", ledger.RoundClosed)
+			r.Reshakes++
+		}
+	case *events.RoundResult:
+		if r := f.round(p.Round, report, "result"); r != nil {
+			f.expectStatus(r, report, "result", ledger.RoundClosed)
+			checkDice(p.Dice, report)
+			d := p.Dice
+			r.Dice = &d
+			r.Status = ledger.RoundSettling
+		}
+	case *events.BetSettled:
+		f.settleBet(s, p, report)
+	case *events.RoundSettled:
+		f.settleRound(p, report)
+	case *events.RoundPaused:
+		if r := f.round(p.Round, report, "pause"); r != nil {
+			f.expectStatus(r, report, "pause", ledger.RoundBetting, ledger.RoundClosed)
+			r.Prior, r.Status = r.Status, ledger.RoundPaused
+		}
+	case *events.RoundResumed:
+		if r := f.round(p.Round, report, "resume"); r != nil {
+			f.expectStatus(r, report, "resume", ledger.RoundPaused)
+			r.Status, r.Prior = r.Prior, ""
+		}
+	case *events.RoundCancelled:
+		if r := f.round(p.Round, report, "cancel"); r != nil {
+			f.expectStatus(r, report, "cancel", ledger.RoundBetting, ledger.RoundClosed, ledger.RoundPaused)
+			if p.Bets != len(r.Bets) || !p.Refunded.Equal(r.Staked) {
+				report(KindTotalsMismatch, "round %s cancelled refunding %d bets, %s; its bets are %d staking %s", r.ID, p.Bets, p.Refunded, len(r.Bets), r.Staked)
+			}
+			r.Status = ledger.RoundCancelled
+			if t := f.tables[r.Table]; t != nil && t.Active == r.ID {
+				t.Active = ""
+			}
+			f.finishIfRefunded(r)
+		}
+	case *events.BetRefunded:
+		if r := f.round(p.Round, report, "refund"); r != nil {
+			f.expectStatus(r, report, "refund", ledger.RoundCancelled)
+			b := f.bet(r, p.Bet, report, "refund")
+			if b != nil {
+				if b.Status != ledger.BetOpen {
+					report(KindBetUnresolved, "bet %s refunded while %s", b.ID, b.Status)
+				}
+				checkBetMatches(b, p.Player, p.Code, p.Stake, report)
+				b.Status = ledger.BetRefunded
+			}
+			f.finishIfRefunded(r)
+		}
+	case *events.RoundResultCorrected:
+		if r := f.round(p.Round, report, "correction"); r != nil {
+			f.expectStatus(r, report, "correction", ledger.RoundSettled)
+			checkDice(p.After, report)
+			if r.Dice != nil && *r.Dice != p.Before {
+				report(KindEventInvalid, "correction of round %s states dice before %v, the result in force is %v", r.ID, p.Before, *r.Dice)
+			}
+			if p.Correction != r.Correction+1 {
+				report(KindEventInvalid, "correction %d of round %s follows correction %d", p.Correction, r.ID, r.Correction)
+			}
+			d := p.After
+			r.Dice = &d
+			r.Correction = p.Correction
+			r.Status = ledger.RoundSettling
+		}
+	case *events.BetSettlementReversed:
+		if r := f.round(p.Round, report, "reversal"); r != nil {
+			f.expectStatus(r, report, "reversal", ledger.RoundSettling)
+			if b := f.bet(r, p.Bet, report, "reversal"); b != nil {
+				switch {
+				case b.Status != ledger.BetSettled || b.Settled == nil:
+					report(KindEventInvalid, "bet %s reversed while %s", b.ID, b.Status)
+				case b.Settled.Correction >= p.Correction:
+					report(KindEventInvalid, "bet %s: correction %d reverses the settlement of correction %d", b.ID, p.Correction, b.Settled.Correction)
+				case !b.Settled.Win.Equal(p.Win) || !b.Settled.Returned.Equal(p.Returned) || !b.Settled.Residue.Equal(p.Residue):
+					report(KindPostingsMismatch, "bet %s: the reversal undoes win %s returned %s residue %s, the settlement in force is win %s returned %s residue %s",
+						b.ID, p.Win, p.Returned, p.Residue, b.Settled.Win, b.Settled.Returned, b.Settled.Residue)
+				}
+				checkBetMatches(b, p.Player, p.Code, p.Stake, report)
+				b.Status, b.Settled = ledger.BetOpen, nil
+			}
+		}
+	case *events.LedgerSealed:
+		// The walker checks seals against the chain.
+	}
+}
+
+func (f *fold) openTable(p *events.TableOpened, report reporter) {
+	old := f.tables[p.Table]
+	if old != nil && !old.Closed {
+		report(KindEventInvalid, "table %s opened while open", p.Table)
+	}
+	if pt, err := f.paytable(p.Paytable, p.PaytableHash); err != nil {
+		report(KindPaytableUnknown, "table %s: %v", p.Table, err)
+	} else if pt.Game() != p.Game {
+		report(KindPaytableUnknown, "table %s of game %s names paytable %s of game %s", p.Table, p.Game, p.Paytable, pt.Game())
+	}
+	if _, ok := f.currencies[p.Currency]; !ok {
+		report(KindEventInvalid, "table %s: unknown currency %q", p.Table, p.Currency)
+	}
+	t := &tableState{
+		ID: p.Table, Game: p.Game, Paytable: p.Paytable, PaytableHash: p.PaytableHash,
+		Currency: p.Currency, Scale: p.Scale, Limits: maps.Clone(p.Limits), Band: p.Band, Dealer: p.Dealer,
+	}
+	if old != nil {
+		t.Rounds = old.Rounds // a reopened table keeps numbering its rounds
+	}
+	f.tables[p.Table] = t
+}
+
+func (f *fold) openRound(s *step, p *events.RoundOpened, report reporter) {
+	t := f.table(p.Table, report, "round.opened")
+	r := &roundState{
+		ID: p.Round, Table: p.Table, Number: p.Number, Status: ledger.RoundBetting,
+		Paytable: p.Paytable, PaytableHash: p.PaytableHash, OpenedSeq: s.raw.Seq,
+		OpenedAt: s.env.OccurredAt, Staked: decimal.Zero, byID: map[string]*betState{},
+	}
+	if t != nil {
+		switch {
+		case t.Closed:
+			report(KindEventInvalid, "round %s opened on closed table %s", p.Round, t.ID)
+		case t.Active != "":
+			report(KindEventInvalid, "round %s opened while round %s of table %s is in progress", p.Round, t.Active, t.ID)
+		}
+		if p.Number != t.Rounds+1 {
+			report(KindEventInvalid, "round %s is number %d, table %s's next number is %d", p.Round, p.Number, t.ID, t.Rounds+1)
+		}
+		if p.Paytable != t.Paytable || p.PaytableHash != t.PaytableHash {
+			report(KindPaytableUnknown, "round %s opened under paytable %s (%s), table %s plays %s (%s)", p.Round, p.Paytable, short(p.PaytableHash), t.ID, t.Paytable, short(t.PaytableHash))
+		}
+		t.Rounds = p.Number
+		t.Active = p.Round
+		r.Currency, r.Scale = t.Currency, t.Scale
+	}
+	if f.rounds[p.Round] != nil {
+		report(KindEventInvalid, "round %s opened twice", p.Round)
+		return
+	}
+	f.rounds[p.Round] = r
+}
+
+func (f *fold) placeBets(s *step, p *events.BetPlaced, report reporter) {
+	sum := decimal.Zero
+	for _, b := range p.Bets {
+		sum = sum.Add(b.Stake)
+	}
+	if !sum.Equal(p.Total) {
+		report(KindTotalsMismatch, "slip %s states a total of %s, its stakes add up to %s", p.Slip, p.Total, sum)
+	}
+	if len(p.Bets) == 0 {
+		report(KindEventInvalid, "slip %s has no bets", p.Slip)
+	}
+	r := f.round(p.Round, report, "bet.placed")
+	if r == nil {
+		return
+	}
+	f.expectStatus(r, report, "bet", ledger.RoundBetting)
+	if r.Currency != "" && p.Currency != r.Currency {
+		report(KindEventInvalid, "slip %s in %s on a %s table", p.Slip, p.Currency, r.Currency)
+	}
+	t := f.tables[r.Table]
+	pt, _ := f.paytable(r.Paytable, r.PaytableHash)
+	for _, b := range p.Bets {
+		if r.byID[b.Bet] != nil {
+			report(KindEventInvalid, "bet %s placed twice", b.Bet)
+			continue
+		}
+		if !b.Stake.IsPositive() {
+			report(KindEventInvalid, "bet %s stakes %s", b.Bet, b.Stake)
+		}
+		if pt != nil && t != nil {
+			kind, err := pt.BetKind(b.Code)
+			if err != nil {
+				report(KindEventInvalid, "bet %s: %v", b.Bet, err)
+			} else if l, ok := limitFor(t.Limits, kind); ok && (b.Stake.LessThan(l.Min) || b.Stake.GreaterThan(l.Max)) {
+				report(KindEventInvalid, "bet %s stakes %s on %s, outside the limits %s..%s in force", b.Bet, b.Stake, b.Code, l.Min, l.Max)
+			}
+		}
+		bs := &betState{ID: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Stake: b.Stake, Status: ledger.BetOpen, PlacedSeq: s.raw.Seq}
+		r.Bets = append(r.Bets, bs)
+		r.byID[b.Bet] = bs
+		r.Staked = r.Staked.Add(b.Stake)
+		if len(r.Bets) > roundBetsMax {
+			report(KindEventInvalid, "round %s holds more than %d bets", r.ID, roundBetsMax)
+			return
+		}
+	}
+}
+
+// roundBetsMax bounds the bets the fold keeps for one round, so a hostile
+// stream cannot grow one round without limit.
+const roundBetsMax = 1_000_000
+
+// limitFor returns the stake limit of a bet kind: its own, or "*".
+func limitFor(limits map[string]events.Limit, kind string) (events.Limit, bool) {
+	if l, ok := limits[kind]; ok {
+		return l, true
+	}
+	l, ok := limits["*"]
+	return l, ok
+}
+
+func (f *fold) bet(r *roundState, id string, report reporter, what string) *betState {
+	b := r.byID[id]
+	if b == nil {
+		report(KindEventInvalid, "%s of bet %s, which round %s does not hold", what, id, r.ID)
+	}
+	return b
+}
+
+func (f *fold) settleBet(s *step, p *events.BetSettled, report reporter) {
+	if p.Outcome != events.OutcomeWon && p.Outcome != events.OutcomeLost && p.Outcome != string(games.OutcomePush) {
+		report(KindPayoutMismatch, "bet %s has outcome %q", p.Bet, p.Outcome)
+	}
+	f.resettle(p, report)
+	r := f.round(p.Round, report, "settlement")
+	if r == nil {
+		return
+	}
+	f.expectStatus(r, report, "settlement", ledger.RoundSettling)
+	if r.Dice != nil && *r.Dice != p.Dice {
+		report(KindEventInvalid, "bet %s settled with dice %v, the round's result is %v", p.Bet, p.Dice, *r.Dice)
+	}
+	if p.Correction != r.Correction {
+		report(KindEventInvalid, "bet %s settled under correction %d, the round is at correction %d", p.Bet, p.Correction, r.Correction)
+	}
+	if p.Paytable != r.Paytable || p.PaytableHash != r.PaytableHash {
+		report(KindPaytableUnknown, "bet %s settled under paytable %s (%s), its round was opened under %s (%s)", p.Bet, p.Paytable, short(p.PaytableHash), r.Paytable, short(r.PaytableHash))
+	}
+	if r.Currency != "" && p.Currency != r.Currency {
+		report(KindEventInvalid, "bet %s settled in %s on a %s table", p.Bet, p.Currency, r.Currency)
+	}
+	b := f.bet(r, p.Bet, report, "settlement")
+	if b == nil {
+		return
+	}
+	if b.Status != ledger.BetOpen {
+		report(KindBetUnresolved, "bet %s settled again while %s (settled twice)", b.ID, b.Status)
+	}
+	checkBetMatches(b, p.Player, p.Code, p.Stake, report)
+	if b.Slip != p.Slip {
+		report(KindEventInvalid, "bet %s settled as part of slip %s, it was placed in slip %s", b.ID, p.Slip, b.Slip)
+	}
+	b.Status, b.Settled = ledger.BetSettled, p
+}
+
+// resettle settles the bet again from its own payload (code, stake, dice,
+// paytable) and compares with what was recorded.
+func (f *fold) resettle(p *events.BetSettled, report reporter) {
+	pt, err := f.paytable(p.Paytable, p.PaytableHash)
+	if err != nil {
+		report(KindPaytableUnknown, "bet %s cannot be re-settled: %v", p.Bet, err)
+		return
+	}
+	scale, ok := f.scale(p.Table, p.Currency)
+	if !ok {
+		report(KindPayoutMismatch, "bet %s cannot be re-settled: unknown currency %q", p.Bet, p.Currency)
+		return
+	}
+	st, err := pt.Settle(p.Code, p.Stake, scale, games.Result{Dice: p.Dice[:]})
+	if err != nil {
+		report(KindPayoutMismatch, "bet %s cannot be re-settled: %v", p.Bet, err)
+		return
+	}
+	if string(st.Outcome) != p.Outcome || !st.Win.Equal(p.Win) || !st.Returned.Equal(p.Returned) || !st.Residue.Equal(p.Residue) {
+		report(KindPayoutMismatch, "bet %s (%s, stake %s, dice %v): recorded %s win %s returned %s residue %s; %s gives %s win %s returned %s residue %s",
+			p.Bet, p.Code, p.Stake, p.Dice, p.Outcome, p.Win, p.Returned, p.Residue, p.Paytable, st.Outcome, st.Win, st.Returned, st.Residue)
+	}
+}
+
+func (f *fold) settleRound(p *events.RoundSettled, report reporter) {
+	r := f.round(p.Round, report, "round.settled")
+	if r == nil {
+		return
+	}
+	f.expectStatus(r, report, "round.settled", ledger.RoundSettling)
+	if r.Dice != nil && *r.Dice != p.Dice {
+		report(KindEventInvalid, "round %s settled with dice %v, its result is %v", r.ID, p.Dice, *r.Dice)
+	}
+	if p.Correction != r.Correction {
+		report(KindEventInvalid, "round %s settled under correction %d, it is at correction %d", r.ID, p.Correction, r.Correction)
+	}
+	won, returned, residue := decimal.Zero, decimal.Zero, decimal.Zero
+	for _, b := range r.Bets {
+		if b.Status != ledger.BetSettled || b.Settled == nil || b.Settled.Correction != r.Correction {
+			report(KindBetUnresolved, "round %s settled with bet %s %s", r.ID, b.ID, b.Status)
+			continue
+		}
+		won, returned, residue = won.Add(b.Settled.Win), returned.Add(b.Settled.Returned), residue.Add(b.Settled.Residue)
+	}
+	if p.Bets != len(r.Bets) || !p.Staked.Equal(r.Staked) || !p.Won.Equal(won) || !p.Returned.Equal(returned) || !p.Residue.Equal(residue) {
+		report(KindTotalsMismatch, "round %s states %d bets, staked %s, won %s, returned %s, residue %s; its bets give %d, %s, %s, %s, %s",
+			r.ID, p.Bets, p.Staked, p.Won, p.Returned, p.Residue, len(r.Bets), r.Staked, won, returned, residue)
+	}
+	r.Status = ledger.RoundSettled
+	if t := f.tables[r.Table]; t != nil && t.Active == r.ID {
+		t.Active = ""
+	}
+	f.finish(r)
+}
+
+// finishIfRefunded finishes a cancelled round once every bet is refunded.
+func (f *fold) finishIfRefunded(r *roundState) {
+	for _, b := range r.Bets {
+		if b.Status == ledger.BetOpen {
+			return
+		}
+	}
+	f.finish(r)
+}
+
+// finish keeps a finished round for corrections until more than
+// ledger.FinishedRoundsKept rounds of its table have finished after it, as
+// the ledger does.
+func (f *fold) finish(r *roundState) {
+	if r.done {
+		return
+	}
+	r.done = true
+	q := append(f.finishedQ[r.Table], r.ID)
+	if len(q) > ledger.FinishedRoundsKept {
+		delete(f.rounds, q[0])
+		q = q[1:]
+	}
+	f.finishedQ[r.Table] = q
+}
+
+func (f *fold) expectStatus(r *roundState, report reporter, what string, want ...string) {
+	for _, w := range want {
+		if r.Status == w {
+			return
+		}
+	}
+	report(KindEventInvalid, "%s on round %s while %s", what, r.ID, r.Status)
+}
+
+func checkBetMatches(b *betState, player, code string, stake decimal.Decimal, report reporter) {
+	if b.Player != player || b.Code != code || !b.Stake.Equal(stake) {
+		report(KindEventInvalid, "bet %s names player %s, %s, stake %s; it was placed by %s on %s for %s", b.ID, player, code, stake, b.Player, b.Code, b.Stake)
+	}
+}
+
+func checkDice(d [3]int, report reporter) {
+	for _, v := range d {
+		if v < 1 || v > 6 {
+			report(KindEventInvalid, "dice %v: %d is not a face 1..6", d, v)
+			return
+		}
+	}
+}
+
+func sameLimits(a, b map[string]events.Limit) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, x := range a {
+		y, ok := b[k]
+		if !ok || !x.Min.Equal(y.Min) || !x.Max.Equal(y.Max) {
+			return false
+		}
+	}
+	return true
+}
+
+// short abbreviates a hash for messages.
+func short(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}
+
+func postingsString(ps []events.Posting) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, p := range ps {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s→%s %s %s", p.From, p.To, p.Amount, p.Currency)
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+func flowsString(fs []flow) string {
+	ps := make([]events.Posting, len(fs))
+	for i, f := range fs {
+		ps[i] = f.Posting
+	}
+	return postingsString(ps)
+}
+
+// finishChecks runs the checks that need the whole walk: every currency's
+// balances sum to zero, and no cancelled round is left with bets neither
+// refunded. They report at sequence 0 (or at the round's opening).
+func (f *fold) finishChecks(report func(seq uint64, k Kind, format string, args ...any)) {
+	if f.complete {
+		sums := map[string]decimal.Decimal{}
+		for k, v := range f.balances {
+			sums[k.currency] = sums[k.currency].Add(v)
+		}
+		for _, c := range sortedKeys(sums) {
+			if !sums[c].IsZero() {
+				report(0, KindCurrencySumNonzero, "the balances in %s sum to %s", c, sums[c])
+			}
+		}
+	}
+	for _, id := range sortedKeys(f.rounds) {
+		r := f.rounds[id]
+		if r.Status != ledger.RoundCancelled {
+			continue
+		}
+		for _, b := range r.Bets {
+			if b.Status == ledger.BetOpen {
+				report(b.PlacedSeq, KindBetUnresolved, "bet %s of cancelled round %s was never refunded", b.ID, r.ID)
+			}
+		}
+	}
+}

@@ -1,0 +1,155 @@
+package audit
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/ledger"
+)
+
+// OpenRoundsMax bounds the rounds in progress a report lists.
+const OpenRoundsMax = 1000
+
+// VerifyReport is the result of a verification: what was checked and every
+// violation found.
+type VerifyReport struct {
+	// From and To are the range asked for (To resolved to the stream's
+	// last sequence when it was 0).
+	From uint64 `json:"from"`
+	To   uint64 `json:"to"`
+	// FirstSeq and LastSeq are the first and last events read in the
+	// range; Events counts them.
+	FirstSeq uint64 `json:"first_seq"`
+	LastSeq  uint64 `json:"last_seq"`
+	Events   uint64 `json:"events"`
+	// Head is the chain hash of the last event read.
+	Head string `json:"head"`
+	// Complete is true when the fold started at sequence 1, so balances,
+	// wallets and bets were checked against the whole history; false for
+	// an archive of a later range, where only what the range itself
+	// proves is checked.
+	Complete bool        `json:"complete"`
+	Seals    SealSummary `json:"seals"`
+	// OpenRounds are the rounds still in progress at the end of the range:
+	// their bets are held in play (a round "settling" was interrupted
+	// between two batches and the ledger finishes it at its next start).
+	OpenRounds []OpenRound `json:"open_rounds"`
+	// Projections tells whether the projections store was compared.
+	Projections *ProjectionCheck `json:"projections,omitempty"`
+	// Archive is the header of the archive verified (VerifyArchive only).
+	Archive *ArchiveHeader `json:"archive,omitempty"`
+	// Clean is true when no violation was found.
+	Clean      bool        `json:"clean"`
+	Violations []Violation `json:"violations"`
+	// More counts the violations found beyond the listed ones.
+	More   int         `json:"more,omitempty"`
+	Counts []KindCount `json:"counts"`
+}
+
+// OpenRound is a round in progress, with the funds its bets hold.
+type OpenRound struct {
+	Round    string          `json:"round"`
+	Table    string          `json:"table"`
+	Number   int64           `json:"number"`
+	Status   string          `json:"status"`
+	Bets     int             `json:"bets"`
+	InPlay   decimal.Decimal `json:"in_play"`
+	Currency string          `json:"currency"`
+}
+
+// Verify walks the stream from..to (0, 0 for all of it) once and reports
+// every violation: a broken hash chain, a changed or missing event, postings
+// that are not movements or not the ones the payload implies, stated
+// balances that differ from the folded ones, a negative wallet, a currency
+// whose balances do not sum to zero, a bet left unresolved, a payout that
+// differs from re-settlement under its paytable, round totals that do not
+// add up, a seal whose head or signature is wrong, and (with
+// Options.Projections) projections that differ from the fresh fold.
+//
+// Balances and bets need the history before from: Verify folds the events
+// before from silently (reporting nothing about them), so a range late in a
+// long stream costs a read of the stream up to it. It returns an error only
+// when the stream cannot be read.
+func Verify(ctx context.Context, src Source, from, to uint64, opts Options) (*VerifyReport, error) {
+	last, err := src.LastSeq(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("audit: %w", err)
+	}
+	if to == 0 || to > last {
+		to = last
+	}
+	if from == 0 {
+		from = 1
+	}
+	w := newWalker(opts, walkStart{complete: true}, from, to)
+	var pc *projectionCheck
+	if opts.Projections != nil {
+		pc, err = newProjectionCheck(opts.Projections, to)
+		if err != nil {
+			return nil, err
+		}
+		w.observers = append(w.observers, pc)
+	}
+	if from <= to {
+		if err := w.run(ctx, src, 1); err != nil {
+			return nil, fmt.Errorf("audit: read %s: %w", rangeString(1, to), err)
+		}
+	}
+	var projected *ProjectionCheck
+	if pc != nil {
+		projected = pc.result(w)
+	}
+	rep := w.report(from, to)
+	rep.Projections = projected
+	return rep, nil
+}
+
+// report builds the VerifyReport of a finished walk.
+func (w *walker) report(from, to uint64) *VerifyReport {
+	rep := &VerifyReport{
+		From: from, To: to, FirstSeq: w.firstSeq, LastSeq: w.lastSeq, Events: w.events,
+		Complete: w.fold.complete, Seals: w.seals,
+		OpenRounds: w.openRounds(), Violations: w.vs.list, More: w.vs.more,
+		Counts: w.vs.sortedCounts(), Clean: w.vs.total() == 0,
+	}
+	if w.chain.Seq() > 0 {
+		rep.Head = w.chain.Head().String()
+	}
+	if rep.Violations == nil {
+		rep.Violations = []Violation{}
+	}
+	return rep
+}
+
+// openRounds lists the rounds in progress at the end of the walk, by table
+// and number.
+func (w *walker) openRounds() []OpenRound {
+	out := []OpenRound{}
+	for _, r := range w.fold.rounds {
+		if !r.open() {
+			continue
+		}
+		held := decimal.Zero
+		n := 0
+		for _, b := range r.Bets {
+			if b.Status == ledger.BetOpen {
+				held = held.Add(b.Stake)
+				n++
+			}
+		}
+		out = append(out, OpenRound{Round: r.ID, Table: r.Table, Number: r.Number, Status: r.Status, Bets: n, InPlay: held, Currency: r.Currency})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Table != out[j].Table {
+			return out[i].Table < out[j].Table
+		}
+		return out[i].Number < out[j].Number
+	})
+	if len(out) > OpenRoundsMax {
+		out = out[:OpenRoundsMax]
+	}
+	return out
+}
