@@ -130,7 +130,7 @@ func TestVerify_DoctoredEvents(t *testing.T) {
 	// The slip's total is not the sum of its stakes, and one stake is over
 	// the limit.
 	s = b.add(events.TypeBetPlaced, frontend, "t1", "r1", &events.BetPlaced{Slip: "s1", Player: "p2", Table: "t1", Round: "r1", Currency: "EUR",
-		Bets: []events.PlacedBet{{Bet: "b1", Code: "small", Stake: dec("10")}, {Bet: "b2", Code: "total:4", Stake: dec("20")}, {Bet: "b3", Code: "big", Stake: dec("200")}},
+		Bets:  []events.PlacedBet{{Bet: "b1", Code: "small", Stake: dec("10")}, {Bet: "b2", Code: "total:4", Stake: dec("20")}, {Bet: "b3", Code: "big", Stake: dec("200")}},
 		Total: dec("31"), BalanceBefore: dec("60"), BalanceAfter: dec("-170")},
 		post(w("p2"), ledger.InPlayAccount("t1"), "10", "EUR"), post(w("p2"), ledger.InPlayAccount("t1"), "20", "EUR"), post(w("p2"), ledger.InPlayAccount("t1"), "200", "EUR"))
 	want[s] = []audit.Kind{audit.KindTotalsMismatch, audit.KindEventInvalid, audit.KindWalletNegative}

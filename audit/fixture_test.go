@@ -174,7 +174,9 @@ func (sc *scenario) must(c ledger.Command) ledger.Result {
 	return r
 }
 
-func bet(code, stake string) ledger.BetRequest { return ledger.BetRequest{Code: code, Stake: dec(stake)} }
+func bet(code, stake string) ledger.BetRequest {
+	return ledger.BetRequest{Code: code, Stake: dec(stake)}
+}
 
 func (sc *scenario) deposit(player, amount, currency string) {
 	sc.must(&ledger.Deposit{Meta: ledger.Meta{Actor: cashier}, Player: player, Amount: dec(amount), Currency: currency, Reference: "cash desk"})
