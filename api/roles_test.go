@@ -184,11 +184,13 @@ func TestRoles_PublicBoard(t *testing.T) {
 	e.must(200, "GET", fmt.Sprintf("/v1/tables/t1/board?min_seq=%d", seq), "", nil)
 	e.must(401, "GET", "/v1/tables/t1", "", nil)
 	e.must(401, "GET", "/v1/tables/t1/rounds", "", nil)
+	// The table list is public too, so that the dashboard can offer tables.
+	e.must(200, "GET", "/v1/tables", "", nil)
 	if got := e.call("GET", "/v1/tables/t1/board/stream", "", nil); got != 200 {
 		t.Fatalf("public board stream: %d", got)
 	}
 	// An unknown token is not an anonymous caller on a protected route.
-	r := e.req("GET", "/v1/tables", "", nil, "Authorization", "Bearer wlt_not-a-token")
+	r := e.req("GET", "/v1/tables/t1", "", nil, "Authorization", "Bearer wlt_not-a-token")
 	if r.status != 401 || r.problem(t).Code != api.CodeUnauthenticated || r.header.Get("WWW-Authenticate") == "" {
 		t.Fatalf("unknown token: %s", r)
 	}

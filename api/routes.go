@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/wagerlog/wagerlog/ledger"
@@ -54,7 +55,8 @@ func (rt route) allowed() []string {
 	if rt.command != "" {
 		return ledger.AllowedRoles(rt.command)
 	}
-	return rt.roles
+	// A copy: callers may sort it, and rt.roles may be shared (Roles).
+	return slices.Clone(rt.roles)
 }
 
 // write reports whether the route issues a ledger command and therefore
@@ -111,7 +113,7 @@ func routes() []route {
 
 		// Tables.
 		{method: "POST", path: "/v1/tables", id: "openTable", tag: "tables", summary: "Open a table", command: "open_table", body: openTableRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).openTable},
-		{method: "GET", path: "/v1/tables", id: "listTables", tag: "tables", summary: "Every table", roles: rolesTables, query: []param{qMinSeq}, resp: projections.TableList{}, handler: (*Server).listTables},
+		{method: "GET", path: "/v1/tables", id: "listTables", tag: "tables", summary: "Every table (public with --public-board, so the dashboard can offer them)", roles: rolesAll, publicBoard: true, query: []param{qMinSeq}, resp: projections.TableList{}, handler: (*Server).listTables},
 		{method: "GET", path: "/v1/tables/{table}", id: "getTable", tag: "tables", summary: "A table: paytable, limits, dealer, status", roles: rolesTables, query: []param{qMinSeq}, resp: projections.TableView{}, handler: (*Server).getTable},
 		{method: "POST", path: "/v1/tables/{table}/limits", id: "changeLimits", tag: "tables", summary: "Change a table's limits between rounds, within its band", command: "change_limits", body: limitsRequest{}, resp: ledger.Result{}, handler: (*Server).changeLimits},
 		{method: "POST", path: "/v1/tables/{table}/close", id: "closeTable", tag: "tables", summary: "Close a table between rounds", command: "close_table", body: reasonRequest{}, resp: ledger.Result{}, handler: (*Server).closeTable},

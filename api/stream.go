@@ -56,11 +56,13 @@ func (s *Server) boardStream(w http.ResponseWriter, r *http.Request, _ Principal
 		}
 		return rc.Flush() == nil
 	}
+	// Count the stream before its first event, so that a client that has
+	// seen an event always finds the stream counted.
+	s.metrics.streams.Inc()
+	defer s.metrics.streams.Dec()
 	if !send() {
 		return nil
 	}
-	s.metrics.streams.Inc()
-	defer s.metrics.streams.Dec()
 	tick := time.NewTicker(s.cfg.Heartbeat)
 	defer tick.Stop()
 	for {
