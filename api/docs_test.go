@@ -82,9 +82,9 @@ func TestDocs_RoleMatrix(t *testing.T) {
 func roleMatrix() string {
 	var b strings.Builder
 	b.WriteString("| Route | ")
-	b.WriteString(strings.Join(Roles, " | "))
+	b.WriteString(strings.Join(Roles(), " | "))
 	b.WriteString(" |\n|---|")
-	b.WriteString(strings.Repeat("---|", len(Roles)))
+	b.WriteString(strings.Repeat("---|", len(Roles())))
 	b.WriteString("\n")
 	for _, rt := range routes() {
 		name := "`" + rt.pattern() + "`"
@@ -97,7 +97,7 @@ func roleMatrix() string {
 		b.WriteString("| " + name + " |")
 		allowed := rt.allowed()
 		sort.Strings(allowed)
-		for _, role := range Roles {
+		for _, role := range Roles() {
 			mark := " "
 			if rt.public || contains(allowed, role) {
 				mark = "✓"

@@ -52,7 +52,7 @@ func FuzzAPIRequest(f *testing.F) {
 	e.deposit("p1", "100")
 	e.openTable("t1")
 	e.openRound("t1")
-	callers := append([]string{""}, api.Roles...)
+	callers := append([]string{""}, api.Roles()...)
 	f.Fuzz(func(t *testing.T, method uint8, path string, body []byte, role uint8, ctype, key string) {
 		if !strings.HasPrefix(path, "/") {
 			path = "/" + path

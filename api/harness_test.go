@@ -93,7 +93,7 @@ func newEnv(t testing.TB, o envOptions) *env {
 		e.tokens[key] = tok
 		lines = append(lines, line)
 	}
-	for _, role := range api.Roles {
+	for _, role := range api.Roles() {
 		actor := role + "-1"
 		if role == ledger.RoleDealer {
 			actor = dealerActor

@@ -23,7 +23,7 @@ func TestServer_ReadOnly(t *testing.T) {
 
 	tokens := map[string]string{}
 	var lines []string
-	for _, role := range api.Roles {
+	for _, role := range api.Roles() {
 		tok, line, err := api.NewToken(role, role+"-1")
 		if err != nil {
 			t.Fatal(err)
@@ -77,7 +77,7 @@ func TestServer_ReadOnly(t *testing.T) {
 		}
 		writes++
 		readOnly := 0
-		for _, role := range api.Roles {
+		for _, role := range api.Roles() {
 			status, p := do(method, fill.Replace(path), role, "{}")
 			switch p.Code {
 			case api.CodeReadOnly:

@@ -88,7 +88,7 @@ func (e *env) call(method, path, role string, body any) int {
 func TestRoles_EveryRouteEveryRole(t *testing.T) {
 	e := newEnv(t, envOptions{})
 	f := newRoleFixture(e)
-	callers := append([]string{""}, api.Roles...)
+	callers := append([]string{""}, api.Roles()...)
 	var n401, n403, nOK int
 	for _, rt := range api.Routes() {
 		for _, role := range callers {

@@ -76,7 +76,7 @@ func (rt route) pathParams() []string {
 
 // Role sets of the read routes. Write routes take theirs from the ledger.
 var (
-	rolesAll     = Roles
+	rolesAll     = Roles()
 	rolesTables  = []string{ledger.RoleDealer, ledger.RoleSupervisor, ledger.RoleFrontend, ledger.RoleAuditor, ledger.RoleFinance}
 	rolesWallet  = []string{ledger.RoleFrontend, ledger.RoleCashier, ledger.RoleSupervisor, ledger.RoleAuditor, ledger.RoleFinance}
 	rolesBets    = []string{ledger.RoleFrontend, ledger.RoleSupervisor, ledger.RoleAuditor, ledger.RoleFinance}

@@ -32,11 +32,13 @@ const (
 	TokenPrefix = "wlt_"
 )
 
-// Roles a token may carry: every ledger role but the ledger's own system
-// role.
-var Roles = []string{
-	ledger.RoleDealer, ledger.RoleSupervisor, ledger.RoleCashier, ledger.RoleFrontend,
-	ledger.RoleAuditor, ledger.RoleFinance, ledger.RoleViewer,
+// Roles returns the roles a token may carry: every ledger role but the
+// ledger's own system role. It returns a new slice on every call.
+func Roles() []string {
+	return []string{
+		ledger.RoleDealer, ledger.RoleSupervisor, ledger.RoleCashier, ledger.RoleFrontend,
+		ledger.RoleAuditor, ledger.RoleFinance, ledger.RoleViewer,
+	}
 }
 
 // ErrTokensFile is returned (wrapped, with the line number) when a tokens
@@ -105,7 +107,7 @@ func parseTokenLine(line string) (tokenEntry, error) {
 	}
 	role, actor, sum := parts[0], parts[1], parts[2]
 	if !ValidRole(role) {
-		return tokenEntry{}, fmt.Errorf("unknown role %q (roles: %s)", role, strings.Join(Roles, ", "))
+		return tokenEntry{}, fmt.Errorf("unknown role %q (roles: %s)", role, strings.Join(Roles(), ", "))
 	}
 	if !events.ValidID(actor) {
 		return tokenEntry{}, fmt.Errorf("actor id %q must be 1..64 letters, digits, '_' or '-'", actor)
@@ -122,7 +124,7 @@ func parseTokenLine(line string) (tokenEntry, error) {
 
 // ValidRole reports whether role is one a token may carry.
 func ValidRole(role string) bool {
-	for _, r := range Roles {
+	for _, r := range Roles() {
 		if r == role {
 			return true
 		}
@@ -162,7 +164,7 @@ func (t *Tokens) Lookup(token string) (Principal, bool) {
 // stored.
 func NewToken(role, actor string) (token, line string, err error) {
 	if !ValidRole(role) {
-		return "", "", fmt.Errorf("unknown role %q (roles: %s)", role, strings.Join(Roles, ", "))
+		return "", "", fmt.Errorf("unknown role %q (roles: %s)", role, strings.Join(Roles(), ", "))
 	}
 	if !events.ValidID(actor) {
 		return "", "", fmt.Errorf("actor id %q must be 1..64 letters, digits, '_' or '-'", actor)
