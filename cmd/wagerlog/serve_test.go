@@ -153,7 +153,7 @@ func TestServe_API(t *testing.T) {
 	for _, m := range devTokenLine.FindAllStringSubmatch(s.stderr.String(), -1) {
 		tokens[m[1]] = m[3]
 	}
-	if len(tokens) != len(api.Roles) {
+	if len(tokens) != len(api.Roles()) {
 		t.Fatalf("dev tokens printed: %v\n%s", tokens, s.stderr)
 	}
 	file, err := os.ReadFile(filepath.Join(dir, tokensFileName))

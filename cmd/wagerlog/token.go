@@ -32,7 +32,7 @@ role:actor:sha256-hex to the tokens file (created with mode 0600 when missing),
 and print the token on standard output. The token itself is not stored
 anywhere: copy it now. Restart serve to load the new token.
 
-Roles: ` + strings.Join(api.Roles, ", ") + `. A dealer's actor id is the
+Roles: ` + strings.Join(api.Roles(), ", ") + `. A dealer's actor id is the
 dealer id a table names when it is opened.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -49,7 +49,7 @@ dealer id a table names when it is opened.`,
 			return err
 		},
 	}
-	add.Flags().StringVar(&role, "role", "", "role: "+strings.Join(api.Roles, ", "))
+	add.Flags().StringVar(&role, "role", "", "role: "+strings.Join(api.Roles(), ", "))
 	add.Flags().StringVar(&actor, "actor", "", "actor id (1..64 letters, digits, '_' or '-'); a dealer's is its dealer id")
 	add.Flags().StringVar(&file, "tokens", "", "tokens file (default <data-dir>/tokens)")
 	add.Flags().StringVar(&dataDir, "data-dir", "data", "data directory, for the default tokens file")
@@ -131,7 +131,7 @@ func appendTokenLines(path string, lines []string) error {
 func devTokens(path string) ([][3]string, error) {
 	var out [][3]string
 	var lines []string
-	for _, role := range api.Roles {
+	for _, role := range api.Roles() {
 		actor := role + "-1"
 		tok, line, err := api.NewToken(role, actor)
 		if err != nil {

@@ -104,7 +104,7 @@ func startReplica(tb testing.TB, c *clustertest.Cluster, bin string) *replica {
 	dir := tb.TempDir()
 	r := &replica{tb: tb, tokens: map[string]string{}, done: make(chan error, 1), log: filepath.Join(dir, "replica.log")}
 	var lines []string
-	for _, role := range api.Roles {
+	for _, role := range api.Roles() {
 		tok, line, err := api.NewToken(role, role+"-1")
 		if err != nil {
 			tb.Fatal(err)
