@@ -152,12 +152,14 @@ func (b *boardRec) view(table string, size int, seq uint64) Board {
 	return out
 }
 
-// percent is 100·n/of with two decimals (0 when of is 0).
+// percent is 100·n/of with two decimals, rounded half up (0 when of is
+// 0), in integer arithmetic: a board read computes 27 of them.
 func percent(n, of int) decimal.Decimal {
-	if of == 0 {
+	if of <= 0 || n < 0 {
 		return decimal.New(0, -2)
 	}
-	return decimal.NewFromInt(int64(100*n)).DivRound(decimal.NewFromInt(int64(of)), 2)
+	hundredths := (20000*int64(n) + int64(of)) / (2 * int64(of))
+	return decimal.New(hundredths, -2)
 }
 
 func stats(rs []BoardResult) BoardStats {
