@@ -74,6 +74,26 @@ func TestCluster_LeaderKills(t *testing.T) {
 		time.Sleep(downAfterResume)
 		c.Restart(leader)
 	}
+
+	// A planned restart: the leader stopped with SIGTERM hands its
+	// leaderships over before it exits.
+	var graceful time.Duration
+	if !t.Failed() {
+		time.Sleep(loadBeforeKill)
+		c.WaitStreamCurrent()
+		leader := c.StreamLeader()
+		stopped := time.Now()
+		c.Stop(leader)
+		if _, err := probe.do(t, l, &ledger.Deposit{
+			Meta:   ledger.Meta{Actor: cashier, IdempotencyKey: "probe-graceful"},
+			Player: "probe", Amount: dec("1"), Currency: currency,
+		}, "deposit", dec("1")); err != nil {
+			t.Fatalf("graceful stop: probe: %v", err)
+		}
+		graceful = time.Since(stopped)
+		t.Logf("SIGTERM of leader %s: writes resumed after %v (the stop itself included)", c.Nodes[leader].Name, graceful.Round(time.Millisecond))
+		c.Restart(leader)
+	}
 	ld.stopLoad()
 	c.WaitStreamCurrent()
 
@@ -90,5 +110,6 @@ func TestCluster_LeaderKills(t *testing.T) {
 		len(resumes), loadPlayers, ld.rounds.Load(), len(envs), len(acks))
 	figure(t, "leader kill -> new stream leader: %s", durations(elections))
 	figure(t, "leader kill -> first acknowledged write: %s", durations(resumes))
+	figure(t, "leader SIGTERM (planned restart) -> first acknowledged write: %v", graceful.Round(time.Millisecond))
 	t.Logf("load: %s", b.summary())
 }
