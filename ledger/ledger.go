@@ -282,6 +282,9 @@ type pending struct {
 	// leader is the earlier command of the same group with the same
 	// idempotency key, whose answer this one shares.
 	leader *pending
+	// refused is why the command was refused; it is answered once the
+	// state it was decided on is known to be the stream's.
+	refused error
 	done   bool
 	res    Result
 	err    error
@@ -333,16 +336,35 @@ func (l *Ledger) process(group []*request) {
 		}
 	}
 	for attempt := 0; len(ps) > 0; attempt++ {
-		// Decide against the stream as it is now: if another writer
-		// appended, read its events first, so that no command is refused
-		// (or accepted) on a stale state.
-		if err := l.catchUp(ctx); err != nil {
-			for _, p := range ps {
-				l.answer(p, Result{}, fmt.Errorf("%w: %v", ErrUnavailable, err))
-			}
-			return
-		}
+		startSeq := l.state.lastSeq
 		out := l.decideGroup(ps)
+		if stale, err := l.staleRefusals(ctx, ps, startSeq); err != nil || stale {
+			// A command was refused on a state that another writer had
+			// moved past, or the stream could not be asked: decide the
+			// whole group again on the stream as it is now.
+			if err == nil {
+				err = l.reload(ctx)
+			}
+			if err != nil || attempt >= fencedRetries {
+				if err == nil {
+					err = errors.New("the stream kept moving under this writer")
+				}
+				for _, p := range ps {
+					l.answer(p, Result{}, fmt.Errorf("%w: %v", ErrUnavailable, err))
+				}
+				return
+			}
+			l.opts.Logger.Info("another writer appended; deciding the group again", "from", startSeq, "to", l.state.lastSeq)
+			for _, p := range ps {
+				p.lo, p.hi, p.leader, p.refused = 0, 0, nil, nil
+			}
+			continue
+		}
+		for _, p := range ps {
+			if p.refused != nil {
+				l.answer(p, Result{}, p.refused)
+			}
+		}
 		failed, err := l.appendGroup(ctx, ps, out)
 		if err == nil {
 			break
@@ -368,7 +390,7 @@ func (l *Ledger) process(group []*request) {
 			}
 		}
 		for _, p := range retry {
-			p.lo, p.hi, p.leader = 0, 0, nil
+			p.lo, p.hi, p.leader, p.refused = 0, 0, nil, nil
 		}
 		ps = retry
 		if l.state == nil {
@@ -400,8 +422,32 @@ func (l *Ledger) storedResult(p *pending, out []sealed) Result {
 	return resultOf(found)
 }
 
+// staleRefusals reports whether the group refused a command on a state that
+// is behind the stream: another writer appended after startSeq. A group that
+// refused nothing needs no check, because the append's expected-sequence
+// check fences whatever it accepted; so the single-writer hot path asks the
+// stream nothing more.
+func (l *Ledger) staleRefusals(ctx context.Context, ps []*pending, startSeq uint64) (bool, error) {
+	refused := false
+	for _, p := range ps {
+		if p.refused != nil {
+			refused = true
+			break
+		}
+	}
+	if !refused {
+		return false, nil
+	}
+	last, err := l.log.LastSeq(ctx)
+	if err != nil {
+		return false, err
+	}
+	return last != startSeq, nil
+}
+
 // decideGroup decides every command of the group in order, each against the
-// state left by the ones before, and seals their events.
+// state left by the ones before, and seals their events. Refusals are kept in
+// pending.refused, not answered yet.
 func (l *Ledger) decideGroup(ps []*pending) []sealed {
 	now := l.opts.Clock().UTC()
 	var out []sealed
@@ -413,7 +459,7 @@ func (l *Ledger) decideGroup(ps []*pending) []sealed {
 			k := idemMapKey(m.Actor.ID, m.IdempotencyKey)
 			if lead := leaders[k]; lead != nil {
 				if lead.req.hash != p.req.hash {
-					l.answer(p, Result{}, errf(ErrIdempotencyConflict, "key %q", m.IdempotencyKey))
+					p.refused = errf(ErrIdempotencyConflict, "key %q", m.IdempotencyKey)
 				} else {
 					p.leader = lead
 				}
@@ -421,7 +467,7 @@ func (l *Ledger) decideGroup(ps []*pending) []sealed {
 			}
 			if ent := l.state.idem[k]; ent != nil {
 				if ent.reqHash != p.req.hash {
-					l.answer(p, Result{}, errf(ErrIdempotencyConflict, "key %q was used for another request", m.IdempotencyKey))
+					p.refused = errf(ErrIdempotencyConflict, "key %q was used for another request", m.IdempotencyKey)
 				} else {
 					l.answer(p, ent.result.clone(), nil)
 				}
@@ -431,7 +477,7 @@ func (l *Ledger) decideGroup(ps []*pending) []sealed {
 		}
 		drafts, err := l.d.decide(l.state, c, now)
 		if err != nil {
-			l.answer(p, Result{}, err)
+			p.refused = err
 			continue
 		}
 		wm := workMeta{actor: m.Actor, key: m.IdempotencyKey, reqHash: p.req.hash, corr: m.CorrelationID}
@@ -510,7 +556,7 @@ func (l *Ledger) appendGroup(ctx context.Context, ps []*pending, out []sealed) (
 		l.lastSeq.Store(out[hi-1].env.Seq)
 		for ; i < len(ps) && (ps[i].hi <= hi || ps[i].hi == ps[i].lo); i++ {
 			p := ps[i]
-			if p.done || p.leader != nil {
+			if p.done || p.leader != nil || p.refused != nil {
 				continue
 			}
 			l.answer(p, resultOf(out[p.lo:p.hi]), nil)

@@ -121,35 +121,6 @@ func hasWork(r *Round) bool {
 	return r.Status == RoundSettling || (r.Status == RoundCancelled && r.Pending > 0)
 }
 
-// catchUp applies the events other writers appended after the state's last
-// sequence. It costs one stream-info request when nothing is new.
-func (l *Ledger) catchUp(ctx context.Context) error {
-	last, err := l.log.LastSeq(ctx)
-	if err != nil {
-		return err
-	}
-	if last == l.state.lastSeq {
-		return nil
-	}
-	if last < l.state.lastSeq {
-		return fmt.Errorf("ledger: the stream's last sequence %d is behind the ledger's %d", last, l.state.lastSeq)
-	}
-	s := l.state
-	chain := events.NewChain(s.head, s.lastSeq)
-	err = l.log.Read(ctx, s.lastSeq+1, last, func(raw events.Raw) error {
-		_, err := l.applyRaw(s, chain, raw)
-		return err
-	})
-	if err != nil {
-		// A partial catch-up leaves a consistent state (events are applied
-		// whole and in order), but say so and let the next group retry.
-		return err
-	}
-	l.lastSeq.Store(s.lastSeq)
-	l.opts.Logger.Info("caught up with another writer's events", "to", s.lastSeq)
-	return nil
-}
-
 // applyRaw decodes a stored event, checks it against the hash chain and
 // applies it to s.
 func (l *Ledger) applyRaw(s *State, chain *events.Chain, raw events.Raw) (events.Envelope, error) {
