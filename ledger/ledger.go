@@ -285,9 +285,9 @@ type pending struct {
 	// refused is why the command was refused; it is answered once the
 	// state it was decided on is known to be the stream's.
 	refused error
-	done   bool
-	res    Result
-	err    error
+	done    bool
+	res     Result
+	err     error
 }
 
 // sealed is an event ready to append.
