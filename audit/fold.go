@@ -139,6 +139,15 @@ func (f *fold) scale(table, currency string) (int32, bool) {
 	return s, ok
 }
 
+// scalesInUse returns the scale of every currency, the tables' own first.
+func (f *fold) scalesInUse() map[string]int32 {
+	out := maps.Clone(f.currencies)
+	for _, t := range f.tables {
+		out[t.Currency] = t.Scale
+	}
+	return out
+}
+
 // step is one event being walked.
 type step struct {
 	raw     events.Raw

@@ -112,7 +112,7 @@ func (w *walker) report(from, to uint64) *VerifyReport {
 	rep := &VerifyReport{
 		From: from, To: to, FirstSeq: w.firstSeq, LastSeq: w.lastSeq, Events: w.events,
 		Complete: w.fold.complete, Seals: w.seals,
-		OpenRounds: w.openRounds(), Violations: w.vs.list, More: w.vs.more,
+		OpenRounds: openRounds(w.fold), Violations: w.vs.list, More: w.vs.more,
 		Counts: w.vs.sortedCounts(), Clean: w.vs.total() == 0,
 	}
 	if w.chain.Seq() > 0 {
@@ -124,11 +124,11 @@ func (w *walker) report(from, to uint64) *VerifyReport {
 	return rep
 }
 
-// openRounds lists the rounds in progress at the end of the walk, by table
-// and number.
-func (w *walker) openRounds() []OpenRound {
+// openRounds lists the rounds in progress in the fold, by table and
+// number.
+func openRounds(f *fold) []OpenRound {
 	out := []OpenRound{}
-	for _, r := range w.fold.rounds {
+	for _, r := range f.rounds {
 		if !r.open() {
 			continue
 		}

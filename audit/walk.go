@@ -7,6 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
+
+	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/ledger"
@@ -50,6 +53,46 @@ type Options struct {
 	// stored under the subject its type and table give (an archive states
 	// its own).
 	SubjectPrefix string
+
+	// The options below concern reports only.
+
+	// Location is the time zone whose midnights divide report days; nil
+	// means UTC.
+	Location *time.Location
+	// Now is the clock that stamps a report's generation time; nil means
+	// time.Now.
+	Now func() time.Time
+	// Operator names the operator in report headers (GLI-19 2.9).
+	Operator string
+	// LargeWins maps a currency to the threshold at or above which a win
+	// is a large win in the regulator report; "*" applies to the
+	// currencies not listed. A currency with no threshold lists none.
+	LargeWins map[string]decimal.Decimal
+}
+
+// largeWin returns the large-win threshold of a currency.
+func (o Options) largeWin(currency string) (decimal.Decimal, bool) {
+	if t, ok := o.LargeWins[currency]; ok {
+		return t, true
+	}
+	t, ok := o.LargeWins["*"]
+	return t, ok
+}
+
+// location returns the report time zone.
+func (o Options) location() *time.Location {
+	if o.Location == nil {
+		return time.UTC
+	}
+	return o.Location
+}
+
+// now returns the report generation time.
+func (o Options) now() time.Time {
+	if o.Now == nil {
+		return time.Now()
+	}
+	return o.Now()
 }
 
 // ProgressEvery is how many events pass between two Progress calls.
@@ -69,6 +112,12 @@ type Progress struct {
 // observers of the same walk that verifies the stream.
 type observer interface {
 	observe(s *step, f *fold)
+}
+
+// preObserver is an observer that also sees each event before the fold
+// applies it (to take the balances at the start of a period).
+type preObserver interface {
+	before(s *step, f *fold)
 }
 
 // SealSummary tells what the seals of a walked range prove.
@@ -300,6 +349,11 @@ func (w *walker) handle(raw events.Raw) {
 		return
 	}
 	s := &step{raw: raw, env: env, payload: payload}
+	for _, o := range w.observers {
+		if p, ok := o.(preObserver); ok {
+			p.before(s, w.fold)
+		}
+	}
 	w.fold.apply(s, report)
 	if p, ok := payload.(*events.LedgerSealed); ok {
 		w.checkSeal(raw.Seq, prevHead, p, report)

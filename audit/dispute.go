@@ -1,0 +1,490 @@
+package audit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/ledger"
+)
+
+// ErrRoundNotFound is returned by Dispute when no event of the stream
+// belongs to the round asked for.
+var ErrRoundNotFound = errors.New("audit: round not found")
+
+// DisputeEventsMax bounds the events of one round a dispute report holds:
+// a round of BetsPerSlipMax bets from thousands of players still fits.
+const DisputeEventsMax = 200_000
+
+// DisputeReport is what an auditor needs to settle a dispute about one
+// round: every event in order with who did it, the dice and reshakes, each
+// bet re-settled from its paytable beside what was paid, each player's
+// balance before and after, and whether the log is intact.
+type DisputeReport struct {
+	Header   Header          `json:"header"`
+	Round    DisputeRound    `json:"round"`
+	Timeline []TimelineEntry `json:"timeline"`
+	Dice     DiceRecord      `json:"dice"`
+	Bets     []DisputeBet    `json:"bets"`
+	Players  []PlayerBalance `json:"players"`
+	Totals   DisputeTotals   `json:"totals"`
+	Chain    DisputeChain    `json:"chain"`
+	// render holds what rendering needs beyond the data.
+	render renderInfo
+}
+
+// DisputeRound describes the round.
+type DisputeRound struct {
+	ID           string    `json:"id"`
+	Table        string    `json:"table"`
+	Number       int64     `json:"number"`
+	Game         string    `json:"game"`
+	Paytable     string    `json:"paytable"`
+	PaytableHash string    `json:"paytable_hash"`
+	Currency     string    `json:"currency"`
+	Dealer       string    `json:"dealer"`
+	Status       string    `json:"status"`
+	OpenedAt     time.Time `json:"opened_at"`
+	// FinishedAt is when the round was last settled or cancelled.
+	FinishedAt time.Time `json:"finished_at,omitzero"`
+	// FirstSeq and LastSeq are the round's first and last events.
+	FirstSeq uint64 `json:"first_seq"`
+	LastSeq  uint64 `json:"last_seq"`
+}
+
+// TimelineEntry is one event of the round.
+type TimelineEntry struct {
+	Seq     uint64       `json:"seq"`
+	At      time.Time    `json:"at"`
+	Type    events.Type  `json:"type"`
+	Actor   events.Actor `json:"actor"`
+	Summary string       `json:"summary"`
+	// Hash is the event's chain hash.
+	Hash string `json:"hash"`
+}
+
+// DiceRecord is the round's result history.
+type DiceRecord struct {
+	// Recorded is the result as the dealer first entered it; InForce the
+	// result after any correction.
+	Recorded    *[3]int           `json:"recorded,omitempty"`
+	RecordedBy  *events.Actor     `json:"recorded_by,omitempty"`
+	InForce     *[3]int           `json:"in_force,omitempty"`
+	Reshakes    []ReshakeEntry    `json:"reshakes"`
+	Corrections []CorrectionEntry `json:"corrections"`
+}
+
+// ReshakeEntry is one reshake (not a result).
+type ReshakeEntry struct {
+	Seq    uint64       `json:"seq"`
+	At     time.Time    `json:"at"`
+	Reason string       `json:"reason"`
+	Note   string       `json:"note,omitempty"`
+	Actor  events.Actor `json:"actor"`
+}
+
+// CorrectionEntry is one correction of the result.
+type CorrectionEntry struct {
+	Seq    uint64       `json:"seq"`
+	At     time.Time    `json:"at"`
+	Number int          `json:"number"`
+	Before [3]int       `json:"before"`
+	After  [3]int       `json:"after"`
+	Reason string       `json:"reason"`
+	Actor  events.Actor `json:"actor"`
+}
+
+// DisputeBet is one settlement (or refund) of one bet, recorded beside
+// recomputed. A bet settled, reversed by a correction and settled again has
+// one row per settlement; InForce marks the one that stands.
+type DisputeBet struct {
+	Bet       string          `json:"bet"`
+	Slip      string          `json:"slip"`
+	Player    string          `json:"player"`
+	Code      string          `json:"code"`
+	Name      string          `json:"name,omitempty"`
+	Stake     decimal.Decimal `json:"stake"`
+	Currency  string          `json:"currency"`
+	PlacedSeq uint64          `json:"placed_seq"`
+	// Seq is the settlement's (or refund's) sequence; 0 for an open bet.
+	Seq        uint64  `json:"seq,omitempty"`
+	Correction int     `json:"correction"`
+	Dice       *[3]int `json:"dice,omitempty"`
+	// Outcome is won, lost, push, refunded or open.
+	Outcome string `json:"outcome"`
+	// Rule is the paytable rule the recomputation applied; RecordedRule
+	// the one the settlement names.
+	Rule               string          `json:"rule,omitempty"`
+	RecordedRule       string          `json:"recorded_rule,omitempty"`
+	RecomputedWin      decimal.Decimal `json:"recomputed_win"`
+	RecomputedReturned decimal.Decimal `json:"recomputed_returned"`
+	RecordedWin        decimal.Decimal `json:"recorded_win"`
+	RecordedReturned   decimal.Decimal `json:"recorded_returned"`
+	Residue            decimal.Decimal `json:"residue"`
+	// Match is true when the recorded amounts equal the recomputed ones.
+	Match bool `json:"match"`
+	// InForce is false for a settlement a correction reversed.
+	InForce    bool   `json:"in_force"`
+	ReversedAt uint64 `json:"reversed_seq,omitempty"`
+	Note       string `json:"note,omitempty"`
+}
+
+// PlayerBalance is one player's wallet around the round.
+type PlayerBalance struct {
+	Player   string `json:"player"`
+	Currency string `json:"currency"`
+	// Before is the wallet just before the player's first event of the
+	// round; After just after the last event of the round that moved it.
+	Before decimal.Decimal `json:"before"`
+	After  decimal.Decimal `json:"after"`
+	// Staked, Returned and Refunded are the round's flows for the player
+	// (Returned net of reversed settlements).
+	Staked   decimal.Decimal `json:"staked"`
+	Returned decimal.Decimal `json:"returned"`
+	Refunded decimal.Decimal `json:"refunded"`
+	// Other is what moved the wallet between Before and After outside the
+	// round (other tables, the cashier): After − Before − round flows.
+	Other decimal.Decimal `json:"other"`
+}
+
+// DisputeTotals add up the settlements in force.
+type DisputeTotals struct {
+	Bets     int             `json:"bets"`
+	Staked   decimal.Decimal `json:"staked"`
+	Won      decimal.Decimal `json:"won"`
+	Returned decimal.Decimal `json:"returned"`
+	Residue  decimal.Decimal `json:"residue"`
+	Refunded decimal.Decimal `json:"refunded"`
+	// Mismatches counts the settlements whose recorded amounts differ from
+	// the recomputed ones.
+	Mismatches int `json:"mismatches"`
+}
+
+// DisputeChain tells whether the log holding the round is intact.
+type DisputeChain struct {
+	VerificationSummary
+	// RoundIntact is true when none of the round's events is changed,
+	// missing, out of the chain or otherwise in violation.
+	RoundIntact bool `json:"round_intact"`
+	// Seal is the first seal after the round's last event, which proves
+	// the round's events with the chain head.
+	Seal *SealRef `json:"seal,omitempty"`
+}
+
+// SealRef is a seal that covers a round.
+type SealRef struct {
+	Seq    uint64 `json:"seq"`
+	ToSeq  uint64 `json:"to_seq"`
+	Head   string `json:"head"`
+	Signed bool   `json:"signed"`
+	KeyID  string `json:"key_id,omitempty"`
+	// Verified is set when a public key was given: whether the signature
+	// verified with it and the head matched the chain.
+	Verified *bool `json:"verified,omitempty"`
+}
+
+// Dispute builds the dispute report of one round by walking the stream as
+// it is now (so the chain, and every later correction of the round, is
+// part of it).
+func Dispute(ctx context.Context, src Source, round string, opts Options) (*DisputeReport, error) {
+	obs := &disputeObserver{round: round, opts: opts, players: map[string]*playerAcc{}, bets: map[string][]int{}, events: map[uint64]bool{}}
+	w, err := walkAll(ctx, src, opts, obs)
+	if err != nil {
+		return nil, err
+	}
+	if obs.n == 0 {
+		return nil, fmt.Errorf("%w: %q", ErrRoundNotFound, round)
+	}
+	return obs.report(w), nil
+}
+
+// disputeObserver collects the round's events as the walk passes them.
+type disputeObserver struct {
+	round   string
+	opts    Options
+	rep     DisputeReport
+	n       int
+	bets    map[string][]int // bet → its rows in rep.Bets
+	players map[string]*playerAcc
+	order   []string
+	// seal is the first seal after the round's last event so far.
+	seal    *events.LedgerSealed
+	sealSeq uint64
+	// events holds the sequences of the round's events.
+	events map[uint64]bool
+	scales map[string]int32
+}
+
+// playerAcc is a player's row while the walk goes.
+type playerAcc struct {
+	PlayerBalance
+	seen bool
+}
+
+func (o *disputeObserver) observe(s *step, f *fold) {
+	e := &s.env
+	if p, ok := s.payload.(*events.LedgerSealed); ok && o.n > 0 && o.seal == nil && p.ToSeq >= o.rep.Round.LastSeq {
+		o.seal, o.sealSeq = p, s.raw.Seq
+		return
+	}
+	if e.Round != o.round || o.n >= DisputeEventsMax {
+		return
+	}
+	o.n++
+	o.events[s.raw.Seq] = true
+	o.seal = nil // a later event of the round needs a later seal
+	r := &o.rep.Round
+	if r.FirstSeq == 0 {
+		r.FirstSeq = s.raw.Seq
+	}
+	r.LastSeq = s.raw.Seq
+	if rs := f.rounds[o.round]; rs != nil {
+		r.ID, r.Table, r.Number, r.Status = rs.ID, rs.Table, rs.Number, rs.Status
+		r.Paytable, r.PaytableHash, r.Currency, r.OpenedAt = rs.Paytable, rs.PaytableHash, rs.Currency, rs.OpenedAt
+		if t := f.tables[rs.Table]; t != nil {
+			r.Game, r.Dealer = t.Game, t.Dealer
+			o.scales = map[string]int32{t.Currency: t.Scale}
+		}
+	}
+	o.rep.Timeline = append(o.rep.Timeline, TimelineEntry{
+		Seq: s.raw.Seq, At: e.OccurredAt, Type: e.Type, Actor: e.Actor, Summary: summarize(s.payload), Hash: e.Hash.String(),
+	})
+	o.touchPlayers(s, f)
+	switch p := s.payload.(type) {
+	case *events.RoundReshake:
+		o.rep.Dice.Reshakes = append(o.rep.Dice.Reshakes, ReshakeEntry{Seq: s.raw.Seq, At: e.OccurredAt, Reason: p.Reason, Note: p.Note, Actor: e.Actor})
+	case *events.RoundResult:
+		d := p.Dice
+		a := e.Actor
+		o.rep.Dice.Recorded, o.rep.Dice.RecordedBy, o.rep.Dice.InForce = &d, &a, &d
+	case *events.RoundResultCorrected:
+		d := p.After
+		o.rep.Dice.InForce = &d
+		o.rep.Dice.Corrections = append(o.rep.Dice.Corrections, CorrectionEntry{Seq: s.raw.Seq, At: e.OccurredAt, Number: p.Correction, Before: p.Before, After: p.After, Reason: p.Reason, Actor: e.Actor})
+	case *events.BetPlaced:
+		for _, b := range p.Bets {
+			o.bets[b.Bet] = append(o.bets[b.Bet], len(o.rep.Bets))
+			o.rep.Bets = append(o.rep.Bets, DisputeBet{
+				Bet: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Name: o.betName(f, b.Code), Stake: b.Stake, Currency: p.Currency,
+				PlacedSeq: s.raw.Seq, Outcome: "open", InForce: true,
+				RecomputedWin: decimal.Zero, RecomputedReturned: decimal.Zero, RecordedWin: decimal.Zero, RecordedReturned: decimal.Zero, Residue: decimal.Zero,
+			})
+			o.player(p.Player, p.Currency).Staked = o.player(p.Player, p.Currency).Staked.Add(b.Stake)
+		}
+	case *events.BetSettled:
+		o.settled(s, f, p)
+		pb := o.player(p.Player, p.Currency)
+		pb.Returned = pb.Returned.Add(p.Returned)
+	case *events.BetSettlementReversed:
+		if rows := o.bets[p.Bet]; len(rows) > 0 {
+			last := &o.rep.Bets[rows[len(rows)-1]]
+			last.InForce, last.ReversedAt = false, s.raw.Seq
+		}
+		pb := o.player(p.Player, p.Currency)
+		pb.Returned = pb.Returned.Sub(p.Returned)
+	case *events.BetRefunded:
+		if row := o.openRow(p.Bet); row != nil {
+			row.Seq, row.Outcome = s.raw.Seq, "refunded"
+			row.RecordedReturned, row.RecomputedReturned = p.Stake, row.Stake
+			row.Match = p.Stake.Equal(row.Stake)
+			row.Note = "refunded: the round was cancelled"
+		}
+		pb := o.player(p.Player, p.Currency)
+		pb.Refunded = pb.Refunded.Add(p.Stake)
+	case *events.RoundSettled, *events.RoundCancelled:
+		r.FinishedAt = e.OccurredAt
+	}
+}
+
+// betName is the paytable's name of a bet, when the game names its bets.
+func (o *disputeObserver) betName(f *fold, code string) string {
+	rs := f.rounds[o.round]
+	if rs == nil {
+		return ""
+	}
+	pt, err := f.paytable(rs.Paytable, rs.PaytableHash)
+	if err != nil {
+		return ""
+	}
+	if n, ok := pt.(interface{ Name(string) string }); ok {
+		return n.Name(code)
+	}
+	return ""
+}
+
+// openRow returns the bet's row still waiting for a settlement, or a new
+// row for a bet settled again after a reversal.
+func (o *disputeObserver) openRow(bet string) *DisputeBet {
+	rows := o.bets[bet]
+	if len(rows) == 0 {
+		return nil
+	}
+	last := &o.rep.Bets[rows[len(rows)-1]]
+	if last.Outcome == "open" {
+		return last
+	}
+	row := *last
+	row.Seq, row.Outcome, row.InForce, row.ReversedAt, row.Note = 0, "open", true, 0, ""
+	o.bets[bet] = append(rows, len(o.rep.Bets))
+	o.rep.Bets = append(o.rep.Bets, row)
+	return &o.rep.Bets[len(o.rep.Bets)-1]
+}
+
+// settled fills a bet's row with a settlement, recomputed under the
+// settlement's paytable.
+func (o *disputeObserver) settled(s *step, f *fold, p *events.BetSettled) {
+	row := o.openRow(p.Bet)
+	if row == nil {
+		return
+	}
+	d := p.Dice
+	row.Seq, row.Correction, row.Dice, row.Outcome = s.raw.Seq, p.Correction, &d, p.Outcome
+	row.RecordedRule, row.RecordedWin, row.RecordedReturned, row.Residue = p.Rule, p.Win, p.Returned, p.Residue
+	pt, err := f.paytable(p.Paytable, p.PaytableHash)
+	if err != nil {
+		row.Note = "cannot recompute: " + err.Error()
+		return
+	}
+	scale, _ := f.scale(p.Table, p.Currency)
+	st, err := pt.Settle(p.Code, p.Stake, scale, games.Result{Dice: p.Dice[:]})
+	if err != nil {
+		row.Note = "cannot recompute: " + err.Error()
+		return
+	}
+	row.Rule, row.RecomputedWin, row.RecomputedReturned = st.Rule, st.Win, st.Returned
+	row.Match = string(st.Outcome) == p.Outcome && st.Win.Equal(p.Win) && st.Returned.Equal(p.Returned) && st.Residue.Equal(p.Residue)
+}
+
+// touchPlayers records the wallet balances of the players the event moves:
+// the first time, the balance before; every time, the balance after.
+func (o *disputeObserver) touchPlayers(s *step, f *fold) {
+	for _, p := range s.env.Postings {
+		for _, a := range []string{p.From, p.To} {
+			player, ok := ledger.IsWallet(a)
+			if !ok {
+				continue
+			}
+			pb := o.player(player, p.Currency)
+			pb.Currency = p.Currency
+			if !pb.seen {
+				pb.Before, pb.seen = s.before[acct{a, p.Currency}], true
+			}
+			pb.After = f.balance(a, p.Currency)
+		}
+	}
+}
+
+// player returns a player's row, in the order players first appear.
+func (o *disputeObserver) player(player, currency string) *playerAcc {
+	k := player + "\x00" + currency
+	pb := o.players[k]
+	if pb == nil {
+		pb = &playerAcc{PlayerBalance: PlayerBalance{Player: player, Currency: currency, Before: decimal.Zero, After: decimal.Zero,
+			Staked: decimal.Zero, Returned: decimal.Zero, Refunded: decimal.Zero, Other: decimal.Zero}}
+		o.players[k] = pb
+		o.order = append(o.order, k)
+	}
+	return pb
+}
+
+// report finishes the report once the walk is over.
+func (o *disputeObserver) report(w *walker) *DisputeReport {
+	rep := &o.rep
+	r := &rep.Round
+	rep.Header = Header{
+		Title:    fmt.Sprintf("Dispute report: table %s round %d (%s)", r.Table, r.Number, r.ID),
+		Operator: o.opts.Operator, GeneratedAt: o.opts.now().UTC(), Through: w.chain.Seq(),
+	}
+	if r.ID == "" {
+		r.ID = o.round
+	}
+	rep.Totals = DisputeTotals{Staked: decimal.Zero, Won: decimal.Zero, Returned: decimal.Zero, Residue: decimal.Zero, Refunded: decimal.Zero}
+	bets := map[string]bool{}
+	for _, b := range rep.Bets {
+		if !bets[b.Bet] {
+			bets[b.Bet] = true
+			rep.Totals.Bets++
+			rep.Totals.Staked = rep.Totals.Staked.Add(b.Stake)
+		}
+		if !b.Match && b.Outcome != "open" {
+			rep.Totals.Mismatches++
+		}
+		if !b.InForce {
+			continue
+		}
+		switch b.Outcome {
+		case "refunded":
+			rep.Totals.Refunded = rep.Totals.Refunded.Add(b.RecordedReturned)
+		case "open":
+		default:
+			rep.Totals.Won = rep.Totals.Won.Add(b.RecordedWin)
+			rep.Totals.Returned = rep.Totals.Returned.Add(b.RecordedReturned)
+			rep.Totals.Residue = rep.Totals.Residue.Add(b.Residue)
+		}
+	}
+	rep.Players = make([]PlayerBalance, 0, len(o.order))
+	for _, k := range o.order {
+		pb := o.players[k].PlayerBalance
+		flows := pb.Returned.Add(pb.Refunded).Sub(pb.Staked)
+		pb.Other = pb.After.Sub(pb.Before).Sub(flows)
+		rep.Players = append(rep.Players, pb)
+	}
+	if rep.Timeline == nil {
+		rep.Timeline = []TimelineEntry{}
+	}
+	if rep.Dice.Reshakes == nil {
+		rep.Dice.Reshakes = []ReshakeEntry{}
+	}
+	if rep.Dice.Corrections == nil {
+		rep.Dice.Corrections = []CorrectionEntry{}
+	}
+	if rep.Bets == nil {
+		rep.Bets = []DisputeBet{}
+	}
+	// Each bet's settlements together, bets in the order placed.
+	first := map[string]int{}
+	for i, b := range rep.Bets {
+		if _, ok := first[b.Bet]; !ok {
+			first[b.Bet] = i
+		}
+	}
+	sort.SliceStable(rep.Bets, func(i, j int) bool { return first[rep.Bets[i].Bet] < first[rep.Bets[j].Bet] })
+	o.chain(w)
+	rep.render = renderInfo{scales: o.scales, loc: o.opts.location()}
+	return rep
+}
+
+// chain fills the chain status: the violations in the round's span of the
+// stream, whether the round's own events are intact, and its seal.
+func (o *disputeObserver) chain(w *walker) {
+	r := o.rep.Round
+	inSpan := func(seq uint64) bool {
+		return seq >= r.FirstSeq && seq <= r.LastSeq || seq == o.sealSeq && o.seal != nil
+	}
+	c := DisputeChain{VerificationSummary: w.summary(inSpan), RoundIntact: true}
+	for _, v := range c.Violations {
+		if o.events[v.Seq] || v.Kind == KindSequenceGap && inSpan(v.Seq) {
+			c.RoundIntact = false
+		}
+	}
+	if o.seal != nil {
+		ref := &SealRef{Seq: o.sealSeq, ToSeq: o.seal.ToSeq, Head: o.seal.Head.String(), Signed: o.seal.Signature != "", KeyID: o.seal.KeyID}
+		if o.opts.PublicKey != nil {
+			ok := events.VerifySeal(o.opts.PublicKey, o.seal) == nil
+			for _, v := range c.Violations {
+				if v.Seq == o.sealSeq {
+					ok = false
+				}
+			}
+			ref.Verified = &ok
+		}
+		c.Seal = ref
+	}
+	o.rep.Chain = c
+}

@@ -1,0 +1,419 @@
+package audit
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/ledger"
+)
+
+// Limits of the reconciliation report.
+const (
+	// AccountsMax bounds the accounts whose identity the report lists; the
+	// rest are checked and only counted.
+	AccountsMax = 10_000
+	// DiscrepanciesMax bounds the discrepancies listed.
+	DiscrepanciesMax = 10_000
+)
+
+// Scopes of a reconciliation row: one table's accounts (money in play,
+// house result, rounding residue), all player wallets of a currency (the
+// operator's liability to players, GLI-19 2.9.3), or the cashier and
+// adjustment accounts (money in and out of the system).
+const (
+	ScopeTable   = "table"
+	ScopeWallets = "wallets"
+	ScopeCashier = "cashier"
+)
+
+// ReconcileReport is finance's day-by-day reconciliation of a period: per
+// table and currency, and for the wallets and the cashier, the opening
+// balance, every flow by kind and the closing balance, with the identity
+// opening + flows = closing checked for every row and every account.
+// Balances come from the postings; flows from what each event says it did;
+// where the two disagree there is a discrepancy, and it is listed.
+type ReconcileReport struct {
+	Header Header     `json:"header"`
+	Days   []ReconDay `json:"days"`
+	Totals []ReconRow `json:"totals"`
+	// Accounts is the identity of each account over the whole period.
+	Accounts []AccountCheck `json:"accounts"`
+	// AccountsMore counts the accounts checked beyond AccountsMax.
+	AccountsMore  int                 `json:"accounts_more,omitempty"`
+	Discrepancies []Discrepancy       `json:"discrepancies"`
+	Verification  VerificationSummary `json:"verification"`
+	render        renderInfo
+}
+
+// ReconDay is one day of the period. A day without any event says so
+// (GLI-19 2.9: an explicit "no activity" line) and has no rows.
+type ReconDay struct {
+	Date       string     `json:"date"`
+	NoActivity bool       `json:"no_activity"`
+	Events     int        `json:"events"`
+	Rows       []ReconRow `json:"rows"`
+}
+
+// ReconRow is one scope's day (or period, in Totals). Flows are amounts
+// (never negative) except Adjustments, which is signed: what supervisors
+// credited to wallets, net. StakesLost and Residue move money inside a
+// table's accounts: they are listed, and do not change its balance.
+type ReconRow struct {
+	Date     string `json:"date,omitempty"`
+	Scope    string `json:"scope"`
+	Table    string `json:"table,omitempty"`
+	Currency string `json:"currency"`
+
+	Opening        decimal.Decimal `json:"opening"`
+	Deposits       decimal.Decimal `json:"deposits"`
+	Withdrawals    decimal.Decimal `json:"withdrawals"`
+	Adjustments    decimal.Decimal `json:"adjustments"`
+	Stakes         decimal.Decimal `json:"stakes"`
+	StakesReturned decimal.Decimal `json:"stakes_returned"`
+	WinsPaid       decimal.Decimal `json:"wins_paid"`
+	Refunds        decimal.Decimal `json:"refunds"`
+	// Reversals is what corrections took back from wallets (stakes
+	// returned and wins of reversed settlements).
+	Reversals  decimal.Decimal `json:"reversals"`
+	StakesLost decimal.Decimal `json:"stakes_lost"`
+	Residue    decimal.Decimal `json:"residue"`
+	Closing    decimal.Decimal `json:"closing"`
+	// Expected is Opening plus the flows; Difference is Closing − Expected
+	// and is zero when the day reconciles.
+	Expected   decimal.Decimal `json:"expected"`
+	Difference decimal.Decimal `json:"difference"`
+}
+
+// AccountCheck is one account's identity over the period.
+type AccountCheck struct {
+	Account    string          `json:"account"`
+	Currency   string          `json:"currency"`
+	Opening    decimal.Decimal `json:"opening"`
+	Inflows    decimal.Decimal `json:"inflows"`
+	Outflows   decimal.Decimal `json:"outflows"`
+	Closing    decimal.Decimal `json:"closing"`
+	Expected   decimal.Decimal `json:"expected"`
+	Difference decimal.Decimal `json:"difference"`
+}
+
+// Discrepancy is one thing that does not reconcile.
+type Discrepancy struct {
+	Date     string          `json:"date,omitempty"`
+	Seq      uint64          `json:"seq,omitempty"`
+	Scope    string          `json:"scope,omitempty"`
+	Table    string          `json:"table,omitempty"`
+	Account  string          `json:"account,omitempty"`
+	Currency string          `json:"currency,omitempty"`
+	Amount   decimal.Decimal `json:"amount"`
+	Detail   string          `json:"detail"`
+}
+
+// scopeKey names one reconciliation row's accounts.
+type scopeKey struct{ scope, table, currency string }
+
+// scopeOf returns the scope an account belongs to; ok is false for an
+// account the ledger never writes.
+func scopeOf(account, currency string) (scopeKey, bool) {
+	if _, ok := ledger.IsWallet(account); ok {
+		return scopeKey{ScopeWallets, "", currency}, true
+	}
+	if account == ledger.AccountCashier || account == ledger.AccountAdjustment {
+		return scopeKey{ScopeCashier, "", currency}, true
+	}
+	for _, prefix := range []string{ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount("")} {
+		if t, ok := strings.CutPrefix(account, prefix); ok {
+			return scopeKey{ScopeTable, t, currency}, true
+		}
+	}
+	return scopeKey{}, false
+}
+
+// Reconcile builds the reconciliation of a period by walking the stream as
+// it is now (Options.Location divides the days).
+func Reconcile(ctx context.Context, src Source, p Period, opts Options) (*ReconcileReport, error) {
+	o := &reconcileObserver{
+		t: newPeriodTracker(p), bal: map[scopeKey]decimal.Decimal{},
+		in: map[acct]decimal.Decimal{}, out: map[acct]decimal.Decimal{}, days: map[string]*ReconDay{},
+	}
+	o.t.onStart = func(f *fold) { o.open = cloneBalances(f.balances) }
+	o.t.onDay = func(string, *fold) { o.dayOpen, o.flows = cloneScopes(o.bal), map[scopeKey]*ReconRow{} }
+	o.t.onDayEnd = o.endDay
+	o.t.onClose = func(f *fold) { o.close = cloneBalances(f.balances) }
+	w, err := walkAll(ctx, src, opts, o)
+	if err != nil {
+		return nil, err
+	}
+	o.t.close(w.fold)
+	return o.report(w, p, opts), nil
+}
+
+// reconcileObserver gathers the flows of the period's days.
+type reconcileObserver struct {
+	t *periodTracker
+	// bal is every scope's balance from the postings, as the walk goes.
+	bal map[scopeKey]decimal.Decimal
+	// dayOpen and flows are the day in progress.
+	dayOpen map[scopeKey]decimal.Decimal
+	flows   map[scopeKey]*ReconRow
+	days    map[string]*ReconDay
+	// open and close are every account's balance at the period's start
+	// and end; in and out the period's flows into and out of each.
+	open, close map[acct]decimal.Decimal
+	in, out     map[acct]decimal.Decimal
+}
+
+func cloneScopes(m map[scopeKey]decimal.Decimal) map[scopeKey]decimal.Decimal {
+	out := make(map[scopeKey]decimal.Decimal, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+func (o *reconcileObserver) before(s *step, f *fold) { o.t.before(s, f) }
+
+func (o *reconcileObserver) observe(s *step, _ *fold) {
+	for _, p := range s.env.Postings {
+		if k, ok := scopeOf(p.From, p.Currency); ok {
+			o.bal[k] = o.bal[k].Sub(p.Amount)
+		}
+		if k, ok := scopeOf(p.To, p.Currency); ok {
+			o.bal[k] = o.bal[k].Add(p.Amount)
+		}
+	}
+	if !o.t.in {
+		return
+	}
+	for _, fl := range flowsOf(s.payload) {
+		o.in[acct{fl.To, fl.Currency}] = o.in[acct{fl.To, fl.Currency}].Add(fl.Amount)
+		o.out[acct{fl.From, fl.Currency}] = o.out[acct{fl.From, fl.Currency}].Add(fl.Amount)
+		from, okFrom := scopeOf(fl.From, fl.Currency)
+		to, okTo := scopeOf(fl.To, fl.Currency)
+		if okFrom {
+			o.addFlow(o.row(from), fl)
+		}
+		if okTo && to != from {
+			o.addFlow(o.row(to), fl)
+		}
+	}
+}
+
+func (o *reconcileObserver) row(k scopeKey) *ReconRow {
+	r := o.flows[k]
+	if r == nil {
+		r = newReconRow(k)
+		o.flows[k] = r
+	}
+	return r
+}
+
+func newReconRow(k scopeKey) *ReconRow {
+	z := decimal.Zero
+	return &ReconRow{Scope: k.scope, Table: k.table, Currency: k.currency,
+		Opening: z, Deposits: z, Withdrawals: z, Adjustments: z, Stakes: z, StakesReturned: z, WinsPaid: z,
+		Refunds: z, Reversals: z, StakesLost: z, Residue: z, Closing: z, Expected: z, Difference: z}
+}
+
+// addFlow adds one flow to a row's column for its kind. A flow inside one
+// scope (a lost stake, a residue) is added once, to that scope's row.
+func (o *reconcileObserver) addFlow(r *ReconRow, fl flow) {
+	a := fl.Amount
+	switch fl.kind {
+	case FlowDeposit:
+		r.Deposits = r.Deposits.Add(a)
+	case FlowWithdrawal:
+		r.Withdrawals = r.Withdrawals.Add(a)
+	case FlowAdjustment:
+		if _, toWallet := ledger.IsWallet(fl.To); toWallet {
+			r.Adjustments = r.Adjustments.Add(a)
+		} else {
+			r.Adjustments = r.Adjustments.Sub(a)
+		}
+	case FlowStake:
+		r.Stakes = r.Stakes.Add(a)
+	case FlowStakeReturned:
+		r.StakesReturned = r.StakesReturned.Add(a)
+	case FlowWin:
+		r.WinsPaid = r.WinsPaid.Add(a)
+	case FlowRefund:
+		r.Refunds = r.Refunds.Add(a)
+	case FlowReversedStakeReturned, FlowReversedWin:
+		r.Reversals = r.Reversals.Add(a)
+	case FlowStakeLost:
+		r.StakesLost = r.StakesLost.Add(a)
+	case FlowReversedStakeLost:
+		r.StakesLost = r.StakesLost.Sub(a)
+	case FlowResidue:
+		r.Residue = r.Residue.Add(a)
+	case FlowReversedResidue:
+		r.Residue = r.Residue.Sub(a)
+	}
+}
+
+// expected returns a row's opening plus its flows, by scope.
+func (r *ReconRow) expected() decimal.Decimal {
+	e := r.Opening
+	switch r.Scope {
+	case ScopeTable:
+		e = e.Add(r.Stakes).Sub(r.StakesReturned).Sub(r.WinsPaid).Sub(r.Refunds).Add(r.Reversals)
+	case ScopeWallets:
+		e = e.Add(r.Deposits).Sub(r.Withdrawals).Add(r.Adjustments).Sub(r.Stakes).
+			Add(r.StakesReturned).Add(r.WinsPaid).Add(r.Refunds).Sub(r.Reversals)
+	case ScopeCashier:
+		e = e.Sub(r.Deposits).Add(r.Withdrawals).Sub(r.Adjustments)
+	}
+	return e
+}
+
+// endDay closes the day in progress: every scope with a balance or a flow
+// gets a row.
+func (o *reconcileObserver) endDay(d string, _ *fold) {
+	keys := map[scopeKey]bool{}
+	for k := range o.flows {
+		keys[k] = true
+	}
+	for k, v := range o.dayOpen {
+		if !v.IsZero() {
+			keys[k] = true
+		}
+	}
+	for k, v := range o.bal {
+		if !v.IsZero() {
+			keys[k] = true
+		}
+	}
+	day := &ReconDay{Date: d, Events: o.t.events[d], Rows: []ReconRow{}}
+	for _, k := range sortedScopes(keys) {
+		r := o.flows[k]
+		if r == nil {
+			r = newReconRow(k)
+		}
+		r.Date = d
+		r.Opening, r.Closing = o.dayOpen[k], o.bal[k]
+		r.Expected = r.expected()
+		r.Difference = r.Closing.Sub(r.Expected)
+		day.Rows = append(day.Rows, *r)
+	}
+	o.days[d] = day
+}
+
+func sortedScopes(keys map[scopeKey]bool) []scopeKey {
+	order := map[string]int{ScopeTable: 0, ScopeWallets: 1, ScopeCashier: 2}
+	ss := make([]string, 0, len(keys))
+	byKey := map[string]scopeKey{}
+	for k := range keys {
+		s := fmt.Sprintf("%s\x00%d\x00%s\x00%s", k.currency, order[k.scope], k.table, k.scope)
+		ss = append(ss, s)
+		byKey[s] = k
+	}
+	out := make([]scopeKey, 0, len(ss))
+	for _, s := range sortedStrings(ss) {
+		out = append(out, byKey[s])
+	}
+	return out
+}
+
+// report assembles the report after the walk.
+func (o *reconcileObserver) report(w *walker, p Period, opts Options) *ReconcileReport {
+	pp := p
+	rep := &ReconcileReport{
+		Header: Header{Title: "Finance reconciliation", Operator: opts.Operator, Period: &pp,
+			GeneratedAt: opts.now().UTC(), Through: w.chain.Seq()},
+		Days: []ReconDay{}, Totals: []ReconRow{}, Accounts: []AccountCheck{}, Discrepancies: []Discrepancy{},
+	}
+	totals := map[scopeKey]*ReconRow{}
+	var firstOpen = map[scopeKey]bool{}
+	addDisc := func(d Discrepancy) {
+		if len(rep.Discrepancies) < DiscrepanciesMax {
+			rep.Discrepancies = append(rep.Discrepancies, d)
+		}
+	}
+	for _, d := range p.Days() {
+		day := o.days[d]
+		if day == nil {
+			rep.Days = append(rep.Days, ReconDay{Date: d, NoActivity: true, Rows: []ReconRow{}})
+			continue
+		}
+		rep.Days = append(rep.Days, *day)
+		for _, r := range day.Rows {
+			k := scopeKey{r.Scope, r.Table, r.Currency}
+			t := totals[k]
+			if t == nil {
+				t = newReconRow(k)
+				totals[k] = t
+			}
+			if !firstOpen[k] {
+				firstOpen[k] = true
+				t.Opening = r.Opening
+			}
+			t.Deposits, t.Withdrawals, t.Adjustments = t.Deposits.Add(r.Deposits), t.Withdrawals.Add(r.Withdrawals), t.Adjustments.Add(r.Adjustments)
+			t.Stakes, t.StakesReturned, t.WinsPaid = t.Stakes.Add(r.Stakes), t.StakesReturned.Add(r.StakesReturned), t.WinsPaid.Add(r.WinsPaid)
+			t.Refunds, t.Reversals = t.Refunds.Add(r.Refunds), t.Reversals.Add(r.Reversals)
+			t.StakesLost, t.Residue = t.StakesLost.Add(r.StakesLost), t.Residue.Add(r.Residue)
+			t.Closing = r.Closing
+			if !r.Difference.IsZero() {
+				addDisc(Discrepancy{Date: d, Scope: r.Scope, Table: r.Table, Currency: r.Currency, Amount: r.Difference,
+					Detail: fmt.Sprintf("closing %s, opening plus the day's flows %s", r.Closing, r.Expected)})
+			}
+		}
+	}
+	for _, k := range sortedScopeRows(totals) {
+		t := totals[k]
+		t.Expected = t.expected()
+		t.Difference = t.Closing.Sub(t.Expected)
+		rep.Totals = append(rep.Totals, *t)
+	}
+	o.accounts(rep, addDisc)
+	for _, v := range w.vs.list {
+		if !o.t.concerns(v.Seq) {
+			continue
+		}
+		switch v.Kind {
+		case KindPostingInvalid, KindPostingsMismatch, KindBalanceMismatch, KindWalletNegative, KindTotalsMismatch, KindPayoutMismatch:
+			addDisc(Discrepancy{Seq: v.Seq, Detail: string(v.Kind) + ": " + v.Detail, Amount: decimal.Zero})
+		}
+	}
+	rep.Verification = w.summary(o.t.concerns)
+	rep.render = renderInfo{scales: w.fold.scalesInUse(), loc: p.Start.Location()}
+	return rep
+}
+
+func sortedScopeRows(m map[scopeKey]*ReconRow) []scopeKey {
+	keys := make(map[scopeKey]bool, len(m))
+	for k := range m {
+		keys[k] = true
+	}
+	return sortedScopes(keys)
+}
+
+// accounts checks every account's identity over the period.
+func (o *reconcileObserver) accounts(rep *ReconcileReport, addDisc func(Discrepancy)) {
+	all := map[acct]decimal.Decimal{}
+	for _, m := range []map[acct]decimal.Decimal{o.open, o.close, o.in, o.out} {
+		for k := range m {
+			all[k] = decimal.Zero
+		}
+	}
+	for _, k := range sortedAccts(all) {
+		opening, closing := o.open[k], o.close[k]
+		in, out := o.in[k], o.out[k]
+		if opening.IsZero() && closing.IsZero() && in.IsZero() && out.IsZero() {
+			continue
+		}
+		c := AccountCheck{Account: k.account, Currency: k.currency, Opening: opening, Inflows: in, Outflows: out, Closing: closing}
+		c.Expected = opening.Add(in).Sub(out)
+		c.Difference = closing.Sub(c.Expected)
+		if !c.Difference.IsZero() {
+			addDisc(Discrepancy{Account: k.account, Currency: k.currency, Amount: c.Difference,
+				Detail: fmt.Sprintf("closing %s, opening plus the period's flows %s", closing, c.Expected)})
+		}
+		if len(rep.Accounts) < AccountsMax {
+			rep.Accounts = append(rep.Accounts, c)
+		} else {
+			rep.AccountsMore++
+		}
+	}
+}

@@ -1,0 +1,93 @@
+package audit
+
+import (
+	"io"
+
+	"github.com/shopspring/decimal"
+)
+
+// WriteJSON writes the report as indented JSON.
+func (r *ReconcileReport) WriteJSON(w io.Writer) error { return writeJSON(w, r) }
+
+// reconColumns are the columns of a reconciliation row after its keys.
+var reconColumns = []string{"opening", "deposits", "withdrawals", "adjustments", "stakes", "stakes_returned", "wins_paid",
+	"refunds", "reversals", "stakes_lost", "residue", "closing", "expected", "difference"}
+
+func (ri renderInfo) reconValues(x ReconRow) []string {
+	out := make([]string, 0, len(reconColumns))
+	for _, d := range []decimal.Decimal{x.Opening, x.Deposits, x.Withdrawals, x.Adjustments, x.Stakes, x.StakesReturned, x.WinsPaid,
+		x.Refunds, x.Reversals, x.StakesLost, x.Residue, x.Closing, x.Expected, x.Difference} {
+		out = append(out, ri.amount(d, x.Currency))
+	}
+	return out
+}
+
+// WriteCSV writes the report's sections: days (a "no activity" day is one
+// record with no_activity true), totals, accounts, discrepancies and the
+// verification.
+func (r *ReconcileReport) WriteCSV(w io.Writer) error {
+	c := newCSV(w)
+	ri := r.render
+	h := r.Header
+	c.header("report", "title", "operator", "from", "to", "time_zone", "generated_at", "through_seq")
+	c.row("report", h.Title, h.Operator, h.Period.From, h.Period.To, h.Period.TimeZone, ri.time(h.GeneratedAt), u64s(h.Through))
+	c.header("days", append([]string{"date", "no_activity", "events", "scope", "table", "currency"}, reconColumns...)...)
+	for _, d := range r.Days {
+		if d.NoActivity {
+			c.row("days", d.Date, "true", "0", "", "", "")
+			continue
+		}
+		for _, x := range d.Rows {
+			c.row("days", append([]string{d.Date, "false", ints(d.Events), x.Scope, x.Table, x.Currency}, ri.reconValues(x)...)...)
+		}
+	}
+	c.header("totals", append([]string{"scope", "table", "currency"}, reconColumns...)...)
+	for _, x := range r.Totals {
+		c.row("totals", append([]string{x.Scope, x.Table, x.Currency}, ri.reconValues(x)...)...)
+	}
+	c.header("accounts", "account", "currency", "opening", "inflows", "outflows", "closing", "expected", "difference")
+	for _, a := range r.Accounts {
+		cur := a.Currency
+		c.row("accounts", a.Account, cur, ri.amount(a.Opening, cur), ri.amount(a.Inflows, cur), ri.amount(a.Outflows, cur),
+			ri.amount(a.Closing, cur), ri.amount(a.Expected, cur), ri.amount(a.Difference, cur))
+	}
+	c.header("discrepancies", "date", "seq", "scope", "table", "account", "currency", "amount", "detail")
+	for _, d := range r.Discrepancies {
+		seq := ""
+		if d.Seq != 0 {
+			seq = u64s(d.Seq)
+		}
+		c.row("discrepancies", d.Date, seq, d.Scope, d.Table, d.Account, d.Currency, ri.amount(d.Amount, d.Currency), d.Detail)
+	}
+	writeChainCSV(c, "verification", r.Verification)
+	return c.flush()
+}
+
+// WriteHTML writes the report as a self-contained page with, per
+// currency, a chart of the wallets' daily flows.
+func (r *ReconcileReport) WriteHTML(w io.Writer) error {
+	var charts []Chart
+	currencies := map[string]bool{}
+	for _, x := range r.Totals {
+		currencies[x.Currency] = true
+	}
+	for _, cur := range sortedKeys(currencies) {
+		ch := Chart{Title: "Players' wallets: daily flows (" + cur + ")"}
+		in, out, net := Series{Name: "stakes"}, Series{Name: "paid back"}, Series{Name: "cashier net"}
+		for _, d := range r.Days {
+			ch.Labels = append(ch.Labels, d.Date[5:])
+			s, p, n := decimal.Zero, decimal.Zero, decimal.Zero
+			for _, x := range d.Rows {
+				if x.Scope == ScopeWallets && x.Currency == cur {
+					s = x.Stakes
+					p = x.StakesReturned.Add(x.WinsPaid).Add(x.Refunds).Sub(x.Reversals)
+					n = x.Deposits.Sub(x.Withdrawals).Add(x.Adjustments)
+				}
+			}
+			in.Values, out.Values, net.Values = append(in.Values, s), append(out.Values, p), append(net.Values, n)
+		}
+		ch.Series = []Series{in, out, net}
+		charts = append(charts, ch)
+	}
+	return writeHTML(w, r.render, "reconcile.html", htmlData{R: r, Charts: charts})
+}

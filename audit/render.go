@@ -1,0 +1,204 @@
+package audit
+
+import (
+	"embed"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+)
+
+// Format is a report's rendering.
+type Format string
+
+// The formats every report renders to.
+const (
+	FormatJSON Format = "json"
+	FormatCSV  Format = "csv"
+	FormatHTML Format = "html"
+)
+
+// ErrBadFormat is returned by ParseFormat for a format no report renders
+// to.
+var ErrBadFormat = errors.New("audit: unknown report format")
+
+// ParseFormat reads "json", "csv" or "html".
+func ParseFormat(s string) (Format, error) {
+	switch f := Format(strings.ToLower(s)); f {
+	case FormatJSON, FormatCSV, FormatHTML:
+		return f, nil
+	}
+	return "", fmt.Errorf("%w %q: want json, csv or html", ErrBadFormat, s)
+}
+
+// ContentType returns the MIME type of the format.
+func (f Format) ContentType() string {
+	switch f {
+	case FormatCSV:
+		return "text/csv; charset=utf-8"
+	case FormatHTML:
+		return "text/html; charset=utf-8"
+	}
+	return "application/json"
+}
+
+// Report is a report that renders to every Format: *DisputeReport,
+// *ReconcileReport and *RegulatorReport.
+type Report interface {
+	// WriteJSON writes the report's data as indented JSON.
+	WriteJSON(w io.Writer) error
+	// WriteCSV writes the report's sections as CSV (see docs/AUDIT.md):
+	// every record starts with its section's name; a section's header
+	// record starts with "#" and the name.
+	WriteCSV(w io.Writer) error
+	// WriteHTML writes a self-contained HTML page with inline SVG charts
+	// and no external resource.
+	WriteHTML(w io.Writer) error
+}
+
+// Render writes r in format f.
+func Render(w io.Writer, r Report, f Format) error {
+	switch f {
+	case FormatJSON:
+		return r.WriteJSON(w)
+	case FormatCSV:
+		return r.WriteCSV(w)
+	case FormatHTML:
+		return r.WriteHTML(w)
+	}
+	return fmt.Errorf("%w %q", ErrBadFormat, f)
+}
+
+// renderInfo is what rendering needs beyond a report's data: each
+// currency's scale (amounts are rendered at a fixed scale) and the time
+// zone of its times.
+type renderInfo struct {
+	scales map[string]int32
+	loc    *time.Location
+}
+
+// residuePlacesMax bounds the decimals shown for an amount finer than its
+// currency (a rounding residue).
+const residuePlacesMax = 8
+
+// amount renders an amount at its currency's scale; an amount finer than
+// that (a rounding residue) keeps the decimals it needs, never rounded.
+func (ri renderInfo) amount(d decimal.Decimal, currency string) string {
+	scale, ok := ri.scales[currency]
+	if !ok {
+		scale = 2
+	}
+	places := scale
+	if !d.Equal(d.Truncate(scale)) {
+		places = min(-d.Exponent(), residuePlacesMax)
+	}
+	return d.StringFixed(places)
+}
+
+// timeLayout renders report times to the millisecond with their offset.
+const timeLayout = "2006-01-02 15:04:05.000 -07:00"
+
+func (ri renderInfo) time(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	loc := ri.loc
+	if loc == nil {
+		loc = time.UTC
+	}
+	return t.In(loc).Format(timeLayout)
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("audit: json: %w", err)
+	}
+	return nil
+}
+
+// csvSections writes sections of records, each record prefixed with its
+// section name.
+type csvSections struct {
+	w *csv.Writer
+}
+
+func newCSV(w io.Writer) *csvSections { return &csvSections{w: csv.NewWriter(w)} }
+
+func (c *csvSections) header(section string, cols ...string) {
+	_ = c.w.Write(append([]string{"#" + section}, cols...))
+}
+
+func (c *csvSections) row(section string, vals ...string) {
+	_ = c.w.Write(append([]string{section}, vals...))
+}
+
+func (c *csvSections) flush() error {
+	c.w.Flush()
+	if err := c.w.Error(); err != nil {
+		return fmt.Errorf("audit: csv: %w", err)
+	}
+	return nil
+}
+
+func u64s(n uint64) string { return strconv.FormatUint(n, 10) }
+func ints(n int) string    { return strconv.Itoa(n) }
+func bools(b bool) string  { return strconv.FormatBool(b) }
+
+func dicePtr(d *[3]int) string {
+	if d == nil {
+		return ""
+	}
+	return diceString(*d)
+}
+
+func pctString(r *Ratio) string {
+	if r == nil {
+		return ""
+	}
+	return r.Percent.StringFixed(PercentPlaces)
+}
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+// templates parses the report templates with the helpers bound to ri.
+func templates(ri renderInfo) *template.Template {
+	funcs := template.FuncMap{
+		"amount": ri.amount,
+		"time":   ri.time,
+		"dice": func(v any) string {
+			switch d := v.(type) {
+			case *[3]int:
+				return dicePtr(d)
+			case [3]int:
+				return diceString(d)
+			}
+			return ""
+		},
+		"pct":   pctString,
+		"short": short,
+		"nonzero": func(d decimal.Decimal) bool {
+			return !d.IsZero()
+		},
+		"chart": barChart,
+		"deref": func(b *bool) bool { return b != nil && *b },
+	}
+	return template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.html"))
+}
+
+func writeHTML(w io.Writer, ri renderInfo, name string, data any) error {
+	if err := templates(ri).ExecuteTemplate(w, name, data); err != nil {
+		return fmt.Errorf("audit: html: %w", err)
+	}
+	return nil
+}

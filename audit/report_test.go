@@ -1,0 +1,105 @@
+package audit_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/audit"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// reportOptions are the options of the golden reports: Madrid days, a fixed
+// generation time, the seal key, large wins from 300 EUR or 2,000 CLP.
+func reportOptions(t testing.TB) audit.Options {
+	opts := options()
+	opts.Location = madrid(t)
+	opts.Now = func() time.Time { return exportTime }
+	opts.Operator = "Casino Example S.A."
+	opts.PublicKey = sealPub()
+	opts.LargeWins = map[string]decimal.Decimal{"EUR": dec("300"), "CLP": dec("2000")}
+	return opts
+}
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./audit -run %s -update to create it)", err, t.Name())
+	}
+	if !bytes.Equal(got, want) {
+		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+		for i := range max(len(gl), len(wl)) {
+			var g, w string
+			if i < len(gl) {
+				g = gl[i]
+			}
+			if i < len(wl) {
+				w = wl[i]
+			}
+			if g != w {
+				t.Fatalf("%s differs at line %d:\n got: %s\nwant: %s\n(run with -update if the change is intended)", path, i+1, g, w)
+			}
+		}
+	}
+}
+
+// renderAll renders a report in every format and compares each with its
+// golden file.
+func renderAll(t *testing.T, name string, r audit.Report) {
+	t.Helper()
+	for _, f := range []audit.Format{audit.FormatJSON, audit.FormatCSV, audit.FormatHTML} {
+		var buf bytes.Buffer
+		if err := audit.Render(&buf, r, f); err != nil {
+			t.Fatalf("render %s: %v", f, err)
+		}
+		golden(t, name+"."+string(f), buf.Bytes())
+	}
+}
+
+func TestReports_Golden(t *testing.T) {
+	sc := newScenario(t)
+	opts := reportOptions(t)
+	ctx := context.Background()
+	p, err := audit.NewPeriod("2026-11-01", "2026-11-04", opts.Location)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("dispute", func(t *testing.T) {
+		r, err := audit.Dispute(ctx, sc.store, sc.rounds["r3"], opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		renderAll(t, "dispute", r)
+	})
+	t.Run("reconcile", func(t *testing.T) {
+		r, err := audit.Reconcile(ctx, sc.store, p, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		renderAll(t, "reconcile", r)
+	})
+	t.Run("regulator", func(t *testing.T) {
+		r, err := audit.Regulator(ctx, sc.store, p, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		renderAll(t, "regulator", r)
+	})
+}
