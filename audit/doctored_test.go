@@ -2,6 +2,7 @@ package audit_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -203,4 +204,61 @@ func TestVerify_DoctoredEvents(t *testing.T) {
 			t.Log(v)
 		}
 	}
+}
+
+// TestDispute_Mismatch builds the dispute report of the hand-made round:
+// the payout that differs from the paytable is marked, and the round is
+// not intact (its events carry violations).
+func TestDispute_Mismatch(t *testing.T) {
+	store := openStore(t, t.TempDir())
+	t.Cleanup(func() { store.Close() })
+	b := newBuilder(t, store)
+	pt, _ := sicbo.Lookup(sicbo.IDLive)
+	w := ledger.WalletAccount
+	b.add(events.TypeWalletDeposited, cashier, "", "", &events.WalletDeposited{Player: "p1", Amount: dec("100"), Currency: "EUR", BalanceBefore: decimal.Zero, BalanceAfter: dec("100")},
+		post(ledger.AccountCashier, w("p1"), "100", "EUR"))
+	b.add(events.TypeTableOpened, supervisor, "t1", "", &events.TableOpened{Table: "t1", Game: sicbo.Game, Paytable: pt.ID(), PaytableHash: pt.Hash(),
+		Currency: "EUR", Scale: 2, Limits: map[string]events.Limit{"*": {Min: dec("1"), Max: dec("100")}}, Band: events.Limit{Min: dec("1"), Max: dec("100")}, Dealer: "d1"})
+	b.add(events.TypeRoundOpened, dealer, "t1", "r1", &events.RoundOpened{Table: "t1", Round: "r1", Number: 1, Paytable: pt.ID(), PaytableHash: pt.Hash()})
+	b.add(events.TypeBetPlaced, frontend, "t1", "r1", &events.BetPlaced{Slip: "s1", Player: "p1", Table: "t1", Round: "r1", Currency: "EUR",
+		Bets: []events.PlacedBet{{Bet: "b1", Code: "total:4", Stake: dec("1")}}, Total: dec("1"), BalanceBefore: dec("100"), BalanceAfter: dec("99")},
+		post(w("p1"), ledger.InPlayAccount("t1"), "1", "EUR"))
+	b.add(events.TypeRoundBettingClosed, dealer, "t1", "r1", &events.RoundBettingClosed{Table: "t1", Round: "r1", Bets: 1, Staked: dec("1")})
+	b.add(events.TypeRoundResult, dealer, "t1", "r1", &events.RoundResult{Table: "t1", Round: "r1", Dice: [3]int{1, 1, 2}})
+	bad := b.add(events.TypeBetSettled, dealer, "t1", "r1", &events.BetSettled{Table: "t1", Round: "r1", Slip: "s1", Bet: "b1", Player: "p1", Code: "total:4",
+		Stake: dec("1"), Currency: "EUR", Dice: [3]int{1, 1, 2}, Outcome: "won", Win: dec("50"), Returned: dec("51"), Residue: decimal.Zero,
+		Rule: "by hand", Paytable: pt.ID(), PaytableHash: pt.Hash()},
+		post(ledger.InPlayAccount("t1"), w("p1"), "1", "EUR"), post(ledger.HouseAccount("t1"), w("p1"), "50", "EUR"))
+	b.add(events.TypeRoundSettled, dealer, "t1", "r1", &events.RoundSettled{Table: "t1", Round: "r1", Dice: [3]int{1, 1, 2}, Bets: 1,
+		Staked: dec("1"), Won: dec("50"), Returned: dec("51"), Residue: decimal.Zero})
+
+	rep, err := audit.Dispute(context.Background(), store, "r1", options())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Bets) != 1 || rep.Bets[0].Match || !rep.Bets[0].RecomputedWin.Equal(dec("60")) || !rep.Bets[0].RecordedWin.Equal(dec("50")) {
+		t.Fatalf("bets %+v", rep.Bets)
+	}
+	if rep.Totals.Mismatches != 1 || rep.Chain.RoundIntact || rep.Chain.Clean {
+		t.Fatalf("totals %+v chain %+v", rep.Totals, rep.Chain)
+	}
+	p := rep.Players[0]
+	if !p.Before.Equal(dec("100")) || !p.After.Equal(dec("150")) || !p.Staked.Equal(dec("1")) || !p.Returned.Equal(dec("51")) || !p.Other.IsZero() {
+		t.Fatalf("player %+v", p)
+	}
+	if !hasViolationIn(rep.Chain.Violations, bad, audit.KindPayoutMismatch) {
+		t.Fatalf("violations %v", rep.Chain.Violations)
+	}
+	if _, err := audit.Dispute(context.Background(), store, "nope", options()); !errors.Is(err, audit.ErrRoundNotFound) {
+		t.Fatalf("unknown round: %v", err)
+	}
+}
+
+func hasViolationIn(vs []audit.Violation, seq uint64, k audit.Kind) bool {
+	for _, v := range vs {
+		if v.Seq == seq && v.Kind == k {
+			return true
+		}
+	}
+	return false
 }
