@@ -13,5 +13,6 @@ func (m *Main) commands() []func() *cobra.Command {
 		m.rebuildCmd,
 		m.replayCmd,
 		m.streamCmd,
+		m.benchCmd,
 	}
 }

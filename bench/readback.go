@@ -1,0 +1,132 @@
+package bench
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/games/sicbo"
+	"github.com/wagerlog/wagerlog/projections"
+	"github.com/wagerlog/wagerlog/replay"
+)
+
+// Sizes of the read phases.
+const (
+	// replayRuns is how often the round is replayed; the median counts.
+	replayRuns = 5
+	// boardReadsMax and boardReadTimeMax bound the board reads: whichever
+	// comes first.
+	boardReadsMax    = 100_000
+	boardReadTimeMax = 5 * time.Second
+)
+
+// rawRead reads the whole stream with one ordered consumer, decoding
+// nothing: the ceiling of any rebuild. It returns events per second.
+func rawRead(ctx context.Context, st *jetstream.Store) (rate float64, n int64, err error) {
+	start := time.Now()
+	err = st.Read(ctx, 1, 0, func(events.Raw) error {
+		n++
+		return nil
+	})
+	if err != nil {
+		return 0, n, fmt.Errorf("bench: raw read: %w", err)
+	}
+	if n == 0 {
+		return 0, 0, errors.New("bench: raw read: the stream is empty")
+	}
+	return float64(n) / time.Since(start).Seconds(), n, nil
+}
+
+// rebuild rebuilds the projections of the whole stream into path, printing
+// progress now and then.
+func rebuild(ctx context.Context, st *jetstream.Store, path string, progress io.Writer) (replay.Progress, error) {
+	var last time.Time
+	p, err := replay.Rebuild(ctx, st, path, projections.Options{}, func(p replay.Progress) {
+		if time.Since(last) >= progressEvery {
+			last = time.Now()
+			fmt.Fprintf(progress, "bench: rebuild: %d of %d events (%.0f events/s)\n", p.Applied, p.Target, p.Rate())
+		}
+	})
+	if err != nil {
+		return p, fmt.Errorf("bench: rebuild: %w", err)
+	}
+	if p.Applied == 0 || p.Elapsed <= 0 {
+		return p, errors.New("bench: rebuild applied nothing")
+	}
+	return p, nil
+}
+
+// replayResult is what the round replay measured.
+type replayResult struct {
+	round  string
+	bets   int
+	events int
+	median time.Duration
+}
+
+// replayRound replays the settled round of rounds with the most slips
+// replayRuns times and returns the median time. A replay that finds a
+// broken chain or a settlement that does not match is an error: the
+// benchmark must not time a replay of a wrong stream.
+func replayRound(ctx context.Context, st *jetstream.Store, views *projections.Store, rounds []roundRecord) (replayResult, error) {
+	var res replayResult
+	if len(rounds) == 0 {
+		return res, errors.New("bench: round replay: no round was settled")
+	}
+	best := slices.MaxFunc(rounds, func(a, b roundRecord) int { return cmp.Compare(a.slips, b.slips) })
+	v, err := views.Round(best.id)
+	if err != nil {
+		return res, fmt.Errorf("bench: round replay: round %s: %w", best.id, err)
+	}
+	if v.Status != projections.RoundSettled {
+		return res, fmt.Errorf("bench: round replay: round %s is %s, not settled", best.id, v.Status)
+	}
+	res.round, res.bets, res.events = best.id, len(v.Bets), len(v.Events)
+	lookup := func(id string) (replay.Paytable, error) {
+		p, err := sicbo.Lookup(id)
+		if err != nil {
+			return nil, err
+		}
+		return p, nil
+	}
+	times := make([]time.Duration, 0, replayRuns)
+	for range replayRuns {
+		start := time.Now()
+		r, err := replay.Round(ctx, st, views, best.id, lookup)
+		times = append(times, time.Since(start))
+		if err != nil {
+			return res, fmt.Errorf("bench: round replay: %w", err)
+		}
+		if !r.ChainOK || !r.Match {
+			return res, fmt.Errorf("bench: round replay of %s found problems: %v", best.id, r.Problems)
+		}
+	}
+	slices.Sort(times)
+	res.median = times[len(times)/2]
+	return res, nil
+}
+
+// boardReads reads the tables' boards in turn, up to boardReadsMax times or
+// for at most limit, and returns the latencies.
+func boardReads(views *projections.Store, tables []string, limit time.Duration) (latencies, error) {
+	rec := newRecorder(0, 2)
+	deadline := time.Now().Add(min(limit, boardReadTimeMax))
+	for i := 0; i < boardReadsMax && (i == 0 || time.Now().Before(deadline)); i++ {
+		start := time.Now()
+		b, err := views.Board(tables[i%len(tables)])
+		rec.add(time.Since(start))
+		if err != nil {
+			return nil, fmt.Errorf("bench: board: %w", err)
+		}
+		if len(b.Results) == 0 {
+			return nil, fmt.Errorf("bench: board of %s is empty", b.Table)
+		}
+	}
+	return merge([]*recorder{rec}), nil
+}

@@ -1,0 +1,281 @@
+package bench
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// Report is the figures of one run. Its JSON form is one object with the
+// keys of issue 8, plus machine and command.
+type Report struct {
+	// Ingest: durable one-bet slips through ledger.Execute.
+	IngestBetsPerS float64 `json:"ingest_bets_per_s"`
+	IngestP50Ms    float64 `json:"ingest_p50_ms"`
+	IngestP99Ms    float64 `json:"ingest_p99_ms"`
+	// RawAppendEventsPerS is JetStream's rate for atomic batches of the
+	// ledger's mean batch and event sizes, no ledger. IngestRatio is the
+	// events the ledger stored per second during ingest (bets,
+	// settlements, round events) over it: like for like.
+	RawAppendEventsPerS float64 `json:"raw_append_events_per_s"`
+	IngestRatio         float64 `json:"ingest_ratio"`
+	// Rebuild of the projections against a plain ordered-consumer read of
+	// the same stream.
+	RebuildEventsPerS float64 `json:"rebuild_events_per_s"`
+	RawReadEventsPerS float64 `json:"raw_read_events_per_s"`
+	RebuildRatio      float64 `json:"rebuild_ratio"`
+	// RoundReplayMs is the median time to replay one settled round.
+	RoundReplayMs float64 `json:"round_replay_ms"`
+	// BoardReadP99Us is the 99th percentile of a board read.
+	BoardReadP99Us float64 `json:"board_read_p99_us"`
+	// HTTP: one-bet slips through the API.
+	HTTPPlaceBetPerS  float64 `json:"http_place_bet_per_s"`
+	HTTPPlaceBetP99Ms float64 `json:"http_place_bet_p99_ms"`
+	// PeakRSSMB is the process's peak resident memory (VmHWM), embedded
+	// NATS server included, in MiB.
+	PeakRSSMB float64 `json:"peak_rss_mb"`
+
+	Machine Machine `json:"machine"`
+	// Command is the command line, set by the caller.
+	Command string `json:"command,omitempty"`
+
+	// Details are the figures behind the figures, for the table.
+	Details Details `json:"-"`
+}
+
+// Details are what the table shows beside the reported figures.
+type Details struct {
+	Start    time.Time
+	Elapsed  time.Duration
+	Duration time.Duration
+	// Ingest.
+	Clients          int
+	Tables           int
+	RoundSlips       int
+	IngestBets       int64
+	IngestRefused    int64
+	IngestEvents     int64
+	IngestEventsPerS float64
+	IngestBatchMean  float64
+	IngestEventBytes float64
+	// Raw append.
+	RawBatch      int
+	RawEventBytes int
+	RawRefPerS    float64
+	// Fill, read, rebuild.
+	FillEvents     int64
+	FillElapsed    time.Duration
+	StreamEvents   int64
+	RebuildElapsed time.Duration
+	// Round replay.
+	ReplayRound  string
+	ReplayBets   int
+	ReplayEvents int
+	// Board.
+	BoardReads   int
+	BoardReadP50 time.Duration
+	// HTTP.
+	HTTPClients int
+	HTTPSlips   int64
+	HTTPRefused int64
+	HTTPP50     time.Duration
+	// DataDir is where the data was kept, "" when it was removed.
+	DataDir string
+	// Streams are the streams created on an external server, left there.
+	Streams []string
+}
+
+// Aim is one of the aims of issue 8 for a 2-core machine.
+type Aim struct {
+	// Key is the Report's JSON key.
+	Key string
+	// AtLeast means the figure must be ≥ Value; otherwise < Value.
+	AtLeast bool
+	Value   float64
+}
+
+// Met reports whether v meets the aim.
+func (a Aim) Met(v float64) bool {
+	if a.AtLeast {
+		return v >= a.Value
+	}
+	return v < a.Value
+}
+
+func (a Aim) String() string {
+	if a.AtLeast {
+		return "≥ " + number(a.Value)
+	}
+	return "< " + number(a.Value)
+}
+
+// Aims returns the aims of issue 8, in the table's order.
+func Aims() []Aim {
+	return []Aim{
+		{"ingest_bets_per_s", true, 30_000},
+		{"ingest_ratio", true, 0.7},
+		{"rebuild_events_per_s", true, 100_000},
+		{"rebuild_ratio", true, 0.8},
+		{"round_replay_ms", false, 50},
+		{"board_read_p99_us", false, 1000},
+		{"http_place_bet_p99_ms", false, 20},
+		{"peak_rss_mb", false, 500},
+	}
+}
+
+// Figures returns the report's figures by JSON key.
+func (r *Report) Figures() map[string]float64 {
+	return map[string]float64{
+		"ingest_bets_per_s":       r.IngestBetsPerS,
+		"ingest_p50_ms":           r.IngestP50Ms,
+		"ingest_p99_ms":           r.IngestP99Ms,
+		"raw_append_events_per_s": r.RawAppendEventsPerS,
+		"ingest_ratio":            r.IngestRatio,
+		"rebuild_events_per_s":    r.RebuildEventsPerS,
+		"raw_read_events_per_s":   r.RawReadEventsPerS,
+		"rebuild_ratio":           r.RebuildRatio,
+		"round_replay_ms":         r.RoundReplayMs,
+		"board_read_p99_us":       r.BoardReadP99Us,
+		"http_place_bet_per_s":    r.HTTPPlaceBetPerS,
+		"http_place_bet_p99_ms":   r.HTTPPlaceBetP99Ms,
+		"peak_rss_mb":             r.PeakRSSMB,
+	}
+}
+
+// AimsMet counts the aims the report meets, out of len(Aims()).
+func (r *Report) AimsMet() int {
+	f := r.Figures()
+	n := 0
+	for _, a := range Aims() {
+		if a.Met(f[a.Key]) {
+			n++
+		}
+	}
+	return n
+}
+
+// WriteJSON writes the report as one line of JSON.
+func (r *Report) WriteJSON(w io.Writer) error {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// WriteTable writes the report as an aligned table, each figure with its
+// aim and a mark, under the machine and the command.
+func (r *Report) WriteTable(w io.Writer) error {
+	d := &r.Details
+	m := r.Machine
+	var b strings.Builder
+	fmt.Fprintf(&b, "wagerlog bench, %s (%s)\n", d.Start.UTC().Format("2006-01-02 15:04 MST"), d.Elapsed.Round(time.Second))
+	fmt.Fprintf(&b, "machine: %d cores, %s, %d MiB RAM, %s %s\n", m.Cores, orUnknown(m.CPU), m.RAMMB, m.Go, m.OS)
+	fmt.Fprintf(&b, "load average (1/5/15 min): %s at start, %s at end\n", orUnknown(m.LoadStart), orUnknown(m.LoadEnd))
+	if r.Command != "" {
+		fmt.Fprintf(&b, "command: %s\n", r.Command)
+	}
+	b.WriteString("\n")
+	aims := map[string]Aim{}
+	for _, a := range Aims() {
+		aims[a.Key] = a
+	}
+	f := r.Figures()
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "figure\tkey\tvalue\taim\t")
+	row := func(label, key, value string) {
+		aim, mark := "", ""
+		if a, ok := aims[key]; ok {
+			aim, mark = a.String(), "✗"
+			if a.Met(f[key]) {
+				mark = "✓"
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", label, key, value, aim, mark)
+	}
+	row(fmt.Sprintf("ingest, %d clients, fsync always", d.Clients), "ingest_bets_per_s", number(r.IngestBetsPerS)+" bets/s")
+	row("  latency p50", "ingest_p50_ms", number(r.IngestP50Ms)+" ms")
+	row("  latency p99", "ingest_p99_ms", number(r.IngestP99Ms)+" ms")
+	row(fmt.Sprintf("raw append, batch %d × %d B", d.RawBatch, d.RawEventBytes), "raw_append_events_per_s", number(r.RawAppendEventsPerS)+" events/s")
+	row("ingest events/s ÷ raw", "ingest_ratio", number(r.IngestRatio))
+	row(fmt.Sprintf("rebuild, %s events", number(float64(d.StreamEvents))), "rebuild_events_per_s", number(r.RebuildEventsPerS)+" events/s")
+	row("raw ordered-consumer read", "raw_read_events_per_s", number(r.RawReadEventsPerS)+" events/s")
+	row("rebuild ÷ raw read", "rebuild_ratio", number(r.RebuildRatio))
+	row(fmt.Sprintf("round replay, %d bets", d.ReplayBets), "round_replay_ms", number(r.RoundReplayMs)+" ms")
+	row("board read p99", "board_read_p99_us", number(r.BoardReadP99Us)+" µs")
+	row(fmt.Sprintf("HTTP slips, %d connections", d.HTTPClients), "http_place_bet_per_s", number(r.HTTPPlaceBetPerS)+" bets/s")
+	row("  latency p99", "http_place_bet_p99_ms", number(r.HTTPPlaceBetP99Ms)+" ms")
+	row("peak RSS, whole process", "peak_rss_mb", number(r.PeakRSSMB)+" MiB")
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(&b, "\naims met: %d of %d\n\n", r.AimsMet(), len(Aims()))
+	fmt.Fprintf(&b, "ingest: %s bets in %s, %d tables, dealers settling rounds of %d slips; %s slips refused and retried (betting closed, queue full)\n",
+		number(float64(d.IngestBets)), d.Duration, d.Tables, d.RoundSlips, number(float64(d.IngestRefused)))
+	fmt.Fprintf(&b, "ingest: the ledger stored %s events/s (%s events: bets, settlements, rounds, seals) in batches of %s events of %s bytes on average\n",
+		number(d.IngestEventsPerS), number(float64(d.IngestEvents)), number(d.IngestBatchMean), number(d.IngestEventBytes))
+	fmt.Fprintf(&b, "raw append at batch %d (reference): %s events/s\n", rawReferenceBatch, number(d.RawRefPerS))
+	if d.FillEvents > 0 {
+		fmt.Fprintf(&b, "fill: the ledger wrote %s events in %s to reach the rebuild's stream\n", number(float64(d.FillEvents)), d.FillElapsed.Round(100*time.Millisecond))
+	}
+	fmt.Fprintf(&b, "rebuild: %s; round replay: %d events fetched and checked\n", d.RebuildElapsed.Round(time.Millisecond), d.ReplayEvents)
+	fmt.Fprintf(&b, "board: %s reads, p50 %s µs\n", number(float64(d.BoardReads)), number(us(d.BoardReadP50)))
+	fmt.Fprintf(&b, "HTTP: %s slips in %s, p50 %s ms, %s refused and retried\n",
+		number(float64(d.HTTPSlips)), d.Duration, number(ms(d.HTTPP50)), number(float64(d.HTTPRefused)))
+	if d.DataDir != "" {
+		fmt.Fprintf(&b, "data kept in %s\n", d.DataDir)
+	}
+	if len(d.Streams) > 0 {
+		fmt.Fprintf(&b, "streams left on the server (delete them as its admin): %s\n", strings.Join(d.Streams, ", "))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown"
+	}
+	return s
+}
+
+// tidy rounds a figure for the report: whole numbers from 100 up, three
+// significant digits below (so that a small positive figure never becomes
+// zero).
+func tidy(x float64) float64 {
+	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0
+	}
+	if math.Abs(x) >= 100 {
+		return math.Round(x)
+	}
+	p := math.Pow(10, 2-math.Floor(math.Log10(math.Abs(x))))
+	return math.Round(x*p) / p
+}
+
+// number formats a figure: thousands separated by commas from 1,000 up,
+// three significant digits below.
+func number(x float64) string {
+	x = tidy(x)
+	if math.Abs(x) < 1000 {
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	s := strconv.FormatInt(int64(math.Round(math.Abs(x))), 10)
+	var b strings.Builder
+	if x < 0 {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/wagerlog/wagerlog/bench"
+)
+
+// benchConfig is everything `wagerlog bench` is configured with.
+type benchConfig struct {
+	store      storeFlags
+	run        bench.Config
+	json       bool
+	cpuProfile string
+}
+
+func (m *Main) benchCmd() *cobra.Command {
+	var cfg benchConfig
+	cmd := &cobra.Command{
+		Use:   "bench",
+		Short: "Measure ingest, raw JetStream, rebuild, round replay, board reads, HTTP and memory in one run",
+		Long: `Bench runs wagerlog's benchmark (GitHub issue 8) in one process on a fresh
+stream: the embedded JetStream server in a temporary directory, fsync on every
+write (or --data-dir DIR, kept, or --nats-url). Phases, each timed:
+
+  ingest      --clients clients place one-bet slips through the ledger for
+              --duration, each answered once stored; dealers settle rounds
+  raw append  JetStream atomic batches of the ledger's mean batch and event
+              size, no ledger (and batches of 1,000 for reference)
+  rebuild     the ledger fills the stream up to --events events; a plain
+              ordered-consumer read of it against a projection rebuild
+  replay      one settled round of the ingest phase, replayed
+  board       board reads on the rebuilt projections
+  http        --http-clients keep-alive clients place slips through the API
+  memory      the process's peak RSS
+
+It prints a table with each figure's aim, or one line of JSON with --json;
+progress goes to stderr. Against an external server it creates streams of
+its own and leaves them (their names are printed): delete them as the admin.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return m.bench(cmd.Context(), cfg, commandLine(cmd.Flags()))
+		},
+	}
+	fs := cmd.Flags()
+	cfg.store.register(fs)
+	// The benchmark writes a fresh stream: by default in a temporary
+	// directory, never in serve's ./data.
+	dd := fs.Lookup("data-dir")
+	dd.DefValue, dd.Usage = "", "keep the data (embedded store, projections) in this directory, which must be empty; default: a temporary directory, removed at the end"
+	cfg.store.dataDir = ""
+	fs.IntVar(&cfg.run.Clients, "clients", bench.DefaultClients, "concurrent clients of the ingest phase")
+	fs.IntVar(&cfg.run.HTTPClients, "http-clients", bench.DefaultHTTPClients, "concurrent keep-alive HTTP clients")
+	fs.IntVar(&cfg.run.Events, "events", bench.DefaultEvents, "events in the stream for the rebuild")
+	fs.DurationVar(&cfg.run.Duration, "duration", bench.DefaultDuration, "duration of the ingest phase and of the HTTP phase")
+	fs.IntVar(&cfg.run.Tables, "tables", bench.DefaultTables, "tables the dealers run rounds on")
+	fs.IntVar(&cfg.run.RoundSlips, "round-slips", bench.DefaultRoundSlips, "slips a round takes before its dealer settles it")
+	fs.Uint64Var(&cfg.run.Seed, "seed", 1, "seed of the dice")
+	fs.BoolVar(&cfg.json, "json", false, "print one line of JSON instead of the table")
+	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of the ingest phase to this file (go tool pprof -top FILE)")
+	return cmd
+}
+
+func (m *Main) bench(ctx context.Context, cfg benchConfig, command string) (err error) {
+	log, err := m.logger("error")
+	if err != nil {
+		return err
+	}
+	if cfg.run.Store, err = cfg.store.options(log, false); err != nil {
+		return err
+	}
+	cfg.run.DataDir = cfg.store.dataDir
+	cfg.run.Progress = m.Stderr
+	if cfg.cpuProfile != "" {
+		f, err := os.Create(cfg.cpuProfile)
+		if err != nil {
+			return fmt.Errorf("--cpuprofile: %w", err)
+		}
+		defer func() {
+			if cerr := f.Close(); err == nil && cerr != nil {
+				err = fmt.Errorf("--cpuprofile: %w", cerr)
+			}
+		}()
+		cfg.run.CPUProfile = f
+	}
+	rep, err := bench.Run(ctx, cfg.run)
+	if err != nil {
+		return err
+	}
+	rep.Command = command
+	if cfg.json {
+		return rep.WriteJSON(m.Stdout)
+	}
+	return rep.WriteTable(m.Stdout)
+}
+
+// commandLine rebuilds the command line from the flags that were set, so
+// that the report says exactly what was run (secrets left out).
+func commandLine(fs *pflag.FlagSet) string {
+	parts := []string{"wagerlog bench"}
+	fs.Visit(func(f *pflag.Flag) {
+		v := f.Value.String()
+		if f.Name == "nats-password" {
+			v = "REDACTED"
+		}
+		if f.Value.Type() == "bool" && v == "true" {
+			parts = append(parts, "--"+f.Name)
+			return
+		}
+		parts = append(parts, "--"+f.Name+" "+v)
+	})
+	return strings.Join(parts, " ")
+}

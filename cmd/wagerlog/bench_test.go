@@ -1,0 +1,145 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/wagerlog/wagerlog/bench"
+)
+
+// benchTinyArgs is a whole benchmark run at sizes that take seconds. The
+// test checks what the command reports, never how fast anything was.
+func benchTinyArgs() []string {
+	return []string{"bench", "--events", "2000", "--duration", "1s", "--clients", "4", "--http-clients", "4"}
+}
+
+// runBench runs `wagerlog bench` in-process and returns stdout and stderr.
+func runBench(t *testing.T, args ...string) (stdout, stderr string) {
+	t.Helper()
+	var out bytes.Buffer
+	errs := &syncBuffer{}
+	m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: errs}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	if err := m.Run(ctx, args); err != nil {
+		t.Fatalf("wagerlog %s: %v\nstderr:\n%s", strings.Join(args, " "), err, errs.String())
+	}
+	return out.String(), errs.String()
+}
+
+// benchKeys are the JSON keys issue 8 asks for.
+func benchKeys() []string {
+	return []string{
+		"ingest_bets_per_s", "ingest_p50_ms", "ingest_p99_ms",
+		"raw_append_events_per_s", "ingest_ratio",
+		"rebuild_events_per_s", "raw_read_events_per_s", "rebuild_ratio",
+		"round_replay_ms", "board_read_p99_us",
+		"http_place_bet_per_s", "http_place_bet_p99_ms", "peak_rss_mb",
+	}
+}
+
+func TestBench_JSON(t *testing.T) {
+	// The default data directory is a temporary one: point the temporary
+	// directory at the test's to see that the run removes what it made.
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	stdout, stderr := runBench(t, append(benchTinyArgs(), "--json")...)
+
+	if n := strings.Count(stdout, "\n"); n != 1 || !strings.HasSuffix(stdout, "\n") {
+		t.Fatalf("want one line of JSON, got %d lines:\n%s", n, stdout)
+	}
+	var got map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("output is not a JSON object: %v\n%s", err, stdout)
+	}
+	want := map[string]bool{"machine": true, "command": true}
+	for _, k := range benchKeys() {
+		want[k] = true
+		raw, ok := got[k]
+		if !ok {
+			t.Errorf("key %s missing", k)
+			continue
+		}
+		var v float64
+		if err := json.Unmarshal(raw, &v); err != nil {
+			t.Errorf("%s = %s, not a number", k, raw)
+			continue
+		}
+		if !(v > 0) {
+			t.Errorf("%s = %v, want a positive figure", k, v)
+		}
+	}
+	for k := range got {
+		if !want[k] {
+			t.Errorf("unexpected key %s", k)
+		}
+	}
+	var cmd string
+	if err := json.Unmarshal(got["command"], &cmd); err != nil || !strings.HasPrefix(cmd, "wagerlog bench ") || !strings.Contains(cmd, "--events 2000") {
+		t.Errorf("command = %s, want the command line with its flags", got["command"])
+	}
+	var mach bench.Machine
+	if err := json.Unmarshal(got["machine"], &mach); err != nil || mach.Cores < 1 || mach.Go == "" {
+		t.Errorf("machine = %s (%v), want cores and Go version", got["machine"], err)
+	}
+	for _, phase := range []string{"ingest:", "raw append:", "raw read:", "rebuild:", "round replay:", "board:", "http:"} {
+		if !strings.Contains(stderr, "bench: "+phase) {
+			t.Errorf("no progress line for %q on stderr:\n%s", phase, stderr)
+		}
+	}
+	left, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(left) > 0 {
+		t.Errorf("the run left %d entries in the temporary directory, e.g. %s", len(left), left[0].Name())
+	}
+}
+
+func TestBench_TableDataDirProfile(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "keep")
+	prof := filepath.Join(t.TempDir(), "ingest.pprof")
+	stdout, _ := runBench(t, append(benchTinyArgs(), "--data-dir", dir, "--cpuprofile", prof)...)
+
+	for _, k := range benchKeys() {
+		if !strings.Contains(stdout, k) {
+			t.Errorf("the table has no row for %s", k)
+		}
+	}
+	// Every aim gets one mark, ✓ or ✗.
+	marks := strings.Count(stdout, "✓") + strings.Count(stdout, "✗")
+	if marks != len(bench.Aims()) {
+		t.Errorf("%d marks in the table, want one per aim (%d):\n%s", marks, len(bench.Aims()), stdout)
+	}
+	for _, s := range []string{"machine: ", "command: wagerlog bench", "--data-dir " + dir, "aims met: ", "data kept in " + dir} {
+		if !strings.Contains(stdout, s) {
+			t.Errorf("the table lacks %q:\n%s", s, stdout)
+		}
+	}
+	for _, p := range []string{"projections.db", filepath.Join("ledger", "jetstream")} {
+		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
+			t.Errorf("--data-dir: %s not kept: %v", p, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "raw")); !os.IsNotExist(err) {
+		t.Errorf("the raw phase's store is still in the data directory (%v)", err)
+	}
+	if fi, err := os.Stat(prof); err != nil || fi.Size() == 0 {
+		t.Errorf("--cpuprofile: no profile written (%v)", err)
+	}
+
+	// A second run refuses the directory that now holds data.
+	var out bytes.Buffer
+	m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &syncBuffer{}}
+	err := m.Run(context.Background(), append(benchTinyArgs(), "--data-dir", dir))
+	if !errors.Is(err, bench.ErrDataDirNotEmpty) {
+		t.Errorf("bench on a data directory with data: %v, want a refusal", err)
+	}
+}
