@@ -14,5 +14,9 @@ func (m *Main) commands() []func() *cobra.Command {
 		m.replayCmd,
 		m.streamCmd,
 		m.benchCmd,
+		m.verifyCmd,
+		m.exportCmd,
+		m.reportCmd,
+		m.keygenCmd,
 	}
 }

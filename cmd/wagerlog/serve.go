@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/api"
 	"github.com/wagerlog/wagerlog/api/dashboard"
+	"github.com/wagerlog/wagerlog/audit"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
 )
@@ -39,6 +41,10 @@ type serveConfig struct {
 	// onListen is set by tests: it gets the address the HTTP server
 	// listens on once it is up.
 	onListen func(addr string)
+	// Seals: the key file that signs them, and when to write them.
+	sealKey      string
+	sealEvery    int
+	sealInterval time.Duration
 }
 
 func (m *Main) serveCmd() *cobra.Command {
@@ -65,6 +71,9 @@ func (m *Main) serveCmd() *cobra.Command {
 	cmd.Flags().BoolVar(&cfg.demo, "demo", false, "also run a simulated table ("+DemoTable+": a dealer and a few players) writing real events, and imply --public-board and --dev-tokens (for trying wagerlog out, never on a production data directory)")
 	cmd.Flags().DurationVar(&cfg.demoInterval, "demo-interval", DefaultDemoInterval, "time between two rounds of the --demo table")
 	cmd.Flags().Uint64Var(&cfg.demoSeed, "demo-seed", 1, "seed of the --demo table's dice and players")
+	cmd.Flags().StringVar(&cfg.sealKey, "seal-key", "", "Ed25519 private key file that signs every ledger.sealed event (PEM PKCS #8 or hex; create one with `wagerlog keygen`)")
+	cmd.Flags().IntVar(&cfg.sealEvery, "seal-every", ledger.DefaultSealEvery, "write a seal after this many events (negative: never by count)")
+	cmd.Flags().DurationVar(&cfg.sealInterval, "seal-interval", ledger.DefaultSealInterval, "write a seal this long after the last one when events were written since (negative: never by time)")
 	return cmd
 }
 
@@ -196,8 +205,18 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	// non-nil api.Ledger.)
 	var led *ledger.Ledger
 	var writer api.Ledger
+	// The auditor checks seal signatures with the seal key's public half.
+	var sealPub ed25519.PublicKey
 	if !cfg.readOnly {
-		if led, err = ledger.Open(ctx, store, ledger.Options{Paytables: paytables(), Logger: log}); err != nil {
+		lopts := ledger.Options{Paytables: paytables(), Logger: log, SealEvery: cfg.sealEvery, SealInterval: cfg.sealInterval}
+		if cfg.sealKey != "" {
+			if lopts.SealKey, err = loadPrivateKey(cfg.sealKey); err != nil {
+				shutdownHTTP()
+				return fmt.Errorf("--seal-key: %w", err)
+			}
+			sealPub = lopts.SealKey.Public().(ed25519.PublicKey)
+		}
+		if led, err = ledger.Open(ctx, store, lopts); err != nil {
 			shutdownHTTP()
 			return err
 		}
@@ -228,6 +247,9 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	a, err := api.New(api.Config{
 		Ledger: writer, ReadOnly: cfg.readOnly, Views: views, Tokens: tokens, PublicBoard: cfg.publicBoard,
 		Logger: log, Dashboard: dashboard.Handler(), Lag: proj.Lag,
+		Auditor: &auditor{store: store, views: views, opts: audit.Options{
+			Paytables: paytables(), Location: loc, SubjectPrefix: store.Prefix(), PublicKey: sealPub,
+		}},
 		Ready: func() error {
 			if p := projErr.Load(); p != nil {
 				return fmt.Errorf("projector stopped: %w", *p)

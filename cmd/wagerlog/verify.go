@@ -1,0 +1,232 @@
+package main
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"text/tabwriter"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/wagerlog/wagerlog/audit"
+	"github.com/wagerlog/wagerlog/projections"
+)
+
+// exitViolations is the exit status of a verification that found
+// violations (1 stays for errors that stopped it).
+const exitViolations = 2
+
+// progressLogEvery is how often a walk prints a progress line when its
+// output is not a terminal.
+const progressLogEvery = 2 * time.Second
+
+type verifyConfig struct {
+	store       storeFlags
+	from, to    uint64
+	archive     string
+	pubkey      string
+	projections string
+	timeZone    string
+	json        bool
+	max         int
+}
+
+func (m *Main) verifyCmd() *cobra.Command {
+	var cfg verifyConfig
+	cmd := &cobra.Command{
+		Use:   "verify [--from SEQ] [--to SEQ] | verify --archive FILE [--pubkey KEY]",
+		Short: "Walk the stream (or an exported archive) and report every violation; exit 0 only when clean",
+		Long: `verify reads the stream once and checks every event: the hash chain (a
+changed, missing, inserted or reordered event), the postings (movements that
+balance and match what each event says it did), stated balances, wallets
+never negative, every currency summing to zero, every bet settled, refunded
+or in a round still open, every payout re-settled under its paytable, round
+totals, and each seal's range, head and (with --pubkey) signature. With
+--projections it also compares the projections file with the fresh fold.
+It lists every violation, not just the first (docs/AUDIT.md lists the
+kinds). Exit status: 0 clean, 2 violations found, 1 could not verify.
+
+--from later than 1 still reads the stream from sequence 1 (balances and
+bets need the history), reporting only what lies in the range.
+
+--archive checks a file written by wagerlog export without any server.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return m.verify(cmd.Context(), cfg)
+		},
+	}
+	cfg.store.register(cmd.Flags())
+	f := cmd.Flags()
+	f.Uint64Var(&cfg.from, "from", 0, "first sequence to report on (default 1)")
+	f.Uint64Var(&cfg.to, "to", 0, "last sequence (default: the stream's last)")
+	f.StringVar(&cfg.archive, "archive", "", "verify this archive (wagerlog export) instead of the stream")
+	f.StringVar(&cfg.pubkey, "pubkey", "", "Ed25519 public key every seal must verify with: 64 hex digits or a file (PEM, hex, or the private key file)")
+	f.StringVar(&cfg.projections, "projections", "", "also compare this projections file (opened read-only; a running server holds it) with the fresh fold")
+	f.StringVar(&cfg.timeZone, "time-zone", "UTC", "the projections file's time zone (as serve's --time-zone)")
+	f.BoolVar(&cfg.json, "json", false, "print the report as JSON")
+	f.IntVar(&cfg.max, "max", audit.DefaultViolationsMax, "list at most this many violations (the rest are counted)")
+	return cmd
+}
+
+func (m *Main) verify(ctx context.Context, cfg verifyConfig) error {
+	opts := audit.Options{Paytables: paytables(), ViolationsMax: cfg.max, SubjectPrefix: cfg.store.prefix}
+	if cfg.pubkey != "" {
+		pub, err := loadPublicKey(cfg.pubkey)
+		if err != nil {
+			return err
+		}
+		opts.PublicKey = pub
+	}
+	var rep *audit.VerifyReport
+	if cfg.archive != "" {
+		if cfg.from != 0 || cfg.to != 0 || cfg.projections != "" {
+			return errors.New("--archive checks the whole archive: --from, --to and --projections do not apply")
+		}
+		f, err := os.Open(cfg.archive)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if rep, err = audit.VerifyArchive(ctx, f, opts); err != nil {
+			return err
+		}
+	} else {
+		log, err := m.logger("warn")
+		if err != nil {
+			return err
+		}
+		store, err := cfg.store.open(ctx, log, true)
+		if err != nil {
+			return err
+		}
+		defer store.Close()
+		if cfg.projections != "" {
+			loc, err := time.LoadLocation(cfg.timeZone)
+			if err != nil {
+				return fmt.Errorf("--time-zone: %w", err)
+			}
+			ps, err := projections.Open(cfg.projections, projections.Options{Location: loc, ReadOnly: true})
+			if err != nil {
+				return fmt.Errorf("--projections: %w (a running server holds the file: ask its API, or stop it)", err)
+			}
+			defer ps.Close()
+			opts.Projections = ps
+		}
+		progress, done := m.walkProgress("verify")
+		opts.Progress = progress
+		rep, err = audit.Verify(ctx, store, cfg.from, cfg.to, opts)
+		done()
+		if err != nil {
+			return err
+		}
+	}
+	if cfg.json {
+		enc := json.NewEncoder(m.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return err
+		}
+	} else if err := printVerify(m.Stdout, rep, opts.PublicKey); err != nil {
+		return err
+	}
+	if !rep.Clean {
+		n := len(rep.Violations) + rep.More
+		return &ExitError{Code: exitViolations, Err: fmt.Errorf("%d violations found", n)}
+	}
+	return nil
+}
+
+func printVerify(w io.Writer, r *audit.VerifyReport, pub ed25519.PublicKey) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	p := func(format string, args ...any) { fmt.Fprintf(tw, format, args...) }
+	if a := r.Archive; a != nil {
+		p("Archive\t%s (stream %s, exported %s)\n", rangeOf(a.From, a.To), a.Stream, a.ExportedAt.Format(time.RFC3339))
+	}
+	p("Range\t%s: %d events read (%s)\n", rangeOf(r.From, r.To), r.Events, rangeOf(r.FirstSeq, r.LastSeq))
+	p("Head\t%s\n", r.Head)
+	if !r.Complete {
+		p("Scope\tthe range does not start at sequence 1: balance and bet checks that need earlier events were skipped\n")
+	}
+	s := r.Seals
+	keyNote := "no --pubkey: signatures not checked"
+	if pub != nil {
+		keyNote = fmt.Sprintf("%d verified with the key given", s.Verified)
+	}
+	p("Seals\t%d, %d signed, %s; sealed through %d\n", s.Seals, s.Signed, keyNote, s.SealedThrough)
+	if pc := r.Projections; pc != nil {
+		if pc.Compared {
+			p("Projections\t%d balances compared at sequence %d %s\n", pc.Balances, pc.Seq, pc.Note)
+		} else {
+			p("Projections\tnot compared: %s\n", pc.Note)
+		}
+	}
+	for _, o := range r.OpenRounds {
+		p("Open round\t%s table %s #%d %s: %d bets, %s %s in play\n", o.Round, o.Table, o.Number, o.Status, o.Bets, o.InPlay, o.Currency)
+	}
+	if r.Clean {
+		p("Result\tclean\n")
+		return tw.Flush()
+	}
+	p("Result\t%d violations\n", len(r.Violations)+r.More)
+	for _, c := range r.Counts {
+		p("  %s\t%d\n", c.Kind, c.Count)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, v := range r.Violations {
+		if _, err := fmt.Fprintln(w, v.String()); err != nil {
+			return err
+		}
+	}
+	if r.More > 0 {
+		_, err := fmt.Fprintf(w, "… and %d more (raise --max to list them)\n", r.More)
+		return err
+	}
+	return nil
+}
+
+func rangeOf(from, to uint64) string { return fmt.Sprintf("%d..%d", from, to) }
+
+// walkProgress returns a progress callback for audit walks: a bar on a
+// terminal, a line every progressLogEvery otherwise.
+func (m *Main) walkProgress(what string) (func(audit.Progress), func()) {
+	if f, ok := m.Stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		var bar *progressbar.ProgressBar
+		return func(p audit.Progress) {
+				if bar == nil {
+					bar = progressbar.NewOptions64(int64(p.Last),
+						progressbar.OptionSetWriter(m.Stderr),
+						progressbar.OptionSetDescription(what),
+						progressbar.OptionShowCount(),
+						progressbar.OptionShowIts(),
+						progressbar.OptionSetItsString("events"),
+						progressbar.OptionSetPredictTime(true),
+						progressbar.OptionThrottle(100*time.Millisecond),
+						progressbar.OptionFullWidth(),
+					)
+				}
+				_ = bar.Set64(int64(p.Seq))
+			}, func() {
+				if bar != nil {
+					_ = bar.Finish()
+					fmt.Fprintln(m.Stderr)
+				}
+			}
+	}
+	var last time.Time
+	return func(p audit.Progress) {
+		if time.Since(last) < progressLogEvery && p.Seq < p.Last {
+			return
+		}
+		last = time.Now()
+		fmt.Fprintf(m.Stderr, "%s: %d/%d events, %d violations so far\n", what, p.Seq, p.Last, p.Violations)
+	}, func() {}
+}
