@@ -90,11 +90,14 @@ type GameRow struct {
 	// GGR; it is shown apart.
 	GGR decimal.Decimal `json:"ggr"`
 	// ActualRTP is Returned / SettledStakes; TheoreticalRTP is Σ stake ·
-	// RTP(bet) / SettledStakes over the same settlements, with each bet's
-	// exact RTP under its paytable. Nil without settled stakes.
+	// RTP(bet) / Σ stake over the same settlements, with each bet's exact
+	// RTP under its paytable (bets of a game without exact RTPs are left
+	// out of it). Nil without settled stakes.
 	ActualRTP      *Ratio `json:"actual_rtp,omitempty"`
 	TheoreticalRTP *Ratio `json:"theoretical_rtp,omitempty"`
-	theo           *big.Rat
+	// theo is Σ stake · RTP(bet) over the settlements whose bet has an
+	// exact RTP, theoStake the stakes of those settlements.
+	theo, theoStake *big.Rat
 }
 
 // RegulatorDay is one day and currency of the period.
@@ -217,7 +220,7 @@ func (o *regulatorObserver) game(f *fold, table, paytable, hash, currency string
 	if g == nil {
 		z := decimal.Zero
 		g = &GameRow{Paytable: paytable, PaytableHash: hash, Table: table, Currency: currency,
-			Staked: z, SettledStakes: z, Won: z, Returned: z, Residue: z, Refunded: z, GGR: z, theo: new(big.Rat)}
+			Staked: z, SettledStakes: z, Won: z, Returned: z, Residue: z, Refunded: z, GGR: z, theo: new(big.Rat), theoStake: new(big.Rat)}
 		if pt, err := f.paytable(paytable, hash); err == nil {
 			g.Game = pt.Game()
 		} else if t := f.tables[table]; t != nil {
@@ -338,6 +341,7 @@ func (o *regulatorObserver) settle(f *fold, g *GameRow, code, paytable, hash, cu
 	if pt, err := f.paytable(paytable, hash); err == nil {
 		if r := o.rtp.of(pt, code); r != nil {
 			g.theo.Add(g.theo, new(big.Rat).Mul(ratOf(stake), r))
+			g.theoStake.Add(g.theoStake, ratOf(stake))
 		}
 	}
 	d := o.day(currency)
@@ -431,7 +435,7 @@ func (o *regulatorObserver) report(w *walker, p Period) *RegulatorReport {
 		g := o.games[k]
 		g.GGR = g.SettledStakes.Sub(g.Returned)
 		g.ActualRTP = ratio(ratOf(g.Returned), ratOf(g.SettledStakes))
-		g.TheoreticalRTP = ratio(g.theo, ratOf(g.SettledStakes))
+		g.TheoreticalRTP = ratio(g.theo, g.theoStake)
 		rep.Games = append(rep.Games, *g)
 	}
 	rep.Days = []RegulatorDay{}
