@@ -190,7 +190,7 @@ type pubAck struct {
 // and deduplication headers. A message on its own is stored atomically, and
 // the plain publish skips the atomic batch's staging store on the server
 // (for a file stream: a directory and files created, synced and removed
-// per batch), which made a one-event atomic batch about ten times slower
+// per batch), which made a one-event atomic batch 7 to 10 times slower
 // than a plain publish (docs/BENCHMARKS.md).
 func (s *Store) publishOne(ctx context.Context, expect uint64, r events.Raw) (pubAck, error) {
 	actx, cancel := context.WithTimeout(ctx, AppendAttemptTimeout)
@@ -230,11 +230,11 @@ func decodeAck(data []byte) (pubAck, error) {
 // acknowledgement of the first message before sending the rest, one extra
 // round trip per batch that buys nothing here (the expected-sequence check
 // runs at commit, and oversized messages are refused before sending), and
-// it rewrites the caller's messages' headers in place. One request per
-// batch was as fast or faster in every run of BenchmarkAppend against
-// BenchmarkAppendOrbit, most for small batches (docs/BENCHMARKS.md). The
-// messages of one batch travel on one connection, so the server receives
-// them in order.
+// it rewrites the caller's messages' headers in place. In BenchmarkAppend
+// against BenchmarkAppendOrbit the single request was faster on batches of
+// 100 in most runs; on batches of 500-1,000 the two were within the noise
+// of a shared machine (docs/BENCHMARKS.md). The messages of one batch
+// travel on one connection, so the server receives them in order.
 func (s *Store) publishBatch(ctx context.Context, expect uint64, msgs []events.Raw) (pubAck, error) {
 	actx, cancel := context.WithTimeout(ctx, AppendAttemptTimeout)
 	defer cancel()

@@ -60,7 +60,7 @@
 // # Append, fencing and the lost acknowledgement
 //
 // Append sends a batch as one JetStream atomic batch (a single event as a
-// plain publish, atomic by nature and ten times faster). The first message
+// plain publish, atomic by nature and 7 to 10 times faster). The first message
 // carries Nats-Expected-Last-Sequence: the server refuses the whole batch
 // unless the stream ends where the writer believes it does. That fences a
 // second writer: a stale one gets a *ConflictError (errors.Is
