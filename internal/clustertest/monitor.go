@@ -150,6 +150,11 @@ func (c *Cluster) StreamLeader() int {
 	}
 }
 
+// StreamLeaderNow returns the index of the node that leads the stream
+// now, or an error when none does. Unlike StreamLeader it neither waits
+// nor fails the test, so it may be called from any goroutine.
+func (c *Cluster) StreamLeaderNow() (int, error) { return c.streamLeader() }
+
 func (c *Cluster) streamLeader() (int, error) {
 	for i, n := range c.Nodes {
 		if !n.Running() {
