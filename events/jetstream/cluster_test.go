@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -275,6 +276,24 @@ func TestCluster_Permissions(t *testing.T) {
 	}
 }
 
+// syncLog is a log destination safe for concurrent writers.
+type syncLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *syncLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *syncLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
 // waitSubscribeViolation waits until a subscription violation on subject is
 // reported.
 func waitSubscribeViolation(tb testing.TB, v *violations, subject string) {
@@ -319,6 +338,25 @@ func TestCluster_OpenWithoutCreateRights(t *testing.T) {
 	})
 	openCluster(t, c, clustertest.Admin(), nil)
 	openCluster(t, c, clustertest.Ledger(), nil)
+	t.Run("NoInboxPrefix", func(t *testing.T) {
+		// Without its inbox prefix the ledger's replies would come back
+		// on _INBOX.…, which it may not subscribe to: nothing answers, and
+		// the log says why (docs/CLUSTER.md quotes this message).
+		var logged syncLog
+		o := clusterOptions(t, c, clustertest.Ledger())
+		o.InboxPrefix = ""
+		o.Logger = slog.New(slog.NewTextHandler(&logged, nil))
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		defer cancel()
+		s, err := Open(ctx, o)
+		if err == nil {
+			_ = s.Close()
+			t.Fatal("opened without the inbox prefix the server allows")
+		}
+		if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(logged.String(), `Permissions Violation for Subscription to \"_INBOX.`) {
+			t.Fatalf("without the inbox prefix: %v; log:\n%s", err, logged.String())
+		}
+	})
 	t.Run("WrongReplicas", func(t *testing.T) {
 		o := clusterOptions(t, c, clustertest.Ledger())
 		o.Replicas = 1
