@@ -49,10 +49,10 @@ func (r *DisputeReport) WriteCSV(w io.Writer) error {
 		"rule", "recomputed_win", "recomputed_returned", "recorded_win", "recorded_returned", "residue", "match", "in_force", "reversed_seq", "note")
 	for _, b := range r.Bets {
 		cur := b.Currency
-		c.row("bets", b.Bet, b.Slip, b.Player, b.Code, b.Name, ri.amount(b.Stake, cur), cur, u64s(b.PlacedSeq), u64s(b.Seq), ints(b.Correction),
+		c.row("bets", b.Bet, b.Slip, b.Player, b.Code, b.Name, ri.amount(b.Stake, cur), cur, u64s(b.PlacedSeq), optSeq(b.Seq), ints(b.Correction),
 			dicePtr(b.Dice), b.Outcome, b.Rule, ri.amount(b.RecomputedWin, cur), ri.amount(b.RecomputedReturned, cur),
 			ri.amount(b.RecordedWin, cur), ri.amount(b.RecordedReturned, cur), ri.amount(b.Residue, cur), bools(b.Match), bools(b.InForce),
-			u64s(b.ReversedAt), b.Note)
+			optSeq(b.ReversedAt), b.Note)
 	}
 	c.header("players", "player", "currency", "before", "after", "staked", "returned", "refunded", "other")
 	for _, p := range r.Players {
@@ -113,6 +113,14 @@ func (r *DisputeReport) WriteHTML(w io.Writer) error {
 	}
 	charts = append(charts, Chart{Title: "Returned per settlement: recorded and recomputed (" + r.Round.Currency + ")", Labels: bl, Series: []Series{rec, rcm}})
 	return writeHTML(w, r.render, "dispute.html", htmlData{R: r, Charts: charts})
+}
+
+// optSeq writes a sequence, or nothing for 0 (none).
+func optSeq(n uint64) string {
+	if n == 0 {
+		return ""
+	}
+	return u64s(n)
 }
 
 func i64s(n int64) string { return decimal.NewFromInt(n).String() }

@@ -53,11 +53,7 @@ func (r *ReconcileReport) WriteCSV(w io.Writer) error {
 	}
 	c.header("discrepancies", "date", "seq", "scope", "table", "account", "currency", "amount", "detail")
 	for _, d := range r.Discrepancies {
-		seq := ""
-		if d.Seq != 0 {
-			seq = u64s(d.Seq)
-		}
-		c.row("discrepancies", d.Date, seq, d.Scope, d.Table, d.Account, d.Currency, ri.amount(d.Amount, d.Currency), d.Detail)
+		c.row("discrepancies", d.Date, optSeq(d.Seq), d.Scope, d.Table, d.Account, d.Currency, ri.amount(d.Amount, d.Currency), d.Detail)
 	}
 	writeChainCSV(c, "verification", r.Verification)
 	return c.flush()

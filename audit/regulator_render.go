@@ -49,12 +49,8 @@ func (r *RegulatorReport) WriteCSV(w io.Writer) error {
 	c.header("large_wins", "seq", "at", "table", "round", "player", "bet", "code", "stake", "win", "currency", "paytable", "rule", "actor", "role", "reversed_seq")
 	for _, x := range r.LargeWins {
 		cur := x.Currency
-		rev := ""
-		if x.ReversedSeq != 0 {
-			rev = u64s(x.ReversedSeq)
-		}
 		c.row("large_wins", u64s(x.Seq), ri.time(x.At), x.Table, x.Round, x.Player, x.Bet, x.Code, ri.amount(x.Stake, cur), ri.amount(x.Win, cur),
-			cur, x.Paytable, x.Rule, x.Actor.ID, x.Actor.Role, rev)
+			cur, x.Paytable, x.Rule, x.Actor.ID, x.Actor.Role, optSeq(x.ReversedSeq))
 	}
 	c.header("significant_events", "seq", "at", "kind", "table", "round", "player", "actor", "role", "reason", "before", "after", "detail")
 	for _, e := range r.SignificantEvents {

@@ -81,13 +81,17 @@ func TestReports_Golden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Run("dispute", func(t *testing.T) {
-		r, err := audit.Dispute(ctx, sc.store, sc.rounds["r3"], opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		renderAll(t, "dispute", r)
-	})
+	// Round 3 was corrected; round 1 had a reshake and a large win;
+	// round 2 was paused and cancelled.
+	for name, round := range map[string]string{"dispute": "r3", "dispute-reshake": "r1", "dispute-cancelled": "r2"} {
+		t.Run(name, func(t *testing.T) {
+			r, err := audit.Dispute(ctx, sc.store, sc.rounds[round], opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			renderAll(t, name, r)
+		})
+	}
 	t.Run("reconcile", func(t *testing.T) {
 		r, err := audit.Reconcile(ctx, sc.store, p, opts)
 		if err != nil {
