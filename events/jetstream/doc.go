@@ -28,6 +28,10 @@
 // promise, and give the ledger's user publish rights on its subjects and
 // the JetStream API calls it uses, and nothing more (deny-delete and
 // deny-purge do not stop whoever can update or delete the stream).
+// docs/cluster/accounts.conf is that configuration, tested by the cluster
+// suite (build tag cluster); Options.InboxPrefix gives each user its own
+// reply subjects, and a user that may not create streams opens an existing
+// one with STREAM.INFO alone.
 //
 // # The stream
 //
