@@ -21,6 +21,9 @@ const (
 	// consumerInactiveThreshold lets the server remove an ordered
 	// consumer whose client vanished without deleting it.
 	consumerInactiveThreshold = time.Minute
+	// readIdleCheck is how long a read waits without a message before it
+	// asks the consumer whether anything is still pending.
+	readIdleCheck = 2 * time.Second
 	// consumerDeleteTimeout bounds the clean-up of a finished consumer.
 	consumerDeleteTimeout = 5 * time.Second
 )
@@ -61,6 +64,7 @@ func (s *Store) consume(ctx context.Context, filter string, from uint64, untilCa
 		finished bool
 		result   = make(chan error, 1)
 		asyncErr error // the last error the consumer reported
+		lastMsg  = time.Now()
 	)
 	finish := func(err error) { // mu held
 		if !finished {
@@ -74,6 +78,7 @@ func (s *Store) consume(ctx context.Context, filter string, from uint64, untilCa
 		if finished {
 			return
 		}
+		lastMsg = time.Now()
 		md, err := msg.Metadata()
 		if err != nil {
 			finish(fmt.Errorf("jetstream: message metadata: %w", err))
@@ -112,18 +117,43 @@ func (s *Store) consume(ctx context.Context, filter string, from uint64, untilCa
 			return nil
 		}
 	}
-	select {
-	case err := <-result:
-		return err
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-cc.Closed():
-		mu.Lock()
-		defer mu.Unlock()
-		if s.isClosed.Load() || asyncErr == nil {
-			return fmt.Errorf("jetstream: consumer stopped: %w", ErrClosed)
+	// A read that waits for a message the server no longer has (a block
+	// whose last messages failed their checksum at start-up: the stream
+	// still reports them in its last sequence) would wait forever. When
+	// nothing arrives for a while, ask the consumer whether anything is
+	// still pending; if not, the read is done.
+	var idle <-chan time.Time
+	if untilCaughtUp {
+		t := time.NewTicker(readIdleCheck)
+		defer t.Stop()
+		idle = t.C
+	}
+	for {
+		select {
+		case err := <-result:
+			return err
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-idle:
+			mu.Lock()
+			quiet := time.Since(lastMsg) >= readIdleCheck
+			mu.Unlock()
+			if !quiet {
+				continue
+			}
+			info, err := cons.Info(ctx)
+			if err == nil && info.NumPending == 0 && info.NumAckPending == 0 {
+				s.opts.Logger.Warn("read ended early: the stream reports messages it no longer holds", "stream", s.opts.Stream, "delivered_to", info.Delivered.Stream)
+				return nil
+			}
+		case <-cc.Closed():
+			mu.Lock()
+			defer mu.Unlock()
+			if s.isClosed.Load() || asyncErr == nil {
+				return fmt.Errorf("jetstream: consumer stopped: %w", ErrClosed)
+			}
+			return fmt.Errorf("jetstream: consumer stopped: %w", asyncErr)
 		}
-		return fmt.Errorf("jetstream: consumer stopped: %w", asyncErr)
 	}
 }
 
