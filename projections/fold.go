@@ -1,8 +1,10 @@
 package projections
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -570,48 +572,44 @@ func (f *fold) changedBoards() []string {
 	return out
 }
 
-// write stores every record the batch touched.
+// write stores every record the batch touched, sorted by bucket and key:
+// bbolt splits a node only when the transaction commits, so keys put in
+// random order into a growing node cost a copy of the node's tail each;
+// in key order they are appended.
 func (f *fold) write(put putter) error {
+	out := make([]kv, 0, len(f.balances)+len(f.tables)+len(f.boards)+len(f.rounds)+2*len(f.bets)+len(f.daily)+len(f.appends))
 	for k, b := range f.balances {
-		if err := put(bucketBalances, []byte(k), encodeBalance(b.UpdatedSeq, b.Balance)); err != nil {
-			return err
-		}
+		out = append(out, kv{bucketBalances, []byte(k), encodeBalance(b.UpdatedSeq, b.Balance)})
 	}
 	for id, t := range f.tables {
-		if t == nil {
-			continue
-		}
-		if err := put(bucketTables, []byte(id), mustJSON(t)); err != nil {
-			return err
+		if t != nil {
+			out = append(out, kv{bucketTables, []byte(id), mustJSON(t)})
 		}
 	}
 	for id, b := range f.boards {
-		if err := put(bucketBoards, []byte(id), b.encode()); err != nil {
-			return err
-		}
+		out = append(out, kv{bucketBoards, []byte(id), b.encode()})
 	}
 	for id, r := range f.rounds {
-		if err := put(bucketRounds, []byte(id), mustJSON(r)); err != nil {
-			return err
-		}
+		out = append(out, kv{bucketRounds, []byte(id), mustJSON(r)})
 	}
 	for id, b := range f.bets {
 		if b.isNew {
-			if err := put(bucketBetIDs, []byte(id), b.key); err != nil {
-				return err
-			}
+			out = append(out, kv{bucketBetIDs, []byte(id), b.key})
 		}
-		if err := put(bucketBets, b.key, mustJSON(&b.BetView)); err != nil {
-			return err
-		}
+		out = append(out, kv{bucketBets, b.key, mustJSON(&b.BetView)})
 	}
 	for k, d := range f.daily {
-		if err := put(bucketDaily, []byte(k), mustJSON(d)); err != nil {
-			return err
-		}
+		out = append(out, kv{bucketDaily, []byte(k), mustJSON(d)})
 	}
-	for _, a := range f.appends {
-		if err := put(a.bucket, a.key, a.value); err != nil {
+	out = append(out, f.appends...)
+	slices.SortFunc(out, func(a, b kv) int {
+		if c := bytes.Compare(a.bucket, b.bucket); c != 0 {
+			return c
+		}
+		return bytes.Compare(a.key, b.key)
+	})
+	for _, x := range out {
+		if err := put(x.bucket, x.key, x.value); err != nil {
 			return err
 		}
 	}

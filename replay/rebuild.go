@@ -17,7 +17,7 @@ import (
 // RebuildBatchMax is how many events a rebuild applies in one transaction.
 // Larger transactions write the pages every event touches (balances of the
 // house, a table's board) fewer times.
-const RebuildBatchMax = 10_000
+const RebuildBatchMax = 50_000
 
 // Progress is reported during a rebuild.
 type Progress struct {
