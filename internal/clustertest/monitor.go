@@ -15,7 +15,12 @@ const httpTimeout = 2 * time.Second
 // jsz is the part of the /jsz answer the suite reads.
 type jsz struct {
 	Meta *struct {
-		Leader string `json:"leader"`
+		Leader   string `json:"leader"`
+		Replicas []struct {
+			Name    string `json:"name"`
+			Current bool   `json:"current"`
+			Offline bool   `json:"offline"`
+		} `json:"replicas"`
 	} `json:"meta_cluster"`
 	Accounts []struct {
 		Name    string         `json:"name"`
@@ -67,7 +72,9 @@ func healthz(n *Node) error {
 }
 
 // WaitMetaLeader waits until every running node names the same JetStream
-// meta leader, and returns its index.
+// meta leader, and the leader sees every other running node as a current
+// peer (before that, creating a stream with 3 replicas can fail with "no
+// suitable peers for placement"). It returns the leader's index.
 func (c *Cluster) WaitMetaLeader() int {
 	c.tb.Helper()
 	deadline := time.Now().Add(LeaderTimeout)
@@ -100,8 +107,31 @@ func (c *Cluster) metaLeader() (int, error) {
 			return -1, fmt.Errorf("nodes disagree on the meta leader: %s, %s", name, j.Meta.Leader)
 		}
 		name = j.Meta.Leader
+		if name == n.Name {
+			if err := currentPeers(c, j); err != nil {
+				return -1, err
+			}
+		}
 	}
 	return c.index(name)
+}
+
+// currentPeers checks the meta leader's view: every other running node is
+// a current, online peer.
+func currentPeers(c *Cluster, j jsz) error {
+	peers := map[string]bool{}
+	for _, r := range j.Meta.Replicas {
+		peers[r.Name] = r.Current && !r.Offline
+	}
+	for _, n := range c.Nodes {
+		if n.Name == j.Meta.Leader || !n.Running() {
+			continue
+		}
+		if !peers[n.Name] {
+			return fmt.Errorf("meta leader %s does not see %s as a current peer", j.Meta.Leader, n.Name)
+		}
+	}
+	return nil
 }
 
 func (c *Cluster) index(name string) (int, error) {
