@@ -81,6 +81,11 @@ type fold struct {
 	rounds     map[string]*roundState
 	finishedQ  map[string][]string
 	pts        map[string]ptEntry
+	// lastRound is the round of the last event applied ("" when it
+	// belongs to none). A cancelled round whose refunds stop at the end of
+	// the walk was interrupted between two batches (a crash, or the end
+	// of a range): the ledger finishes that work before anything else.
+	lastRound string
 }
 
 type ptEntry struct {
@@ -199,6 +204,7 @@ func (f *fold) apply(s *step, report reporter) {
 		}
 	}
 	f.applyPayload(s, report)
+	f.lastRound = e.Round
 }
 
 // checkPostings reports postings that are not movements.
@@ -710,6 +716,24 @@ func (f *fold) settleRound(p *events.RoundSettled, report reporter) {
 	f.finish(r)
 }
 
+// owesRefunds reports whether r is a cancelled round still refunding: some
+// of its bets are open and the walk ended on one of its events. The ledger
+// writes a cancellation with more bets than one atomic batch carries in
+// several batches, and finishes an interrupted one before deciding any
+// other command; so the round is in progress, as a settling round is.
+// Once any other event follows, the open bets were never refunded.
+func (f *fold) owesRefunds(r *roundState) bool {
+	if r.Status != ledger.RoundCancelled || r.ID != f.lastRound {
+		return false
+	}
+	for _, b := range r.Bets {
+		if b.Status == ledger.BetOpen {
+			return true
+		}
+	}
+	return false
+}
+
 // finishIfRefunded finishes a cancelled round once every bet is refunded.
 func (f *fold) finishIfRefunded(r *roundState) {
 	for _, b := range r.Bets {
@@ -804,7 +828,8 @@ func flowsString(fs []flow) string {
 
 // finishChecks runs the checks that need the whole walk: every currency's
 // balances sum to zero, and no cancelled round is left with bets neither
-// refunded. They report at sequence 0 (or at the round's opening).
+// refunded (unless the walk ended while it was still refunding them). They
+// report at sequence 0 (or at the round's opening).
 func (f *fold) finishChecks(report func(seq uint64, k Kind, format string, args ...any)) {
 	if f.complete {
 		sums := map[string]decimal.Decimal{}
@@ -819,7 +844,7 @@ func (f *fold) finishChecks(report func(seq uint64, k Kind, format string, args 
 	}
 	for _, id := range sortedKeys(f.rounds) {
 		r := f.rounds[id]
-		if r.Status != ledger.RoundCancelled {
+		if r.Status != ledger.RoundCancelled || f.owesRefunds(r) {
 			continue
 		}
 		for _, b := range r.Bets {

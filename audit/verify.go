@@ -34,8 +34,9 @@ type VerifyReport struct {
 	Complete bool        `json:"complete"`
 	Seals    SealSummary `json:"seals"`
 	// OpenRounds are the rounds still in progress at the end of the range:
-	// their bets are held in play (a round "settling" was interrupted
-	// between two batches and the ledger finishes it at its next start).
+	// their bets are held in play (a round "settling", or "cancelled" with
+	// refunds still to write, was interrupted between two batches and the
+	// ledger finishes it at its next start).
 	OpenRounds []OpenRound `json:"open_rounds"`
 	// Projections tells whether the projections store was compared.
 	Projections *ProjectionCheck `json:"projections,omitempty"`
@@ -129,7 +130,7 @@ func (w *walker) report(from, to uint64) *VerifyReport {
 func openRounds(f *fold) []OpenRound {
 	out := []OpenRound{}
 	for _, r := range f.rounds {
-		if !r.open() {
+		if !r.open() && !f.owesRefunds(r) {
 			continue
 		}
 		held := decimal.Zero
