@@ -64,6 +64,11 @@ type Config struct {
 	Store jetstream.Options
 	// CPUProfile, when set, receives a CPU profile of the ingest phase.
 	CPUProfile io.Writer
+	// ProfileDir, when set, receives a CPU profile of every phase
+	// (<phase>.cpu.pprof; the ingest phase's only without CPUProfile) and
+	// heap profiles after the fill, after the rebuild and at the end
+	// (<when>.heap.pprof).
+	ProfileDir string
 	// Progress receives one line per phase and periodic progress; nil
 	// discards it.
 	Progress io.Writer

@@ -80,3 +80,23 @@ func procKB(path, name string) (int64, bool) {
 	n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
 	return n, err == nil && n > 0
 }
+
+// memoryLine describes the process's memory now, for the progress lines:
+// resident memory split into anonymous (the Go heap, the embedded
+// server's caches) and file-backed pages (the bbolt file's memory map,
+// among others), the peak so far, and the Go heap.
+func memoryLine() string {
+	var b strings.Builder
+	b.WriteString("memory:")
+	for _, f := range []struct{ label, name string }{
+		{"RSS", "VmRSS"}, {"anon", "RssAnon"}, {"file", "RssFile"}, {"peak RSS", "VmHWM"},
+	} {
+		if kb, ok := procKB("/proc/self/status", f.name); ok {
+			b.WriteString(" " + f.label + " " + strconv.FormatInt(kb/1024, 10) + " MiB,")
+		}
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.WriteString(" Go heap in use " + strconv.FormatUint(ms.HeapInuse>>20, 10) + " MiB, from the OS " + strconv.FormatUint(ms.Sys>>20, 10) + " MiB")
+	return b.String()
+}

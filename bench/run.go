@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -26,11 +27,10 @@ func Run(ctx context.Context, cfg Config) (rep *Report, err error) {
 	if err != nil {
 		return nil, err
 	}
-	rep = &Report{Machine: machine()}
-	d := &rep.Details
+	r := &runner{cfg: cfg, rep: &Report{Machine: machine()}, prof: &profiler{dir: cfg.ProfileDir}}
+	d := &r.rep.Details
 	d.Start, d.Duration = time.Now(), cfg.Duration
 	d.Clients, d.HTTPClients, d.Tables, d.RoundSlips = cfg.Clients, cfg.HTTPClients, cfg.Tables, cfg.RoundSlips
-	say := func(format string, args ...any) { fmt.Fprintf(cfg.Progress, "bench: "+format+"\n", args...) }
 
 	dir, cleanup, err := dataDir(cfg.DataDir)
 	if err != nil {
@@ -44,39 +44,101 @@ func Run(ctx context.Context, cfg Config) (rep *Report, err error) {
 	if cfg.DataDir != "" {
 		d.DataDir = dir
 	}
-	runID := uuid.NewString()[:8] // eight hex digits
+	r.dir = dir
+	r.runID = uuid.NewString()[:8] // eight hex digits
+	defer r.prof.stop()
 
-	lopts := storeOptions(cfg.Store, dir, "ledger", runID)
-	say("opening the event store (%s)", where(lopts))
-	st, err := jetstream.Open(ctx, lopts)
-	if err != nil {
+	lopts := storeOptions(cfg.Store, dir, "ledger", r.runID)
+	r.say("opening the event store (%s)", where(lopts))
+	if r.st, err = jetstream.Open(ctx, lopts); err != nil {
 		return nil, err
 	}
-	defer st.Close()
+	defer r.st.Close()
 	if lopts.URL != "" {
 		d.Streams = append(d.Streams, lopts.Stream)
 	}
-	if last, err := st.LastSeq(ctx); err != nil || last != 0 {
+	if last, err := r.st.LastSeq(ctx); err != nil || last != 0 {
 		return nil, fmt.Errorf("bench: the stream %s must be new (last sequence %d, %v)", lopts.Stream, last, err)
 	}
-	clog := &countingLog{Log: st}
-	led, err := ledger.Open(ctx, clog, ledger.Options{Paytables: paytables()})
+	r.log = &countingLog{Log: r.st}
+	led, err := ledger.Open(ctx, r.log, ledger.Options{Paytables: paytables()})
 	if err != nil {
 		return nil, err
 	}
 	defer led.Close()
-	c := newCasino(led, cfg.Tables, cfg.RoundSlips, cfg.Seed)
-	ingestPlayers, httpPlayers := players("p", cfg.Clients), players("h", cfg.HTTPClients)
-	say("opening %d tables, funding %d players", cfg.Tables, len(ingestPlayers)+len(httpPlayers))
-	if err := c.setUp(ctx, append(ingestPlayers, httpPlayers...)); err != nil {
+	defer func() {
+		if r.views != nil {
+			r.views.Close()
+		}
+	}()
+	r.c = newCasino(led, cfg.Tables, cfg.RoundSlips, cfg.Seed)
+	r.ingestPlayers, r.httpPlayers = players("p", cfg.Clients), players("h", cfg.HTTPClients)
+	r.say("opening %d tables, funding %d players", cfg.Tables, cfg.Clients+cfg.HTTPClients)
+	if err := r.c.setUp(ctx, append(slices.Clone(r.ingestPlayers), r.httpPlayers...)); err != nil {
 		return nil, err
 	}
 
-	// 1. Ingest.
-	say("ingest: %d clients placing one-bet slips for %s, %d tables, rounds of %d slips", cfg.Clients, cfg.Duration, cfg.Tables, cfg.RoundSlips)
-	ing, err := ingest(ctx, c, clog, cfg.Clients, cfg.Duration, cfg.CPUProfile, ingestPlayers)
-	if err != nil {
+	for _, phase := range []struct {
+		name string
+		run  func(context.Context) error
+	}{
+		{"ingest", r.ingest}, {"raw append", r.raw}, {"fill", r.fill}, {"read and rebuild", r.readBack},
+		{"replay and board", r.replayAndBoard}, {"http", r.http},
+	} {
+		if err := phase.run(ctx); err != nil {
+			return nil, err
+		}
+		r.say("after %s, %s", phase.name, memoryLine())
+	}
+	if err := r.prof.heap("end"); err != nil {
 		return nil, err
+	}
+	if rss, ok := peakRSSMB(); ok {
+		r.rep.PeakRSSMB = rss
+	}
+	r.rep.Machine.LoadEnd = loadAvg()
+	d.Elapsed = time.Since(d.Start)
+	r.rep.tidy()
+	return r.rep, nil
+}
+
+// runner is one run: its configuration, what it opened, what it measured.
+type runner struct {
+	cfg   Config
+	rep   *Report
+	prof  *profiler
+	dir   string
+	runID string
+	st    *jetstream.Store
+	log   *countingLog
+	c     *casino
+	views *projections.Store
+
+	ingestPlayers, httpPlayers []string
+	// ingested is what the ingest phase appended; rounds the rounds its
+	// dealers settled.
+	ingested appendCount
+	rounds   []roundRecord
+}
+
+func (r *runner) say(format string, args ...any) {
+	fmt.Fprintf(r.cfg.Progress, "bench: "+format+"\n", args...)
+}
+
+// ingest is phase 1: slips through the ledger.
+func (r *runner) ingest(ctx context.Context) error {
+	cfg, rep, d := r.cfg, r.rep, &r.rep.Details
+	r.say("ingest: %d clients placing one-bet slips for %s, %d tables, rounds of %d slips", cfg.Clients, cfg.Duration, cfg.Tables, cfg.RoundSlips)
+	prof, closeProf, err := r.prof.ingestProfile(cfg.CPUProfile)
+	if err != nil {
+		return err
+	}
+	ing, err := ingest(ctx, r.c, r.log, cfg.Clients, cfg.Duration, prof, r.ingestPlayers)
+	if cerr := closeProf(); err == nil && cerr != nil {
+		err = fmt.Errorf("bench: CPU profile: %w", cerr)
+	}
+	if err != nil {
+		return err
 	}
 	secs := ing.elapsed.Seconds()
 	rep.IngestBetsPerS = float64(ing.bets) / secs
@@ -84,91 +146,147 @@ func Run(ctx context.Context, cfg Config) (rep *Report, err error) {
 	d.IngestBets, d.IngestRefused, d.IngestEvents = ing.bets, ing.refused, ing.appended.events
 	d.IngestEventsPerS = float64(ing.appended.events) / secs
 	d.IngestBatchMean, d.IngestEventBytes = ing.appended.batchMean(), ing.appended.eventMean()
-	say("ingest: %.0f bets/s, p50 %.2f ms, p99 %.2f ms; %.0f events/s in batches of %.1f events of %.0f bytes",
+	r.ingested, r.rounds = ing.appended, ing.rounds
+	r.say("ingest: %.0f bets/s, p50 %.2f ms, p99 %.2f ms; %.0f events/s in batches of %.1f events of %.0f bytes",
 		rep.IngestBetsPerS, rep.IngestP50Ms, rep.IngestP99Ms, d.IngestEventsPerS, d.IngestBatchMean, d.IngestEventBytes)
+	return nil
+}
 
-	// 2. Raw append.
-	raw, err := rawPhase(ctx, cfg, dir, runID, ing.appended, say)
-	if err != nil {
-		return nil, err
+// raw is phase 2: JetStream alone.
+func (r *runner) raw(ctx context.Context) error {
+	if err := r.prof.start("raw"); err != nil {
+		return err
+	}
+	raw, err := rawPhase(ctx, r.cfg, r.dir, r.runID, r.ingested, r.say)
+	if perr := r.prof.stop(); err == nil {
+		err = perr
 	}
 	if raw.stream != "" {
-		d.Streams = append(d.Streams, raw.stream)
+		r.rep.Details.Streams = append(r.rep.Details.Streams, raw.stream)
 	}
-	rep.RawAppendEventsPerS, d.RawRefPerS = raw.rate, raw.rateRef
+	if err != nil {
+		return err
+	}
+	d := &r.rep.Details
+	r.rep.RawAppendEventsPerS, d.RawRefPerS = raw.rate, raw.rateRef
 	d.RawBatch, d.RawEventBytes = raw.batch, raw.eventBytes
-	rep.IngestRatio = d.IngestEventsPerS / raw.rate
+	r.rep.IngestRatio = d.IngestEventsPerS / raw.rate
+	return nil
+}
 
-	// 3. Fill, raw read, rebuild.
-	say("fill: the ledger writes until the stream holds %d events (now %d)", cfg.Events, led.LastSeq())
-	fl, err := fill(ctx, c, clog, uint64(cfg.Events), 4*cfg.Clients, ingestPlayers, cfg.Progress)
-	if err != nil {
-		return nil, err
+// fill is phase 3a: the ledger writes the stream the rebuild reads.
+func (r *runner) fill(ctx context.Context) error {
+	r.say("fill: the ledger writes until the stream holds %d events (now %d)", r.cfg.Events, r.c.led.LastSeq())
+	if err := r.prof.start("fill"); err != nil {
+		return err
 	}
-	d.FillEvents, d.FillElapsed = fl.events, fl.elapsed
-	say("raw read: one ordered consumer over the whole stream")
-	readRate, n, err := rawRead(ctx, st)
-	if err != nil {
-		return nil, err
+	fl, err := fill(ctx, r.c, r.log, uint64(r.cfg.Events), 4*r.cfg.Clients, r.ingestPlayers, r.cfg.Progress)
+	if perr := r.prof.stop(); err == nil {
+		err = perr
 	}
-	rep.RawReadEventsPerS, d.StreamEvents = readRate, n
-	say("raw read: %d events, %.0f events/s; rebuild", n, readRate)
-	dbPath := filepath.Join(dir, "projections.db")
-	rb, err := rebuild(ctx, st, dbPath, cfg.Progress)
 	if err != nil {
-		return nil, err
+		return err
+	}
+	r.rep.Details.FillEvents, r.rep.Details.FillElapsed = fl.events, fl.elapsed
+	return r.prof.heap("fill")
+}
+
+// readBack is phase 3b: a raw read of the whole stream, then a rebuild.
+func (r *runner) readBack(ctx context.Context) error {
+	rep, d := r.rep, &r.rep.Details
+	r.say("raw read: one ordered consumer over the whole stream")
+	if err := r.prof.start("read"); err != nil {
+		return err
+	}
+	rate, n, err := rawRead(ctx, r.st)
+	if perr := r.prof.stop(); err == nil {
+		err = perr
+	}
+	if err != nil {
+		return err
+	}
+	rep.RawReadEventsPerS, d.StreamEvents = rate, n
+	r.say("raw read: %d events, %.0f events/s; rebuild", n, rate)
+	path := filepath.Join(r.dir, "projections.db")
+	if err := r.prof.start("rebuild"); err != nil {
+		return err
+	}
+	rb, err := rebuild(ctx, r.st, path, r.cfg.Progress)
+	if perr := r.prof.stop(); err == nil {
+		err = perr
+	}
+	if err != nil {
+		return err
 	}
 	rep.RebuildEventsPerS = float64(rb.Applied) / rb.Elapsed.Seconds()
 	rep.RebuildRatio = rep.RebuildEventsPerS / rep.RawReadEventsPerS
 	d.RebuildElapsed = rb.Elapsed
-	say("rebuild: %d events in %s, %.0f events/s", rb.Applied, rb.Elapsed.Round(time.Millisecond), rep.RebuildEventsPerS)
-
-	views, err := projections.Open(dbPath, projections.Options{})
-	if err != nil {
-		return nil, err
+	r.say("rebuild: %d events in %s, %.0f events/s", rb.Applied, rb.Elapsed.Round(time.Millisecond), rep.RebuildEventsPerS)
+	if err := r.prof.heap("rebuild"); err != nil {
+		return err
 	}
-	defer views.Close()
+	if r.views, err = projections.Open(path, projections.Options{}); err != nil {
+		return err
+	}
+	return nil
+}
 
-	// 4. Round replay.
-	rr, err := replayRound(ctx, st, views, ing.rounds)
+// replayAndBoard are phases 4 and 5: round replay and board reads on the
+// rebuilt projections.
+func (r *runner) replayAndBoard(ctx context.Context) error {
+	rep, d := r.rep, &r.rep.Details
+	if err := r.prof.start("replay"); err != nil {
+		return err
+	}
+	rr, err := replayRound(ctx, r.st, r.views, r.rounds)
+	if perr := r.prof.stop(); err == nil {
+		err = perr
+	}
 	if err != nil {
-		return nil, err
+		return err
 	}
 	rep.RoundReplayMs = ms(rr.median)
 	d.ReplayRound, d.ReplayBets, d.ReplayEvents = rr.round, rr.bets, rr.events
-	say("round replay: round %s, %d bets, %d events: %.2f ms", rr.round, rr.bets, rr.events, rep.RoundReplayMs)
+	r.say("round replay: round %s, %d bets, %d events: %.2f ms", rr.round, rr.bets, rr.events, rep.RoundReplayMs)
 
-	// 5. Board reads.
-	ids := make([]string, len(c.tables))
-	for i, t := range c.tables {
+	ids := make([]string, len(r.c.tables))
+	for i, t := range r.c.tables {
 		ids[i] = t.id
 	}
-	bl, err := boardReads(views, ids, cfg.Duration)
+	if err := r.prof.start("board"); err != nil {
+		return err
+	}
+	bl, err := boardReads(r.views, ids, r.cfg.Duration)
+	if perr := r.prof.stop(); err == nil {
+		err = perr
+	}
 	if err != nil {
-		return nil, err
+		return err
 	}
 	rep.BoardReadP99Us, d.BoardReads, d.BoardReadP50 = us(bl.quantile(0.99)), len(bl), bl.quantile(0.50)
-	say("board: %d reads, p99 %.1f µs", len(bl), rep.BoardReadP99Us)
+	r.say("board: %d reads, p99 %.1f µs", len(bl), rep.BoardReadP99Us)
+	return nil
+}
 
-	// 6. HTTP.
-	say("http: %d keep-alive clients placing one-bet slips for %s", cfg.HTTPClients, cfg.Duration)
-	hr, err := httpPhase(ctx, c, st, views, cfg.HTTPClients, cfg.Duration, httpPlayers)
+// http is phase 6: slips through the API.
+func (r *runner) http(ctx context.Context) error {
+	rep, d := r.rep, &r.rep.Details
+	r.say("http: %d keep-alive clients placing one-bet slips for %s", r.cfg.HTTPClients, r.cfg.Duration)
+	if err := r.prof.start("http"); err != nil {
+		return err
+	}
+	hr, err := httpPhase(ctx, r.c, r.st, r.views, r.cfg.HTTPClients, r.cfg.Duration, r.httpPlayers)
+	if perr := r.prof.stop(); err == nil {
+		err = perr
+	}
 	if err != nil {
-		return nil, err
+		return err
 	}
 	rep.HTTPPlaceBetPerS = float64(hr.slips) / hr.elapsed.Seconds()
 	rep.HTTPPlaceBetP99Ms = ms(hr.lat.quantile(0.99))
 	d.HTTPSlips, d.HTTPRefused, d.HTTPP50 = hr.slips, hr.refused, hr.lat.quantile(0.50)
-	say("http: %.0f bets/s, p99 %.2f ms", rep.HTTPPlaceBetPerS, rep.HTTPPlaceBetP99Ms)
-
-	// 7. Memory.
-	if rss, ok := peakRSSMB(); ok {
-		rep.PeakRSSMB = rss
-	}
-	rep.Machine.LoadEnd = loadAvg()
-	d.Elapsed = time.Since(d.Start)
-	rep.tidy()
-	return rep, nil
+	r.say("http: %.0f bets/s, p99 %.2f ms", rep.HTTPPlaceBetPerS, rep.HTTPPlaceBetP99Ms)
+	return nil
 }
 
 // rawOutcome is the raw phase's result with the stream it left on an

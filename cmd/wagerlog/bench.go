@@ -64,6 +64,7 @@ its own and leaves them (their names are printed): delete them as the admin.`,
 	fs.Uint64Var(&cfg.run.Seed, "seed", 1, "seed of the dice")
 	fs.BoolVar(&cfg.json, "json", false, "print one line of JSON instead of the table")
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of the ingest phase to this file (go tool pprof -top FILE)")
+	fs.StringVar(&cfg.run.ProfileDir, "profile-dir", "", "write a CPU profile of every phase (<phase>.cpu.pprof) and heap profiles (after the fill, the rebuild and at the end) into this existing directory")
 	return cmd
 }
 

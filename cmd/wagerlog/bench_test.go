@@ -106,7 +106,8 @@ func TestBench_JSON(t *testing.T) {
 func TestBench_TableDataDirProfile(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "keep")
 	prof := filepath.Join(t.TempDir(), "ingest.pprof")
-	stdout, _ := runBench(t, append(benchTinyArgs(), "--data-dir", dir, "--cpuprofile", prof)...)
+	profDir := t.TempDir()
+	stdout, _ := runBench(t, append(benchTinyArgs(), "--data-dir", dir, "--cpuprofile", prof, "--profile-dir", profDir)...)
 
 	for _, k := range benchKeys() {
 		if !strings.Contains(stdout, k) {
@@ -133,6 +134,14 @@ func TestBench_TableDataDirProfile(t *testing.T) {
 	}
 	if fi, err := os.Stat(prof); err != nil || fi.Size() == 0 {
 		t.Errorf("--cpuprofile: no profile written (%v)", err)
+	}
+	for _, p := range []string{"raw.cpu.pprof", "fill.cpu.pprof", "read.cpu.pprof", "rebuild.cpu.pprof", "replay.cpu.pprof", "board.cpu.pprof", "http.cpu.pprof", "fill.heap.pprof", "rebuild.heap.pprof", "end.heap.pprof"} {
+		if fi, err := os.Stat(filepath.Join(profDir, p)); err != nil || fi.Size() == 0 {
+			t.Errorf("--profile-dir: %s not written (%v)", p, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(profDir, "ingest.cpu.pprof")); !os.IsNotExist(err) {
+		t.Errorf("--profile-dir wrote the ingest profile that --cpuprofile took (%v)", err)
 	}
 
 	// A second run refuses the directory that now holds data.

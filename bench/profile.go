@@ -1,0 +1,82 @@
+package bench
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+)
+
+// profiler writes a CPU profile of each phase into a directory, and heap
+// profiles, when Config.ProfileDir is set; otherwise it does nothing.
+type profiler struct {
+	dir string
+	cpu *os.File
+}
+
+// file returns a new file for a profile, or nil without a directory.
+func (p *profiler) file(name string) (*os.File, error) {
+	if p.dir == "" {
+		return nil, nil
+	}
+	f, err := os.Create(filepath.Join(p.dir, name))
+	if err != nil {
+		return nil, fmt.Errorf("bench: profile: %w", err)
+	}
+	return f, nil
+}
+
+// start starts the CPU profile of a phase (phase.cpu.pprof).
+func (p *profiler) start(phase string) error {
+	f, err := p.file(phase + ".cpu.pprof")
+	if f == nil || err != nil {
+		return err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return fmt.Errorf("bench: CPU profile of %s: %w", phase, err)
+	}
+	p.cpu = f
+	return nil
+}
+
+// stop ends the CPU profile started last.
+func (p *profiler) stop() error {
+	if p.cpu == nil {
+		return nil
+	}
+	pprof.StopCPUProfile()
+	err := p.cpu.Close()
+	p.cpu = nil
+	return err
+}
+
+// heap writes a heap profile (name.heap.pprof) after a collection, so
+// that it shows what is live.
+func (p *profiler) heap(name string) error {
+	f, err := p.file(name + ".heap.pprof")
+	if f == nil || err != nil {
+		return err
+	}
+	runtime.GC()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		f.Close()
+		return fmt.Errorf("bench: heap profile: %w", err)
+	}
+	return f.Close()
+}
+
+// ingestProfile is where the ingest phase's CPU profile goes: Config's
+// writer, else a file of the profile directory, else nowhere.
+func (p *profiler) ingestProfile(w io.Writer) (io.Writer, func() error, error) {
+	if w != nil {
+		return w, func() error { return nil }, nil
+	}
+	f, err := p.file("ingest.cpu.pprof")
+	if f == nil || err != nil {
+		return nil, func() error { return nil }, err
+	}
+	return f, f.Close, nil
+}
