@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	jsonv2 "github.com/go-json-experiment/json"
+	jsonv1 "github.com/go-json-experiment/json/v1"
 	"time"
 
 	"github.com/google/uuid"
@@ -121,7 +123,13 @@ func (c *Codec) Decode(data []byte) (Envelope, error) {
 	if len(data) > EventBytesMax {
 		return e, fmt.Errorf("%w: %d bytes is over the %d-byte limit", ErrMalformed, len(data), EventBytesMax)
 	}
-	if err := json.Unmarshal(data, &e); err != nil {
+	// Decoding uses the encoding/json v2 implementation: about twice as
+	// fast as v1 on an event (BenchmarkDecode), and stricter where a ledger
+	// wants it (member names match exactly, a duplicate member is an error,
+	// invalid UTF-8 is an error). Encoding stays with encoding/json: the
+	// canonical bytes are whatever was stored, so the decoder's choice
+	// cannot change a hash.
+	if err := jsonv2.Unmarshal(data, &e); err != nil {
 		return e, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
 	if !e.Type.Known() {
@@ -173,7 +181,7 @@ func DecodePayload(e *Envelope) (any, error) {
 	if p == nil {
 		return nil, fmt.Errorf("%w: %q", ErrUnknownType, e.Type)
 	}
-	if err := json.Unmarshal(e.Payload, p); err != nil {
+	if err := jsonv2.Unmarshal(e.Payload, p, jsonv1.FormatDurationAsNano(true)); err != nil {
 		return nil, fmt.Errorf("%w: %s payload: %v", ErrMalformed, e.Type, err)
 	}
 	return p, nil
