@@ -388,19 +388,11 @@ func TestBrowser_PublicBoardLive(t *testing.T) {
 	s.openTable(table)
 	first := s.playRound(table, [3]int{1, 2, 4})
 
-	// A newcomer opens the site's root. A public board does not make the
-	// list of tables public, so the page asks for a table id.
+	// A newcomer opens the site's root. A public board makes the list of
+	// tables public too, so the page offers the tables and shows the open
+	// one without being told its id.
 	ctx := browser(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/")); err != nil {
-		t.Fatal(err)
-	}
-	waitPage(t, ctx, 20*time.Second, "the request for a table id", func(p pageState) bool {
-		return strings.Contains(p.Notice, "Type the id of a table")
-	})
-	if err := chromedp.Do(ctx,
-		chromedp.SendKeys(chromedp.ID("table-input"), table),
-		chromedp.Click(chromedp.CSS("#table-form button[type=submit]")),
-	); err != nil {
 		t.Fatal(err)
 	}
 	p := waitPage(t, ctx, 20*time.Second, "the first result and a live stream", func(p pageState) bool {
