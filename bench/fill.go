@@ -13,12 +13,13 @@ import (
 )
 
 // The fill phase writes real ledger events quickly: many clients, slips of
-// several bets (each settled by its own event), rounds of many bets.
+// several bets (each settled by its own event), rounds of about 500 bets
+// like the ingest phase's (DefaultRoundSlips one-bet slips).
 const (
 	fillClientsMin = 256
 	fillClientsMax = 2048
 	fillSlipBets   = 10
-	fillRoundSlips = 100
+	fillRoundSlips = 50
 	// progressEvery is the period of the progress lines of long phases.
 	progressEvery = 2 * time.Second
 )
