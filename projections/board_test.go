@@ -70,9 +70,9 @@ func TestClassify(t *testing.T) {
 func TestStore_Board_120Rounds(t *testing.T) {
 	h := newHarness(t)
 	s := openProj(t, "", Options{})
-	runProjector(t, s, h.stream)
-	h.deposit("ana", "10000")
-	h.openTable("t1", sicbo.IDLive)
+	runProjector(t, s, h.Stream)
+	h.Deposit("ana", "10000")
+	h.OpenTable("t1", sicbo.IDLive)
 	rng := rand.New(rand.NewPCG(120, 50))
 	type done struct {
 		round string
@@ -80,24 +80,24 @@ func TestStore_Board_120Rounds(t *testing.T) {
 	}
 	var completed []done
 	for i := 0; len(completed) < 120; i++ {
-		r := h.openRound("t1")
-		h.bet("t1", r, "ana", bet("big", "1"), bet("total:10", "1"))
-		h.closeBetting("t1", r)
+		r := h.OpenRound("t1")
+		h.Bet("t1", r, "ana", bet("big", "1"), bet("total:10", "1"))
+		h.CloseBetting("t1", r)
 		if i%7 == 3 {
-			h.cancel("t1", r)
+			h.Cancel("t1", r)
 			continue
 		}
 		if i%5 == 0 {
-			h.reshake("t1", r)
+			h.Reshake("t1", r)
 		}
 		d := [3]int{1 + rng.IntN(6), 1 + rng.IntN(6), 1 + rng.IntN(6)}
 		if i%17 == 0 {
 			d = [3]int{d[0], d[0], d[0]} // some triples
 		}
-		h.result("t1", r, d)
+		h.Result("t1", r, d)
 		completed = append(completed, done{r, d})
 	}
-	waitFor(t, s, h.lastSeq())
+	waitFor(t, s, h.LastSeq())
 
 	check := func(t *testing.T, want []done) {
 		t.Helper()
@@ -192,7 +192,7 @@ func TestStore_Board_120Rounds(t *testing.T) {
 		if newest.dice == d {
 			d = [3]int{4, 5, 6}
 		}
-		if _, err := h.correct("t1", newest.round, d); err != nil {
+		if _, err := h.Correct("t1", newest.round, d); err != nil {
 			t.Fatal(err)
 		}
 		newest.dice = d
@@ -201,10 +201,10 @@ func TestStore_Board_120Rounds(t *testing.T) {
 		if gone.dice == gd {
 			gd = [3]int{5, 5, 5}
 		}
-		if _, err := h.correct("t1", gone.round, gd); err != nil {
+		if _, err := h.Correct("t1", gone.round, gd); err != nil {
 			t.Fatal(err)
 		}
-		waitFor(t, s, h.lastSeq())
+		waitFor(t, s, h.LastSeq())
 		check(t, completed)
 		b, _ := s.Board("t1")
 		if !b.Results[0].Corrected || b.Results[1].Corrected {

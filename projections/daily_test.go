@@ -19,19 +19,19 @@ func TestStore_Daily_TimeZone(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newHarness(t)
-	h.clock.set(time.Date(2026, 11, 29, 22, 58, 0, 0, time.UTC)) // 23:58 in Madrid (CET)
-	h.deposit("ana", "100")
-	h.openTable("t1", sicbo.IDLive)
-	r1 := h.openRound("t1")
-	h.bet("t1", r1, "ana", bet("big", "10"))
-	h.closeBetting("t1", r1)
-	h.clock.set(time.Date(2026, 11, 29, 23, 0, 30, 0, time.UTC)) // 00:00:30 on the 30th in Madrid
-	h.result("t1", r1, [3]int{6, 5, 1})                          // big wins 10
-	r2 := h.openRound("t1")
-	h.bet("t1", r2, "ana", bet("big", "4"))
-	h.closeBetting("t1", r2)
-	h.result("t1", r2, [3]int{1, 2, 3}) // big loses
-	raws := readRaw(t, h.stream)
+	h.Clock.Set(time.Date(2026, 11, 29, 22, 58, 0, 0, time.UTC)) // 23:58 in Madrid (CET)
+	h.Deposit("ana", "100")
+	h.OpenTable("t1", sicbo.IDLive)
+	r1 := h.OpenRound("t1")
+	h.Bet("t1", r1, "ana", bet("big", "10"))
+	h.CloseBetting("t1", r1)
+	h.Clock.Set(time.Date(2026, 11, 29, 23, 0, 30, 0, time.UTC)) // 00:00:30 on the 30th in Madrid
+	h.Result("t1", r1, [3]int{6, 5, 1})                          // big wins 10
+	r2 := h.OpenRound("t1")
+	h.Bet("t1", r2, "ana", bet("big", "4"))
+	h.CloseBetting("t1", r2)
+	h.Result("t1", r2, [3]int{1, 2, 3}) // big loses
+	raws := readRaw(t, h.Stream)
 
 	dir := t.TempDir()
 	inMadrid := openProj(t, filepath.Join(dir, "madrid.db"), Options{Location: madrid})

@@ -25,7 +25,7 @@ func (m memKV) put(bucket, key, value []byte) error {
 func TestFold_WithoutFile(t *testing.T) {
 	h := newHarness(t)
 	playScenario(h, 5, 20)
-	raws := readRaw(t, h.stream)
+	raws := readRaw(t, h.Stream)
 
 	m := memKV{}
 	for i := 0; i < len(raws); i += 50 {

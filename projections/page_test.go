@@ -13,24 +13,24 @@ import (
 func TestStore_PlayerBets_Pages(t *testing.T) {
 	h := newHarness(t)
 	s := openProj(t, "", Options{})
-	runProjector(t, s, h.stream)
-	h.deposit("ana", "1000")
-	h.deposit("ben", "1000")
-	h.openTable("t1", sicbo.IDLive)
+	runProjector(t, s, h.Stream)
+	h.Deposit("ana", "1000")
+	h.Deposit("ben", "1000")
+	h.OpenTable("t1", sicbo.IDLive)
 	var placed []string // bet ids in placement order
 	for i := range 3 {
-		r := h.openRound("t1")
-		placed = append(placed, h.bet("t1", r, "ana", bet("big", "2"), bet("small", "3")).Bets...)
-		h.bet("t1", r, "ben", bet("odd", "1"))
-		placed = append(placed, h.bet("t1", r, "ana", bet("total:9", "1")).Bets...)
-		h.closeBetting("t1", r)
+		r := h.OpenRound("t1")
+		placed = append(placed, h.Bet("t1", r, "ana", bet("big", "2"), bet("small", "3")).Bets...)
+		h.Bet("t1", r, "ben", bet("odd", "1"))
+		placed = append(placed, h.Bet("t1", r, "ana", bet("total:9", "1")).Bets...)
+		h.CloseBetting("t1", r)
 		if i == 1 {
-			h.cancel("t1", r)
+			h.Cancel("t1", r)
 			continue
 		}
-		h.result("t1", r, [3]int{1, 2, 6}) // 9: small and total:9 win, big loses
+		h.Result("t1", r, [3]int{1, 2, 6}) // 9: small and total:9 win, big loses
 	}
-	waitFor(t, s, h.lastSeq())
+	waitFor(t, s, h.LastSeq())
 
 	var got []BetView
 	pg := Page{Limit: 4}

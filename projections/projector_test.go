@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/wagerlog/wagerlog/internal/ledgertest"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -22,7 +23,7 @@ import (
 // eventually polls cond until it holds or the test's deadline passes.
 func eventually(tb testing.TB, what string, cond func() bool) {
 	tb.Helper()
-	deadline := time.Now().Add(testTimeout)
+	deadline := time.Now().Add(ledgertest.Timeout)
 	for !cond() {
 		if time.Now().After(deadline) {
 			tb.Fatalf("timed out waiting for %s", what)
@@ -52,12 +53,12 @@ func (g gatedSource) Follow(ctx context.Context, from uint64, fn func([]events.R
 func TestProjector_Lag(t *testing.T) {
 	h := newHarness(t)
 	for i := range 5 {
-		h.deposit(fmt.Sprintf("p%d", i), "10")
+		h.Deposit(fmt.Sprintf("p%d", i), "10")
 	}
-	last := h.lastSeq()
+	last := h.LastSeq()
 	s := openProj(t, "", Options{})
 	gate := make(chan struct{})
-	p := runProjector(t, s, gatedSource{h.stream, gate})
+	p := runProjector(t, s, gatedSource{h.Stream, gate})
 
 	eventually(t, "the projector to see the stream", func() bool { return p.Lag().StreamSeq == last })
 	if l := p.Lag(); l.Events != last || l.AppliedSeq != 0 {
@@ -80,7 +81,7 @@ func TestStore_WaitFor(t *testing.T) {
 	s := openProj(t, "", Options{})
 
 	t.Run("ErrTimeout", func(t *testing.T) {
-		res := h.deposit("ana", "10")
+		res := h.Deposit("ana", "10")
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 		defer cancel()
 		err := s.WaitFor(ctx, res.LastSeq) // no projector runs yet
@@ -89,9 +90,9 @@ func TestStore_WaitFor(t *testing.T) {
 		}
 	})
 	t.Run("OK", func(t *testing.T) {
-		runProjector(t, s, h.stream)
+		runProjector(t, s, h.Stream)
 		for i := range 20 {
-			res := h.deposit("ana", "1")
+			res := h.Deposit("ana", "1")
 			waitFor(t, s, res.LastSeq)
 			b, err := s.Balance(ledger.WalletAccount("ana"), "EUR")
 			if err != nil {
@@ -116,21 +117,21 @@ func TestStore_WaitFor(t *testing.T) {
 func TestStore_Subscribe(t *testing.T) {
 	h := newHarness(t)
 	s := openProj(t, "", Options{})
-	runProjector(t, s, h.stream)
-	h.deposit("ana", "100")
-	h.openTable("t1", "sicbo/live")
-	h.openTable("t2", "sicbo/live")
+	runProjector(t, s, h.Stream)
+	h.Deposit("ana", "100")
+	h.OpenTable("t1", "sicbo/live")
+	h.OpenTable("t2", "sicbo/live")
 	ch1, end1 := s.Subscribe("t1")
 	ch2, end2 := s.Subscribe("t2")
 	defer end2()
 
-	r := h.openRound("t1")
-	h.bet("t1", r, "ana", bet("big", "5"))
-	h.closeBetting("t1", r)
-	res := h.result("t1", r, [3]int{6, 5, 4})
+	r := h.OpenRound("t1")
+	h.Bet("t1", r, "ana", bet("big", "5"))
+	h.CloseBetting("t1", r)
+	res := h.Result("t1", r, [3]int{6, 5, 4})
 	select {
 	case <-ch1:
-	case <-time.After(testTimeout):
+	case <-time.After(ledgertest.Timeout):
 		t.Fatal("no notice for t1's board")
 	}
 	waitFor(t, s, res.LastSeq)
@@ -169,7 +170,7 @@ func TestStore_Subscribe(t *testing.T) {
 func TestProjector_Restart(t *testing.T) {
 	h := newHarness(t)
 	sc := playScenario(h, 7, 25)
-	raws := readRaw(t, h.stream)
+	raws := readRaw(t, h.Stream)
 	path := filepath.Join(t.TempDir(), "p.db")
 
 	// Between batches: apply a prefix in uneven batches, close (the
@@ -192,8 +193,8 @@ func TestProjector_Restart(t *testing.T) {
 		t.Fatal(err)
 	}
 	s = openProj(t, path, Options{})
-	runProjector(t, s, h.stream)
-	waitFor(t, s, h.lastSeq())
+	runProjector(t, s, h.Stream)
+	waitFor(t, s, h.LastSeq())
 
 	fresh := openProj(t, "", Options{})
 	applyAll(t, fresh, raws, 1000)
@@ -262,7 +263,7 @@ func TestProjector_Kill(t *testing.T) {
 	}
 	h := newHarnessListening(t)
 	sc := playScenario(h, 11, 40)
-	last := h.lastSeq()
+	last := h.LastSeq()
 	path := filepath.Join(t.TempDir(), "p.db")
 	// Create the file first, so that every kill finds it initialised.
 	s0, err := Open(path, Options{})
@@ -275,7 +276,7 @@ func TestProjector_Kill(t *testing.T) {
 	// once it has reported that many applied events.
 	run := func(killAfter int) error {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestProjectorChild$", "-test.count=1")
-		cmd.Env = append(os.Environ(), envChildURL+"="+h.stream.ClientURL(), envChildPath+"="+path)
+		cmd.Env = append(os.Environ(), envChildURL+"="+h.Stream.ClientURL(), envChildPath+"="+path)
 		out, err := cmd.StdoutPipe()
 		if err != nil {
 			t.Fatal(err)
@@ -322,12 +323,12 @@ func TestProjector_Kill(t *testing.T) {
 		t.Fatalf("file at %d, stream at %d", s.LastSeq(), last)
 	}
 	// The ledger may have sealed since: follow on to the stream's end.
-	runProjector(t, s, h.stream)
-	waitFor(t, s, h.lastSeq())
+	runProjector(t, s, h.Stream)
+	waitFor(t, s, h.LastSeq())
 	fresh := openProj(t, "", Options{})
-	applyAll(t, fresh, readRaw(t, h.stream), 1000)
+	applyAll(t, fresh, readRaw(t, h.Stream), 1000)
 	sameAnswers(t, answers(t, s, sc), answers(t, fresh, sc))
-	for _, w := range h.ledgerBalances() {
+	for _, w := range h.LedgerBalances() {
 		b, _ := s.Balance(w.Account, w.Currency)
 		if !b.Balance.Equal(w.Balance) {
 			t.Errorf("%s: %s, ledger %s", w.Account, b.Balance, w.Balance)
@@ -354,18 +355,10 @@ func progress(tb testing.TB, path string) uint64 {
 // loopback port, so that another process can follow the stream.
 func newHarnessListening(tb testing.TB) *harness {
 	tb.Helper()
-	h := &harness{t: tb, clock: newTestClock()}
 	st, err := jetstream.Open(testCtx(tb), jetstream.Options{DataDir: tb.TempDir(), ListenAddr: "127.0.0.1:0"})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { _ = st.Close() })
-	h.stream = st
-	l, err := ledger.Open(testCtx(tb), st, ledger.Options{Paytables: paytables(), Clock: h.clock.Now})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { _ = l.Close() })
-	h.l = l
-	return h
+	return ledgertest.NewOn(tb, st)
 }

@@ -15,13 +15,13 @@ import (
 func TestStore_LiveEqualsRebuild(t *testing.T) {
 	h := newHarness(t)
 	live := openProj(t, "", Options{})
-	runProjector(t, live, h.stream)
+	runProjector(t, live, h.Stream)
 	sc := playScenario(h, 1, 60)
-	last := h.lastSeq()
+	last := h.LastSeq()
 	waitFor(t, live, last)
 
 	rebuilt := openProj(t, "", Options{})
-	applyAll(t, rebuilt, readRaw(t, h.stream), 37)
+	applyAll(t, rebuilt, readRaw(t, h.Stream), 37)
 	if rebuilt.LastSeq() != last {
 		t.Fatalf("rebuilt at %d, stream at %d", rebuilt.LastSeq(), last)
 	}
@@ -29,7 +29,7 @@ func TestStore_LiveEqualsRebuild(t *testing.T) {
 	sameAnswers(t, a, b)
 
 	// The balances are the ledger's, account by account.
-	want := h.ledgerBalances()
+	want := h.LedgerBalances()
 	got, err := live.Balances("")
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +51,7 @@ func TestStore_LiveEqualsRebuild(t *testing.T) {
 	}
 	// Every round the scenario opened is there, with the events the
 	// stream holds for it.
-	raws := readRaw(t, h.stream)
+	raws := readRaw(t, h.Stream)
 	perRound := map[string][]uint64{}
 	for _, r := range raws {
 		e, err := events.Decode(r.Data)
@@ -83,11 +83,11 @@ func TestStore_LiveEqualsRebuild(t *testing.T) {
 // whole.
 func TestStore_Apply_SkipsAndRefusesGaps(t *testing.T) {
 	h := newHarness(t)
-	h.deposit("ana", "100")
-	h.deposit("ana", "50")
-	h.deposit("ben", "10")
-	h.deposit("ana", "1")
-	raws := readRaw(t, h.stream)
+	h.Deposit("ana", "100")
+	h.Deposit("ana", "50")
+	h.Deposit("ben", "10")
+	h.Deposit("ana", "1")
+	raws := readRaw(t, h.Stream)
 	s := openProj(t, "", Options{})
 
 	t.Run("OK", func(t *testing.T) {
@@ -107,9 +107,9 @@ func TestStore_Apply_SkipsAndRefusesGaps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		h.deposit("ben", "5")
-		h.deposit("ben", "6")
-		more := readRaw(t, h.stream)
+		h.Deposit("ben", "5")
+		h.Deposit("ben", "6")
+		more := readRaw(t, h.Stream)
 		err = s.Apply(more[5:]) // 6 without 5
 		var gap *GapError
 		if !errors.As(err, &gap) || !errors.Is(err, events.ErrSequenceGap) || gap.Applied != 4 || gap.Got != 6 {
@@ -120,7 +120,7 @@ func TestStore_Apply_SkipsAndRefusesGaps(t *testing.T) {
 		}
 	})
 	t.Run("ErrMalformed", func(t *testing.T) {
-		more := readRaw(t, h.stream)
+		more := readRaw(t, h.Stream)
 		bad := append([]events.Raw(nil), more[4:]...)
 		bad[1].Data = append([]byte(nil), bad[1].Data[:len(bad[1].Data)/2]...)
 		if err := s.Apply(bad); !errors.Is(err, events.ErrMalformed) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/wagerlog/wagerlog/internal/ledgertest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,7 +25,7 @@ func lookup(id string) (replay.Paytable, error) { return sicbo.Lookup(id) }
 
 func eventually(tb testing.TB, what string, cond func() bool) {
 	tb.Helper()
-	deadline := time.Now().Add(testTimeout)
+	deadline := time.Now().Add(ledgertest.Timeout)
 	for !cond() {
 		if time.Now().After(deadline) {
 			tb.Fatalf("timed out waiting for %s", what)
@@ -41,9 +42,9 @@ func TestRebuild_WhileServing(t *testing.T) {
 	h := newHarness(t)
 	path := filepath.Join(t.TempDir(), "projections.db")
 	live := openProj(t, path, projections.Options{})
-	runProjector(t, live, h.stream)
+	runProjector(t, live, h.Stream)
 	sc := playScenario(h, 2, 40)
-	waitFor(t, live, h.lastSeq())
+	waitFor(t, live, h.LastSeq())
 	before := answers(t, live, sc)
 
 	var reads atomic.Int64
@@ -71,11 +72,11 @@ func TestRebuild_WhileServing(t *testing.T) {
 	}()
 
 	var reports []replay.Progress
-	p, err := replay.Rebuild(testCtx(t), h.stream, path, projections.Options{}, func(p replay.Progress) { reports = append(reports, p) })
+	p, err := replay.Rebuild(testCtx(t), h.Stream, path, projections.Options{}, func(p replay.Progress) { reports = append(reports, p) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Applied != p.Target || p.Target < h.lastSeq() || len(reports) == 0 || reports[len(reports)-1].Applied != p.Target {
+	if p.Applied != p.Target || p.Target < h.LastSeq() || len(reports) == 0 || reports[len(reports)-1].Applied != p.Target {
 		t.Fatalf("progress %+v, reports %d", p, len(reports))
 	}
 	if _, err := os.Stat(path + ".rebuild"); !errors.Is(err, os.ErrNotExist) {
@@ -91,7 +92,7 @@ func TestRebuild_WhileServing(t *testing.T) {
 	sameAnswers(t, before, answers(t, live, sc))
 
 	// It goes on following the stream from the new file.
-	res := h.deposit("ana", "7")
+	res := h.Deposit("ana", "7")
 	waitFor(t, live, res.LastSeq)
 	b, _ := live.Balance(ledger.WalletAccount("ana"), "EUR")
 	if !b.Balance.Equal(*res.Balance) {
@@ -110,7 +111,7 @@ func TestRebuild_FailsCleanly(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
-	_, err := replay.Rebuild(ctx, overstated{h.stream}, path, projections.Options{}, nil)
+	_, err := replay.Rebuild(ctx, overstated{h.Stream}, path, projections.Options{}, nil)
 	if err == nil {
 		t.Fatal("a rebuild that cannot reach its target succeeded")
 	}
@@ -146,35 +147,35 @@ type setup struct {
 func newSetup(t *testing.T) setup {
 	h := newHarness(t)
 	s := openProj(t, "", projections.Options{})
-	runProjector(t, s, h.stream)
-	h.deposit("ana", "500")
-	h.deposit("ben", "500")
-	h.openTable("t1", sicbo.IDLive)
-	h.openTable("t2", sicbo.IDLive) // another table's events interleave
+	runProjector(t, s, h.Stream)
+	h.Deposit("ana", "500")
+	h.Deposit("ben", "500")
+	h.OpenTable("t1", sicbo.IDLive)
+	h.OpenTable("t2", sicbo.IDLive) // another table's events interleave
 	var st setup
 	st.h, st.store = h, s
 
-	st.settled = h.openRound("t1")
-	other := h.openRound("t2")
-	h.bet("t1", st.settled, "ana", bet("small", "10"), bet("double:2", "5"), bet("two_odd_one_even", "3"))
-	h.bet("t2", other, "ben", bet("big", "3"))
-	h.bet("t1", st.settled, "ben", bet("big", "20"), bet("total:9", "2"))
-	h.closeBetting("t1", st.settled)
-	h.reshake("t1", st.settled)
-	h.result("t1", st.settled, [3]int{2, 2, 5})
+	st.settled = h.OpenRound("t1")
+	other := h.OpenRound("t2")
+	h.Bet("t1", st.settled, "ana", bet("small", "10"), bet("double:2", "5"), bet("two_odd_one_even", "3"))
+	h.Bet("t2", other, "ben", bet("big", "3"))
+	h.Bet("t1", st.settled, "ben", bet("big", "20"), bet("total:9", "2"))
+	h.CloseBetting("t1", st.settled)
+	h.Reshake("t1", st.settled)
+	h.Result("t1", st.settled, [3]int{2, 2, 5})
 
-	st.corrected = h.openRound("t1")
-	h.bet("t1", st.corrected, "ana", bet("big", "10"), bet("triple:6", "1"))
-	h.closeBetting("t1", st.corrected)
-	h.result("t1", st.corrected, [3]int{6, 6, 5})
-	if _, err := h.correct("t1", st.corrected, [3]int{6, 6, 6}); err != nil {
+	st.corrected = h.OpenRound("t1")
+	h.Bet("t1", st.corrected, "ana", bet("big", "10"), bet("triple:6", "1"))
+	h.CloseBetting("t1", st.corrected)
+	h.Result("t1", st.corrected, [3]int{6, 6, 5})
+	if _, err := h.Correct("t1", st.corrected, [3]int{6, 6, 6}); err != nil {
 		t.Fatal(err)
 	}
 
-	st.canceled = h.openRound("t1")
-	h.bet("t1", st.canceled, "ben", bet("odd", "4"))
-	h.cancel("t1", st.canceled)
-	waitFor(t, s, h.lastSeq())
+	st.canceled = h.OpenRound("t1")
+	h.Bet("t1", st.canceled, "ben", bet("odd", "4"))
+	h.Cancel("t1", st.canceled)
+	waitFor(t, s, h.LastSeq())
 	return st
 }
 
@@ -183,7 +184,7 @@ func TestRound(t *testing.T) {
 	ctx := testCtx(t)
 
 	t.Run("OK", func(t *testing.T) {
-		r, err := replay.Round(ctx, st.h.stream, st.store, st.settled, lookup)
+		r, err := replay.Round(ctx, st.h.Stream, st.store, st.settled, lookup)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -217,7 +218,7 @@ func TestRound(t *testing.T) {
 		}
 	})
 	t.Run("Corrected", func(t *testing.T) {
-		r, err := replay.Round(ctx, st.h.stream, st.store, st.corrected, lookup)
+		r, err := replay.Round(ctx, st.h.Stream, st.store, st.corrected, lookup)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -240,7 +241,7 @@ func TestRound(t *testing.T) {
 		}
 	})
 	t.Run("Cancelled", func(t *testing.T) {
-		r, err := replay.Round(ctx, st.h.stream, st.store, st.canceled, lookup)
+		r, err := replay.Round(ctx, st.h.Stream, st.store, st.canceled, lookup)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -249,7 +250,7 @@ func TestRound(t *testing.T) {
 		}
 	})
 	t.Run("ErrNotFound", func(t *testing.T) {
-		if _, err := replay.Round(ctx, st.h.stream, st.store, "no-such-round", lookup); !errors.Is(err, projections.ErrNotFound) {
+		if _, err := replay.Round(ctx, st.h.Stream, st.store, "no-such-round", lookup); !errors.Is(err, projections.ErrNotFound) {
 			t.Fatalf("err %v", err)
 		}
 	})
@@ -257,7 +258,7 @@ func TestRound(t *testing.T) {
 		// A build whose catalog has other content under the same id: the
 		// bets are not re-settled under rules they were not accepted with.
 		other := func(string) (replay.Paytable, error) { return sicbo.Lookup(sicbo.IDCLM2016) }
-		r, err := replay.Round(ctx, st.h.stream, st.store, st.settled, other)
+		r, err := replay.Round(ctx, st.h.Stream, st.store, st.settled, other)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -271,7 +272,7 @@ func TestRound(t *testing.T) {
 		// An edited win, with the hash recomputed to match: the event's
 		// own hash checks out, the next event's link does not, and the
 		// re-settlement disagrees with it.
-		g := tamper{st.h.stream, target, true}
+		g := tamper{st.h.Stream, target, true}
 		r, err := replay.Round(ctx, g, st.store, st.settled, lookup)
 		if err != nil {
 			t.Fatal(err)
@@ -280,7 +281,7 @@ func TestRound(t *testing.T) {
 			t.Fatalf("chain %v match %v: tampering not detected; problems %v", r.ChainOK, r.Match, r.Problems)
 		}
 		// An edited byte without a new hash: the event's hash fails.
-		g = tamper{st.h.stream, target, false}
+		g = tamper{st.h.Stream, target, false}
 		r, err = replay.Round(ctx, g, st.store, st.settled, lookup)
 		if err != nil {
 			t.Fatal(err)
@@ -339,19 +340,19 @@ func (t tamper) Get(ctx context.Context, seq uint64) (events.Raw, error) {
 
 func TestBalancesAt(t *testing.T) {
 	h := newHarness(t)
-	h.clock.set(time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC))
-	h.deposit("ana", "100")
-	h.openTable("t1", sicbo.IDLive)
-	r := h.openRound("t1")
-	h.bet("t1", r, "ana", bet("small", "10"))
-	h.closeBetting("t1", r)
-	h.result("t1", r, [3]int{1, 2, 3})
-	atSeq := h.lastSeq()
-	wantSeq := h.ledgerBalances()
-	h.clock.set(time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC))
-	h.deposit("ben", "30")
-	h.must(&ledger.Withdraw{Meta: ledger.Meta{Actor: cashier}, Player: "ana", Amount: dec("50"), Currency: "EUR"})
-	wantNow := h.ledgerBalances()
+	h.Clock.Set(time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC))
+	h.Deposit("ana", "100")
+	h.OpenTable("t1", sicbo.IDLive)
+	r := h.OpenRound("t1")
+	h.Bet("t1", r, "ana", bet("small", "10"))
+	h.CloseBetting("t1", r)
+	h.Result("t1", r, [3]int{1, 2, 3})
+	atSeq := h.LastSeq()
+	wantSeq := h.LedgerBalances()
+	h.Clock.Set(time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC))
+	h.Deposit("ben", "30")
+	h.Must(&ledger.Withdraw{Meta: ledger.Meta{Actor: cashier}, Player: "ana", Amount: dec("50"), Currency: "EUR"})
+	wantNow := h.LedgerBalances()
 	ctx := testCtx(t)
 
 	same := func(t *testing.T, got replay.BalancesAsOf, want []ledger.BalanceRow) {
@@ -370,7 +371,7 @@ func TestBalancesAt(t *testing.T) {
 		}
 	}
 	t.Run("Seq", func(t *testing.T) {
-		got, err := replay.BalancesAt(ctx, h.stream, replay.AsOf{Seq: atSeq}, nil)
+		got, err := replay.BalancesAt(ctx, h.Stream, replay.AsOf{Seq: atSeq}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -380,7 +381,7 @@ func TestBalancesAt(t *testing.T) {
 		same(t, got, wantSeq)
 	})
 	t.Run("Time", func(t *testing.T) {
-		got, err := replay.BalancesAt(ctx, h.stream, replay.AsOf{Time: time.Date(2026, 11, 29, 11, 0, 0, 0, time.UTC)}, nil)
+		got, err := replay.BalancesAt(ctx, h.Stream, replay.AsOf{Time: time.Date(2026, 11, 29, 11, 0, 0, 0, time.UTC)}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -388,14 +389,14 @@ func TestBalancesAt(t *testing.T) {
 			t.Fatalf("seq %d, want %d", got.Seq, atSeq)
 		}
 		same(t, got, wantSeq)
-		got, err = replay.BalancesAt(ctx, h.stream, replay.AsOf{Time: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}, nil)
+		got, err = replay.BalancesAt(ctx, h.Stream, replay.AsOf{Time: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		same(t, got, wantNow)
 	})
 	t.Run("ErrBadAsOf", func(t *testing.T) {
-		if _, err := replay.BalancesAt(ctx, h.stream, replay.AsOf{}, nil); !errors.Is(err, replay.ErrBadAsOf) {
+		if _, err := replay.BalancesAt(ctx, h.Stream, replay.AsOf{}, nil); !errors.Is(err, replay.ErrBadAsOf) {
 			t.Fatalf("err %v", err)
 		}
 	})

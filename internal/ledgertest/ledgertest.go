@@ -1,0 +1,210 @@
+// Package ledgertest drives a real ledger on a real embedded JetStream
+// server for the tests of the packages that read what the ledger writes
+// (projections, replay): one harness instead of a copy per package.
+package ledgertest
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/sicbo"
+	"github.com/wagerlog/wagerlog/ledger"
+)
+
+// Timeout bounds every wait of a test.
+const Timeout = 60 * time.Second
+
+// Ctx returns a context that ends after Timeout or with the test.
+func Ctx(tb testing.TB) context.Context {
+	tb.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	tb.Cleanup(cancel)
+	return ctx
+}
+
+// Actors of the harness's commands.
+var (
+	Cashier    = events.Actor{ID: "cash-1", Role: ledger.RoleCashier}
+	Supervisor = events.Actor{ID: "sup-1", Role: ledger.RoleSupervisor}
+	Dealer     = events.Actor{ID: "dealer-1", Role: ledger.RoleDealer}
+	Frontend   = events.Actor{ID: "fe-1", Role: ledger.RoleFrontend}
+)
+
+// Dec parses a decimal or panics.
+func Dec(s string) decimal.Decimal { return decimal.RequireFromString(s) }
+
+// Paytables is the Sic Bo catalog as the ledger looks it up.
+func Paytables() ledger.PaytableFunc {
+	m := map[string]ledger.Paytable{}
+	for _, p := range sicbo.Paytables() {
+		m[p.ID()] = p
+	}
+	return func(id string) (ledger.Paytable, error) {
+		if p, ok := m[id]; ok {
+			return p, nil
+		}
+		_, err := sicbo.Lookup(id)
+		return nil, err
+	}
+}
+
+// Clock is a deterministic clock that moves one millisecond per reading,
+// and can be set.
+type Clock struct{ ns atomic.Int64 }
+
+// NewClock returns a Clock at 2026-11-01 12:00 UTC.
+func NewClock() *Clock {
+	c := &Clock{}
+	c.Set(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	return c
+}
+
+// Now reads the clock and moves it on by a millisecond.
+func (c *Clock) Now() time.Time { return time.Unix(0, c.ns.Add(int64(time.Millisecond))).UTC() }
+
+// Set sets the clock.
+func (c *Clock) Set(t time.Time) { c.ns.Store(t.UnixNano()) }
+
+// OpenStream starts a real embedded JetStream server with its store in
+// dir, closed with the test.
+func OpenStream(tb testing.TB, dir string) *jetstream.Store {
+	tb.Helper()
+	s, err := jetstream.Open(Ctx(tb), jetstream.Options{DataDir: dir})
+	if err != nil {
+		tb.Fatalf("open stream: %v", err)
+	}
+	tb.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+// Harness drives a real ledger on a real embedded stream.
+type Harness struct {
+	T      testing.TB
+	Stream *jetstream.Store
+	Ledger *ledger.Ledger
+	Clock  *Clock
+}
+
+// New opens a ledger on a new embedded stream in a temporary directory.
+func New(tb testing.TB) *Harness {
+	tb.Helper()
+	return NewOn(tb, OpenStream(tb, tb.TempDir()))
+}
+
+// NewOn opens a ledger on stream, closed with the test.
+func NewOn(tb testing.TB, stream *jetstream.Store) *Harness {
+	tb.Helper()
+	h := &Harness{T: tb, Clock: NewClock(), Stream: stream}
+	l, err := ledger.Open(Ctx(tb), h.Stream, ledger.Options{Paytables: Paytables(), Clock: h.Clock.Now})
+	if err != nil {
+		tb.Fatalf("open ledger: %v", err)
+	}
+	h.Ledger = l
+	tb.Cleanup(func() { _ = l.Close() })
+	return h
+}
+
+// Exec runs a command.
+func (h *Harness) Exec(c ledger.Command) (ledger.Result, error) {
+	return h.Ledger.Execute(Ctx(h.T), c)
+}
+
+// Must runs a command and fails the test if it is refused.
+func (h *Harness) Must(c ledger.Command) ledger.Result {
+	h.T.Helper()
+	r, err := h.Exec(c)
+	if err != nil {
+		h.T.Fatalf("%T: %v", c, err)
+	}
+	return r
+}
+
+// Deposit credits a player's EUR wallet from the cashier.
+func (h *Harness) Deposit(player, amount string) ledger.Result {
+	h.T.Helper()
+	return h.Must(&ledger.Deposit{Meta: ledger.Meta{Actor: Cashier}, Player: player, Amount: Dec(amount), Currency: "EUR"})
+}
+
+// OpenTable opens an EUR table on paytable with limits 1..500 (totals 1..100).
+func (h *Harness) OpenTable(table, paytable string) {
+	h.T.Helper()
+	h.Must(&ledger.OpenTable{
+		Meta: ledger.Meta{Actor: Supervisor}, Table: table, Paytable: paytable, Currency: "EUR",
+		Limits: map[string]ledger.Limit{"*": {Min: Dec("1"), Max: Dec("500")}, "total": {Min: Dec("1"), Max: Dec("100")}},
+		Band:   ledger.Limit{Min: Dec("0.50"), Max: Dec("1000")},
+		Dealer: Dealer.ID,
+	})
+}
+
+// OpenRound opens a round on table and returns its id.
+func (h *Harness) OpenRound(table string) string {
+	h.T.Helper()
+	return h.Must(&ledger.OpenRound{Meta: ledger.Meta{Actor: Dealer}, Table: table}).Round
+}
+
+// Bet places one slip for player.
+func (h *Harness) Bet(table, round, player string, bets ...ledger.BetRequest) ledger.Result {
+	h.T.Helper()
+	return h.Must(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: Frontend}, Table: table, Round: round, Player: player, Bets: bets})
+}
+
+// CloseBetting closes betting on a round.
+func (h *Harness) CloseBetting(table, round string) {
+	h.T.Helper()
+	h.Must(&ledger.CloseBetting{Meta: ledger.Meta{Actor: Dealer}, Table: table, Round: round})
+}
+
+// Reshake records a reshake of a round (dice overlapping).
+func (h *Harness) Reshake(table, round string) {
+	h.T.Helper()
+	h.Must(&ledger.Reshake{Meta: ledger.Meta{Actor: Dealer}, Table: table, Round: round, Reason: events.ReshakeOverlapping})
+}
+
+// Result records the dice of a round, which settles it.
+func (h *Harness) Result(table, round string, d [3]int) ledger.Result {
+	h.T.Helper()
+	return h.Must(&ledger.RecordResult{Meta: ledger.Meta{Actor: Dealer}, Table: table, Round: round, Result: games.Result{Dice: d[:]}})
+}
+
+// Cancel cancels a round, refunding its bets.
+func (h *Harness) Cancel(table, round string) ledger.Result {
+	h.T.Helper()
+	return h.Must(&ledger.Cancel{Meta: ledger.Meta{Actor: Supervisor}, Table: table, Round: round, Reason: "dice machine fault"})
+}
+
+// Correct corrects a settled round's dice.
+func (h *Harness) Correct(table, round string, d [3]int) (ledger.Result, error) {
+	return h.Exec(&ledger.CorrectResult{Meta: ledger.Meta{Actor: Supervisor}, Table: table, Round: round, Result: games.Result{Dice: d[:]}, Reason: "dealer typo"})
+}
+
+// BetOf is one bet of a slip.
+func BetOf(code, stake string) ledger.BetRequest {
+	return ledger.BetRequest{Code: code, Stake: Dec(stake)}
+}
+
+// LedgerBalances returns the ledger's own balances.
+func (h *Harness) LedgerBalances() []ledger.BalanceRow {
+	h.T.Helper()
+	var out []ledger.BalanceRow
+	if err := h.Ledger.Inspect(Ctx(h.T), func(s *ledger.State) { out = s.Balances() }); err != nil {
+		h.T.Fatal(err)
+	}
+	return out
+}
+
+// LastSeq returns the stream's last sequence.
+func (h *Harness) LastSeq() uint64 {
+	h.T.Helper()
+	seq, err := h.Stream.LastSeq(Ctx(h.T))
+	if err != nil {
+		h.T.Fatal(err)
+	}
+	return seq
+}
