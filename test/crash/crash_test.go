@@ -163,7 +163,9 @@ func (w *world) recover(srv *server, bin, dataDir, rebuilt, dumpDir string, cycl
 		if before != nil {
 			checkContinuation(tb, before, st)
 		}
-		fig.lagAtKill = append(fig.lagAtKill, st.last-projectedSeq(tb, dataDir))
+		projected := projectedSeq(tb, dataDir)
+		fig.lagAtKill = append(fig.lagAtKill, st.last-projected)
+		tb.Logf("cycle %d: stream 1..%d, live projections at %d", cycle, st.last, projected)
 		checkBook(tb, st, w.book)
 		if hasVerify {
 			runVerify(tb, bin, dataDir)
