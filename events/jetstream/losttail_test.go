@@ -14,7 +14,8 @@ import (
 // TestRead_LostTail damages the last stored message on disk. On restart the
 // server drops it but still reports it in the stream's last sequence; Read
 // must deliver every message it does hold and return, not wait forever for
-// the lost one.
+// the lost one; Follow must deliver them too, not hold them back waiting for
+// a full batch.
 func TestRead_LostTail(t *testing.T) {
 	dir := t.TempDir()
 	s := openTest(t, dir, nil)
@@ -44,6 +45,7 @@ func TestRead_LostTail(t *testing.T) {
 		t.Fatalf("damaged %d block files, err %v", changed, err)
 	}
 	s = openTest(t, dir, nil)
+	followAfterLoss(t, s, msgs[:4])
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	var got []events.Raw
@@ -56,6 +58,30 @@ func TestRead_LostTail(t *testing.T) {
 	for i := 0; i < 4; i++ {
 		if got[i].Seq != uint64(i+1) || got[i].MsgID != msgs[i].MsgID {
 			t.Fatalf("message %d: seq %d id %s", i, got[i].Seq, got[i].MsgID)
+		}
+	}
+}
+
+// followAfterLoss follows the stream and requires the intact messages
+// within a few seconds.
+func followAfterLoss(t *testing.T, s *Store, want []events.Raw) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var got []events.Raw
+	err := s.Follow(ctx, 1, func(batch []events.Raw) error {
+		got = append(got, batch...)
+		if len(got) >= len(want) {
+			cancel()
+		}
+		return nil
+	})
+	if len(got) < len(want) {
+		t.Fatalf("follow delivered %d messages (%v), want the %d intact ones", len(got), err, len(want))
+	}
+	for i := range want {
+		if got[i].MsgID != want[i].MsgID {
+			t.Fatalf("follow message %d is %s, want %s", i, got[i].MsgID, want[i].MsgID)
 		}
 	}
 }
