@@ -11,7 +11,6 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
-	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/projections"
 	"github.com/wagerlog/wagerlog/replay"
 )
@@ -88,8 +87,12 @@ func replayRound(ctx context.Context, st *jetstream.Store, views *projections.St
 		return res, fmt.Errorf("bench: round replay: round %s is %s, not settled", best.id, v.Status)
 	}
 	res.round, res.bets, res.events = best.id, len(v.Bets), len(v.Events)
+	// The catalog is built once, as `wagerlog replay round` does:
+	// sicbo.Lookup builds a paytable on every call, which would be timed
+	// once per bet.
+	catalog := paytables()
 	lookup := func(id string) (replay.Paytable, error) {
-		p, err := sicbo.Lookup(id)
+		p, err := catalog(id)
 		if err != nil {
 			return nil, err
 		}
