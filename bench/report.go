@@ -107,6 +107,7 @@ func (a Aim) Met(v float64) bool {
 	return v < a.Value
 }
 
+// String writes the aim as the table shows it: "≥ 30,000" or "< 50".
 func (a Aim) String() string {
 	if a.AtLeast {
 		return "≥ " + number(a.Value)
