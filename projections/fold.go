@@ -2,6 +2,7 @@ package projections
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -32,12 +33,24 @@ type balanceRec struct {
 	AccountBalance
 }
 
+// roundRec is a round's head record. Its bets and the sequences of its
+// events are records of their own (round_bets, round_events), so that a
+// batch that touches a round writes what changed, not the whole round: a
+// round of thousands of bets would otherwise be decoded and encoded again by
+// every batch that places or settles one of them.
 type roundRec struct {
 	RoundInfo
 	// PausedFrom is the status a paused round resumes to. It is stored
 	// with the record but not shown.
 	PausedFrom string `json:"paused_from,omitempty"`
-	betIndex   map[string]int
+	// BetCount is how many bets the round holds; the next bet gets this
+	// index. Stored but not shown.
+	BetCount int `json:"bet_count"`
+
+	betIndex  map[string]int    // bet → index, as far as this batch knows
+	newBetIDs map[string]int    // bets placed in this batch
+	changed   map[int]*RoundBet // bets this batch read or changed
+	newEvents []uint64          // sequences of this batch's events
 }
 
 type betRec struct {
@@ -187,7 +200,7 @@ func (f *fold) apply(d *decoded) error {
 		if err != nil {
 			return err
 		}
-		r.Events = append(r.Events, e.Seq)
+		r.newEvents = append(r.newEvents, e.Seq)
 	}
 	f.walletEntries(e, d.payload, wallets)
 	f.lastSeq, f.lastAt, f.lastStored = e.Seq, e.OccurredAt, d.stored
@@ -313,16 +326,15 @@ func (f *fold) round(e *events.Envelope, id string) (*roundRec, error) {
 	}
 	r := new(roundRec)
 	mustUnmarshal(v, r)
-	r.indexBets()
+	r.init()
 	f.rounds[id] = r
 	return r, nil
 }
 
-func (r *roundRec) indexBets() {
-	r.betIndex = make(map[string]int, len(r.Bets))
-	for i, b := range r.Bets {
-		r.betIndex[b.Bet] = i
-	}
+func (r *roundRec) init() {
+	r.betIndex = make(map[string]int)
+	r.newBetIDs = make(map[string]int)
+	r.changed = make(map[int]*RoundBet)
 }
 
 func (f *fold) withRound(e *events.Envelope, id string, fn func(*roundRec) error) error {
@@ -333,12 +345,38 @@ func (f *fold) withRound(e *events.Envelope, id string, fn func(*roundRec) error
 	return fn(r)
 }
 
-func (r *roundRec) bet(e *events.Envelope, id string) (*RoundBet, error) {
-	i, ok := r.betIndex[id]
+// betIndexOf finds a bet's index in its round, reading it from the file when
+// this batch has not seen the bet yet.
+func (f *fold) betIndexOf(r *roundRec, id string) (int, bool) {
+	if i, ok := r.betIndex[id]; ok {
+		return i, true
+	}
+	v := f.ld.load(bucketRoundBetIDs, roundBetIDKey(r.ID, id))
+	if v == nil {
+		return 0, false
+	}
+	i := int(binary.BigEndian.Uint32(v))
+	r.betIndex[id] = i
+	return i, true
+}
+
+// bet returns a bet of the round for this batch to change.
+func (f *fold) bet(e *events.Envelope, r *roundRec, id string) (*RoundBet, error) {
+	i, ok := f.betIndexOf(r, id)
 	if !ok {
 		return nil, inconsistent(e, "unknown bet %q in round %s", id, r.ID)
 	}
-	return &r.Bets[i], nil
+	if b := r.changed[i]; b != nil {
+		return b, nil
+	}
+	v := f.ld.load(bucketRoundBets, roundBetKey(r.ID, i))
+	if v == nil {
+		return nil, inconsistent(e, "bet %q of round %s indexed but not stored", id, r.ID)
+	}
+	b := new(RoundBet)
+	mustUnmarshal(v, b)
+	r.changed[i] = b
+	return b, nil
 }
 
 func (f *fold) roundOpened(e *events.Envelope, p *events.RoundOpened) error {
@@ -351,10 +389,9 @@ func (f *fold) roundOpened(e *events.Envelope, p *events.RoundOpened) error {
 	r := &roundRec{RoundInfo: RoundInfo{
 		ID: p.Round, Table: p.Table, Number: p.Number, Status: RoundBetting,
 		Paytable: p.Paytable, PaytableHash: p.PaytableHash, Currency: t.Currency, Scale: t.Scale,
-		OpenedAt: e.OccurredAt, Events: []uint64{}, Bets: []RoundBet{},
-		Totals: RoundTotals{},
+		OpenedAt: e.OccurredAt, Totals: RoundTotals{},
 	}}
-	r.indexBets()
+	r.init()
 	f.rounds[p.Round] = r
 	f.appends = append(f.appends, kv{bucketTableRounds, tableRoundKey(p.Table, p.Number), []byte(p.Round)})
 	return nil
@@ -382,14 +419,17 @@ func (f *fold) betPlaced(e *events.Envelope, p *events.BetPlaced) error {
 		return err
 	}
 	for i, b := range p.Bets {
-		if _, dup := r.betIndex[b.Bet]; dup {
+		if _, dup := f.betIndexOf(r, b.Bet); dup {
 			return inconsistent(e, "bet %s placed twice", b.Bet)
 		}
-		r.betIndex[b.Bet] = len(r.Bets)
-		r.Bets = append(r.Bets, RoundBet{
+		idx := r.BetCount
+		r.BetCount++
+		r.betIndex[b.Bet] = idx
+		r.newBetIDs[b.Bet] = idx
+		r.changed[idx] = &RoundBet{
 			Bet: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Stake: b.Stake,
 			PlacedSeq: e.Seq, Status: BetOpen,
-		})
+		}
 		r.Totals.Bets++
 		r.Totals.Staked = r.Totals.Staked.Add(b.Stake)
 		f.bets[b.Bet] = &betRec{key: betKey(p.Player, e.Seq, i), isNew: true, BetView: BetView{
@@ -427,7 +467,7 @@ func (f *fold) betSettled(e *events.Envelope, p *events.BetSettled) error {
 	if err != nil {
 		return err
 	}
-	rb, err := r.bet(e, p.Bet)
+	rb, err := f.bet(e, r, p.Bet)
 	if err != nil {
 		return err
 	}
@@ -467,7 +507,7 @@ func (f *fold) betReversed(e *events.Envelope, p *events.BetSettlementReversed) 
 	if err != nil {
 		return err
 	}
-	rb, err := r.bet(e, p.Bet)
+	rb, err := f.bet(e, r, p.Bet)
 	if err != nil {
 		return err
 	}
@@ -497,7 +537,7 @@ func (f *fold) betRefunded(e *events.Envelope, p *events.BetRefunded) error {
 	if err != nil {
 		return err
 	}
-	rb, err := r.bet(e, p.Bet)
+	rb, err := f.bet(e, r, p.Bet)
 	if err != nil {
 		return err
 	}
@@ -590,7 +630,18 @@ func (f *fold) write(put putter) error {
 		out = append(out, kv{bucketBoards, []byte(id), b.encode()})
 	}
 	for id, r := range f.rounds {
-		out = append(out, kv{bucketRounds, []byte(id), mustJSON(r)})
+		head := *r
+		head.Bets, head.Events = nil, nil
+		out = append(out, kv{bucketRounds, []byte(id), mustJSON(&head)})
+		for i, b := range r.changed {
+			out = append(out, kv{bucketRoundBets, roundBetKey(id, i), mustJSON(b)})
+		}
+		for bet, i := range r.newBetIDs {
+			out = append(out, kv{bucketRoundBetIDs, roundBetIDKey(id, bet), binary.BigEndian.AppendUint32(nil, uint32(i))})
+		}
+		for _, seq := range r.newEvents {
+			out = append(out, kv{bucketRoundEvents, roundEventKey(id, seq), []byte{}})
+		}
 	}
 	for id, b := range f.bets {
 		if b.isNew {

@@ -1,6 +1,8 @@
 package projections
 
 import (
+	"bytes"
+	"encoding/binary"
 	"fmt"
 
 	bolt "go.etcd.io/bbolt"
@@ -17,13 +19,43 @@ func (s *Store) Round(id string) (RoundView, error) {
 	return out, err
 }
 
+// getRound reads a round with its bets (in placement order) and the
+// sequences of its events.
 func getRound(tx *bolt.Tx, id string, into *RoundInfo) error {
+	if err := getRoundHead(tx, id, into); err != nil {
+		return err
+	}
+	into.Events = roundEvents(tx, id)
+	into.Bets = []RoundBet{}
+	prefix := append([]byte(id), 0)
+	c := tx.Bucket(bucketRoundBets).Cursor()
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		var b RoundBet
+		mustUnmarshal(v, &b)
+		into.Bets = append(into.Bets, b)
+	}
+	return nil
+}
+
+// getRoundHead reads a round without its bets and events.
+func getRoundHead(tx *bolt.Tx, id string, into *RoundInfo) error {
 	v := tx.Bucket(bucketRounds).Get([]byte(id))
 	if v == nil {
 		return fmt.Errorf("%w: round %q", ErrNotFound, id)
 	}
 	mustUnmarshal(v, into)
 	return nil
+}
+
+// roundEvents returns the sequences of a round's events, in order.
+func roundEvents(tx *bolt.Tx, id string) []uint64 {
+	out := []uint64{}
+	prefix := append([]byte(id), 0)
+	c := tx.Bucket(bucketRoundEvents).Cursor()
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		out = append(out, binary.BigEndian.Uint64(k[len(prefix):]))
+	}
+	return out
 }
 
 // RoundIndex returns where a round's events are in the stream (the round
@@ -33,10 +65,10 @@ func (s *Store) RoundIndex(id string) (RoundIndex, error) {
 	var out RoundIndex
 	err := s.view(func(tx *bolt.Tx, seq uint64) error {
 		var r RoundInfo
-		if err := getRound(tx, id, &r); err != nil {
+		if err := getRoundHead(tx, id, &r); err != nil {
 			return err
 		}
-		out = RoundIndex{Seq: seq, Round: r.ID, Table: r.Table, Currency: r.Currency, Scale: r.Scale, Events: r.Events}
+		out = RoundIndex{Seq: seq, Round: r.ID, Table: r.Table, Currency: r.Currency, Scale: r.Scale, Events: roundEvents(tx, id)}
 		return nil
 	})
 	return out, err
@@ -52,7 +84,7 @@ func (s *Store) Rounds(table string, page Page) (RoundPage, error) {
 		}
 		next, err := scanBack(tx.Bucket(bucketTableRounds), table, 8, page, func(_, v []byte) error {
 			var r RoundInfo
-			if err := getRound(tx, string(v), &r); err != nil {
+			if err := getRoundHead(tx, string(v), &r); err != nil {
 				return err
 			}
 			out.Rounds = append(out.Rounds, RoundSummary{
