@@ -15,7 +15,7 @@ import (
 const (
 	// FinishedRoundsKept is how many finished rounds per table stay in
 	// memory with their bets, so that their results can be corrected.
-	FinishedRoundsKept = 100
+	FinishedRoundsKept = 20
 )
 
 // apply applies one stored (or about to be stored) event to the state. It
