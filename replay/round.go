@@ -22,6 +22,41 @@ type Getter interface {
 	Get(ctx context.Context, seq uint64) (events.Raw, error)
 }
 
+// RangeReader reads a range of the stream in one pass.
+// events/jetstream.Store implements it.
+type RangeReader interface {
+	Read(ctx context.Context, from, to uint64, fn func(events.Raw) error) error
+}
+
+// prefetchSpanMax bounds the range prefetch reads for one round, as a
+// multiple of the round's event count: a round whose events are spread
+// thinly over a busy stream is fetched one event at a time instead.
+const prefetchSpanMax = 4
+
+// prefetch reads the stretch of stream from the event before a round's first
+// to its last in one pass, when g can read ranges and the stretch is not
+// mostly other tables' events: one ordered consumer instead of a request per
+// event (and per predecessor). It returns nil when it does not apply.
+func prefetch(ctx context.Context, g Getter, seqs []uint64) (map[uint64]events.Raw, error) {
+	rr, ok := g.(RangeReader)
+	if !ok || len(seqs) < 2 {
+		return nil, nil
+	}
+	from, to := max(seqs[0], 2)-1, seqs[len(seqs)-1]
+	if to < from || to-from > uint64(prefetchSpanMax*len(seqs))+64 {
+		return nil, nil
+	}
+	out := make(map[uint64]events.Raw, to-from+1)
+	err := rr.Read(ctx, from, to, func(r events.Raw) error {
+		out[r.Seq] = r
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("replay: read events %d..%d: %w", from, to, err)
+	}
+	return out, nil
+}
+
 // Index finds a round's events. projections.Store implements it.
 type Index interface {
 	RoundIndex(id string) (projections.RoundIndex, error)
@@ -136,8 +171,16 @@ func Round(ctx context.Context, g Getter, idx Index, roundID string, paytables P
 
 	// hashes holds the stated hash of every event fetched, for the links.
 	hashes := make(map[uint64]events.Hash, len(ix.Events)+1)
+	pre, err := prefetch(ctx, g, ix.Events)
+	if err != nil {
+		return nil, err
+	}
 	fetch := func(seq uint64) (events.Raw, events.Hash, bool, error) {
-		raw, err := g.Get(ctx, seq)
+		raw, ok := pre[seq]
+		var err error
+		if !ok {
+			raw, err = g.Get(ctx, seq)
+		}
 		if err != nil {
 			return raw, events.Hash{}, false, fmt.Errorf("replay: event %d: %w", seq, err)
 		}
