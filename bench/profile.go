@@ -21,6 +21,9 @@ func (p *profiler) file(name string) (*os.File, error) {
 	if p.dir == "" {
 		return nil, nil
 	}
+	if err := os.MkdirAll(p.dir, 0o750); err != nil {
+		return nil, fmt.Errorf("bench: profile: %w", err)
+	}
 	f, err := os.Create(filepath.Join(p.dir, name))
 	if err != nil {
 		return nil, fmt.Errorf("bench: profile: %w", err)
