@@ -55,7 +55,7 @@
 //     two force rollups on and purge protection off.
 //   - Atomic publish allowed: Append stores a batch all-or-nothing. The
 //     server caps a batch at 1,000 messages (BatchEventsMax).
-//   - A duplicate window (default ten minutes): a message id seen within it
+//   - A duplicate window (default two minutes): a message id seen within it
 //     is not stored twice. It must outlast any retry of a batch.
 //   - Direct get allowed: Get reads one message without a consumer.
 //   - Replicas 1 (embedded) or 3 (cluster).
