@@ -14,8 +14,10 @@ import (
 // Retention of what the state remembers beyond what validation needs.
 const (
 	// FinishedRoundsKept is how many finished rounds per table stay in
-	// memory with their bets, so that their results can be corrected.
-	FinishedRoundsKept = 20
+	// memory with their bets, so that their results can be corrected:
+	// more than the statistics board shows (50), so that every round on
+	// the board can still be corrected.
+	FinishedRoundsKept = 60
 )
 
 // apply applies one stored (or about to be stored) event to the state. It
