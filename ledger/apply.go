@@ -15,9 +15,9 @@ import (
 const (
 	// FinishedRoundsKept is how many finished rounds per table stay in
 	// memory with their bets, so that their results can be corrected:
-	// more than the statistics board shows (50), so that every round on
-	// the board can still be corrected.
-	FinishedRoundsKept = 60
+	// twice the statistics board's 50, so that every round on the board
+	// can still be corrected even on a table with many cancelled rounds.
+	FinishedRoundsKept = 100
 )
 
 // apply applies one stored (or about to be stored) event to the state. It
