@@ -539,9 +539,9 @@ func TestLedger_PlaceSlip(t *testing.T) {
 			return h.must(&ledger.OpenRound{Meta: ledger.Meta{Actor: dealer}, Table: "t1", BettingWindow: window}).Round
 		}
 		r := open(30 * time.Second)
-		h.clock.advance(29 * time.Second)
+		h.clock.Advance(29 * time.Second)
 		h.bet("t1", r, "ana", b("small", "1"))
-		h.clock.advance(2 * time.Second)
+		h.clock.Advance(2 * time.Second)
 		h.refuse(placeSlip("t1", r, "ana", b("small", "1")), "round_not_open")
 		h.refuse(placeSlip("t1", "", "ana", b("small", "1")), "round_not_open")
 		// The round is still betting until the dealer closes it.
@@ -550,7 +550,7 @@ func TestLedger_PlaceSlip(t *testing.T) {
 		h.result("t1", r, 1, 1, 2)
 		// A window of 0 stays open until the dealer closes betting.
 		r = h.must(&ledger.OpenRound{Meta: ledger.Meta{Actor: dealer}, Table: "t1"}).Round
-		h.clock.advance(ledger.BettingWindowMax + time.Hour)
+		h.clock.Advance(ledger.BettingWindowMax + time.Hour)
 		h.bet("t1", r, "ana", b("small", "1"))
 		h.must(pause("t1", r))
 		h.refuse(placeSlip("t1", r, "ana", b("small", "1")), "round_not_open")

@@ -21,7 +21,6 @@ var (
 )
 
 // advance moves the test clock forward by d.
-func (c *testClock) advance(d time.Duration) { c.ns.Add(int64(d)) }
 
 // newFaultHarness is newHarness with the ledger writing through a faultLog
 // around the real store, and at most batchMax events per atomic batch, so

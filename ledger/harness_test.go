@@ -2,7 +2,6 @@ package ledger_test
 
 import (
 	"context"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -12,44 +11,24 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/games/sicbo"
+	"github.com/wagerlog/wagerlog/internal/ledgertest"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
 // Actors used across the tests.
+// The actors, the clock and the catalog are internal/ledgertest's.
 var (
-	cashier    = events.Actor{ID: "cash-1", Role: ledger.RoleCashier}
-	supervisor = events.Actor{ID: "sup-1", Role: ledger.RoleSupervisor}
-	dealer     = events.Actor{ID: "dealer-1", Role: ledger.RoleDealer}
-	frontend   = events.Actor{ID: "fe-1", Role: ledger.RoleFrontend}
+	cashier    = ledgertest.Cashier
+	supervisor = ledgertest.Supervisor
+	dealer     = ledgertest.Dealer
+	frontend   = ledgertest.Frontend
+	dec        = ledgertest.Dec
+	paytables  = ledgertest.Paytables
 )
 
-func dec(s string) decimal.Decimal { return decimal.RequireFromString(s) }
+type testClock = ledgertest.Clock
 
-func paytables() ledger.PaytableFunc {
-	m := map[string]ledger.Paytable{}
-	for _, p := range sicbo.Paytables() {
-		m[p.ID()] = p
-	}
-	return func(id string) (ledger.Paytable, error) {
-		if p, ok := m[id]; ok {
-			return p, nil
-		}
-		_, err := sicbo.Lookup(id)
-		return nil, err
-	}
-}
-
-// testClock is a deterministic clock that moves one millisecond per reading.
-type testClock struct{ ns atomic.Int64 }
-
-func newTestClock() *testClock {
-	c := &testClock{}
-	c.ns.Store(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC).UnixNano())
-	return c
-}
-
-func (c *testClock) Now() time.Time { return time.Unix(0, c.ns.Add(int64(time.Millisecond))).UTC() }
+func newTestClock() *testClock { return ledgertest.NewClock() }
 
 // openStore starts a real embedded JetStream server with its store in dir.
 func openStore(t testing.TB, dir string) *jetstream.Store {

@@ -281,7 +281,7 @@ func (p *propRun) actions() map[string]propAction {
 			p.send("correct_result", &ledger.CorrectResult{Meta: ledger.Meta{Actor: p.supervisorMostly(table)}, Table: table, Round: round, Result: p.dice(), Reason: "wrong dice entered"})
 		}},
 		"tick": {1, func() {
-			p.h.clock.advance(time.Duration(uniform(41).Draw(t, "seconds")) * time.Second)
+			p.h.clock.Advance(time.Duration(uniform(41).Draw(t, "seconds")) * time.Second)
 		}},
 		"retry":    {2, p.retry},
 		"conflict": {1, p.conflict},

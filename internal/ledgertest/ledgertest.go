@@ -69,6 +69,9 @@ func NewClock() *Clock {
 // Now reads the clock and moves it on by a millisecond.
 func (c *Clock) Now() time.Time { return time.Unix(0, c.ns.Add(int64(time.Millisecond))).UTC() }
 
+// Advance moves the clock on by d.
+func (c *Clock) Advance(d time.Duration) { c.ns.Add(int64(d)) }
+
 // Set sets the clock.
 func (c *Clock) Set(t time.Time) { c.ns.Store(t.UnixNano()) }
 
