@@ -462,16 +462,27 @@ func (f *fold) betRecord(e *events.Envelope, id string) (*betRec, error) {
 	return b, nil
 }
 
+// settledBet finds the three records a settlement, reversal or refund of a
+// bet changes: its round, the bet inside the round, and the bet in its
+// player's history.
+func (f *fold) settledBet(e *events.Envelope, round, bet string) (*roundRec, *RoundBet, *betRec, error) {
+	r, err := f.round(e, round)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	rb, err := f.bet(e, r, bet)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	b, err := f.betRecord(e, bet)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return r, rb, b, nil
+}
+
 func (f *fold) betSettled(e *events.Envelope, p *events.BetSettled) error {
-	r, err := f.round(e, p.Round)
-	if err != nil {
-		return err
-	}
-	rb, err := f.bet(e, r, p.Bet)
-	if err != nil {
-		return err
-	}
-	b, err := f.betRecord(e, p.Bet)
+	r, rb, b, err := f.settledBet(e, p.Round, p.Bet)
 	if err != nil {
 		return err
 	}
@@ -503,15 +514,7 @@ func (f *fold) betSettled(e *events.Envelope, p *events.BetSettled) error {
 }
 
 func (f *fold) betReversed(e *events.Envelope, p *events.BetSettlementReversed) error {
-	r, err := f.round(e, p.Round)
-	if err != nil {
-		return err
-	}
-	rb, err := f.bet(e, r, p.Bet)
-	if err != nil {
-		return err
-	}
-	b, err := f.betRecord(e, p.Bet)
+	r, rb, b, err := f.settledBet(e, p.Round, p.Bet)
 	if err != nil {
 		return err
 	}
@@ -533,15 +536,7 @@ func (f *fold) betReversed(e *events.Envelope, p *events.BetSettlementReversed) 
 }
 
 func (f *fold) betRefunded(e *events.Envelope, p *events.BetRefunded) error {
-	r, err := f.round(e, p.Round)
-	if err != nil {
-		return err
-	}
-	rb, err := f.bet(e, r, p.Bet)
-	if err != nil {
-		return err
-	}
-	b, err := f.betRecord(e, p.Bet)
+	r, rb, b, err := f.settledBet(e, p.Round, p.Bet)
 	if err != nil {
 		return err
 	}
