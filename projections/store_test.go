@@ -62,7 +62,7 @@ func TestStore_LiveEqualsRebuild(t *testing.T) {
 			perRound[e.Round] = append(perRound[e.Round], r.Seq)
 		}
 	}
-	for _, id := range sc.rounds {
+	for _, id := range sc.Rounds {
 		ix, err := live.RoundIndex(id)
 		if err != nil {
 			t.Fatalf("round %s: %v", id, err)

@@ -5,13 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"path/filepath"
 	"testing"
 
-	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/internal/ledgertest"
-	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
 )
 
@@ -24,9 +21,6 @@ var (
 	dec        = ledgertest.Dec
 	bet        = ledgertest.BetOf
 	cashier    = ledgertest.Cashier
-	supervisor = ledgertest.Supervisor
-	dealer     = ledgertest.Dealer
-	frontend   = ledgertest.Frontend
 )
 
 // openProj opens a projections file in a temp dir (or at path).
@@ -66,82 +60,12 @@ func waitFor(tb testing.TB, s *projections.Store, seq uint64) {
 	}
 }
 
-// scenario plays a random but seeded run of commands on the ledger: tables
-// opened, closed and reopened, limits changed, deposits, withdrawals,
-// adjustments, rounds with slips, pauses, reshakes, results, cancellations
-// and corrections. It returns the players and tables it used.
-type scenario struct {
-	players []string
-	tables  []string
-	rounds  []string
-}
+// scenario and playScenario are internal/ledgertest's.
+type scenario = ledgertest.Scenario
 
 func playScenario(h *harness, seed uint64, rounds int) scenario {
 	h.T.Helper()
-	rng := rand.New(rand.NewPCG(seed, seed^0x5eed))
-	sc := scenario{players: []string{"ana", "ben", "cai", "dee", "eli"}, tables: []string{"t1", "t2"}}
-	for _, p := range sc.players {
-		h.Deposit(p, "1000")
-	}
-	h.OpenTable("t1", sicbo.IDLive)
-	h.OpenTable("t2", sicbo.IDCLM2016)
-	codes := []string{"small", "big", "odd", "even", "single:3", "double:2", "triple:5", "any_triple", "total:9", "total:11", "combo:1-2", "two_odd_one_even", "all_even"}
-	dice := func() [3]int { return [3]int{1 + rng.IntN(6), 1 + rng.IntN(6), 1 + rng.IntN(6)} }
-	var settled []struct{ table, round string }
-	for i := range rounds {
-		table := sc.tables[rng.IntN(len(sc.tables))]
-		switch rng.IntN(12) {
-		case 0:
-			p := sc.players[rng.IntN(len(sc.players))]
-			_, _ = h.Exec(&ledger.Withdraw{Meta: ledger.Meta{Actor: cashier}, Player: p, Amount: dec("25"), Currency: "EUR", Reference: fmt.Sprintf("w%d", i)})
-		case 1:
-			p := sc.players[rng.IntN(len(sc.players))]
-			h.Must(&ledger.Adjust{Meta: ledger.Meta{Actor: supervisor}, Player: p, Amount: dec("3.50"), Currency: "EUR", Reason: "goodwill"})
-		case 2:
-			h.Must(&ledger.ChangeLimits{Meta: ledger.Meta{Actor: supervisor}, Table: table,
-				Limits: map[string]ledger.Limit{"*": {Min: dec("1"), Max: dec(fmt.Sprint(200 + rng.IntN(300)))}}, Reason: "evening"})
-		case 3:
-			if len(settled) > 0 {
-				s := settled[rng.IntN(len(settled))]
-				_, _ = h.Correct(s.table, s.round, dice())
-			}
-		case 4:
-			if rng.IntN(3) == 0 {
-				h.Must(&ledger.CloseTable{Meta: ledger.Meta{Actor: supervisor}, Table: table, Reason: "break"})
-				h.OpenTable(table, map[string]string{"t1": sicbo.IDLive, "t2": sicbo.IDCLM2016}[table])
-			}
-		}
-		h.Deposit(sc.players[rng.IntN(len(sc.players))], "40")
-		round := h.OpenRound(table)
-		sc.rounds = append(sc.rounds, round)
-		for range rng.IntN(4) {
-			p := sc.players[rng.IntN(len(sc.players))]
-			var bets []ledger.BetRequest
-			for range 1 + rng.IntN(3) {
-				bets = append(bets, bet(codes[rng.IntN(len(codes))], fmt.Sprintf("%d.%02d", 1+rng.IntN(9), rng.IntN(100))))
-			}
-			_, _ = h.Exec(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: frontend}, Table: table, Round: round, Player: p, Bets: bets})
-		}
-		if rng.IntN(8) == 0 {
-			h.Must(&ledger.Pause{Meta: ledger.Meta{Actor: dealer}, Table: table, Round: round, Reason: "shoe jam"})
-			if rng.IntN(2) == 0 {
-				h.Cancel(table, round)
-				continue
-			}
-			h.Must(&ledger.Resume{Meta: ledger.Meta{Actor: supervisor}, Table: table, Round: round})
-		}
-		h.CloseBetting(table, round)
-		if rng.IntN(5) == 0 {
-			h.Reshake(table, round)
-		}
-		if rng.IntN(10) == 0 {
-			h.Cancel(table, round)
-			continue
-		}
-		h.Result(table, round, dice())
-		settled = append(settled, struct{ table, round string }{table, round})
-	}
-	return sc
+	return h.PlayScenario(seed, rounds)
 }
 
 // answers returns every query's answer, JSON-encoded, keyed by the query.
@@ -164,7 +88,7 @@ func answers(tb testing.TB, s *projections.Store, sc scenario) map[string]string
 		v, err := s.Balance(b.Account, b.Currency)
 		add("balance "+b.Account, v, err)
 	}
-	for _, t := range sc.tables {
+	for _, t := range sc.Tables {
 		v, err := s.Table(t)
 		add("table "+t, v, err)
 		bd, err := s.Board(t)
@@ -185,13 +109,13 @@ func answers(tb testing.TB, s *projections.Store, sc scenario) map[string]string
 	}
 	d, err := s.Daily("2026-01-01", "2026-12-31", "")
 	add("daily", d, err)
-	for _, r := range sc.rounds {
+	for _, r := range sc.Rounds {
 		v, err := s.Round(r)
 		add("round "+r, v, err)
 		ix, err := s.RoundIndex(r)
 		add("index "+r, ix, err)
 	}
-	for _, p := range sc.players {
+	for _, p := range sc.Players {
 		for _, limit := range []int{0, 4} {
 			pg := projections.Page{Limit: limit}
 			for i := 0; ; i++ {

@@ -5,6 +5,8 @@ package ledgertest
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -210,4 +212,84 @@ func (h *Harness) LastSeq() uint64 {
 		h.T.Fatal(err)
 	}
 	return seq
+}
+
+// Scenario is what PlayScenario used: its players, tables and rounds.
+type Scenario struct {
+	Players []string
+	Tables  []string
+	Rounds  []string
+}
+
+// PlayScenario plays a random but seeded run of commands on the ledger:
+// tables opened, closed and reopened, limits changed, deposits,
+// withdrawals, adjustments, rounds with slips, pauses, reshakes, results,
+// cancellations and corrections. Some commands are refused on purpose.
+
+func (h *Harness) PlayScenario(seed uint64, rounds int) Scenario {
+	h.T.Helper()
+	rng := rand.New(rand.NewPCG(seed, seed^0x5eed))
+	sc := Scenario{Players: []string{"ana", "ben", "cai", "dee", "eli"}, Tables: []string{"t1", "t2"}}
+	for _, p := range sc.Players {
+		h.Deposit(p, "1000")
+	}
+	h.OpenTable("t1", sicbo.IDLive)
+	h.OpenTable("t2", sicbo.IDCLM2016)
+	codes := []string{"small", "big", "odd", "even", "single:3", "double:2", "triple:5", "any_triple", "total:9", "total:11", "combo:1-2", "two_odd_one_even", "all_even"}
+	dice := func() [3]int { return [3]int{1 + rng.IntN(6), 1 + rng.IntN(6), 1 + rng.IntN(6)} }
+	var settled []struct{ table, round string }
+	for i := range rounds {
+		table := sc.Tables[rng.IntN(len(sc.Tables))]
+		switch rng.IntN(12) {
+		case 0:
+			p := sc.Players[rng.IntN(len(sc.Players))]
+			_, _ = h.Exec(&ledger.Withdraw{Meta: ledger.Meta{Actor: Cashier}, Player: p, Amount: Dec("25"), Currency: "EUR", Reference: fmt.Sprintf("w%d", i)})
+		case 1:
+			p := sc.Players[rng.IntN(len(sc.Players))]
+			h.Must(&ledger.Adjust{Meta: ledger.Meta{Actor: Supervisor}, Player: p, Amount: Dec("3.50"), Currency: "EUR", Reason: "goodwill"})
+		case 2:
+			h.Must(&ledger.ChangeLimits{Meta: ledger.Meta{Actor: Supervisor}, Table: table,
+				Limits: map[string]ledger.Limit{"*": {Min: Dec("1"), Max: Dec(fmt.Sprint(200 + rng.IntN(300)))}}, Reason: "evening"})
+		case 3:
+			if len(settled) > 0 {
+				s := settled[rng.IntN(len(settled))]
+				_, _ = h.Correct(s.table, s.round, dice())
+			}
+		case 4:
+			if rng.IntN(3) == 0 {
+				h.Must(&ledger.CloseTable{Meta: ledger.Meta{Actor: Supervisor}, Table: table, Reason: "break"})
+				h.OpenTable(table, map[string]string{"t1": sicbo.IDLive, "t2": sicbo.IDCLM2016}[table])
+			}
+		}
+		h.Deposit(sc.Players[rng.IntN(len(sc.Players))], "40")
+		round := h.OpenRound(table)
+		sc.Rounds = append(sc.Rounds, round)
+		for range rng.IntN(4) {
+			p := sc.Players[rng.IntN(len(sc.Players))]
+			var bets []ledger.BetRequest
+			for range 1 + rng.IntN(3) {
+				bets = append(bets, BetOf(codes[rng.IntN(len(codes))], fmt.Sprintf("%d.%02d", 1+rng.IntN(9), rng.IntN(100))))
+			}
+			_, _ = h.Exec(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: Frontend}, Table: table, Round: round, Player: p, Bets: bets})
+		}
+		if rng.IntN(8) == 0 {
+			h.Must(&ledger.Pause{Meta: ledger.Meta{Actor: Dealer}, Table: table, Round: round, Reason: "shoe jam"})
+			if rng.IntN(2) == 0 {
+				h.Cancel(table, round)
+				continue
+			}
+			h.Must(&ledger.Resume{Meta: ledger.Meta{Actor: Supervisor}, Table: table, Round: round})
+		}
+		h.CloseBetting(table, round)
+		if rng.IntN(5) == 0 {
+			h.Reshake(table, round)
+		}
+		if rng.IntN(10) == 0 {
+			h.Cancel(table, round)
+			continue
+		}
+		h.Result(table, round, dice())
+		settled = append(settled, struct{ table, round string }{table, round})
+	}
+	return sc
 }
