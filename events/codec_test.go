@@ -533,3 +533,29 @@ func BenchmarkDecode(b *testing.B) {
 	// Reported after the loop: the timer reset at its start clears metrics.
 	b.ReportMetric(float64(len(data)), "bytes/event")
 }
+
+// BenchmarkDecodeEvent measures what a projection rebuild does per event:
+// Codec.Decode of the stored bytes, then DecodePayload.
+func BenchmarkDecodeEvent(b *testing.B) {
+	codec := NewCodec()
+	for _, typ := range []Type{TypeBetPlaced, TypeBetSettled} {
+		b.Run(string(typ), func(b *testing.B) {
+			e := sampleEnvelope(b, typ, fixedV7(1))
+			data, err := Encode(&e, Sum([]byte("prev")))
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				d, err := codec.Decode(data)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := DecodePayload(&d); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

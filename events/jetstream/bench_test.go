@@ -3,6 +3,7 @@ package jetstream
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -179,4 +180,50 @@ func BenchmarkRead(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "events/s")
 	})
+}
+
+// benchFollowEvents is how many events BenchmarkReadFollow replays per
+// iteration.
+const benchFollowEvents = 100_000
+
+// BenchmarkReadFollow measures Follow, the read path of a projection
+// rebuild, over a stream of benchFollowEvents events of benchEventBytes,
+// reported per event.
+func BenchmarkReadFollow(b *testing.B) {
+	s := openTest(b, "", func(o *Options) { o.FsyncInterval = time.Minute })
+	ctx := context.Background()
+	batch := benchBatch(s, BatchEventsMax)
+	var last uint64
+	for i := 0; last < benchFollowEvents; i++ {
+		relabel(batch, i)
+		first, err := s.Append(ctx, last, batch)
+		if err != nil {
+			b.Fatal(err)
+		}
+		last = first + BatchEventsMax - 1
+	}
+	errDone := fmt.Errorf("done")
+	b.SetBytes(int64(last) * benchEventBytes)
+	b.ReportAllocs()
+	n := 0
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for b.Loop() {
+		err := s.Follow(ctx, 1, func(batch []events.Raw) error {
+			n += len(batch)
+			if batch[len(batch)-1].Seq >= last {
+				return errDone
+			}
+			return nil
+		})
+		if err != errDone {
+			b.Fatal(err)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	// Per event, counting the embedded server's allocations too: they
+	// run in this process.
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/event")
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(n), "allocs/event")
+	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(n), "B/event")
 }
