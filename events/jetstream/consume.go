@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"strings"
 	"sync"
 	"time"
 
@@ -79,19 +81,23 @@ func (s *Store) consume(ctx context.Context, filter string, from uint64, untilCa
 			return
 		}
 		lastMsg = time.Now()
-		md, err := msg.Metadata()
-		if err != nil {
-			finish(fmt.Errorf("jetstream: message metadata: %w", err))
-			return
+		seq, stored, pending, ok := ackMetadata(msg.Reply())
+		if !ok {
+			md, err := msg.Metadata()
+			if err != nil {
+				finish(fmt.Errorf("jetstream: message metadata: %w", err))
+				return
+			}
+			seq, stored, pending = md.Sequence.Stream, md.Timestamp, md.NumPending
 		}
 		r := events.Raw{
-			Seq:     md.Sequence.Stream,
+			Seq:     seq,
 			Subject: msg.Subject(),
 			MsgID:   msg.Headers().Get(jetstream.MsgIDHeader),
 			Data:    msg.Data(), // a copy owned by this message: safe to retain
-			Stored:  md.Timestamp,
+			Stored:  stored,
 		}
-		if stop, err := handle(r, md.NumPending); err != nil || stop {
+		if stop, err := handle(r, pending); err != nil || stop {
 			finish(err)
 		}
 	}
@@ -155,6 +161,62 @@ func (s *Store) consume(ctx context.Context, filter string, from uint64, untilCa
 			return fmt.Errorf("jetstream: consumer stopped: %w", asyncErr)
 		}
 	}
+}
+
+// ackMetadata reads the stream sequence, the stored time and the number of
+// pending messages from the reply subject of a message delivered by a
+// consumer, as msg.Metadata does but without allocating its result: a
+// replay reads every event of the stream this way. The subject is
+// $JS.ACK.<stream>.<consumer>.<delivered>.<sseq>.<cseq>.<time>.<pending>,
+// with <domain>.<account hash> after $JS.ACK. and more tokens at the end
+// from newer servers. ok is false for any other spelling (a number that is
+// not plain digits included); the caller then asks msg.Metadata, which
+// reports what is wrong.
+func ackMetadata(reply string) (seq uint64, stored time.Time, pending uint64, ok bool) {
+	rest, found := strings.CutPrefix(reply, "$JS.ACK.")
+	if !found {
+		return 0, time.Time{}, 0, false
+	}
+	var skip int // tokens before <stream>
+	switch n := strings.Count(reply, ".") + 1; {
+	case n == 9:
+	case n >= 11:
+		skip = 2
+	default:
+		return 0, time.Time{}, 0, false
+	}
+	for range skip {
+		_, rest, _ = strings.Cut(rest, ".")
+	}
+	// stream, consumer, delivered, sseq, cseq, time, pending
+	var tok [7]string
+	for i := range tok {
+		tok[i], rest, _ = strings.Cut(rest, ".")
+	}
+	seq, ok1 := ackNumber(tok[3])
+	ns, ok2 := ackNumber(tok[5])
+	pending, ok3 := ackNumber(tok[6])
+	if !ok1 || !ok2 || !ok3 || ns > math.MaxInt64 {
+		return 0, time.Time{}, 0, false
+	}
+	return seq, time.Unix(0, int64(ns)), pending, true
+}
+
+// ackNumber parses a number of an ack subject: 1 to 19 decimal digits (so
+// that it cannot overflow).
+func ackNumber(s string) (uint64, bool) {
+	if len(s) == 0 || len(s) > 19 {
+		return 0, false
+	}
+	var n uint64
+	for i := range len(s) {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + uint64(c-'0')
+	}
+	return n, true
 }
 
 // deleteConsumer removes a finished ordered consumer from the server now
