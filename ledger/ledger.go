@@ -92,6 +92,11 @@ type Ledger struct {
 	// workPending is set when a reload may have found rounds whose
 	// settlement, cancellation or correction is not finished.
 	workPending bool
+	// decidedAt is the clock reading of the last group decided. A seal
+	// written right after a group takes its time from it instead of
+	// reading the clock again: one reading per group keeps the events'
+	// times independent of when the seal check runs.
+	decidedAt time.Time
 	// lastSeq mirrors state.lastSeq for readers outside the goroutine.
 	lastSeq   atomic.Uint64
 	closeOnce sync.Once
@@ -450,6 +455,7 @@ func (l *Ledger) staleRefusals(ctx context.Context, ps []*pending, startSeq uint
 // pending.refused, not answered yet.
 func (l *Ledger) decideGroup(ps []*pending) []sealed {
 	now := l.opts.Clock().UTC()
+	l.decidedAt = now
 	var out []sealed
 	leaders := map[string]*pending{}
 	for _, p := range ps {

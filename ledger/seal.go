@@ -16,8 +16,11 @@ func (l *Ledger) maybeSeal(tick bool) {
 	if s == nil || s.lastSeq == s.sealSeq {
 		return
 	}
-	now := l.opts.Clock().UTC()
+	now := l.decidedAt
 	due := l.opts.SealEvery > 0 && s.lastSeq-s.sealSeq >= uint64(l.opts.SealEvery)
+	if tick || now.IsZero() {
+		now = l.opts.Clock().UTC()
+	}
 	if tick && l.opts.SealInterval > 0 && now.Sub(s.sealAt) >= l.opts.SealInterval {
 		due = true
 	}
