@@ -1,6 +1,8 @@
 package projections
 
 import (
+	"fmt"
+
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -11,10 +13,14 @@ func (s *Store) PlayerBets(player string, page Page) (BetPage, error) {
 	out := BetPage{Player: player, Bets: []BetView{}}
 	err := s.view(func(tx *bolt.Tx, seq uint64) error {
 		out.Seq = seq
-		next, err := scanBack(tx.Bucket(bucketBets), player, 10, page, func(_, v []byte) error {
-			var b BetView
-			mustUnmarshal(v, &b)
-			out.Bets = append(out.Bets, b)
+		bets := tx.Bucket(bucketBets)
+		next, err := scanBack(tx.Bucket(bucketPlayerBets), player, 10, page, func(_, k []byte) error {
+			v := bets.Get(k)
+			if v == nil {
+				return fmt.Errorf("projections: bet %q of player %q indexed but not stored", k, player)
+			}
+			b := mustBetRecord(v)
+			out.Bets = append(out.Bets, b.view())
 			return nil
 		})
 		out.Next = next

@@ -2,7 +2,6 @@ package projections
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -33,30 +32,19 @@ type balanceRec struct {
 	AccountBalance
 }
 
-// roundRec is a round's head record. Its bets and the sequences of its
-// events are records of their own (round_bets, round_events), so that a
-// batch that touches a round writes what changed, not the whole round: a
-// round of thousands of bets would otherwise be decoded and encoded again by
-// every batch that places or settles one of them.
+// roundRec is a round's head record. Its bets are records of their own
+// (bets), so that a batch that touches a round writes what changed, not the
+// whole round: a round of thousands of bets would otherwise be decoded and
+// encoded again by every batch that places or settles one of them.
 type roundRec struct {
 	RoundInfo
 	// PausedFrom is the status a paused round resumes to. It is stored
 	// with the record but not shown.
 	PausedFrom string `json:"paused_from,omitempty"`
-	// BetCount is how many bets the round holds; the next bet gets this
-	// index. Stored but not shown.
-	BetCount int `json:"bet_count"`
-
-	betIndex  map[string]int    // bet → index, as far as this batch knows
-	newBetIDs map[string]int    // bets placed in this batch
-	changed   map[int]*RoundBet // bets this batch read or changed
-	newEvents []uint64          // sequences of this batch's events
-}
-
-type betRec struct {
-	key []byte
-	BetView
-	isNew bool
+	// Seqs are the sequences of the round's own events (opened, closed,
+	// reshakes, result, corrections, pauses, settled, cancelled); those of
+	// its bets' events are in the bets' records. Stored but not shown.
+	Seqs []uint64 `json:"seqs"`
 }
 
 type kv struct{ bucket, key, value []byte }
@@ -71,7 +59,7 @@ type fold struct {
 	tables   map[string]*TableInfo
 	boards   map[string]*boardRec
 	rounds   map[string]*roundRec
-	bets     map[string]*betRec
+	bets     map[string]*betRecord // by betKey
 	daily    map[string]*DailyTotals
 	// appends are records written once and never read back by a fold.
 	appends []kv
@@ -88,7 +76,7 @@ func newFold(ld loader, loc *time.Location, boardSize int) *fold {
 		tables:   make(map[string]*TableInfo),
 		boards:   make(map[string]*boardRec),
 		rounds:   make(map[string]*roundRec),
-		bets:     make(map[string]*betRec),
+		bets:     make(map[string]*betRecord),
 		daily:    make(map[string]*DailyTotals),
 	}
 }
@@ -195,12 +183,17 @@ func (f *fold) apply(d *decoded) error {
 	if err != nil {
 		return err
 	}
-	if e.Round != "" {
-		r, err := f.round(e, e.Round)
-		if err != nil {
-			return err
+	switch d.payload.(type) {
+	case *events.BetPlaced, *events.BetSettled, *events.BetRefunded, *events.BetSettlementReversed:
+		// In the records of the bets they are about.
+	default:
+		if e.Round != "" {
+			r, err := f.round(e, e.Round)
+			if err != nil {
+				return err
+			}
+			r.Seqs = append(r.Seqs, e.Seq)
 		}
-		r.newEvents = append(r.newEvents, e.Seq)
 	}
 	f.walletEntries(e, d.payload, wallets)
 	f.lastSeq, f.lastAt, f.lastStored = e.Seq, e.OccurredAt, d.stored
@@ -277,7 +270,7 @@ func (f *fold) walletEntries(e *events.Envelope, payload any, ws []walletDelta) 
 		case *events.BetSettlementReversed:
 			ent.Slip, ent.Bet = p.Slip, p.Bet
 		}
-		f.appends = append(f.appends, kv{bucketWallet, walletKey(w.player, e.Seq), mustJSON(ent)})
+		f.appends = append(f.appends, kv{bucketWallet, walletKey(w.player, e.Seq), encodeWalletEntry(&ent)})
 	}
 }
 
@@ -326,15 +319,8 @@ func (f *fold) round(e *events.Envelope, id string) (*roundRec, error) {
 	}
 	r := new(roundRec)
 	mustUnmarshal(v, r)
-	r.init()
 	f.rounds[id] = r
 	return r, nil
-}
-
-func (r *roundRec) init() {
-	r.betIndex = make(map[string]int)
-	r.newBetIDs = make(map[string]int)
-	r.changed = make(map[int]*RoundBet)
 }
 
 func (f *fold) withRound(e *events.Envelope, id string, fn func(*roundRec) error) error {
@@ -343,40 +329,6 @@ func (f *fold) withRound(e *events.Envelope, id string, fn func(*roundRec) error
 		return err
 	}
 	return fn(r)
-}
-
-// betIndexOf finds a bet's index in its round, reading it from the file when
-// this batch has not seen the bet yet.
-func (f *fold) betIndexOf(r *roundRec, id string) (int, bool) {
-	if i, ok := r.betIndex[id]; ok {
-		return i, true
-	}
-	v := f.ld.load(bucketRoundBetIDs, roundBetIDKey(r.ID, id))
-	if v == nil {
-		return 0, false
-	}
-	i := int(binary.BigEndian.Uint32(v))
-	r.betIndex[id] = i
-	return i, true
-}
-
-// bet returns a bet of the round for this batch to change.
-func (f *fold) bet(e *events.Envelope, r *roundRec, id string) (*RoundBet, error) {
-	i, ok := f.betIndexOf(r, id)
-	if !ok {
-		return nil, inconsistent(e, "unknown bet %q in round %s", id, r.ID)
-	}
-	if b := r.changed[i]; b != nil {
-		return b, nil
-	}
-	v := f.ld.load(bucketRoundBets, roundBetKey(r.ID, i))
-	if v == nil {
-		return nil, inconsistent(e, "bet %q of round %s indexed but not stored", id, r.ID)
-	}
-	b := new(RoundBet)
-	mustUnmarshal(v, b)
-	r.changed[i] = b
-	return b, nil
 }
 
 func (f *fold) roundOpened(e *events.Envelope, p *events.RoundOpened) error {
@@ -391,7 +343,6 @@ func (f *fold) roundOpened(e *events.Envelope, p *events.RoundOpened) error {
 		Paytable: p.Paytable, PaytableHash: p.PaytableHash, Currency: t.Currency, Scale: t.Scale,
 		OpenedAt: e.OccurredAt, Totals: RoundTotals{},
 	}}
-	r.init()
 	f.rounds[p.Round] = r
 	f.appends = append(f.appends, kv{bucketTableRounds, tableRoundKey(p.Table, p.Number), []byte(p.Round)})
 	return nil
@@ -419,24 +370,18 @@ func (f *fold) betPlaced(e *events.Envelope, p *events.BetPlaced) error {
 		return err
 	}
 	for i, b := range p.Bets {
-		if _, dup := f.betIndexOf(r, b.Bet); dup {
+		k := betKey(p.Round, b.Bet)
+		if f.bets[string(k)] != nil || f.ld.load(bucketBets, k) != nil {
 			return inconsistent(e, "bet %s placed twice", b.Bet)
-		}
-		idx := r.BetCount
-		r.BetCount++
-		r.betIndex[b.Bet] = idx
-		r.newBetIDs[b.Bet] = idx
-		r.changed[idx] = &RoundBet{
-			Bet: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Stake: b.Stake,
-			PlacedSeq: e.Seq, Status: BetOpen,
 		}
 		r.Totals.Bets++
 		r.Totals.Staked = r.Totals.Staked.Add(b.Stake)
-		f.bets[b.Bet] = &betRec{key: betKey(p.Player, e.Seq, i), isNew: true, BetView: BetView{
+		f.bets[string(k)] = &betRecord{
 			Bet: b.Bet, Slip: p.Slip, Player: p.Player, Table: p.Table, Round: p.Round,
-			RoundNumber: r.Number, Code: b.Code, Stake: b.Stake, Currency: p.Currency,
-			PlacedAt: e.OccurredAt, PlacedSeq: e.Seq, Status: BetOpen,
-		}}
+			RoundNumber: r.Number, Position: i, Code: b.Code, Stake: b.Stake, Currency: p.Currency,
+			PlacedAt: e.OccurredAt, PlacedSeq: e.Seq, Status: BetOpen, Events: []uint64{e.Seq},
+		}
+		f.appends = append(f.appends, kv{bucketPlayerBets, playerBetKey(p.Player, e.Seq, i), k})
 		d := f.dailyOf(e, p.Table, p.Currency, b.Code)
 		d.Bets++
 		d.Staked = d.Staked.Add(b.Stake)
@@ -444,57 +389,40 @@ func (f *fold) betPlaced(e *events.Envelope, p *events.BetPlaced) error {
 	return nil
 }
 
-func (f *fold) betRecord(e *events.Envelope, id string) (*betRec, error) {
-	if b := f.bets[id]; b != nil {
-		return b, nil
-	}
-	k := f.ld.load(bucketBetIDs, []byte(id))
-	if k == nil {
-		return nil, inconsistent(e, "unknown bet %q", id)
-	}
-	b := &betRec{key: append([]byte(nil), k...)}
-	v := f.ld.load(bucketBets, b.key)
-	if v == nil {
-		return nil, inconsistent(e, "bet %q indexed but not stored", id)
-	}
-	mustUnmarshal(v, &b.BetView)
-	f.bets[id] = b
-	return b, nil
-}
-
-// settledBet finds the three records a settlement, reversal or refund of a
-// bet changes: its round, the bet inside the round, and the bet in its
-// player's history.
-func (f *fold) settledBet(e *events.Envelope, round, bet string) (*roundRec, *RoundBet, *betRec, error) {
+// settledBet finds the records a settlement, reversal or refund of a bet
+// changes, its round and the bet, and adds the event to the bet's.
+func (f *fold) settledBet(e *events.Envelope, round, bet string) (*roundRec, *betRecord, error) {
 	r, err := f.round(e, round)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, err
 	}
-	rb, err := f.bet(e, r, bet)
-	if err != nil {
-		return nil, nil, nil, err
+	k := betKey(round, bet)
+	b := f.bets[string(k)]
+	if b == nil {
+		v := f.ld.load(bucketBets, k)
+		if v == nil {
+			return nil, nil, inconsistent(e, "unknown bet %q in round %s", bet, round)
+		}
+		rec := mustBetRecord(v)
+		b = &rec
+		f.bets[string(k)] = b
 	}
-	b, err := f.betRecord(e, bet)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	return r, rb, b, nil
+	b.Events = append(b.Events, e.Seq)
+	return r, b, nil
 }
 
 func (f *fold) betSettled(e *events.Envelope, p *events.BetSettled) error {
-	r, rb, b, err := f.settledBet(e, p.Round, p.Bet)
+	r, b, err := f.settledBet(e, p.Round, p.Bet)
 	if err != nil {
 		return err
 	}
 	status := p.Outcome
-	rb.Status, rb.Win, rb.Returned, rb.Residue, rb.Rule = status, p.Win, p.Returned, p.Residue, p.Rule
-	rb.Correction, rb.SettledSeq = p.Correction, e.Seq
 	r.Totals.Won = r.Totals.Won.Add(p.Win)
 	r.Totals.Paid = r.Totals.Paid.Add(p.Returned)
 	r.Totals.Residue = r.Totals.Residue.Add(p.Residue)
 
 	dice := p.Dice
-	b.Status, b.Dice, b.Win, b.Returned, b.Rule = status, &dice, p.Win, p.Returned, p.Rule
+	b.Status, b.Dice, b.Win, b.Returned, b.Residue, b.Rule = status, &dice, p.Win, p.Returned, p.Residue, p.Rule
 	b.Correction, b.SettledAt, b.SettledSeq = p.Correction, e.OccurredAt, e.Seq
 
 	d := f.dailyOf(e, p.Table, p.Currency, p.Code)
@@ -514,17 +442,16 @@ func (f *fold) betSettled(e *events.Envelope, p *events.BetSettled) error {
 }
 
 func (f *fold) betReversed(e *events.Envelope, p *events.BetSettlementReversed) error {
-	r, rb, b, err := f.settledBet(e, p.Round, p.Bet)
+	r, b, err := f.settledBet(e, p.Round, p.Bet)
 	if err != nil {
 		return err
 	}
 	zero := decimal.Zero
-	rb.Status, rb.Win, rb.Returned, rb.Residue, rb.Rule, rb.SettledSeq = BetOpen, zero, zero, zero, "", 0
 	r.Totals.Won = r.Totals.Won.Sub(p.Win)
 	r.Totals.Paid = r.Totals.Paid.Sub(p.Returned)
 	r.Totals.Residue = r.Totals.Residue.Sub(p.Residue)
 
-	b.Status, b.Dice, b.Win, b.Returned, b.Rule = BetOpen, nil, zero, zero, ""
+	b.Status, b.Dice, b.Win, b.Returned, b.Residue, b.Rule = BetOpen, nil, zero, zero, zero, ""
 	b.SettledAt, b.SettledSeq = time.Time{}, 0
 
 	d := f.dailyOf(e, p.Table, p.Currency, p.Code)
@@ -536,11 +463,10 @@ func (f *fold) betReversed(e *events.Envelope, p *events.BetSettlementReversed) 
 }
 
 func (f *fold) betRefunded(e *events.Envelope, p *events.BetRefunded) error {
-	r, rb, b, err := f.settledBet(e, p.Round, p.Bet)
+	r, b, err := f.settledBet(e, p.Round, p.Bet)
 	if err != nil {
 		return err
 	}
-	rb.Status, rb.Returned, rb.SettledSeq = BetRefunded, p.Stake, e.Seq
 	r.Totals.Refunded = r.Totals.Refunded.Add(p.Stake)
 	b.Status, b.Returned, b.SettledAt, b.SettledSeq = BetRefunded, p.Stake, e.OccurredAt, e.Seq
 
@@ -612,7 +538,7 @@ func (f *fold) changedBoards() []string {
 // random order into a growing node cost a copy of the node's tail each;
 // in key order they are appended.
 func (f *fold) write(put putter) error {
-	out := make([]kv, 0, len(f.balances)+len(f.tables)+len(f.boards)+len(f.rounds)+2*len(f.bets)+len(f.daily)+len(f.appends))
+	out := make([]kv, 0, len(f.balances)+len(f.tables)+len(f.boards)+len(f.rounds)+len(f.bets)+len(f.daily)+len(f.appends))
 	for k, b := range f.balances {
 		out = append(out, kv{bucketBalances, []byte(k), encodeBalance(b.UpdatedSeq, b.Balance)})
 	}
@@ -628,21 +554,9 @@ func (f *fold) write(put putter) error {
 		head := *r
 		head.Bets, head.Events = nil, nil
 		out = append(out, kv{bucketRounds, []byte(id), mustJSON(&head)})
-		for i, b := range r.changed {
-			out = append(out, kv{bucketRoundBets, roundBetKey(id, i), mustJSON(b)})
-		}
-		for bet, i := range r.newBetIDs {
-			out = append(out, kv{bucketRoundBetIDs, roundBetIDKey(id, bet), binary.BigEndian.AppendUint32(nil, uint32(i))})
-		}
-		for _, seq := range r.newEvents {
-			out = append(out, kv{bucketRoundEvents, roundEventKey(id, seq), []byte{}})
-		}
 	}
-	for id, b := range f.bets {
-		if b.isNew {
-			out = append(out, kv{bucketBetIDs, []byte(id), b.key})
-		}
-		out = append(out, kv{bucketBets, b.key, mustJSON(&b.BetView)})
+	for k, b := range f.bets {
+		out = append(out, kv{bucketBets, []byte(k), b.encode()})
 	}
 	for k, d := range f.daily {
 		out = append(out, kv{bucketDaily, []byte(k), mustJSON(d)})

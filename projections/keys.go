@@ -6,24 +6,20 @@ import "encoding/binary"
 // Keys join their parts with a zero byte: ids never contain one
 // (events.ValidID), and big-endian numbers keep their order.
 var (
-	bucketMeta        = []byte("meta")          // fixed keys below
-	bucketBalances    = []byte("balances")      // account 0 currency → balance record
-	bucketTables      = []byte("tables")        // table → TableInfo
-	bucketBoards      = []byte("boards")        // table → compact board
-	bucketRounds      = []byte("rounds")        // round → RoundInfo without its bets and events
-	bucketRoundBets   = []byte("round_bets")    // round 0 index(4) → RoundBet
-	bucketRoundBetIDs = []byte("round_bet_ids") // round 0 bet → index(4)
-	bucketRoundEvents = []byte("round_events")  // round 0 seq(8) → nothing
-	bucketTableRounds = []byte("table_rounds")  // table 0 number(8) → round
-	bucketBets        = []byte("bets")          // player 0 seq(8) index(2) → BetView
-	bucketBetIDs      = []byte("bet_ids")       // bet → key in bets
-	bucketDaily       = []byte("daily")         // day 0 table 0 currency 0 code → DailyTotals
-	bucketWallet      = []byte("wallet")        // player 0 seq(8) → WalletEntry
+	bucketMeta        = []byte("meta")         // fixed keys below
+	bucketBalances    = []byte("balances")     // account 0 currency → balance record
+	bucketTables      = []byte("tables")       // table → TableInfo
+	bucketBoards      = []byte("boards")       // table → compact board
+	bucketRounds      = []byte("rounds")       // round → round head (RoundInfo without its bets and events)
+	bucketBets        = []byte("bets")         // round 0 bet → binary bet record
+	bucketPlayerBets  = []byte("player_bets")  // player 0 seq(8) position(2) → key in bets
+	bucketTableRounds = []byte("table_rounds") // table 0 number(8) → round
+	bucketDaily       = []byte("daily")        // day 0 table 0 currency 0 code → DailyTotals
+	bucketWallet      = []byte("wallet")       // player 0 seq(8) → binary WalletEntry
 
 	allBuckets = [][]byte{
 		bucketMeta, bucketBalances, bucketTables, bucketBoards, bucketRounds,
-		bucketRoundBets, bucketRoundBetIDs, bucketRoundEvents,
-		bucketTableRounds, bucketBets, bucketBetIDs, bucketDaily, bucketWallet,
+		bucketBets, bucketPlayerBets, bucketTableRounds, bucketDaily, bucketWallet,
 	}
 )
 
@@ -66,8 +62,12 @@ func prefixed(prefix string, n uint64, extra ...byte) []byte {
 
 func balanceKey(account, currency string) []byte { return join(account, currency) }
 
-func betKey(player string, seq uint64, index int) []byte {
-	return prefixed(player, seq, byte(index>>8), byte(index))
+// betKey is a bet's record key: a round's bets are together, so settling a
+// round rewrites the pages of that round only.
+func betKey(round, bet string) []byte { return join(round, bet) }
+
+func playerBetKey(player string, seq uint64, position int) []byte {
+	return prefixed(player, seq, byte(position>>8), byte(position))
 }
 
 func walletKey(player string, seq uint64) []byte { return prefixed(player, seq) }
@@ -75,12 +75,3 @@ func walletKey(player string, seq uint64) []byte { return prefixed(player, seq) 
 func tableRoundKey(table string, number int64) []byte { return prefixed(table, uint64(number)) }
 
 func dailyKey(day, table, currency, code string) []byte { return join(day, table, currency, code) }
-
-func roundBetKey(round string, index int) []byte {
-	b := append([]byte(round), 0)
-	return binary.BigEndian.AppendUint32(b, uint32(index))
-}
-
-func roundBetIDKey(round, bet string) []byte { return join(round, bet) }
-
-func roundEventKey(round string, seq uint64) []byte { return prefixed(round, seq) }

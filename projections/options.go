@@ -29,7 +29,7 @@ const (
 	DailyRowsMax = 100_000
 	// SchemaVersion is the layout of the file. A file of another version is
 	// refused with ErrIncompatible and must be rebuilt.
-	SchemaVersion = 2
+	SchemaVersion = 3
 	// DefaultLockTimeout is how long Open waits for the file lock held by
 	// another process.
 	DefaultLockTimeout = 2 * time.Second

@@ -2,8 +2,9 @@ package projections
 
 import (
 	"bytes"
-	"encoding/binary"
+	"cmp"
 	"fmt"
+	"slices"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -22,40 +23,55 @@ func (s *Store) Round(id string) (RoundView, error) {
 // getRound reads a round with its bets (in placement order) and the
 // sequences of its events.
 func getRound(tx *bolt.Tx, id string, into *RoundInfo) error {
-	if err := getRoundHead(tx, id, into); err != nil {
+	head, err := getRoundHead(tx, id, into)
+	if err != nil {
 		return err
 	}
-	into.Events = roundEvents(tx, id)
-	into.Bets = []RoundBet{}
-	prefix := append([]byte(id), 0)
-	c := tx.Bucket(bucketRoundBets).Cursor()
-	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-		var b RoundBet
-		mustUnmarshal(v, &b)
-		into.Bets = append(into.Bets, b)
+	bets := roundBets(tx, id)
+	into.Bets = make([]RoundBet, len(bets))
+	for i := range bets {
+		into.Bets[i] = bets[i].roundBet()
 	}
+	into.Events = roundEvents(head, bets)
 	return nil
 }
 
-// getRoundHead reads a round without its bets and events.
-func getRoundHead(tx *bolt.Tx, id string, into *RoundInfo) error {
+// getRoundHead reads a round without its bets and events, and returns the
+// sequences of the round's own events.
+func getRoundHead(tx *bolt.Tx, id string, into *RoundInfo) ([]uint64, error) {
 	v := tx.Bucket(bucketRounds).Get([]byte(id))
 	if v == nil {
-		return fmt.Errorf("%w: round %q", ErrNotFound, id)
+		return nil, fmt.Errorf("%w: round %q", ErrNotFound, id)
 	}
-	mustUnmarshal(v, into)
-	return nil
+	var r roundRec
+	mustUnmarshal(v, &r)
+	*into = r.RoundInfo
+	return r.Seqs, nil
 }
 
-// roundEvents returns the sequences of a round's events, in order.
-func roundEvents(tx *bolt.Tx, id string) []uint64 {
-	out := []uint64{}
+// roundBets reads a round's bets in the order they were placed.
+func roundBets(tx *bolt.Tx, id string) []betRecord {
+	var out []betRecord
 	prefix := append([]byte(id), 0)
-	c := tx.Bucket(bucketRoundEvents).Cursor()
-	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-		out = append(out, binary.BigEndian.Uint64(k[len(prefix):]))
+	c := tx.Bucket(bucketBets).Cursor()
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		out = append(out, mustBetRecord(v))
 	}
+	slices.SortFunc(out, func(a, b betRecord) int {
+		return cmp.Or(cmp.Compare(a.PlacedSeq, b.PlacedSeq), cmp.Compare(a.Position, b.Position))
+	})
 	return out
+}
+
+// roundEvents merges the sequences of a round's own events with those of
+// its bets' events: the round index, in stream order.
+func roundEvents(head []uint64, bets []betRecord) []uint64 {
+	out := append([]uint64{}, head...)
+	for i := range bets {
+		out = append(out, bets[i].Events...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out) // the bets of one slip share its event
 }
 
 // RoundIndex returns where a round's events are in the stream (the round
@@ -65,10 +81,11 @@ func (s *Store) RoundIndex(id string) (RoundIndex, error) {
 	var out RoundIndex
 	err := s.view(func(tx *bolt.Tx, seq uint64) error {
 		var r RoundInfo
-		if err := getRoundHead(tx, id, &r); err != nil {
+		head, err := getRoundHead(tx, id, &r)
+		if err != nil {
 			return err
 		}
-		out = RoundIndex{Seq: seq, Round: r.ID, Table: r.Table, Currency: r.Currency, Scale: r.Scale, Events: roundEvents(tx, id)}
+		out = RoundIndex{Seq: seq, Round: r.ID, Table: r.Table, Currency: r.Currency, Scale: r.Scale, Events: roundEvents(head, roundBets(tx, id))}
 		return nil
 	})
 	return out, err
@@ -84,7 +101,7 @@ func (s *Store) Rounds(table string, page Page) (RoundPage, error) {
 		}
 		next, err := scanBack(tx.Bucket(bucketTableRounds), table, 8, page, func(_, v []byte) error {
 			var r RoundInfo
-			if err := getRoundHead(tx, string(v), &r); err != nil {
+			if _, err := getRoundHead(tx, string(v), &r); err != nil {
 				return err
 			}
 			out.Rounds = append(out.Rounds, RoundSummary{

@@ -201,14 +201,21 @@ func (s *Store) Apply(batch []events.Raw) error {
 // Prepared is a batch of events decoded by Prepare, ready for
 // ApplyPrepared.
 type Prepared struct {
-	ds []decoded
+	// chunks are the batches merged into p, in order; they are not copied
+	// into one slice.
+	chunks [][]decoded
+	n      int
 }
 
 // Len returns the number of events in p.
-func (p *Prepared) Len() int { return len(p.ds) }
+func (p *Prepared) Len() int { return p.n }
 
-// Merge appends the events of q to p (q must follow p without a gap).
-func (p *Prepared) Merge(q *Prepared) { p.ds = append(p.ds, q.ds...) }
+// Merge appends the events of q to p (q must follow p without a gap, which
+// ApplyPrepared checks).
+func (p *Prepared) Merge(q *Prepared) {
+	p.chunks = append(p.chunks, q.chunks...)
+	p.n += q.n
+}
 
 // Prepare decodes a batch of events in stream order for ApplyPrepared. It
 // only decodes: it is safe to call from several goroutines at once, so a
@@ -218,18 +225,17 @@ func (s *Store) Prepare(batch []events.Raw) (*Prepared, error) {
 	if len(batch) > BatchEventsMax {
 		return nil, fmt.Errorf("%w: a batch of %d events is over the limit of %d", ErrBadQuery, len(batch), BatchEventsMax)
 	}
-	p := &Prepared{ds: make([]decoded, 0, len(batch))}
+	ds := make([]decoded, len(batch))
 	for i, raw := range batch {
 		if i > 0 && raw.Seq != batch[i-1].Seq+1 {
 			return nil, &GapError{Applied: batch[i-1].Seq, Got: raw.Seq}
 		}
-		d, err := decode(s.opts.Codec, raw)
-		if err != nil {
+		var err error
+		if ds[i], err = decode(s.opts.Codec, raw); err != nil {
 			return nil, err
 		}
-		p.ds = append(p.ds, d)
 	}
-	return p, nil
+	return &Prepared{chunks: [][]decoded{ds}, n: len(ds)}, nil
 }
 
 // ApplyPrepared applies a prepared batch as Apply does.
@@ -237,16 +243,16 @@ func (s *Store) ApplyPrepared(p *Prepared) error {
 	if s.opts.ReadOnly {
 		return ErrReadOnly
 	}
-	if len(p.ds) == 0 {
+	if p.n == 0 {
 		return nil
 	}
-	if len(p.ds) > BatchEventsMax {
-		return fmt.Errorf("%w: a batch of %d events is over the limit of %d", ErrBadQuery, len(p.ds), BatchEventsMax)
+	if p.n > BatchEventsMax {
+		return fmt.Errorf("%w: a batch of %d events is over the limit of %d", ErrBadQuery, p.n, BatchEventsMax)
 	}
-	return s.applyDecoded(p.ds)
+	return s.applyDecoded(p.chunks)
 }
 
-func (s *Store) applyDecoded(ds []decoded) error {
+func (s *Store) applyDecoded(chunks [][]decoded) error {
 	s.applyMu.Lock()
 	defer s.applyMu.Unlock()
 	s.mu.RLock()
@@ -258,26 +264,28 @@ func (s *Store) applyDecoded(ds []decoded) error {
 	err := s.db.Update(func(tx *bolt.Tx) error {
 		meta := tx.Bucket(bucketMeta)
 		last := getU64(meta, metaSeq)
-		if first := ds[0].env.Seq; first != last+1 {
-			// Another store on the same file (a Reload in between, or a
-			// second writer) moved it: check against the file itself.
-			if first <= last {
-				for len(ds) > 0 && ds[0].env.Seq <= last {
-					ds = ds[1:]
-				}
-				if len(ds) == 0 {
-					return nil
-				}
-			} else {
-				return &GapError{Applied: last, Got: first}
-			}
-		}
 		t := newTxIO(tx)
 		f = newFold(t, s.opts.Location, s.opts.BoardSize)
-		for i := range ds {
-			if err := f.apply(&ds[i]); err != nil {
-				return err
+		for _, ds := range chunks {
+			for i := range ds {
+				// Events at or below the file's position were applied
+				// already (a Reload in between, or a batch delivered
+				// twice); any other must be the next one.
+				switch seq := ds[i].env.Seq; {
+				case seq <= last:
+					continue
+				case seq != last+1:
+					return &GapError{Applied: last, Got: seq}
+				}
+				if err := f.apply(&ds[i]); err != nil {
+					return err
+				}
+				last++
 			}
+		}
+		if f.lastSeq == 0 {
+			f = nil // nothing new
+			return nil
 		}
 		if err := f.write(t.put); err != nil {
 			return err

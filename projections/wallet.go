@@ -12,9 +12,7 @@ func (s *Store) WalletHistory(player string, page Page) (WalletPage, error) {
 	err := s.view(func(tx *bolt.Tx, seq uint64) error {
 		out.Seq = seq
 		next, err := scanBack(tx.Bucket(bucketWallet), player, 8, page, func(_, v []byte) error {
-			var e WalletEntry
-			mustUnmarshal(v, &e)
-			out.Entries = append(out.Entries, e)
+			out.Entries = append(out.Entries, mustWalletEntry(v))
 			return nil
 		})
 		out.Next = next

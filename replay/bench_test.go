@@ -29,6 +29,13 @@ import (
 // -wagerlog.bench-events 1000000 for the figures in docs/BENCHMARKS.md.
 var benchEvents = flag.Int("wagerlog.bench-events", 100_000, "events in the benchmarks' stream")
 
+// benchStore points BenchmarkRebuild at an existing embedded store instead
+// of a generated one, to profile the rebuild alone on a stream the ledger
+// wrote: go test ./replay -run XXX -bench Rebuild -benchtime 1x
+// -wagerlog.bench-store DIR/ledger -cpuprofile cpu.out, after
+// `wagerlog bench --data-dir DIR`.
+var benchStore = flag.String("wagerlog.bench-store", "", "rebuild from this existing embedded store directory instead of a generated stream")
+
 // benchStream is the stream the benchmarks share, built once per process.
 type benchStream struct {
 	dir    string
@@ -48,6 +55,10 @@ var (
 func sharedStream(b *testing.B) *benchStream {
 	b.Helper()
 	benchOnce.Do(func() {
+		if *benchStore != "" {
+			bench.err = openExisting(&bench, *benchStore)
+			return
+		}
 		bench.dir, bench.err = benchDir()
 		if bench.err != nil {
 			return
@@ -61,6 +72,28 @@ func sharedStream(b *testing.B) *benchStream {
 }
 
 func benchDir() (string, error) { return os.MkdirTemp("", "wagerlog-bench-") }
+
+// openExisting opens the embedded store in dir, leaving it as it is.
+func openExisting(s *benchStream, dir string) error {
+	ctx := context.Background()
+	st, err := jetstream.Open(ctx, jetstream.Options{DataDir: dir, FsyncInterval: time.Second})
+	if err != nil {
+		return err
+	}
+	s.store = st
+	s.last, err = st.LastSeq(ctx)
+	if err == nil && s.last == 0 {
+		err = errors.New("the store in " + dir + " is empty")
+	}
+	return err
+}
+
+// needRounds skips a benchmark that needs the generated stream's rounds.
+func needRounds(b *testing.B, s *benchStream) {
+	if len(s.rounds) == 0 {
+		b.Skip("needs the generated stream (not -wagerlog.bench-store)")
+	}
+}
 
 // TestMain removes the benchmarks' stream once every test and benchmark
 // has run.
@@ -328,6 +361,7 @@ func rebuiltStore(b *testing.B, s *benchStream) *projections.Store {
 // reports the 99th percentile of the read time.
 func BenchmarkBoardRead(b *testing.B) {
 	s := sharedStream(b)
+	needRounds(b, s)
 	st := rebuiltStore(b, s)
 	samples := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
@@ -350,6 +384,7 @@ func BenchmarkBoardRead(b *testing.B) {
 // bet re-settled.
 func BenchmarkRoundReplay(b *testing.B) {
 	s := sharedStream(b)
+	needRounds(b, s)
 	st := rebuiltStore(b, s)
 	var round string
 	for i := len(s.rounds) / 2; i < len(s.rounds); i++ {
