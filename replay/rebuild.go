@@ -58,8 +58,12 @@ func build(ctx context.Context, src projections.Source, st *projections.Store, t
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	workers := runtime.GOMAXPROCS(0)
-	work := make(chan *job, 2*workers)
-	ordered := make(chan *job, 4*workers)
+	// Deep queues (16 chunks of 1,000 events per worker) absorb the
+	// applier's pauses while a transaction commits, so the reader and the
+	// decoders do not stop with it: 55,800 → 66,100 events/s on a
+	// 1,080,965-event stream (2 cores); deeper gave nothing more.
+	work := make(chan *job, 16*workers)
+	ordered := make(chan *job, 32*workers)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
