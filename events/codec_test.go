@@ -545,17 +545,140 @@ func BenchmarkDecodeEvent(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			b.SetBytes(int64(len(data)))
-			b.ReportAllocs()
-			for b.Loop() {
-				d, err := codec.Decode(data)
-				if err != nil {
-					b.Fatal(err)
+			b.Run("two-pass", func(b *testing.B) {
+				b.SetBytes(int64(len(data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					d, err := codec.Decode(data)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if _, err := DecodePayload(&d); err != nil {
+						b.Fatal(err)
+					}
 				}
-				if _, err := DecodePayload(&d); err != nil {
-					b.Fatal(err)
+			})
+			b.Run("one-pass", func(b *testing.B) {
+				b.SetBytes(int64(len(data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, _, err := codec.DecodeWithPayload(data); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
+			})
 		})
 	}
+}
+
+// decodeTwoPass is what DecodeWithPayload must equal: Decode, then
+// DecodePayload.
+func decodeTwoPass(c *Codec, data []byte) (Envelope, any, error) {
+	e, err := c.Decode(data)
+	if err != nil {
+		return e, nil, err
+	}
+	p, err := DecodePayload(&e)
+	return e, p, err
+}
+
+// sameDecoding checks that DecodeWithPayload agrees with Decode then
+// DecodePayload on data: both refuse it with the same sentinel, or both
+// give the same envelope (but for Payload, which the one-pass decoding may
+// leave nil) and the same payload.
+func sameDecoding(t *testing.T, c *Codec, data []byte) {
+	t.Helper()
+	e1, p1, err1 := decodeTwoPass(c, data)
+	e2, p2, err2 := c.DecodeWithPayload(data)
+	if (err1 == nil) != (err2 == nil) {
+		t.Fatalf("two passes: %v; one pass: %v\n%q", err1, err2, data)
+	}
+	if err1 != nil {
+		for _, s := range []error{ErrMalformed, ErrUnknownType, ErrUnknownVersion} {
+			if errors.Is(err1, s) != errors.Is(err2, s) {
+				t.Fatalf("two passes: %v; one pass: %v\n%q", err1, err2, data)
+			}
+		}
+		return
+	}
+	e1.Payload, e2.Payload = nil, nil
+	if d := diff(e1, e2); d != "" {
+		t.Fatalf("envelopes differ at %s\n%q", d, data)
+	}
+	if d := diff(p1, p2); d != "" {
+		t.Fatalf("payloads differ at %s\n%q", d, data)
+	}
+}
+
+// TestDecodeWithPayload checks the one-pass decoding against the two
+// passes for every type, for members in another order, for payloads an
+// upcaster must rewrite first, and for broken payloads.
+func TestDecodeWithPayload(t *testing.T) {
+	for _, typ := range Types() {
+		e := sampleEnvelope(t, typ, newV7(t))
+		data, err := Encode(&e, Sum([]byte("prev")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, p, err := (*Codec)(nil).DecodeWithPayload(data)
+		if err != nil {
+			t.Fatalf("%s: %v", typ, err)
+		}
+		if d := diff(p, samplePayload(t, typ)); d != "" {
+			t.Errorf("%s: payload differs at %s", typ, d)
+		}
+		sameDecoding(t, nil, data)
+		// The payload first: read raw, decoded after.
+		i := bytes.Index(data, []byte(`,"payload":`))
+		j := bytes.Index(data, []byte(`,"postings":`))
+		if j < 0 {
+			j = bytes.Index(data, []byte(`,"prev":`))
+		}
+		moved := append([]byte(`{"payload":`), data[i+len(`,"payload":`):j]...)
+		moved = append(moved, ',')
+		moved = append(moved, data[1:i]...)
+		moved = append(moved, data[j:]...)
+		sameDecoding(t, nil, moved)
+		if _, _, err := (*Codec)(nil).DecodeWithPayload(moved); err != nil {
+			t.Errorf("%s with the payload first: %v", typ, err)
+		}
+	}
+	c := newCodecWithVersions(map[Type]int{TypeBetPlaced: 3}, up1to2, up2to3)
+	for v, payload := range map[int]string{1: betPlacedV1, 2: betPlacedV2} {
+		data := betPlacedAt(t, v, payload)
+		sameDecoding(t, c, data)
+		if _, p, err := c.DecodeWithPayload(data); err != nil || p.(*BetPlaced).Total.String() != "10.5" {
+			t.Errorf("v%d upcast: %v %+v", v, err, p)
+		}
+	}
+	for name, payload := range map[string]string{
+		"array":        `[1]`,
+		"null":         `null`,
+		"bad stake":    `{"slip":"s","bets":[{"bet":"b","code":"small","stake":"ten"}]}`,
+		"wrong member": `{"slip":7}`,
+		"duplicate":    `{"slip":"a","slip":"b"}`,
+	} {
+		data := betPlacedAt(t, TypeBetPlaced.CurrentVersion(), payload)
+		sameDecoding(t, nil, data)
+		if _, _, err := (*Codec)(nil).DecodeWithPayload(data); !errors.Is(err, ErrMalformed) {
+			t.Errorf("%s payload: %v, want ErrMalformed", name, err)
+		}
+	}
+}
+
+// FuzzDecodeWithPayload checks the one-pass decoding against the two
+// passes on any input (the corpus of FuzzDecode is a good start: copy it to
+// testdata/fuzz/FuzzDecodeWithPayload).
+func FuzzDecodeWithPayload(f *testing.F) {
+	for _, typ := range []Type{TypeBetPlaced, TypeBetSettled, TypeRoundSettled, TypeWalletDeposited} {
+		e := sampleEnvelope(f, typ, newV7(f))
+		data, err := Encode(&e, Hash{})
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sameDecoding(t, nil, data)
+	})
 }

@@ -90,15 +90,11 @@ type decoded struct {
 
 // decode decodes one stored event with codec.
 func decode(codec *events.Codec, raw events.Raw) (decoded, error) {
-	e, err := codec.Decode(raw.Data)
+	e, p, err := codec.DecodeWithPayload(raw.Data)
 	if err != nil {
 		return decoded{}, fmt.Errorf("projections: event %d: %w", raw.Seq, err)
 	}
 	e.Seq = raw.Seq
-	p, err := events.DecodePayload(&e)
-	if err != nil {
-		return decoded{}, fmt.Errorf("projections: event %d: %w", raw.Seq, err)
-	}
 	return decoded{env: e, payload: p, stored: raw.Stored}, nil
 }
 
