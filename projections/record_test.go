@@ -50,7 +50,9 @@ func TestBetRecord_RoundTrip(t *testing.T) {
 
 // sameBet compares decimals by value and exponent, the rest field by field.
 func sameBet(a, b betRecord) bool {
-	decs := func(r *betRecord) []*decimal.Decimal { return []*decimal.Decimal{&r.Stake, &r.Win, &r.Returned, &r.Residue} }
+	decs := func(r *betRecord) []*decimal.Decimal {
+		return []*decimal.Decimal{&r.Stake, &r.Win, &r.Returned, &r.Residue}
+	}
 	for i, d := range decs(&a) {
 		e := decs(&b)[i]
 		if !d.Equal(*e) || d.Exponent() != e.Exponent() && !d.IsZero() {
