@@ -55,29 +55,42 @@ type fold struct {
 	loc       *time.Location
 	boardSize int
 
-	balances map[string]*balanceRec
+	balances map[balanceID]*balanceRec
 	tables   map[string]*TableInfo
 	boards   map[string]*boardRec
 	rounds   map[string]*roundRec
-	bets     map[string]*betRecord // by betKey
-	daily    map[string]*DailyTotals
+	bets     map[betID]*betRecord
+	daily    map[dailyID]*DailyTotals
 	// appends are records written once and never read back by a fold.
 	appends []kv
 
 	lastSeq    uint64
 	lastAt     time.Time
 	lastStored time.Time
+
+	// The day of the last event, as [dayFrom, dayTo) in f.loc: events
+	// come in time order, so most fall on the day before them.
+	dayFrom, dayTo time.Time
+	dayName        string
 }
+
+// The maps of a fold are keyed by the parts of a record's key, so that a
+// lookup builds no key; the key is built once, when the record is written.
+type (
+	balanceID struct{ account, currency string }
+	betID     struct{ round, bet string }
+	dailyID   struct{ day, table, currency, code string }
+)
 
 func newFold(ld loader, loc *time.Location, boardSize int) *fold {
 	return &fold{
 		ld: ld, loc: loc, boardSize: boardSize,
-		balances: make(map[string]*balanceRec),
+		balances: make(map[balanceID]*balanceRec),
 		tables:   make(map[string]*TableInfo),
 		boards:   make(map[string]*boardRec),
 		rounds:   make(map[string]*roundRec),
-		bets:     make(map[string]*betRecord),
-		daily:    make(map[string]*DailyTotals),
+		bets:     make(map[betID]*betRecord),
+		daily:    make(map[dailyID]*DailyTotals),
 	}
 }
 
@@ -230,15 +243,15 @@ func (f *fold) post(e *events.Envelope) []walletDelta {
 }
 
 func (f *fold) balance(account, currency string) *balanceRec {
-	k := balanceKey(account, currency)
-	if b := f.balances[string(k)]; b != nil {
+	id := balanceID{account, currency}
+	if b := f.balances[id]; b != nil {
 		return b
 	}
 	b := &balanceRec{AccountBalance{Account: account, Currency: currency}}
-	if v := f.ld.load(bucketBalances, k); v != nil {
+	if v := f.ld.load(bucketBalances, balanceKey(account, currency)); v != nil {
 		b.UpdatedSeq, b.Balance = decodeBalance(v)
 	}
-	f.balances[string(k)] = b
+	f.balances[id] = b
 	return b
 }
 
@@ -344,19 +357,29 @@ func (f *fold) roundOpened(e *events.Envelope, p *events.RoundOpened) error {
 	return nil
 }
 
-func (f *fold) day(at time.Time) string { return at.In(f.loc).Format(time.DateOnly) }
+// day returns the date of at in the configured zone.
+func (f *fold) day(at time.Time) string {
+	if !at.Before(f.dayFrom) && at.Before(f.dayTo) {
+		return f.dayName
+	}
+	local := at.In(f.loc)
+	y, m, d := local.Date()
+	f.dayFrom = time.Date(y, m, d, 0, 0, 0, 0, f.loc)
+	f.dayTo = time.Date(y, m, d+1, 0, 0, 0, 0, f.loc)
+	f.dayName = local.Format(time.DateOnly)
+	return f.dayName
+}
 
 func (f *fold) dailyOf(e *events.Envelope, table, currency, code string) *DailyTotals {
-	day := f.day(e.OccurredAt)
-	k := dailyKey(day, table, currency, code)
-	if d := f.daily[string(k)]; d != nil {
+	id := dailyID{f.day(e.OccurredAt), table, currency, code}
+	if d := f.daily[id]; d != nil {
 		return d
 	}
-	d := &DailyTotals{Day: day, Table: table, Currency: currency, Code: code}
-	if v := f.ld.load(bucketDaily, k); v != nil {
+	d := &DailyTotals{Day: id.day, Table: table, Currency: currency, Code: code}
+	if v := f.ld.load(bucketDaily, dailyKey(id.day, table, currency, code)); v != nil {
 		mustUnmarshal(v, d)
 	}
-	f.daily[string(k)] = d
+	f.daily[id] = d
 	return d
 }
 
@@ -366,18 +389,18 @@ func (f *fold) betPlaced(e *events.Envelope, p *events.BetPlaced) error {
 		return err
 	}
 	for i, b := range p.Bets {
-		k := betKey(p.Round, b.Bet)
-		if f.bets[string(k)] != nil || f.ld.load(bucketBets, k) != nil {
+		id := betID{p.Round, b.Bet}
+		if f.bets[id] != nil || f.ld.load(bucketBets, betKey(p.Round, b.Bet)) != nil {
 			return inconsistent(e, "bet %s placed twice", b.Bet)
 		}
 		r.Totals.Bets++
 		r.Totals.Staked = r.Totals.Staked.Add(b.Stake)
-		f.bets[string(k)] = &betRecord{
+		f.bets[id] = &betRecord{
 			Bet: b.Bet, Slip: p.Slip, Player: p.Player, Table: p.Table, Round: p.Round,
 			RoundNumber: r.Number, Position: i, Code: b.Code, Stake: b.Stake, Currency: p.Currency,
 			PlacedAt: e.OccurredAt, PlacedSeq: e.Seq, Status: BetOpen, Events: []uint64{e.Seq},
 		}
-		f.appends = append(f.appends, kv{bucketPlayerBets, playerBetKey(p.Player, e.Seq, i), k})
+		f.appends = append(f.appends, kv{bucketPlayerBets, playerBetKey(p.Player, e.Seq, i), betKey(p.Round, b.Bet)})
 		d := f.dailyOf(e, p.Table, p.Currency, b.Code)
 		d.Bets++
 		d.Staked = d.Staked.Add(b.Stake)
@@ -392,16 +415,16 @@ func (f *fold) settledBet(e *events.Envelope, round, bet string) (*roundRec, *be
 	if err != nil {
 		return nil, nil, err
 	}
-	k := betKey(round, bet)
-	b := f.bets[string(k)]
+	id := betID{round, bet}
+	b := f.bets[id]
 	if b == nil {
-		v := f.ld.load(bucketBets, k)
+		v := f.ld.load(bucketBets, betKey(round, bet))
 		if v == nil {
 			return nil, nil, inconsistent(e, "unknown bet %q in round %s", bet, round)
 		}
 		rec := mustBetRecord(v)
 		b = &rec
-		f.bets[string(k)] = b
+		f.bets[id] = b
 	}
 	b.Events = append(b.Events, e.Seq)
 	return r, b, nil
@@ -535,8 +558,8 @@ func (f *fold) changedBoards() []string {
 // in key order they are appended.
 func (f *fold) write(put putter) error {
 	out := make([]kv, 0, len(f.balances)+len(f.tables)+len(f.boards)+len(f.rounds)+len(f.bets)+len(f.daily)+len(f.appends))
-	for k, b := range f.balances {
-		out = append(out, kv{bucketBalances, []byte(k), encodeBalance(b.UpdatedSeq, b.Balance)})
+	for id, b := range f.balances {
+		out = append(out, kv{bucketBalances, balanceKey(id.account, id.currency), encodeBalance(b.UpdatedSeq, b.Balance)})
 	}
 	for id, t := range f.tables {
 		if t != nil {
@@ -551,11 +574,11 @@ func (f *fold) write(put putter) error {
 		head.Bets, head.Events = nil, nil
 		out = append(out, kv{bucketRounds, []byte(id), mustJSON(&head)})
 	}
-	for k, b := range f.bets {
-		out = append(out, kv{bucketBets, []byte(k), b.encode()})
+	for id, b := range f.bets {
+		out = append(out, kv{bucketBets, betKey(id.round, id.bet), b.encode()})
 	}
-	for k, d := range f.daily {
-		out = append(out, kv{bucketDaily, []byte(k), mustJSON(d)})
+	for id, d := range f.daily {
+		out = append(out, kv{bucketDaily, dailyKey(id.day, id.table, id.currency, id.code), mustJSON(d)})
 	}
 	out = append(out, f.appends...)
 	slices.SortFunc(out, func(a, b kv) int {
