@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -19,10 +20,16 @@ import (
 // output is not a terminal.
 const rebuildLogEvery = 2 * time.Second
 
+// rebuildHeapMiB is the default of --heap-limit-mib.
+const rebuildHeapMiB = 1024
+
 type rebuildConfig struct {
 	store    storeFlags
 	db       string
 	timeZone string
+	heapMiB  int
+	// heapSet is true when --heap-limit-mib was given.
+	heapSet bool
 }
 
 func (m *Main) rebuildCmd() *cobra.Command {
@@ -40,13 +47,38 @@ running, its embedded store is in use: point --nats-url at its listener
 (serve --nats-listen) and --db at its projections file.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg.heapSet = cmd.Flags().Changed("heap-limit-mib")
 			return m.rebuild(cmd.Context(), cfg)
 		},
 	}
 	cfg.store.register(cmd.Flags())
 	cmd.Flags().StringVar(&cfg.db, "db", "", "projections file (default <data-dir>/projections.db)")
 	cmd.Flags().StringVar(&cfg.timeZone, "time-zone", "UTC", "IANA time zone whose midnight divides the days (as serve's --time-zone)")
+	cmd.Flags().IntVar(&cfg.heapMiB, "heap-limit-mib", rebuildHeapMiB, "collect garbage only when the Go heap nears this many MiB (GOGC=off with GOMEMLIMIT; about 20% faster than Go's default); 0 keeps Go's default; GOGC or GOMEMLIMIT in the environment win over the default")
 	return cmd
+}
+
+// gcForRebuild sets the garbage collector for a rebuild and returns what
+// restores it. A rebuild allocates at a high rate while holding little
+// (the decoded events in flight, the records of one transaction), so with
+// Go's default the collector runs every few megabytes and takes a fifth of
+// the CPU; with a heap limit instead it runs only near the limit. The
+// collector's settings are the process's, so they are restored after.
+func gcForRebuild(cfg rebuildConfig) (restore func(), err error) {
+	switch {
+	case cfg.heapMiB < 0:
+		return nil, fmt.Errorf("--heap-limit-mib %d: want 0 or more", cfg.heapMiB)
+	case cfg.heapMiB == 0:
+		return func() {}, nil
+	case !cfg.heapSet && (os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != ""):
+		return func() {}, nil // the operator's choice
+	}
+	limit := debug.SetMemoryLimit(int64(cfg.heapMiB) << 20)
+	percent := debug.SetGCPercent(-1)
+	return func() {
+		debug.SetGCPercent(percent)
+		debug.SetMemoryLimit(limit)
+	}, nil
 }
 
 func (m *Main) rebuild(ctx context.Context, cfg rebuildConfig) error {
@@ -54,6 +86,11 @@ func (m *Main) rebuild(ctx context.Context, cfg rebuildConfig) error {
 	if err != nil {
 		return fmt.Errorf("--time-zone: %w", err)
 	}
+	restoreGC, err := gcForRebuild(cfg)
+	if err != nil {
+		return err
+	}
+	defer restoreGC()
 	path := cfg.db
 	if path == "" {
 		path = cfg.store.projectionsPath()

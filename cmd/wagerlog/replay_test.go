@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -142,4 +143,43 @@ func TestRebuildAndReplayCmd(t *testing.T) {
 			t.Fatalf("a refused file is not a finding: %v", err)
 		}
 	})
+}
+
+// gcPercent reads the collector's GOGC without changing it.
+func gcPercent() int {
+	p := debug.SetGCPercent(100)
+	debug.SetGCPercent(p)
+	return p
+}
+
+// TestGCForRebuild checks that rebuild's heap limit is set for the rebuild
+// and restored after, that it leaves an operator's GOGC alone unless the
+// flag is given, and that a negative limit is refused.
+func TestGCForRebuild(t *testing.T) {
+	percent, limit := gcPercent(), debug.SetMemoryLimit(-1)
+	restore, err := gcForRebuild(rebuildConfig{heapMiB: 512, heapSet: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, l := gcPercent(), debug.SetMemoryLimit(-1); p != -1 || l != 512<<20 {
+		t.Errorf("during the rebuild: GOGC %d, limit %d; want off and %d", p, l, 512<<20)
+	}
+	restore()
+	if p, l := gcPercent(), debug.SetMemoryLimit(-1); p != percent || l != limit {
+		t.Errorf("after: GOGC %d, limit %d; want %d, %d", p, l, percent, limit)
+	}
+
+	t.Setenv("GOGC", "200")
+	restore, err = gcForRebuild(rebuildConfig{heapMiB: rebuildHeapMiB})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := gcPercent(); p != percent {
+		t.Errorf("with GOGC in the environment the default changed GOGC to %d", p)
+	}
+	restore()
+
+	if _, err := gcForRebuild(rebuildConfig{heapMiB: -1, heapSet: true}); err == nil {
+		t.Error("a negative limit was accepted")
+	}
 }
