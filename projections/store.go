@@ -320,6 +320,9 @@ func (s *Store) applyDecoded(chunks [][]decoded) error {
 	return nil
 }
 
+// fillPercent is how full bbolt fills a page before it splits it.
+const fillPercent = 0.95
+
 // txIO reads and writes the buckets of one transaction for a fold.
 type txIO struct {
 	tx      *bolt.Tx
@@ -329,7 +332,13 @@ type txIO struct {
 func newTxIO(tx *bolt.Tx) *txIO {
 	t := &txIO{tx: tx, buckets: make(map[string]*bolt.Bucket, len(allBuckets))}
 	for _, b := range allBuckets {
-		t.buckets[string(b)] = tx.Bucket(b)
+		bk := tx.Bucket(b)
+		// Nearly every key a batch adds sorts after the keys already
+		// under its prefix (a new round's bets, a player's next wallet
+		// entry): a page split at the default half leaves the left half
+		// empty for good. Splitting full pages halves the pages written.
+		bk.FillPercent = fillPercent
+		t.buckets[string(b)] = bk
 	}
 	return t
 }
