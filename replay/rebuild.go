@@ -16,8 +16,10 @@ import (
 
 // RebuildBatchMax is how many events a rebuild applies in one transaction.
 // Larger transactions write the pages every event touches (balances of the
-// house, a table's board) fewer times.
-const RebuildBatchMax = 50_000
+// house, a table's board) fewer times, but hold more in memory: on 1.08M
+// events, 10,000 / 25,000 / 50,000 / 100,000 per transaction gave
+// 90.1k / 92.9k / 90.0k / 74.1k events/s under a 1 GiB heap limit.
+const RebuildBatchMax = 25_000
 
 // Progress is reported during a rebuild.
 type Progress struct {
