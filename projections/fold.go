@@ -582,8 +582,10 @@ func (f *fold) write(put putter) error {
 	}
 	out = append(out, f.appends...)
 	slices.SortFunc(out, func(a, b kv) int {
-		if c := bytes.Compare(a.bucket, b.bucket); c != 0 {
-			return c
+		// Buckets are the package's own slices: most pairs share one,
+		// which an identity check tells without comparing names.
+		if &a.bucket[0] != &b.bucket[0] {
+			return bytes.Compare(a.bucket, b.bucket)
 		}
 		return bytes.Compare(a.key, b.key)
 	})
