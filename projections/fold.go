@@ -82,15 +82,19 @@ type (
 	dailyID   struct{ day, table, currency, code string }
 )
 
-func newFold(ld loader, loc *time.Location, boardSize int) *fold {
+// newFold returns a fold for a batch of about events events: its bet map
+// and appended records are sized for them up front, since growing them
+// step by step copied them a dozen times over a rebuild's transactions.
+func newFold(ld loader, loc *time.Location, boardSize, events int) *fold {
 	return &fold{
 		ld: ld, loc: loc, boardSize: boardSize,
 		balances: make(map[balanceID]*balanceRec),
 		tables:   make(map[string]*TableInfo),
 		boards:   make(map[string]*boardRec),
 		rounds:   make(map[string]*roundRec),
-		bets:     make(map[betID]*betRecord),
+		bets:     make(map[betID]*betRecord, events),
 		daily:    make(map[dailyID]*DailyTotals),
+		appends:  make([]kv, 0, 2*events),
 	}
 }
 

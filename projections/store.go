@@ -265,7 +265,11 @@ func (s *Store) applyDecoded(chunks [][]decoded) error {
 		meta := tx.Bucket(bucketMeta)
 		last := getU64(meta, metaSeq)
 		t := newTxIO(tx)
-		f = newFold(t, s.opts.Location, s.opts.BoardSize)
+		n := 0
+		for _, ds := range chunks {
+			n += len(ds)
+		}
+		f = newFold(t, s.opts.Location, s.opts.BoardSize, n)
 		for _, ds := range chunks {
 			for i := range ds {
 				// Events at or below the file's position were applied
