@@ -136,26 +136,33 @@ func BenchmarkPublishSingle(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "events/s")
 }
 
+// filledStream opens a store holding at least n events of benchEventBytes,
+// appended in batches of BatchEventsMax, and returns its last sequence. It
+// fsyncs periodically to fill faster: reads do not depend on it.
+func filledStream(b *testing.B, n uint64) (*Store, uint64) {
+	b.Helper()
+	s := openTest(b, "", func(o *Options) { o.FsyncInterval = time.Minute })
+	batch := benchBatch(s, BatchEventsMax)
+	var last uint64
+	for i := 0; last < n; i++ {
+		relabel(batch, i)
+		first, err := s.Append(context.Background(), last, batch)
+		if err != nil {
+			b.Fatal(err)
+		}
+		last = first + BatchEventsMax - 1
+	}
+	return s, last
+}
+
 // benchReadEvents is how many events BenchmarkRead replays per iteration.
 const benchReadEvents = 250_000
 
 // BenchmarkRead measures Read (one ordered consumer) over a stream of
 // benchReadEvents events of benchEventBytes.
 func BenchmarkRead(b *testing.B) {
-	// The stream is filled once, with periodic fsync to save time: reads
-	// do not depend on it.
-	s := openTest(b, "", func(o *Options) { o.FsyncInterval = time.Minute })
+	s, last := filledStream(b, benchReadEvents)
 	ctx := context.Background()
-	batch := benchBatch(s, BatchEventsMax)
-	var last uint64
-	for i := 0; last < benchReadEvents; i++ {
-		relabel(batch, i)
-		first, err := s.Append(ctx, last, batch)
-		if err != nil {
-			b.Fatal(err)
-		}
-		last = first + BatchEventsMax - 1
-	}
 	b.Run(fmt.Sprintf("events=%d", last), func(b *testing.B) {
 		b.SetBytes(int64(last) * benchEventBytes)
 		for i := 0; i < b.N; i++ {
@@ -190,18 +197,8 @@ const benchFollowEvents = 100_000
 // rebuild, over a stream of benchFollowEvents events of benchEventBytes,
 // reported per event.
 func BenchmarkReadFollow(b *testing.B) {
-	s := openTest(b, "", func(o *Options) { o.FsyncInterval = time.Minute })
+	s, last := filledStream(b, benchFollowEvents)
 	ctx := context.Background()
-	batch := benchBatch(s, BatchEventsMax)
-	var last uint64
-	for i := 0; last < benchFollowEvents; i++ {
-		relabel(batch, i)
-		first, err := s.Append(ctx, last, batch)
-		if err != nil {
-			b.Fatal(err)
-		}
-		last = first + BatchEventsMax - 1
-	}
 	errDone := fmt.Errorf("done")
 	b.SetBytes(int64(last) * benchEventBytes)
 	b.ReportAllocs()
