@@ -60,6 +60,10 @@ type fold struct {
 	boards   map[string]*boardRec
 	rounds   map[string]*roundRec
 	bets     map[betID]*betRecord
+	// betOrder is the order the batch first touched its bets in: nearly
+	// key order (rounds follow each other in time), which the sort before
+	// writing finishes cheaply, where a map's order is random.
+	betOrder []betID
 	daily    map[dailyID]*DailyTotals
 	// appends are records written once and never read back by a fold.
 	appends []kv
@@ -95,6 +99,7 @@ func newFold(ld loader, loc *time.Location, boardSize, events int) *fold {
 		bets:     make(map[betID]*betRecord, events),
 		daily:    make(map[dailyID]*DailyTotals),
 		appends:  make([]kv, 0, 2*events),
+		betOrder: make([]betID, 0, events),
 	}
 }
 
@@ -399,6 +404,7 @@ func (f *fold) betPlaced(e *events.Envelope, p *events.BetPlaced) error {
 		}
 		r.Totals.Bets++
 		r.Totals.Staked = r.Totals.Staked.Add(b.Stake)
+		f.betOrder = append(f.betOrder, id)
 		f.bets[id] = &betRecord{
 			Bet: b.Bet, Slip: p.Slip, Player: p.Player, Table: p.Table, Round: p.Round,
 			RoundNumber: r.Number, Position: i, Code: b.Code, Stake: b.Stake, Currency: p.Currency,
@@ -428,6 +434,7 @@ func (f *fold) settledBet(e *events.Envelope, round, bet string) (*roundRec, *be
 		}
 		rec := mustBetRecord(v)
 		b = &rec
+		f.betOrder = append(f.betOrder, id)
 		f.bets[id] = b
 	}
 	b.Events = append(b.Events, e.Seq)
@@ -578,8 +585,8 @@ func (f *fold) write(put putter) error {
 		head.Bets, head.Events = nil, nil
 		out = append(out, kv{bucketRounds, []byte(id), mustJSON(&head)})
 	}
-	for id, b := range f.bets {
-		out = append(out, kv{bucketBets, betKey(id.round, id.bet), b.encode()})
+	for _, id := range f.betOrder {
+		out = append(out, kv{bucketBets, betKey(id.round, id.bet), f.bets[id].encode()})
 	}
 	for id, d := range f.daily {
 		out = append(out, kv{bucketDaily, dailyKey(id.day, id.table, id.currency, id.code), mustJSON(d)})
