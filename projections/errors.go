@@ -28,6 +28,12 @@ var (
 	// schema version, or with another time zone or board size: its answers
 	// would differ from a fresh build. Rebuild it (wagerlog rebuild).
 	ErrIncompatible = errors.New("projections: file built with other settings; rebuild it")
+	// ErrOtherSchema is returned by Open, with ErrIncompatible, when the
+	// file was written by a build with another layout (SchemaVersion): an
+	// upgrade. Unlike a file built under another time zone or board size,
+	// which may be the operator's mistake, such a file can only be
+	// rebuilt (replay.OpenOrRebuild does it).
+	ErrOtherSchema = errors.New("projections: file written by another schema version")
 	// ErrInconsistent is returned by Apply when an event does not fit what
 	// the projections hold (a bet on a round never opened): the stream is
 	// broken or the file was not built from its start. Nothing of the batch

@@ -126,7 +126,7 @@ func (s *Store) check(tx *bolt.Tx) error {
 		return fmt.Errorf("%w: %s has no projections", ErrIncompatible, s.path)
 	}
 	if v := getU64(meta, metaSchema); v != SchemaVersion {
-		return fmt.Errorf("%w: %s has schema %d, this build writes %d", ErrIncompatible, s.path, v, SchemaVersion)
+		return fmt.Errorf("%w: %w: %s has schema %d, this build writes %d", ErrIncompatible, ErrOtherSchema, s.path, v, SchemaVersion)
 	}
 	if loc := string(meta.Get(metaLocation)); loc != s.opts.Location.String() {
 		return fmt.Errorf("%w: %s divides days in %s, not %s", ErrIncompatible, s.path, loc, s.opts.Location)

@@ -235,3 +235,21 @@ func syncDir(dir string) error {
 	}
 	return nil
 }
+
+// OpenOrRebuild opens the projections file at path, first rebuilding it
+// from the stream when it was written by a build with another layout
+// (projections.ErrOtherSchema: an upgrade), so that a server started by a
+// new release serves the same answers without a manual step. progress, if
+// not nil, follows that rebuild. A file built with another time zone or
+// board size is not rebuilt: that may be a mistaken flag, and the error
+// (projections.ErrIncompatible) says so.
+func OpenOrRebuild(ctx context.Context, src projections.Source, path string, opts projections.Options, progress func(Progress)) (*projections.Store, error) {
+	st, err := projections.Open(path, opts)
+	if !errors.Is(err, projections.ErrOtherSchema) {
+		return st, err
+	}
+	if _, err := Rebuild(ctx, src, path, opts, progress); err != nil {
+		return nil, fmt.Errorf("replay: rebuild of %s, written by another schema version: %w", path, err)
+	}
+	return projections.Open(path, opts)
+}

@@ -1,10 +1,11 @@
 package replay_test
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
-	"github.com/wagerlog/wagerlog/internal/ledgertest"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/sicbo"
+	"github.com/wagerlog/wagerlog/internal/ledgertest"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
 	"github.com/wagerlog/wagerlog/replay"
@@ -400,4 +402,80 @@ func TestBalancesAt(t *testing.T) {
 			t.Fatalf("err %v", err)
 		}
 	})
+}
+
+// oldSchemaFile writes, at path, the projections file a build of schema 2
+// made (testdata/projections-schema2.db.gz: created empty by that build,
+// gzipped).
+func oldSchemaFile(t *testing.T, path string) {
+	t.Helper()
+	f, err := os.Open("testdata/projections-schema2.db.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestOpenOrRebuild_Upgrade opens a file an older build wrote: it is
+// refused as another schema, rebuilt from the stream, and then answers as
+// a fresh build does. A file built under another time zone is refused and
+// left alone.
+func TestOpenOrRebuild_Upgrade(t *testing.T) {
+	h := newHarness(t)
+	sc := playScenario(h, 3, 12)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "projections.db")
+	oldSchemaFile(t, path)
+	if _, err := projections.Open(path, projections.Options{}); !errors.Is(err, projections.ErrOtherSchema) || !errors.Is(err, projections.ErrIncompatible) {
+		t.Fatalf("opening the schema 2 file: %v, want ErrOtherSchema and ErrIncompatible", err)
+	}
+	var reports int
+	st, err := replay.OpenOrRebuild(testCtx(t), h.Stream, path, projections.Options{}, func(replay.Progress) { reports++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if st.LastSeq() != h.LastSeq() || reports == 0 {
+		t.Fatalf("rebuilt to %d of %d, %d progress reports", st.LastSeq(), h.LastSeq(), reports)
+	}
+	fresh := filepath.Join(dir, "fresh.db")
+	if _, err := replay.Rebuild(testCtx(t), h.Stream, fresh, projections.Options{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	fs, err := projections.Open(fresh, projections.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameAnswers(t, answers(t, fs, sc), answers(t, st, sc))
+	if err := fs.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	// Another time zone: not an upgrade, not rebuilt.
+	madrid, err := time.LoadLocation("Europe/Madrid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, _ := os.Stat(fresh)
+	if _, err := replay.OpenOrRebuild(testCtx(t), h.Stream, fresh, projections.Options{Location: madrid}, nil); !errors.Is(err, projections.ErrIncompatible) || errors.Is(err, projections.ErrOtherSchema) {
+		t.Fatalf("a UTC file opened for Madrid: %v, want ErrIncompatible only", err)
+	}
+	if after, _ := os.Stat(fresh); !os.SameFile(info, after) {
+		t.Fatal("the UTC file was replaced")
+	}
+	if fs, err = projections.Open(fresh, projections.Options{}); err != nil || fs.LastSeq() != h.LastSeq() {
+		t.Fatalf("the UTC file after: %v", err)
+	}
+	_ = fs.Close()
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/wagerlog/wagerlog/audit"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
+	"github.com/wagerlog/wagerlog/replay"
 )
 
 // serveConfig is everything `wagerlog serve` is configured with.
@@ -223,7 +224,10 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 		closers = append(closers, func() { led.Close() })
 		writer = led
 	}
-	views, err := projections.Open(cfg.store.projectionsPath(), projections.Options{Location: loc})
+	// A projections file written by another release's layout is rebuilt
+	// before serving (reads answer 503 not_ready meanwhile); one built
+	// under other settings is refused with the error saying so.
+	views, err := replay.OpenOrRebuild(ctx, store, cfg.store.projectionsPath(), projections.Options{Location: loc}, rebuildLog(log))
 	if err != nil {
 		shutdownHTTP()
 		return fmt.Errorf("projections %s: %w", cfg.store.projectionsPath(), err)
@@ -293,5 +297,20 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 			return nil
 		}
 		return fmt.Errorf("http: %w", err)
+	}
+}
+
+// rebuildLog returns a progress callback that logs a rebuild serve runs
+// when it starts on a projections file of another layout, at most every
+// rebuildLogEvery.
+func rebuildLog(log *slog.Logger) func(replay.Progress) {
+	var last time.Time
+	return func(p replay.Progress) {
+		if p.Applied != p.Target && time.Since(last) < rebuildLogEvery {
+			return
+		}
+		last = time.Now()
+		log.Info("rebuilding the projections (written by another schema version)",
+			"applied", p.Applied, "target", p.Target, "events_per_s", int(p.Rate()))
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -191,6 +192,33 @@ func TestServe_API(t *testing.T) {
 	status, body = call(t, "GET", s.url+"/v1/wallets/zoe", tokens["finance"], "")
 	if status != 200 || !strings.Contains(string(body), `"balance":"12.5"`) {
 		t.Fatalf("wallet after restart: %d %s", status, body)
+	}
+	if err := s.stop(); err != nil {
+		t.Fatalf("serve returned %v", err)
+	}
+
+	// An upgrade: the projections file is one an older release wrote
+	// (schema 2, empty). serve rebuilds it from the stream before it is
+	// ready, and answers as before.
+	old, err := os.ReadFile("../../replay/testdata/projections-schema2.db.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err = io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "projections.db"), old, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s = startServe(t, dir)
+	status, body = call(t, "GET", s.url+"/v1/wallets/zoe", tokens["finance"], "")
+	if status != 200 || !strings.Contains(string(body), `"balance":"12.5"`) {
+		t.Fatalf("wallet after an upgrade of the projections: %d %s", status, body)
 	}
 	if err := s.stop(); err != nil {
 		t.Fatalf("serve returned %v", err)
