@@ -92,10 +92,11 @@ type Ledger struct {
 	// workPending is set when a reload may have found rounds whose
 	// settlement, cancellation or correction is not finished.
 	workPending bool
-	// decidedAt is the clock reading of the last group decided. A seal
-	// written right after a group takes its time from it instead of
-	// reading the clock again: one reading per group keeps the events'
-	// times independent of when the seal check runs.
+	// decidedAt is the clock reading of the last events written (a group
+	// decided, or interrupted work finished). A seal written right after
+	// takes its time from it instead of reading the clock again: one
+	// reading per group keeps the events' times independent of when the
+	// seal check runs, and a seal is never older than the events it seals.
 	decidedAt time.Time
 	// lastSeq mirrors state.lastSeq for readers outside the goroutine.
 	lastSeq   atomic.Uint64

@@ -95,7 +95,9 @@ func (l *Ledger) finishWork(ctx context.Context) error {
 			continue
 		}
 		l.opts.Logger.Info("finishing interrupted round work", "round", r.ID, "status", r.Status, "events", len(drafts))
-		out := l.sealAll(nil, drafts, r.work, l.opts.Clock().UTC())
+		now := l.opts.Clock().UTC()
+		l.decidedAt = now // a seal right after takes this time (maybeSeal)
+		out := l.sealAll(nil, drafts, r.work, now)
 		for lo := 0; lo < len(out); lo += l.opts.BatchMax {
 			hi := min(lo+l.opts.BatchMax, len(out))
 			raws := make([]events.Raw, hi-lo)
