@@ -134,8 +134,22 @@ func (c *Codec) Decode(data []byte) (Envelope, error) {
 // pass; the result is otherwise the same as Decode's and DecodePayload's,
 // checks included.
 func (c *Codec) DecodeWithPayload(data []byte) (Envelope, any, error) {
+	return c.decodeWithPayload(data, false)
+}
+
+// DecodeForProjection is DecodeWithPayload without what only the ledger
+// and the audit read: PrevHash, Hash, IdempotencyKey, RequestHash and
+// CorrelationID stay zero. Their members are still read as JSON, but not
+// checked further: a malformed hash is verify's to find, not a
+// projection's. On a rebuild it saves two hex decodings and three strings
+// per event, 3% of the rebuild's time.
+func (c *Codec) DecodeForProjection(data []byte) (Envelope, any, error) {
+	return c.decodeWithPayload(data, true)
+}
+
+func (c *Codec) decodeWithPayload(data []byte, light bool) (Envelope, any, error) {
 	var e Envelope
-	sink := payloadSink{e: &e, c: c}
+	sink := payloadSink{e: &e, c: c, light: light}
 	if err := c.decode(data, &e, &sink); err != nil {
 		return e, nil, err
 	}
@@ -154,6 +168,8 @@ type payloadSink struct {
 	e *Envelope
 	c *Codec
 	p any
+	// light leaves out the members DecodeForProjection does not read.
+	light bool
 }
 
 func (s *payloadSink) UnmarshalJSONFrom(d *jsontext.Decoder) error {
@@ -179,6 +195,23 @@ type envelopeIn struct {
 	Payload *payloadSink `json:"payload"`
 }
 
+// envelopeLight is an envelopeIn that skips the members
+// DecodeForProjection leaves out.
+type envelopeLight struct {
+	*Envelope
+	Payload  *payloadSink `json:"payload"`
+	PrevHash skipped      `json:"prev"`
+	Hash     skipped      `json:"hash"`
+	Idem     skipped      `json:"idem"`
+	Req      skipped      `json:"req"`
+	Corr     skipped      `json:"corr"`
+}
+
+// skipped reads a JSON value and keeps nothing of it.
+type skipped struct{}
+
+func (skipped) UnmarshalJSONFrom(d *jsontext.Decoder) error { return d.SkipValue() }
+
 // decode decodes data into e, upcasting its payload; with a sink, the
 // payload may be decoded into sink.p instead (DecodeWithPayload).
 func (c *Codec) decode(data []byte, e *Envelope, sink *payloadSink) error {
@@ -192,9 +225,12 @@ func (c *Codec) decode(data []byte, e *Envelope, sink *payloadSink) error {
 	// canonical bytes are whatever was stored, so the decoder's choice
 	// cannot change a hash.
 	var err error
-	if sink == nil {
+	switch {
+	case sink == nil:
 		err = jsonv2.Unmarshal(data, e)
-	} else {
+	case sink.light:
+		err = jsonv2.Unmarshal(data, &envelopeLight{Envelope: e, Payload: sink})
+	default:
 		err = jsonv2.Unmarshal(data, &envelopeIn{Envelope: e, Payload: sink})
 	}
 	if err != nil {

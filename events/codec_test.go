@@ -610,6 +610,33 @@ func sameDecoding(t *testing.T, c *Codec, data []byte) {
 	}
 }
 
+// sameForProjection checks DecodeForProjection against Decode then
+// DecodePayload: never stricter (what the two passes accept it accepts,
+// and the same), and what it refuses they refuse too; it may accept what
+// they refuse only for a member it skips.
+func sameForProjection(t *testing.T, c *Codec, data []byte) {
+	t.Helper()
+	e1, p1, err1 := decodeTwoPass(c, data)
+	e3, p3, err3 := c.DecodeForProjection(data)
+	if err3 != nil {
+		if err1 == nil {
+			t.Fatalf("DecodeForProjection refused what the two passes accept: %v\n%q", err3, data)
+		}
+		return
+	}
+	if err1 != nil {
+		return
+	}
+	e1.Payload, e3.Payload = nil, nil
+	e1.PrevHash, e1.Hash, e1.IdempotencyKey, e1.RequestHash, e1.CorrelationID = Hash{}, Hash{}, "", "", ""
+	if d := diff(e1, e3); d != "" {
+		t.Fatalf("envelopes differ at %s\n%q", d, data)
+	}
+	if d := diff(p1, p3); d != "" {
+		t.Fatalf("payloads differ at %s\n%q", d, data)
+	}
+}
+
 // TestDecodeWithPayload checks the one-pass decoding against the two
 // passes for every type, for members in another order, for payloads an
 // upcaster must rewrite first, and for broken payloads.
@@ -628,6 +655,7 @@ func TestDecodeWithPayload(t *testing.T) {
 			t.Errorf("%s: payload differs at %s", typ, d)
 		}
 		sameDecoding(t, nil, data)
+		sameForProjection(t, nil, data)
 		// The payload first: read raw, decoded after.
 		i := bytes.Index(data, []byte(`,"payload":`))
 		j := bytes.Index(data, []byte(`,"postings":`))
@@ -639,6 +667,7 @@ func TestDecodeWithPayload(t *testing.T) {
 		moved = append(moved, data[1:i]...)
 		moved = append(moved, data[j:]...)
 		sameDecoding(t, nil, moved)
+		sameForProjection(t, nil, moved)
 		if _, _, err := (*Codec)(nil).DecodeWithPayload(moved); err != nil {
 			t.Errorf("%s with the payload first: %v", typ, err)
 		}
@@ -647,6 +676,7 @@ func TestDecodeWithPayload(t *testing.T) {
 	for v, payload := range map[int]string{1: betPlacedV1, 2: betPlacedV2} {
 		data := betPlacedAt(t, v, payload)
 		sameDecoding(t, c, data)
+		sameForProjection(t, c, data)
 		if _, p, err := c.DecodeWithPayload(data); err != nil || p.(*BetPlaced).Total.String() != "10.5" {
 			t.Errorf("v%d upcast: %v %+v", v, err, p)
 		}
@@ -680,5 +710,36 @@ func FuzzDecodeWithPayload(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sameDecoding(t, nil, data)
+		sameForProjection(t, nil, data)
 	})
+}
+
+// TestDecodeForProjection_LeavesOut checks what DecodeForProjection leaves
+// out, and that a malformed hash, which Decode refuses, does not stop it.
+func TestDecodeForProjection_LeavesOut(t *testing.T) {
+	e := sampleEnvelope(t, TypeBetSettled, newV7(t))
+	data, err := Encode(&e, Sum([]byte("prev")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, p, err := (*Codec)(nil).DecodeForProjection(data)
+	if err != nil || p == nil {
+		t.Fatal(err)
+	}
+	if !got.PrevHash.IsZero() || !got.Hash.IsZero() || got.IdempotencyKey != "" || got.RequestHash != "" || got.CorrelationID != "" {
+		t.Fatalf("kept what it leaves out: %+v", got)
+	}
+	if e.IdempotencyKey == "" || e.RequestHash == "" || e.CorrelationID == "" {
+		t.Fatal("the sample has no command identity to leave out")
+	}
+	bad := replaceOnce(t, data, `"prev":"`, `"prev":"XY`)
+	if _, err := Decode(bad); !errors.Is(err, ErrMalformed) {
+		t.Fatalf("Decode of a bad hash: %v", err)
+	}
+	if _, _, err := (*Codec)(nil).DecodeForProjection(bad); err != nil {
+		t.Fatalf("DecodeForProjection of a bad hash: %v", err)
+	}
+	if _, _, err := (*Codec)(nil).DecodeForProjection(replaceOnce(t, data, `"prev":"`, `"prev":[`)); !errors.Is(err, ErrMalformed) {
+		t.Fatalf("DecodeForProjection of broken JSON: %v", err)
+	}
 }

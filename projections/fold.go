@@ -112,7 +112,7 @@ type decoded struct {
 
 // decode decodes one stored event with codec.
 func decode(codec *events.Codec, raw events.Raw) (decoded, error) {
-	e, p, err := codec.DecodeWithPayload(raw.Data)
+	e, p, err := codec.DecodeForProjection(raw.Data)
 	if err != nil {
 		return decoded{}, fmt.Errorf("projections: event %d: %w", raw.Seq, err)
 	}
