@@ -14,6 +14,8 @@
 // that the path names a new file, reopens it and follows the stream on from
 // its position, so no restart is needed. A crash during a rebuild leaves the
 // old file in place and a stale .rebuild file that the next rebuild removes.
+// OpenOrRebuild opens a projections file, first rebuilding it when an older
+// release wrote it with another layout (an upgrade); serve starts with it.
 //
 // # One round
 //
