@@ -73,7 +73,7 @@ type fold struct {
 	lastStored time.Time
 
 	// The day of the last event, as [dayFrom, dayTo) in f.loc: events
-	// come in time order, so most fall on the day before them.
+	// come in time order, so most fall on the same day as the one before.
 	dayFrom, dayTo time.Time
 	dayName        string
 }
