@@ -3,6 +3,10 @@ package replay
 import (
 	"context"
 	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -55,6 +59,108 @@ func prefetch(ctx context.Context, g Getter, seqs []uint64) (map[uint64]events.R
 		return nil, fmt.Errorf("replay: read events %d..%d: %w", from, to, err)
 	}
 	return out, nil
+}
+
+// readEvent is one event of a round, read, hashed and decoded.
+type readEvent struct {
+	hash    events.Hash // as stated in the event
+	hashOK  bool        // the content matches it
+	env     events.Envelope
+	payload any
+}
+
+// readRound reads, hashes and decodes a round's events (seqs, from pre or
+// by a get each), and hashes the event just before each of them, on
+// GOMAXPROCS goroutines: the work is per event, and the replay that
+// follows only needs it in order. It returns the events in the order of
+// seqs and the stated hash of every event read, by sequence. Its error is
+// the one of the first event, in seqs' order, that failed.
+func readRound(ctx context.Context, g Getter, pre map[uint64]events.Raw, seqs []uint64) ([]readEvent, map[uint64]events.Hash, error) {
+	inRound := make(map[uint64]bool, len(seqs))
+	for _, seq := range seqs {
+		inRound[seq] = true
+	}
+	var before []uint64 // events just before one of the round's, not in it
+	for _, seq := range seqs {
+		if seq > 1 && !inRound[seq-1] {
+			before = append(before, seq-1)
+		}
+	}
+	get := func(seq uint64) (events.Raw, error) {
+		if raw, ok := pre[seq]; ok {
+			return raw, nil
+		}
+		raw, err := g.Get(ctx, seq)
+		if err != nil {
+			return raw, fmt.Errorf("replay: event %d: %w", seq, err)
+		}
+		return raw, nil
+	}
+	evs := make([]readEvent, len(seqs))
+	errs := make([]error, len(seqs)+len(before))
+	beforeHash := make([]events.Hash, len(before))
+	forEach(len(seqs)+len(before), func(i int) {
+		if i >= len(seqs) {
+			j := i - len(seqs)
+			raw, err := get(before[j])
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			beforeHash[j], _ = events.CheckHash(raw.Data)
+			return
+		}
+		seq := seqs[i]
+		raw, err := get(seq)
+		if err != nil {
+			errs[i] = err
+			return
+		}
+		ev := &evs[i]
+		h, err := events.CheckHash(raw.Data)
+		ev.hash, ev.hashOK = h, err == nil
+		if ev.env, err = events.Decode(raw.Data); err != nil {
+			errs[i] = fmt.Errorf("replay: event %d: %w", seq, err)
+			return
+		}
+		ev.env.Seq = seq
+		if ev.payload, err = events.DecodePayload(&ev.env); err != nil {
+			errs[i] = fmt.Errorf("replay: event %d: %w", seq, err)
+		}
+	})
+	hashes := make(map[uint64]events.Hash, len(seqs)+len(before))
+	for i, seq := range seqs {
+		if errs[i] != nil {
+			return nil, nil, errs[i]
+		}
+		hashes[seq] = evs[i].hash
+		// The event before it, when not the round's, is read too.
+		if j, ok := slices.BinarySearch(before, seq-1); ok {
+			if err := errs[len(seqs)+j]; err != nil {
+				return nil, nil, err
+			}
+			hashes[seq-1] = beforeHash[j]
+		}
+	}
+	return evs, hashes, nil
+}
+
+// forEach calls fn(0) … fn(n-1) on GOMAXPROCS goroutines and returns when
+// all have returned.
+func forEach(n int, fn func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // Index finds a round's events. projections.Store implements it.
@@ -169,63 +275,35 @@ func Round(ctx context.Context, g Getter, idx Index, roundID string, paytables P
 	}
 	problem := func(format string, args ...any) { out.Problems = append(out.Problems, fmt.Sprintf(format, args...)) }
 
-	// hashes holds the stated hash of every event fetched, for the links.
-	hashes := make(map[uint64]events.Hash, len(ix.Events)+1)
 	pre, err := prefetch(ctx, g, ix.Events)
 	if err != nil {
 		return nil, err
 	}
-	fetch := func(seq uint64) (events.Raw, events.Hash, bool, error) {
-		raw, ok := pre[seq]
-		var err error
-		if !ok {
-			raw, err = g.Get(ctx, seq)
-		}
-		if err != nil {
-			return raw, events.Hash{}, false, fmt.Errorf("replay: event %d: %w", seq, err)
-		}
-		h, err := events.CheckHash(raw.Data)
-		hashes[seq] = h
-		return raw, h, err == nil, nil
+	evs, hashes, err := readRound(ctx, g, pre, ix.Events)
+	if err != nil {
+		return nil, err
 	}
-
 	st := roundState{placed: map[string]events.PlacedBet{}, slipOf: map[string]*events.BetPlaced{}, inForce: map[string]int{}}
-	for _, seq := range ix.Events {
-		raw, h, hashOK, err := fetch(seq)
-		if err != nil {
-			return nil, err
-		}
-		e, err := events.Decode(raw.Data)
-		if err != nil {
-			return nil, fmt.Errorf("replay: event %d: %w", seq, err)
-		}
-		e.Seq = seq
+	for i, seq := range ix.Events {
+		c := &evs[i]
+		e := &c.env
 		if e.Round != roundID {
 			return nil, fmt.Errorf("%w: event %d belongs to round %q, not %s", ErrIndex, seq, e.Round, roundID)
 		}
-		prev, ok := hashes[seq-1]
-		if !ok && seq > 1 {
-			if _, prev, _, err = fetch(seq - 1); err != nil {
-				return nil, err
-			}
-		}
+		prev := hashes[seq-1] // the zero hash before the first event
 		linkOK := e.PrevHash == prev
-		if !hashOK {
-			problem("event %d (%s): its content does not match its hash %s", seq, e.Type, h)
+		if !c.hashOK {
+			problem("event %d (%s): its content does not match its hash %s", seq, e.Type, c.hash)
 		}
 		if !linkOK {
 			problem("event %d (%s): prev %s is not the hash %s of event %d", seq, e.Type, e.PrevHash, prev, seq-1)
 		}
-		out.ChainOK = out.ChainOK && hashOK && linkOK
-		payload, err := events.DecodePayload(&e)
-		if err != nil {
-			return nil, fmt.Errorf("replay: event %d: %w", seq, err)
-		}
+		out.ChainOK = out.ChainOK && c.hashOK && linkOK
 		out.Events = append(out.Events, EventLine{
-			Seq: seq, At: e.OccurredAt, Type: e.Type, Actor: e.Actor, Hash: h, PrevHash: e.PrevHash,
-			HashOK: hashOK, LinkOK: linkOK, Payload: payload,
+			Seq: seq, At: e.OccurredAt, Type: e.Type, Actor: e.Actor, Hash: c.hash, PrevHash: e.PrevHash,
+			HashOK: c.hashOK, LinkOK: linkOK, Payload: c.payload,
 		})
-		st.apply(out, &e, payload, paytables, problem)
+		st.apply(out, e, c.payload, paytables, problem)
 	}
 	st.finish(out, problem)
 	return out, nil
