@@ -125,7 +125,7 @@ func TestVerify_DoctoredEvents(t *testing.T) {
 
 	// A table and a round played by hand.
 	limits := map[string]events.Limit{"*": {Min: dec("1"), Max: dec("100")}}
-	b.add(events.TypeTableOpened, supervisor, "t1", "", &events.TableOpened{Table: "t1", Game: sicbo.Game, Paytable: pt.ID(), PaytableHash: pt.Hash(),
+	b.add(events.TypeTableOpened, supervisor, "t1", "", &events.TableOpened{Table: "t1", Game: sicbo.GameName, Paytable: pt.ID(), PaytableHash: pt.Hash(),
 		Currency: "EUR", Scale: 2, Limits: limits, Band: events.Limit{Min: dec("1"), Max: dec("100")}, Dealer: "d1"})
 	b.add(events.TypeRoundOpened, dealer, "t1", "r1", &events.RoundOpened{Table: "t1", Round: "r1", Number: 1, Paytable: pt.ID(), PaytableHash: pt.Hash()})
 	// The slip's total is not the sum of its stakes, and one stake is over
@@ -217,7 +217,7 @@ func TestDispute_Mismatch(t *testing.T) {
 	w := ledger.WalletAccount
 	b.add(events.TypeWalletDeposited, cashier, "", "", &events.WalletDeposited{Player: "p1", Amount: dec("100"), Currency: "EUR", BalanceBefore: decimal.Zero, BalanceAfter: dec("100")},
 		post(ledger.AccountCashier, w("p1"), "100", "EUR"))
-	b.add(events.TypeTableOpened, supervisor, "t1", "", &events.TableOpened{Table: "t1", Game: sicbo.Game, Paytable: pt.ID(), PaytableHash: pt.Hash(),
+	b.add(events.TypeTableOpened, supervisor, "t1", "", &events.TableOpened{Table: "t1", Game: sicbo.GameName, Paytable: pt.ID(), PaytableHash: pt.Hash(),
 		Currency: "EUR", Scale: 2, Limits: map[string]events.Limit{"*": {Min: dec("1"), Max: dec("100")}}, Band: events.Limit{Min: dec("1"), Max: dec("100")}, Dealer: "d1"})
 	b.add(events.TypeRoundOpened, dealer, "t1", "r1", &events.RoundOpened{Table: "t1", Round: "r1", Number: 1, Paytable: pt.ID(), PaytableHash: pt.Hash()})
 	b.add(events.TypeBetPlaced, frontend, "t1", "r1", &events.BetPlaced{Slip: "s1", Player: "p1", Table: "t1", Round: "r1", Currency: "EUR",

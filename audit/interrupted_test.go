@@ -64,7 +64,7 @@ func TestVerify_RefundNeverWritten(t *testing.T) {
 	w, inPlay := ledger.WalletAccount, ledger.InPlayAccount("t1")
 	b.add(events.TypeWalletDeposited, cashier, "", "", &events.WalletDeposited{Player: "p1", Amount: dec("100"), Currency: "EUR", BalanceBefore: decimal.Zero, BalanceAfter: dec("100")},
 		post(ledger.AccountCashier, w("p1"), "100", "EUR"))
-	b.add(events.TypeTableOpened, supervisor, "t1", "", &events.TableOpened{Table: "t1", Game: sicbo.Game, Paytable: pt.ID(), PaytableHash: pt.Hash(),
+	b.add(events.TypeTableOpened, supervisor, "t1", "", &events.TableOpened{Table: "t1", Game: sicbo.GameName, Paytable: pt.ID(), PaytableHash: pt.Hash(),
 		Currency: "EUR", Scale: 2, Limits: map[string]events.Limit{"*": {Min: dec("1"), Max: dec("100")}}, Band: events.Limit{Min: dec("1"), Max: dec("100")}, Dealer: "d1"})
 	b.add(events.TypeRoundOpened, dealer, "t1", "r1", &events.RoundOpened{Table: "t1", Round: "r1", Number: 1, Paytable: pt.ID(), PaytableHash: pt.Hash()})
 	placed := b.add(events.TypeBetPlaced, frontend, "t1", "r1", &events.BetPlaced{Slip: "s1", Player: "p1", Table: "t1", Round: "r1", Currency: "EUR",

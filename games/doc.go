@@ -1,19 +1,16 @@
-// Package games holds what every game package shares: the shape of a round's
-// result and of a bet's settlement. Each game lives in its own subpackage
-// (games/sicbo first; craps, baccarat, roulette, bingo, blackjack and
-// progressive jackpots later) with its bet types, paytables as data, pure
-// settlement functions and exact RTP. Nothing here does I/O.
+// Package games is the seam between the generic layers of wagerlog (ledger,
+// projections, replay, audit, api) and the rules of each game. It declares
+// what a game provides (Game, Paytable, Result, BoardStats) and what a
+// settlement is; each game lives in its own subpackage (games/sicbo,
+// games/roulette, …) with its bet codes, paytables as data, pure settlement
+// and exact RTP, and games/registry lists them. Nothing here does I/O, and
+// nothing outside a game's package reads inside its results.
 //
-// The ledger settles bets through the interface it declares (ledger.Paytable)
-// in terms of the types below, so a new game plugs in without the ledger
-// knowing its rules. How the design stretches to the games that come next:
-//
-//   - Craps bets that stay up over several rolls: Settle returns OutcomeOpen
-//     for a roll that does not decide the bet; the ledger keeps the stake in
-//     play and offers it to the next roll's Result.
-//   - Card games (baccarat, blackjack): Result.Hand carries the hand result
-//     as the dealer entered it, and a Settlement may carry a Commission (the
-//     5% on banker wins) and OutcomePush (a tie returns the stake).
-//   - Progressive jackpots: a Settlement may carry Contributions, shares of a
-//     side bet's stake posted to a jackpot pool account instead of the house.
+// A round is a sequence of results. A bet is placed before one of them and
+// is settled against the results from there on: Sic Bo and roulette decide
+// every bet on the first result; a craps bet stays OutcomeOpen over rolls
+// until its number or a seven comes. docs/ARCHITECTURE.md ("The game seam")
+// says how the games of the later issues fit: table state across rounds,
+// actions on placed bets, commissions at placement, shared pools and prizes,
+// player-banked games.
 package games

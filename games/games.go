@@ -1,6 +1,10 @@
 package games
 
-import "github.com/shopspring/decimal"
+import (
+	"math/big"
+
+	"github.com/shopspring/decimal"
+)
 
 // Outcome is how a bet ended for one result.
 type Outcome string
@@ -13,21 +17,36 @@ const (
 	OutcomeLost Outcome = "lost"
 	// OutcomePush: the stake is returned without a win (card games' ties).
 	OutcomePush Outcome = "push"
-	// OutcomeOpen: the result did not decide the bet; it stays in play for
-	// the next result (craps bets that stay up over several rolls).
+	// OutcomeOpen: the results so far did not decide the bet; it stays in
+	// play for the round's next result (craps bets that stay up over
+	// several rolls).
 	OutcomeOpen Outcome = "open"
 )
 
-// Result is a round's result as entered by the dealer. A game reads the
-// members that concern it and rejects a Result that does not fit its rules.
-type Result struct {
-	// Dice are the faces of the dice, in the order entered (Sic Bo: three
-	// values 1..6; craps: two per roll).
-	Dice []int `json:"dice,omitempty"`
-	// Hand is a card game's hand result, in the game's own notation.
-	Hand string `json:"hand,omitempty"`
-	// Number is a roulette number or a bingo ball.
-	Number int `json:"number,omitempty"`
+// Decided reports whether the outcome ends the bet.
+func (o Outcome) Decided() bool {
+	return o == OutcomeWon || o == OutcomeLost || o == OutcomePush
+}
+
+// Result is one result of a round as the dealer entered it, parsed and
+// validated by its paytable (Paytable.ParseResult): three dice, a roulette
+// pocket, two craps dice, the cards of a coup, a bingo ball. The generic
+// layers (ledger, projections, replay, audit, api) hold a Result only
+// through this interface and record its JSON; only the game that parsed it
+// reads what is inside.
+type Result interface {
+	// JSON is the result's canonical encoding, a JSON object, exactly as
+	// the events record it ({"dice":[2,2,5]}, {"pocket":"00"}). Parsing it
+	// again gives an Equal result with the same JSON.
+	JSON() []byte
+	// String is the result as a dealer or an auditor reads it ("2-2-5",
+	// "00").
+	String() string
+	// Equal reports whether other is the same result of the game. It is
+	// equality as the game settles, not as it was written: Sic Bo dice
+	// [4,2,5] and [5,2,4] are equal. A correction must change the result
+	// under this equality.
+	Equal(other Result) bool
 }
 
 // Contribution is a share of a stake that goes to a pool (a progressive
@@ -37,14 +56,16 @@ type Contribution struct {
 	Amount decimal.Decimal `json:"amount"`
 }
 
-// Settlement is how one bet is settled against one result.
+// Settlement is how one bet is settled against a round's results.
 type Settlement struct {
 	Outcome Outcome `json:"outcome"`
 	// Win is what the house pays on top of the returned stake, rounded down
 	// to the currency's smallest unit.
 	Win decimal.Decimal `json:"win"`
 	// Returned is what goes back to the player: stake plus Win on a win,
-	// the stake on a push, zero on a loss, and zero while Open.
+	// the stake on a push, zero on a loss, and zero while Open. A game
+	// whose losing bets return part of the stake (roulette's la partage,
+	// blackjack's surrender) reports OutcomeLost with that part here.
 	Returned decimal.Decimal `json:"returned"`
 	// Residue is the exact win minus Win: the fraction of the smallest unit
 	// that the rounding policy did not pay. Never negative.
@@ -56,4 +77,74 @@ type Settlement struct {
 	Commission decimal.Decimal `json:"commission,omitzero"`
 	// Contributions go to pools (progressive jackpots).
 	Contributions []Contribution `json:"contributions,omitempty"`
+}
+
+// BetRTP is the exact return to player of one bet of a paytable: the
+// expected amount returned per unit staked, over every result weighted by
+// its probability, as a fraction (never a simulation).
+type BetRTP struct {
+	// Code is the bet code ("straight:17", "small").
+	Code string
+	// Kind is the bet's kind, the key of its stake limit.
+	Kind string
+	// Pays is the paytable line as a player reads it ("35:1").
+	Pays string
+	// RTP is the exact expected return per unit staked.
+	RTP *big.Rat
+}
+
+// HouseEdge is 1 − RTP.
+func (b BetRTP) HouseEdge() *big.Rat { return new(big.Rat).Sub(big.NewRat(1, 1), b.RTP) }
+
+// Paytable is one game's rules at one version, as the generic layers need
+// them. Every game package implements it; the ledger settles with it, the
+// verifier and the dispute replay re-settle with it, the regulator report
+// compares actual returns with RTP. A *Paytable of a game package is
+// immutable and safe for concurrent use.
+type Paytable interface {
+	// ID is the paytable's id, "<game>/<variant>" ("sicbo/live").
+	ID() string
+	// Game is the game's name ("sicbo", "roulette").
+	Game() string
+	// Version counts revisions of the same id, from 1.
+	Version() int
+	// Source cites the regulation the paytable transcribes.
+	Source() string
+	// Hash is the content hash recorded in table.opened; a round's bets
+	// are settled only by a paytable with the hash the round was opened
+	// under.
+	Hash() string
+	// Kinds lists the bet kinds the paytable offers, the keys a table's
+	// stake limits may use.
+	Kinds() []string
+	// BetKind validates code against this paytable and returns its kind,
+	// which selects the stake limit.
+	BetKind(code string) (string, error)
+	// ParseResult decodes a result as the dealer entered it (a JSON
+	// object: {"dice":[2,2,5]}, {"pocket":"00"}), strictly: unknown or
+	// duplicate members and values outside the game are refused with an
+	// error that has an ErrorCode. It also reads the JSON the events
+	// recorded.
+	ParseResult(raw []byte) (Result, error)
+	// Settle settles one bet of stake (in a currency with scale decimals)
+	// against the round's results recorded since the bet was placed, in
+	// order. A one-result game reads results[0]. It returns OutcomeOpen
+	// while those results do not decide the bet.
+	Settle(code string, stake decimal.Decimal, scale int32, results []Result) (Settlement, error)
+	// RoundOver reports whether a round with these results is complete:
+	// after one result for Sic Bo and roulette; after a seven-out in
+	// craps.
+	RoundOver(results []Result) bool
+	// RTP lists the exact RTP of every bet the paytable offers, in
+	// listing order.
+	RTP() []BetRTP
+}
+
+// CodedError is implemented by the errors of game packages: ErrorCode is
+// the stable machine code the API answers with (invalid_bet_code,
+// bet_not_offered, invalid_result, …). Callers find it with errors.As and
+// never read an error's text.
+type CodedError interface {
+	error
+	ErrorCode() string
 }

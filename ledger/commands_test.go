@@ -149,7 +149,7 @@ func TestLedger_OpenTable(t *testing.T) {
 			t.Fatal(err)
 		}
 		tb := h.table("t1")
-		if tb.Paytable != sicbo.IDCLM2016 || tb.PaytableHash != pt.Hash() || tb.Game != sicbo.Game || tb.Scale != 2 || tb.Closed || tb.Active != "" {
+		if tb.Paytable != sicbo.IDCLM2016 || tb.PaytableHash != pt.Hash() || tb.Game != sicbo.GameName || tb.Scale != 2 || tb.Closed || tb.Active != "" {
 			t.Fatalf("table %+v", tb)
 		}
 		if l := tb.Limits["triple"]; !l.Max.Equal(dec("10")) {

@@ -188,7 +188,7 @@ func generate(s *benchStream, n int) error {
 		id := fmt.Sprintf("t%d", t)
 		s.tables = append(s.tables, id)
 		if err := step(emit(events.TypeTableOpened, id, "", sup, &events.TableOpened{
-			Table: id, Game: sicbo.Game, Paytable: pt.ID(), PaytableHash: pt.Hash(), Currency: "EUR", Scale: 2,
+			Table: id, Game: sicbo.GameName, Paytable: pt.ID(), PaytableHash: pt.Hash(), Currency: "EUR", Scale: 2,
 			Limits: lim, Band: events.Limit{Min: decimal.NewFromInt(1), Max: decimal.NewFromInt(1000)}, Dealer: dl.ID,
 		}, nil)); err != nil {
 			return err

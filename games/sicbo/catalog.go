@@ -85,7 +85,7 @@ func clm2016() Data {
 	return Data{
 		ID:      IDCLM2016,
 		Version: 1,
-		Game:    Game,
+		Game:    GameName,
 		Source:  "seeds/000_8c58734ec760ed9a.txt (Orden 06/05/2016 Castilla-La Mancha, art. 6)",
 		Rules:   rules,
 	}
@@ -126,7 +126,7 @@ func live() Data {
 	return Data{
 		ID:      IDLive,
 		Version: 1,
-		Game:    Game,
+		Game:    GameName,
 		Source:  "seeds/001_5ab03e8824b694bc.txt (live Sic Bo rules page, Pagos)",
 		Rules:   rules,
 	}

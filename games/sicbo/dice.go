@@ -1,29 +1,10 @@
 package sicbo
 
-import (
-	"fmt"
-
-	"github.com/wagerlog/wagerlog/games"
-)
+import "fmt"
 
 // Dice are the three faces of a Sic Bo result, in the order the dealer
 // entered them. The order never matters for settlement.
 type Dice [3]int
-
-// DiceFromResult checks a games.Result and returns its dice. It returns an
-// error wrapping ErrBadDice unless the result is exactly three dice with
-// values 1..6 and carries nothing else (a hand or a number belongs to
-// another game, and silently ignoring it would hide a wiring mistake).
-func DiceFromResult(r games.Result) (Dice, error) {
-	if r.Hand != "" || r.Number != 0 {
-		return Dice{}, fmt.Errorf("%w: a Sic Bo result has only dice, not a hand or a number", ErrBadDice)
-	}
-	if len(r.Dice) != 3 {
-		return Dice{}, fmt.Errorf("%w: a Sic Bo result is three dice, got %d", ErrBadDice, len(r.Dice))
-	}
-	d := Dice{r.Dice[0], r.Dice[1], r.Dice[2]}
-	return d, d.Validate()
-}
 
 // Validate returns an error wrapping ErrBadDice unless every die is 1..6.
 func (d Dice) Validate() error {

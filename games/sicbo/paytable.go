@@ -13,8 +13,8 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 )
 
-// Game is the game name of every Sic Bo paytable.
-const Game = "sicbo"
+// GameName is the game name of every Sic Bo paytable.
+const GameName = "sicbo"
 
 // RulesMax bounds the lines of a paytable: one line per bet code and dice
 // count would take 3·6 + 2·6 + 6 + 14 + 2·15 + 20 + 30 + 4 + 9 = 143.
@@ -92,8 +92,8 @@ func New(d Data) (*Paytable, error) {
 	switch {
 	case d.ID == "":
 		return bad("empty id")
-	case d.Game != Game:
-		return bad("game %q, want %q", d.Game, Game)
+	case d.Game != GameName:
+		return bad("game %q, want %q", d.Game, GameName)
 	case d.Version < 1:
 		return bad("version %d, want 1 or more", d.Version)
 	case len(d.Rules) == 0 || len(d.Rules) > RulesMax:
@@ -245,20 +245,32 @@ func (p *Paytable) BetKind(code string) (string, error) {
 	return string(b.kind), nil
 }
 
-// ValidateResult returns an error wrapping ErrBadDice unless r is three dice
-// 1..6 and nothing else.
-func (p *Paytable) ValidateResult(r games.Result) error {
-	_, err := DiceFromResult(r)
-	return err
-}
-
-// Settle settles one bet against a result; see the package function Settle.
-func (p *Paytable) Settle(code string, stake decimal.Decimal, scale int32, r games.Result) (games.Settlement, error) {
-	d, err := DiceFromResult(r)
-	if err != nil {
-		return games.Settlement{}, err
+// Settle settles one bet against the round's first result, three dice;
+// see the package function Settle. A Sic Bo round has one result.
+func (p *Paytable) Settle(code string, stake decimal.Decimal, scale int32, results []games.Result) (games.Settlement, error) {
+	if len(results) == 0 {
+		return games.Settlement{}, fmt.Errorf("%w: no result to settle against", ErrBadDice)
+	}
+	d, ok := results[0].(Dice)
+	if !ok {
+		return games.Settlement{}, fmt.Errorf("%w: a %T is not a Sic Bo result", ErrBadDice, results[0])
 	}
 	return Settle(p, code, stake, scale, d)
+}
+
+// RoundOver reports whether a round with these results is complete: a Sic
+// Bo round ends with its first result.
+func (p *Paytable) RoundOver(results []games.Result) bool { return len(results) > 0 }
+
+// RTP returns the exact RTP of every offered bet, in listing order, as the
+// generic layers read it (the package function RTP gives more detail).
+func (p *Paytable) RTP() []games.BetRTP {
+	rs := RTP(p)
+	out := make([]games.BetRTP, len(rs))
+	for i, r := range rs {
+		out[i] = games.BetRTP{Code: r.Code, Kind: string(r.Kind), Pays: r.Pays, RTP: r.RTP}
+	}
+	return out
 }
 
 // bet parses a code and returns its lines in this paytable.

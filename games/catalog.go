@@ -1,0 +1,143 @@
+package games
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Game is one game of the catalog: its name, its paytables, and what its
+// statistics board shows. Each game package exports one (sicbo.Game{},
+// roulette.Game{}); games/registry lists them all, and nothing else does.
+type Game interface {
+	// Name is the game's name, the prefix of its paytable ids.
+	Name() string
+	// Paytables returns the game's paytables in id order.
+	Paytables() []Paytable
+	// Board computes the statistics of a table's board from its last
+	// results, oldest first. The value it returns encodes to the JSON the
+	// API serves under the board's "stats" member and the dashboard draws.
+	Board(entries []BoardEntry) BoardStats
+}
+
+// BoardEntry is one completed round on a table's statistics board.
+type BoardEntry struct {
+	Round  string
+	Number int64
+	// Seq is the sequence of the event that put the round on the board
+	// (of the latest one after a correction).
+	Seq uint64
+	At  time.Time
+	// Result is the round's result in force (its last result when the
+	// round had several, as a craps hand).
+	Result Result
+	// Corrected is true when Result replaces a corrected result.
+	Corrected bool
+}
+
+// BoardStats is a game's statistics over a board's entries. Each game has
+// its own type (counts and percentages of big/small for Sic Bo, of colours
+// and dozens for roulette); it encodes to JSON with encoding/json.
+type BoardStats interface {
+	// BoardGame names the game the statistics belong to.
+	BoardGame() string
+}
+
+// ErrUnknownPaytable is returned by Catalog.Paytable for an id that no game
+// of the catalog offers. Its API code is unknown_paytable.
+var ErrUnknownPaytable error = &codedError{"unknown paytable", "unknown_paytable"}
+
+type codedError struct{ msg, code string }
+
+func (e *codedError) Error() string     { return e.msg }
+func (e *codedError) ErrorCode() string { return e.code }
+
+// Catalog is every game and paytable a build knows. It is built once (by
+// games/registry.New) and read concurrently; it holds no state that
+// changes.
+type Catalog struct {
+	games []Game
+	byID  map[string]Paytable
+	byGam map[string]Game
+}
+
+// NewCatalog returns a catalog of gs. Two games with one name or two
+// paytables with one id are a programming error, and panic.
+func NewCatalog(gs ...Game) *Catalog {
+	c := &Catalog{byID: map[string]Paytable{}, byGam: map[string]Game{}}
+	for _, g := range gs {
+		if _, dup := c.byGam[g.Name()]; dup {
+			panic(fmt.Sprintf("games: game %q twice in the catalog", g.Name()))
+		}
+		c.byGam[g.Name()] = g
+		c.games = append(c.games, g)
+		for _, p := range g.Paytables() {
+			if _, dup := c.byID[p.ID()]; dup {
+				panic(fmt.Sprintf("games: paytable %q twice in the catalog", p.ID()))
+			}
+			if p.Game() != g.Name() {
+				panic(fmt.Sprintf("games: paytable %q of game %q listed by %q", p.ID(), p.Game(), g.Name()))
+			}
+			c.byID[p.ID()] = p
+		}
+	}
+	return c
+}
+
+// Paytable returns the paytable with that id, or an error wrapping
+// ErrUnknownPaytable that lists the known ids.
+func (c *Catalog) Paytable(id string) (Paytable, error) {
+	if p, ok := c.byID[id]; ok {
+		return p, nil
+	}
+	return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownPaytable, id, strings.Join(c.IDs(), ", "))
+}
+
+// Game returns the game with that name.
+func (c *Catalog) Game(name string) (Game, bool) {
+	g, ok := c.byGam[name]
+	return g, ok
+}
+
+// Games returns the catalog's games in the order they were given.
+func (c *Catalog) Games() []Game { return slices.Clone(c.games) }
+
+// Paytables returns every paytable, in id order.
+func (c *Catalog) Paytables() []Paytable {
+	out := make([]Paytable, 0, len(c.byID))
+	for _, id := range c.IDs() {
+		out = append(out, c.byID[id])
+	}
+	return out
+}
+
+// IDs returns every paytable id, sorted.
+func (c *Catalog) IDs() []string {
+	ids := make([]string, 0, len(c.byID))
+	for id := range c.byID {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// Resolve returns the paytable with that id whose content hash is hash: the
+// rules a round was opened under. A build whose paytable of that id has
+// another hash cannot settle the round, and Resolve says so with an error
+// wrapping ErrPaytableChanged.
+func (c *Catalog) Resolve(id, hash string) (Paytable, error) {
+	p, err := c.Paytable(id)
+	if err != nil {
+		return nil, err
+	}
+	if p.Hash() != hash {
+		return nil, fmt.Errorf("%w: %s was recorded with hash %s, this build has hash %s", ErrPaytableChanged, id, hash, p.Hash())
+	}
+	return p, nil
+}
+
+// ErrPaytableChanged is returned by Catalog.Resolve when this build's
+// paytable of an id has another content hash than the one recorded.
+var ErrPaytableChanged = errors.New("paytable content changed")

@@ -1,0 +1,16 @@
+// Package registry is the one list of the games a wagerlog build knows.
+// Adding a game is a new package under games/ and one line here; the
+// generic layers receive the catalog this builds and import no game.
+package registry
+
+import (
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/sicbo"
+)
+
+// New returns the catalog of every game and paytable of this build.
+func New() *games.Catalog {
+	return games.NewCatalog(
+		sicbo.Game{},
+	)
+}

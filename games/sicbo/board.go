@@ -1,0 +1,150 @@
+package sicbo
+
+import "github.com/shopspring/decimal"
+
+// Board sizes and parities of a result.
+const (
+	Big    = "big"
+	Small  = "small"
+	Odd    = "odd"
+	Even   = "even"
+	Triple = "triple"
+)
+
+// Count is a number of results and its share of the board, as a
+// percentage with two decimals.
+type Count struct {
+	Count   int             `json:"count"`
+	Percent decimal.Decimal `json:"percent"`
+}
+
+// FaceCount is how often a face came up on the board's dice (three dice per
+// result): Percent is of all the dice.
+type FaceCount struct {
+	Face int `json:"face"`
+	Count
+}
+
+// TotalCount is how often a total came up.
+type TotalCount struct {
+	Total int `json:"total"`
+	Count
+}
+
+// BoardStats are the statistics over a Sic Bo board's results. A triple
+// counts as a triple only: neither big nor small, neither odd nor even (the
+// bets on those lose on a triple), so Big+Small+Triples and
+// Odd+Even+Triples both equal Results.
+type BoardStats struct {
+	Results int   `json:"results"`
+	Big     Count `json:"big"`
+	Small   Count `json:"small"`
+	Odd     Count `json:"odd"`
+	Even    Count `json:"even"`
+	Triples Count `json:"triples"`
+	// Faces has one entry per face 1..6, in face order.
+	Faces []FaceCount `json:"faces"`
+	// Hot are the faces that came up most, Cold the ones that came up
+	// least (several on a tie), in face order. Both are empty on an empty
+	// board.
+	Hot  []int `json:"hot"`
+	Cold []int `json:"cold"`
+	// Totals has one entry per total 3..18, in order.
+	Totals []TotalCount `json:"totals"`
+}
+
+// BoardGame returns "sicbo".
+func (BoardStats) BoardGame() string { return GameName }
+
+// Classify returns the total of three dice and their size and parity on the
+// board. A triple is a triple only: the big/small and odd/even bets lose on
+// it (seed 001), so the board does not count it as either.
+func Classify(d Dice) (total int, size, parity string) {
+	total = d[0] + d[1] + d[2]
+	if d[0] == d[1] && d[1] == d[2] {
+		return total, Triple, Triple
+	}
+	size, parity = Small, Even
+	if total >= 11 {
+		size = Big
+	}
+	if total%2 == 1 {
+		parity = Odd
+	}
+	return total, size, parity
+}
+
+// Percent100 is 100·n/of with two decimals, rounded half up (0 when of is
+// 0), in integer arithmetic: a board read computes 27 of them.
+func Percent100(n, of int) decimal.Decimal {
+	if of <= 0 || n < 0 {
+		return decimal.New(0, -2)
+	}
+	hundredths := (20000*int64(n) + int64(of)) / (2 * int64(of))
+	return decimal.New(hundredths, -2)
+}
+
+func boardStats(rs []Dice) BoardStats {
+	n := len(rs)
+	var big, small, odd, even, triples int
+	var faces [7]int
+	var totals [19]int
+	for _, d := range rs {
+		total, size, parity := Classify(d)
+		switch size {
+		case Big:
+			big++
+		case Small:
+			small++
+		default:
+			triples++
+		}
+		switch parity {
+		case Odd:
+			odd++
+		case Even:
+			even++
+		}
+		for _, v := range d {
+			if v >= 1 && v <= 6 {
+				faces[v]++
+			}
+		}
+		if total >= 3 && total <= 18 {
+			totals[total]++
+		}
+	}
+	pct := Percent100
+	s := BoardStats{
+		Results: n,
+		Big:     Count{big, pct(big, n)},
+		Small:   Count{small, pct(small, n)},
+		Odd:     Count{odd, pct(odd, n)},
+		Even:    Count{even, pct(even, n)},
+		Triples: Count{triples, pct(triples, n)},
+		Faces:   make([]FaceCount, 0, 6),
+		Hot:     []int{},
+		Cold:    []int{},
+		Totals:  make([]TotalCount, 0, 16),
+	}
+	most, least := -1, 3*n+1
+	for f := 1; f <= 6; f++ {
+		s.Faces = append(s.Faces, FaceCount{Face: f, Count: Count{faces[f], pct(faces[f], 3*n)}})
+		most = max(most, faces[f])
+		least = min(least, faces[f])
+	}
+	if n > 0 {
+		for f := 1; f <= 6; f++ {
+			if faces[f] == most {
+				s.Hot = append(s.Hot, f)
+			}
+			if faces[f] == least {
+				s.Cold = append(s.Cold, f)
+			}
+		}
+	}
+	for t := 3; t <= 18; t++ {
+		s.Totals = append(s.Totals, TotalCount{Total: t, Count: Count{totals[t], pct(totals[t], n)}})
+	}
+	return s
+}
