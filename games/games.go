@@ -49,6 +49,21 @@ type Result interface {
 	Equal(other Result) bool
 }
 
+// Bet is a placed bet as a game settles it.
+type Bet struct {
+	// Code is the bet code ("straight:17", "place:6").
+	Code string
+	// Stake is what the player staked, in the table's currency.
+	Stake decimal.Decimal
+	// Since is how many of the round's results were recorded before the
+	// bet was placed: 0 for every bet of a one-result round.
+	Since int
+	// Working is the craps player's "working" flag: a place, buy or
+	// hardway bet (or come odds) that plays on a come-out roll. Games
+	// without such a flag refuse it at placement.
+	Working bool
+}
+
 // Contribution is a share of a stake that goes to a pool (a progressive
 // jackpot) instead of the house.
 type Contribution struct {
@@ -126,11 +141,13 @@ type Paytable interface {
 	// error that has an ErrorCode. It also reads the JSON the events
 	// recorded.
 	ParseResult(raw []byte) (Result, error)
-	// Settle settles one bet of stake (in a currency with scale decimals)
-	// against the round's results recorded since the bet was placed, in
-	// order. A one-result game reads results[0]. It returns OutcomeOpen
-	// while those results do not decide the bet.
-	Settle(code string, stake decimal.Decimal, scale int32, results []Result) (Settlement, error)
+	// Settle settles one bet (in a currency with scale decimals) against
+	// the round's results, all of them in order: the bet takes part in
+	// results[b.Since:], and a game whose bets depend on the table's state
+	// when they were placed (a craps point) reads it from
+	// results[:b.Since]. It returns OutcomeOpen while the results do not
+	// decide the bet.
+	Settle(b Bet, scale int32, results []Result) (Settlement, error)
 	// RoundOver reports whether a round with these results is complete:
 	// after one result for Sic Bo and roulette; after a seven-out in
 	// craps.

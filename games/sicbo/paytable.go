@@ -245,17 +245,17 @@ func (p *Paytable) BetKind(code string) (string, error) {
 	return string(b.kind), nil
 }
 
-// Settle settles one bet against the round's first result, three dice;
-// see the package function Settle. A Sic Bo round has one result.
-func (p *Paytable) Settle(code string, stake decimal.Decimal, scale int32, results []games.Result) (games.Settlement, error) {
-	if len(results) == 0 {
-		return games.Settlement{}, fmt.Errorf("%w: no result to settle against", ErrBadDice)
+// Settle settles one bet against the round's one result, three dice; see
+// the package function Settle.
+func (p *Paytable) Settle(b games.Bet, scale int32, results []games.Result) (games.Settlement, error) {
+	if b.Since != 0 || len(results) != 1 {
+		return games.Settlement{}, fmt.Errorf("%w: a Sic Bo bet is settled against the round's one result (placed before result %d of %d)", ErrBadDice, b.Since, len(results))
 	}
 	d, ok := results[0].(Dice)
 	if !ok {
 		return games.Settlement{}, fmt.Errorf("%w: a %T is not a Sic Bo result", ErrBadDice, results[0])
 	}
-	return Settle(p, code, stake, scale, d)
+	return Settle(p, b.Code, b.Stake, scale, d)
 }
 
 // RoundOver reports whether a round with these results is complete: a Sic
