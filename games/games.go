@@ -165,3 +165,47 @@ type CodedError interface {
 	error
 	ErrorCode() string
 }
+
+// The interfaces below are optional: a paytable implements the ones its
+// game needs, and the ledger, the verifier and the replay use them where
+// they are implemented. docs/ARCHITECTURE.md ("The game seam") says which
+// game needs which.
+
+// Placer is implemented by a paytable whose bets depend on the round's
+// state when they are placed: craps takes pass only on a come-out roll,
+// come only when a point is on, odds only behind a line bet that has a
+// point and up to a multiple of it.
+type Placer interface {
+	// CheckPlacement validates bet b placed after results (b.Since ==
+	// len(results)), beside the same player's bets of the round that are
+	// still open. Its error has an ErrorCode.
+	CheckPlacement(b Bet, results []Result, open []Bet) error
+}
+
+// Charger is implemented by a paytable that charges a commission when a
+// bet is placed (craps buy and lay: 5%). The ledger posts it from the
+// wallet to the table's commission account with the stake; it is never
+// returned, whatever the outcome or a take-down.
+type Charger interface {
+	// Charge returns the commission charged on placing b, rounded up to
+	// the currency's scale; zero when b has none.
+	Charge(b Bet, scale int32) decimal.Decimal
+}
+
+// ResultChecker is implemented by a paytable whose results are valid only
+// after the round's earlier ones: a bingo ball is drawn once, a third card
+// only where the drawing rules allow it.
+type ResultChecker interface {
+	// CheckResult validates r recorded after prior. Its error has an
+	// ErrorCode.
+	CheckResult(r Result, prior []Result) error
+}
+
+// TakeDowner is implemented by a paytable whose open bets the player may
+// take down between results (craps place, buy, lay, hardways, odds): the
+// stake goes back to the wallet, a charged commission does not.
+type TakeDowner interface {
+	// CheckTakeDown validates taking b down after results. Its error has
+	// an ErrorCode.
+	CheckTakeDown(b Bet, results []Result) error
+}
