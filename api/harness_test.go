@@ -61,7 +61,7 @@ func newEnv(t testing.TB, o envOptions) *env {
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}
-	led, err := ledger.Open(ctx, store, ledger.Options{Paytables: paytables()})
+	led, err := ledger.Open(ctx, store, ledger.Options{Games: registry.New()})
 	if err != nil {
 		store.Close()
 		t.Fatalf("open ledger: %v", err)
@@ -125,19 +125,6 @@ func newEnv(t testing.TB, o envOptions) *env {
 	return e
 }
 
-func paytables() ledger.PaytableFunc {
-	m := map[string]ledger.Paytable{}
-	for _, p := range sicbo.Paytables() {
-		m[p.ID()] = p
-	}
-	return func(id string) (ledger.Paytable, error) {
-		if p, ok := m[id]; ok {
-			return p, nil
-		}
-		_, err := sicbo.Lookup(id)
-		return nil, err
-	}
-}
 
 // resp is an answer read in full.
 type resp struct {

@@ -25,7 +25,7 @@ func benchStream(b *testing.B) *scenario {
 	ids := &idGen{}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	l, err := ledger.Open(ctx, sc.store, ledger.Options{Paytables: paytables(), Clock: sc.clock.now, NewID: ids.next, SealEvery: 1000, SealInterval: -1, SealKey: sealKey()})
+	l, err := ledger.Open(ctx, sc.store, ledger.Options{Games: registry.New(), Clock: sc.clock.now, NewID: ids.next, SealEvery: 1000, SealInterval: -1, SealKey: sealKey()})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -31,19 +31,6 @@ var (
 
 func dec(s string) decimal.Decimal { return decimal.RequireFromString(s) }
 
-func paytables() ledger.PaytableFunc {
-	m := map[string]ledger.Paytable{}
-	for _, p := range sicbo.Paytables() {
-		m[p.ID()] = p
-	}
-	return func(id string) (ledger.Paytable, error) {
-		if p, ok := m[id]; ok {
-			return p, nil
-		}
-		_, err := sicbo.Lookup(id)
-		return nil, err
-	}
-}
 
 // sealKey is the fixed Ed25519 key the scenario's seals are signed with.
 func sealKey() ed25519.PrivateKey {
@@ -146,7 +133,7 @@ func newScenario(t testing.TB) *scenario {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	l, err := ledger.Open(ctx, sc.store, ledger.Options{
-		Paytables: paytables(), Clock: sc.clock.now, NewID: ids.next,
+		Games: registry.New(), Clock: sc.clock.now, NewID: ids.next,
 		SealEvery: 20, SealInterval: -1, SealKey: sealKey(),
 	})
 	if err != nil {
@@ -193,7 +180,7 @@ func (sc *scenario) openRound(name, table string, who events.Actor) string {
 }
 
 func (sc *scenario) result(table, round string, who events.Actor, d ...int) {
-	sc.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: who}, Table: table, Round: round, Result: games.Result{Dice: d}})
+	sc.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: who}, Table: table, Round: round, Result: sicbo.ResultJSON(d...)})
 }
 
 func (sc *scenario) play() {
@@ -241,7 +228,7 @@ func (sc *scenario) play() {
 	sc.must(&ledger.CloseBetting{Meta: ledger.Meta{Actor: dealer}, Table: "t1", Round: r3})
 	sc.result("t1", r3, dealer, 1, 3, 4)
 	sc.at(1, 12, 20)
-	sc.must(&ledger.CorrectResult{Meta: ledger.Meta{Actor: supervisor}, Table: "t1", Round: r3, Result: games.Result{Dice: []int{2, 3, 4}}, Reason: "dealer typed 1 for 2"})
+	sc.must(&ledger.CorrectResult{Meta: ledger.Meta{Actor: supervisor}, Table: "t1", Round: r3, Result: sicbo.ResultJSON(2, 3, 4), Reason: "dealer typed 1 for 2"})
 
 	sc.at(1, 12, 30)
 	sc.must(&ledger.Adjust{Meta: ledger.Meta{Actor: supervisor}, Player: "carol", Amount: dec("5"), Currency: "EUR", Reason: "goodwill for the cancelled round"})
@@ -276,7 +263,7 @@ func (sc *scenario) play() {
 
 // options are the audit options of the scenario.
 func options() audit.Options {
-	return audit.Options{Paytables: paytables(), SubjectPrefix: jetstream.DefaultSubjectPrefix}
+	return audit.Options{Games: registry.New(), SubjectPrefix: jetstream.DefaultSubjectPrefix}
 }
 
 // lastSeq returns the store's last sequence.

@@ -52,20 +52,6 @@ func stakes() []decimal.Decimal {
 // actor returns the benchmark's actor of a role.
 func actor(role string) events.Actor { return events.Actor{ID: "bench-" + role, Role: role} }
 
-// paytables is the ledger's and the replay's catalog: Sic Bo's paytables.
-func paytables() ledger.PaytableFunc {
-	m := map[string]ledger.Paytable{}
-	for _, p := range sicbo.Paytables() {
-		m[p.ID()] = p
-	}
-	return func(id string) (ledger.Paytable, error) {
-		if p, ok := m[id]; ok {
-			return p, nil
-		}
-		_, err := sicbo.Lookup(id)
-		return nil, err
-	}
-}
 
 // casino is the tables the benchmark runs and the ledger it runs them on.
 type casino struct {
@@ -204,7 +190,7 @@ func (c *casino) deal(ctx context.Context, d *dealers, t *table, rng *rand.Rand,
 			return fmt.Errorf("dealer of %s: close betting: %w", t.id, err)
 		}
 		dice := []int{1 + rng.IntN(6), 1 + rng.IntN(6), 1 + rng.IntN(6)}
-		if _, err := c.dealerExec(ctx, &ledger.RecordResult{Meta: key("result"), Table: t.id, Round: res.Round, Result: games.Result{Dice: dice}}); err != nil {
+		if _, err := c.dealerExec(ctx, &ledger.RecordResult{Meta: key("result"), Table: t.id, Round: res.Round, Result: sicbo.ResultJSON(dice...)}); err != nil {
 			return fmt.Errorf("dealer of %s: result: %w", t.id, err)
 		}
 		d.mu.Lock()

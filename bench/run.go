@@ -61,7 +61,7 @@ func Run(ctx context.Context, cfg Config) (rep *Report, err error) {
 		return nil, fmt.Errorf("bench: the stream %s must be new (last sequence %d, %v)", lopts.Stream, last, err)
 	}
 	r.log = &countingLog{Log: r.st}
-	led, err := ledger.Open(ctx, r.log, ledger.Options{Paytables: paytables()})
+	led, err := ledger.Open(ctx, r.log, ledger.Options{Games: registry.New()})
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package events
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"testing"
@@ -93,7 +94,7 @@ func samplePayload(tb testing.TB, t Type) any {
 			Currency: "EUR",
 			Bets: []PlacedBet{
 				{Bet: "b-0001", Code: "small", Stake: dec("10.50")},
-				{Bet: "b-0002", Code: "total:10", Stake: dec("2.00")},
+				{Bet: "b-0002", Code: "total:10", Stake: dec("2.00"), Working: true, Commission: dec("0.10")},
 			},
 			Total: dec("12.50"), BalanceBefore: dec("195.25"), BalanceAfter: dec("182.75")}
 	case TypeRoundBettingClosed:
@@ -102,17 +103,17 @@ func samplePayload(tb testing.TB, t Type) any {
 		return &RoundReshake{Table: testTable, Round: testRound, Reason: ReshakeNotFlat,
 			Note: "die 2 leaning on the wall"}
 	case TypeRoundResult:
-		return &RoundResult{Table: testTable, Round: testRound, Dice: dice}
+		return &RoundResult{Table: testTable, Round: testRound, Dice: dice, Result: json.RawMessage(`{"pocket":"00"}`)}
 	case TypeBetSettled:
 		return &BetSettled{Table: testTable, Round: testRound, Slip: testSlip, Bet: "b-0002",
 			Player: testPlayer, Code: "total:10", Stake: dec("2.00"), Currency: "EUR", Dice: dice,
-			Outcome: OutcomeWon, Win: dec("12.00"), Returned: dec("14.00"), Residue: dec("0.001"),
+			Result: json.RawMessage(`{"pocket":"00"}`), Outcome: OutcomeWon, Win: dec("12.00"), Returned: dec("14.00"), Residue: dec("0.001"),
 			Rule: "total 10 pays 6:1", Paytable: "sicbo-standard-2026",
 			PaytableHash: "9f2c4e7d1a0b3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
 			Correction:   1, Commission: dec("0.60"),
 			Contributions: []Contribution{{Pool: "progressive-1", Amount: dec("0.10")}}}
 	case TypeRoundSettled:
-		return &RoundSettled{Table: testTable, Round: testRound, Dice: dice, Bets: 31,
+		return &RoundSettled{Table: testTable, Round: testRound, Dice: dice, Result: json.RawMessage(`{"pocket":"00"}`), Bets: 31,
 			Staked: dec("412.50"), Won: dec("180.00"), Returned: dec("246.00"), Residue: dec("0.004"),
 			Correction: 1}
 	case TypeRoundPaused:
@@ -127,7 +128,8 @@ func samplePayload(tb testing.TB, t Type) any {
 			Player: testPlayer, Code: "small", Stake: dec("10.50"), Currency: "EUR"}
 	case TypeRoundResultCorrected:
 		return &RoundResultCorrected{Table: testTable, Round: testRound, Before: [3]int{2, 3, 6},
-			After: dice, Reason: "dealer typed 6 for 5", Correction: 1}
+			After: dice, BeforeResult: json.RawMessage(`{"pocket":"0"}`), AfterResult: json.RawMessage(`{"pocket":"00"}`),
+			Reason: "dealer typed 6 for 5", Correction: 1}
 	case TypeBetSettlementReversed:
 		return &BetSettlementReversed{Table: testTable, Round: testRound, Slip: testSlip,
 			Bet: "b-0001", Player: testPlayer, Code: "small", Stake: dec("10.50"), Currency: "EUR",
@@ -136,6 +138,11 @@ func samplePayload(tb testing.TB, t Type) any {
 		return &LedgerSealed{FromSeq: 1, ToSeq: 5000, Count: 5000,
 			Head: Sum([]byte("head of the sample chain")), KeyID: "seal-key-2026",
 			Signature: "ZmFrZSBzaWduYXR1cmUgb2YgdGhlIGZpeHR1cmVz"}
+	case TypeRoundStepSettled:
+		return &RoundStepSettled{Table: testTable, Round: testRound, Results: 3, Decided: 4, Open: 7}
+	case TypeBetTakenDown:
+		return &BetTakenDown{Table: testTable, Round: testRound, Slip: testSlip, Bet: "b-0001",
+			Player: testPlayer, Code: "place:6", Stake: dec("12.00"), Currency: "EUR"}
 	}
 	tb.Fatalf("samplePayload: no sample for type %q; add one", t)
 	return nil

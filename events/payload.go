@@ -1,6 +1,7 @@
 package events
 
 import (
+	"encoding/json"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -99,6 +100,12 @@ type PlacedBet struct {
 	Bet   string          `json:"bet"`
 	Code  string          `json:"code"`
 	Stake decimal.Decimal `json:"stake"`
+	// Working is the craps player's flag for a bet that plays on come-out
+	// rolls too (see games.Bet).
+	Working bool `json:"working,omitempty"`
+	// Commission is charged on placing the bet (craps buy and lay), from
+	// the wallet to the table's commission account, on top of the stake.
+	Commission decimal.Decimal `json:"commission,omitzero"`
 }
 
 // BetPlaced is a bet slip: one player's bets on one round, accepted together.
@@ -123,14 +130,33 @@ type RoundBettingClosed struct {
 	Staked decimal.Decimal `json:"staked"`
 }
 
-// Reshake reasons (seed 001: dice overlapping or not flat, fewer than three
-// dice fell).
+// Reshake reasons: why a throw, spin or roll gave no result and is done
+// again (Sic Bo, seed 001: dice overlapping or not flat, fewer than three
+// dice fell; roulette: the ball left the wheel; craps: a die left the
+// table, a "no roll").
 const (
 	ReshakeOverlapping = "dice_overlapping"
 	ReshakeNotFlat     = "dice_not_flat"
 	ReshakeFewerDice   = "fewer_than_three"
+	ReshakeBallOut     = "ball_left_wheel"
+	ReshakeDieOut      = "die_left_table"
 	ReshakeOther       = "other"
 )
+
+// ReshakeReasons lists the reshake reasons, in catalog order.
+func ReshakeReasons() []string {
+	return []string{ReshakeOverlapping, ReshakeNotFlat, ReshakeFewerDice, ReshakeBallOut, ReshakeDieOut, ReshakeOther}
+}
+
+// KnownReshakeReason reports whether reason is one of ReshakeReasons.
+func KnownReshakeReason(reason string) bool {
+	for _, r := range ReshakeReasons() {
+		if r == reason {
+			return true
+		}
+	}
+	return false
+}
 
 // RoundReshake records that the dice were shaken again without a result.
 type RoundReshake struct {
@@ -140,12 +166,20 @@ type RoundReshake struct {
 	Note   string `json:"note,omitempty"`
 }
 
-// RoundResult is the result as the dealer entered it.
+// RoundResult is a result as the dealer entered it. A result of three dice
+// (Sic Bo) is recorded in Dice, as the first release wrote it; any other
+// result in Result, as its game's canonical JSON object (see
+// ResultMembers). A round may have several results (the rolls of a craps
+// hand), in stream order.
 type RoundResult struct {
-	Table string `json:"table"`
-	Round string `json:"round"`
-	Dice  [3]int `json:"dice"`
+	Table  string          `json:"table"`
+	Round  string          `json:"round"`
+	Dice   [3]int          `json:"dice,omitzero"`
+	Result json.RawMessage `json:"result,omitempty"`
 }
+
+// ResultJSON returns the recorded result as its game's JSON object.
+func (p *RoundResult) ResultJSON() []byte { return resultJSON(p.Dice, p.Result) }
 
 // Bet outcomes.
 const (
@@ -158,15 +192,18 @@ const (
 // Residue is the fraction of the currency's smallest unit that the rounding
 // policy did not pay, posted to the table's rounding account.
 type BetSettled struct {
-	Table        string          `json:"table"`
-	Round        string          `json:"round"`
-	Slip         string          `json:"slip"`
-	Bet          string          `json:"bet"`
-	Player       string          `json:"player"`
-	Code         string          `json:"code"`
-	Stake        decimal.Decimal `json:"stake"`
-	Currency     string          `json:"currency"`
-	Dice         [3]int          `json:"dice"`
+	Table    string          `json:"table"`
+	Round    string          `json:"round"`
+	Slip     string          `json:"slip"`
+	Bet      string          `json:"bet"`
+	Player   string          `json:"player"`
+	Code     string          `json:"code"`
+	Stake    decimal.Decimal `json:"stake"`
+	Currency string          `json:"currency"`
+	Dice     [3]int          `json:"dice,omitzero"`
+	// Result is the result that decided the bet when it is not three dice
+	// (see RoundResult): the round's last result.
+	Result       json.RawMessage `json:"result,omitempty"`
 	Outcome      string          `json:"outcome"`
 	Win          decimal.Decimal `json:"win"`
 	Returned     decimal.Decimal `json:"returned"`
@@ -183,6 +220,10 @@ type BetSettled struct {
 	Contributions []Contribution  `json:"contributions,omitempty"`
 }
 
+// ResultJSON returns the result that decided the bet as its game's JSON
+// object.
+func (p *BetSettled) ResultJSON() []byte { return resultJSON(p.Dice, p.Result) }
+
 // Contribution is a share of a stake posted to a jackpot pool.
 type Contribution struct {
 	Pool   string          `json:"pool"`
@@ -193,7 +234,8 @@ type Contribution struct {
 type RoundSettled struct {
 	Table      string          `json:"table"`
 	Round      string          `json:"round"`
-	Dice       [3]int          `json:"dice"`
+	Dice       [3]int          `json:"dice,omitzero"`
+	Result     json.RawMessage `json:"result,omitempty"`
 	Bets       int             `json:"bets"`
 	Staked     decimal.Decimal `json:"staked"`
 	Won        decimal.Decimal `json:"won"`
@@ -201,6 +243,9 @@ type RoundSettled struct {
 	Residue    decimal.Decimal `json:"residue"`
 	Correction int             `json:"correction"`
 }
+
+// ResultJSON returns the round's last result as its game's JSON object.
+func (p *RoundSettled) ResultJSON() []byte { return resultJSON(p.Dice, p.Result) }
 
 // RoundPaused pauses a round on a fault; the supervisor is informed (seed
 // 001, "Manejo de errores").
@@ -243,13 +288,23 @@ type BetRefunded struct {
 // result. Every bet's settlement is reversed (BetSettlementReversed) and
 // settled again (BetSettled with the new Correction number).
 type RoundResultCorrected struct {
-	Table      string `json:"table"`
-	Round      string `json:"round"`
-	Before     [3]int `json:"before"`
-	After      [3]int `json:"after"`
-	Reason     string `json:"reason"`
-	Correction int    `json:"correction"`
+	Table  string `json:"table"`
+	Round  string `json:"round"`
+	Before [3]int `json:"before,omitzero"`
+	After  [3]int `json:"after,omitzero"`
+	// BeforeResult and AfterResult hold results that are not three dice
+	// (see RoundResult).
+	BeforeResult json.RawMessage `json:"before_result,omitempty"`
+	AfterResult  json.RawMessage `json:"after_result,omitempty"`
+	Reason       string          `json:"reason"`
+	Correction   int             `json:"correction"`
 }
+
+// BeforeJSON returns the corrected result as its game's JSON object.
+func (p *RoundResultCorrected) BeforeJSON() []byte { return resultJSON(p.Before, p.BeforeResult) }
+
+// AfterJSON returns the result in force after the correction.
+func (p *RoundResultCorrected) AfterJSON() []byte { return resultJSON(p.After, p.AfterResult) }
 
 // BetSettlementReversed undoes one earlier settlement with compensating
 // postings: the stake goes back into play and the win back to the house.
@@ -278,6 +333,34 @@ type LedgerSealed struct {
 	Head      Hash   `json:"head"`
 	KeyID     string `json:"key_id,omitempty"`
 	Signature string `json:"signature,omitempty"`
+}
+
+// RoundStepSettled follows a result that did not end its round (a craps
+// roll that was not a seven-out): every bet that result decided has its
+// BetSettled, the others stay in play, and betting opens again.
+type RoundStepSettled struct {
+	Table string `json:"table"`
+	Round string `json:"round"`
+	// Results is how many results the round has now.
+	Results int `json:"results"`
+	// Decided is how many bets this result decided; Open how many stay in
+	// play.
+	Decided int `json:"decided"`
+	Open    int `json:"open"`
+}
+
+// BetTakenDown returns an open bet's stake to the wallet between two
+// results, at the player's request (craps place, buy, lay, odds). A
+// commission charged when it was placed is not returned.
+type BetTakenDown struct {
+	Table    string          `json:"table"`
+	Round    string          `json:"round"`
+	Slip     string          `json:"slip"`
+	Bet      string          `json:"bet"`
+	Player   string          `json:"player"`
+	Code     string          `json:"code"`
+	Stake    decimal.Decimal `json:"stake"`
+	Currency string          `json:"currency"`
 }
 
 // newPayload returns a new zero payload for t, or nil for an unknown type.
@@ -323,6 +406,10 @@ func newPayload(t Type) any {
 		return new(BetSettlementReversed)
 	case TypeLedgerSealed:
 		return new(LedgerSealed)
+	case TypeRoundStepSettled:
+		return new(RoundStepSettled)
+	case TypeBetTakenDown:
+		return new(BetTakenDown)
 	}
 	return nil
 }

@@ -33,6 +33,11 @@ const (
 
 	// Integrity events (subject <prefix>.seal).
 	TypeLedgerSealed Type = "ledger.sealed"
+
+	// Round events of games whose rounds have several results (subject
+	// <prefix>.table.<table>), added with the game seam.
+	TypeRoundStepSettled Type = "round.step_settled"
+	TypeBetTakenDown     Type = "bet.taken_down"
 )
 
 // currentVersions holds the schema version written for each type today. It is
@@ -58,6 +63,8 @@ var currentVersions = map[Type]int{
 	TypeRoundResultCorrected:  1,
 	TypeBetSettlementReversed: 1,
 	TypeLedgerSealed:          1,
+	TypeRoundStepSettled:      1,
+	TypeBetTakenDown:          1,
 }
 
 // Types returns every known event type, in catalog order.
@@ -70,6 +77,7 @@ func Types() []Type {
 		TypeRoundResumed, TypeRoundCancelled, TypeBetRefunded,
 		TypeRoundResultCorrected, TypeBetSettlementReversed,
 		TypeLedgerSealed,
+		TypeRoundStepSettled, TypeBetTakenDown,
 	}
 }
 

@@ -30,6 +30,18 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 	for _, p := range e.Postings {
 		s.post(p)
 	}
+	// The round's status moves by the one lifecycle table; the cases
+	// below apply the rest of the fact.
+	var next, nextPrior string
+	if e.Round != "" {
+		var status, prior string
+		if r := s.rounds[e.Round]; r != nil {
+			status, prior = r.Status, r.Prior
+		}
+		var ok bool
+		next, nextPrior, ok = RoundStatusAfter(status, prior, e.Type)
+		assert.That(ok, "apply: %s on round %s while %q", e.Type, e.Round, status)
+	}
 	switch p := payload.(type) {
 	case *events.WalletDeposited, *events.WalletWithdrawn, *events.WalletAdjusted:
 		// The postings are the whole effect.
@@ -52,26 +64,29 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 		t.Rounds = p.Number
 		t.Active = p.Round
 		s.rounds[p.Round] = &Round{
-			ID: p.Round, Table: p.Table, Number: p.Number, Status: RoundBetting,
+			ID: p.Round, Table: p.Table, Number: p.Number,
+			Paytable: p.Paytable, PaytableHash: p.PaytableHash, Currency: t.Currency, Scale: t.Scale,
 			OpenedAt: e.OccurredAt, Window: p.BettingWindow, bets: make(map[string]*Bet),
 		}
 	case *events.BetPlaced:
 		r := s.mustRound(p.Round)
 		for _, b := range p.Bets {
-			bet := &Bet{ID: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Stake: b.Stake, Status: BetOpen}
+			bet := &Bet{
+				ID: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Stake: b.Stake,
+				Since: len(r.Results), Working: b.Working, Commission: b.Commission, Status: BetOpen,
+			}
 			r.Bets = append(r.Bets, bet)
 			r.bets[b.Bet] = bet
 			r.Staked = r.Staked.Add(b.Stake)
 		}
-	case *events.RoundBettingClosed:
-		s.mustRound(p.Round).Status = RoundClosed
+		r.Open += len(p.Bets)
+	case *events.RoundBettingClosed, *events.RoundPaused, *events.RoundResumed, *events.RoundStepSettled:
+		// The status change is the whole effect.
 	case *events.RoundReshake:
 		s.mustRound(p.Round).Reshakes++
 	case *events.RoundResult:
 		r := s.mustRound(p.Round)
-		r.Result = &games.Result{Dice: p.Dice[:]}
-		r.Status = RoundSettling
-		r.Pending = len(r.Bets)
+		r.Results = append(r.Results, p.ResultJSON())
 		r.work = workOf(e)
 	case *events.BetSettled:
 		r := s.mustRound(p.Round)
@@ -79,6 +94,7 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 		assert.That(b.Status == BetOpen, "apply: bet %s settled while %s", b.ID, b.Status)
 		b.Status = BetSettled
 		b.Correction = p.Correction
+		b.Step = len(r.Results)
 		b.Settlement = games.Settlement{
 			Outcome: games.Outcome(p.Outcome), Win: p.Win, Returned: p.Returned,
 			Residue: p.Residue, Rule: p.Rule, Commission: p.Commission,
@@ -86,11 +102,10 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 		for _, c := range p.Contributions {
 			b.Settlement.Contributions = append(b.Settlement.Contributions, games.Contribution{Pool: c.Pool, Amount: c.Amount})
 		}
-		r.Pending--
+		r.Open--
 	case *events.RoundSettled:
 		r := s.mustRound(p.Round)
-		assert.That(r.Pending == 0, "apply: round %s settled with %d bets pending", r.ID, r.Pending)
-		r.Status = RoundSettled
+		assert.That(r.Open == 0, "apply: round %s settled with %d bets open", r.ID, r.Open)
 		r.work = workMeta{}
 		// The table is between rounds again, unless this settlement is a
 		// correction of an earlier round while a later one is in progress.
@@ -98,19 +113,11 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 			t.Active = ""
 		}
 		s.finishRound(r)
-	case *events.RoundPaused:
-		r := s.mustRound(p.Round)
-		r.Prior, r.Status = r.Status, RoundPaused
-	case *events.RoundResumed:
-		r := s.mustRound(p.Round)
-		r.Status, r.Prior = r.Prior, ""
 	case *events.RoundCancelled:
 		r := s.mustRound(p.Round)
-		r.Status = RoundCancelled
-		r.Pending = len(r.Bets)
 		r.work = workOf(e)
 		s.mustTable(r.Table).Active = ""
-		if r.Pending == 0 {
+		if r.Open == 0 {
 			s.finishRound(r)
 		}
 	case *events.BetRefunded:
@@ -118,27 +125,37 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 		b := r.mustBet(p.Bet)
 		assert.That(b.Status == BetOpen, "apply: bet %s refunded while %s", b.ID, b.Status)
 		b.Status = BetRefunded
-		r.Pending--
-		if r.Pending == 0 {
+		r.Open--
+		if r.Open == 0 {
 			r.work = workMeta{}
 			s.finishRound(r)
 		}
+	case *events.BetTakenDown:
+		r := s.mustRound(p.Round)
+		b := r.mustBet(p.Bet)
+		assert.That(b.Status == BetOpen, "apply: bet %s taken down while %s", b.ID, b.Status)
+		b.Status = BetTakenDown
+		r.Open--
 	case *events.RoundResultCorrected:
 		r := s.mustRound(p.Round)
 		r.Correction = p.Correction
-		r.Result = &games.Result{Dice: p.After[:]}
-		r.Status = RoundSettling
-		r.Pending = len(r.Bets)
+		r.Results[len(r.Results)-1] = p.AfterJSON()
 		r.work = workOf(e)
 	case *events.BetSettlementReversed:
-		b := s.mustRound(p.Round).mustBet(p.Bet)
+		r := s.mustRound(p.Round)
+		b := r.mustBet(p.Bet)
 		assert.That(b.Status == BetSettled, "apply: bet %s reversed while %s", b.ID, b.Status)
 		b.Status = BetOpen
 		b.Reversed = p.Correction
+		r.Open++
 	case *events.LedgerSealed:
 		s.sealSeq, s.sealTo, s.sealAt = e.Seq, p.ToSeq, e.OccurredAt
 	default:
 		panic(fmt.Sprintf("ledger: apply: unexpected payload %T", payload))
+	}
+	if e.Round != "" {
+		r := s.mustRound(e.Round)
+		r.Status, r.Prior = next, nextPrior
 	}
 	if e.IdempotencyKey != "" {
 		s.remember(e, payload, idemWindow, idemMax)

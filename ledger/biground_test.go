@@ -132,7 +132,7 @@ func TestLedger_BigRoundCrash(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd := &ledger.RecordResult{Meta: ledger.Meta{Actor: dealer, IdempotencyKey: "result-1"}, Table: "big", Round: round}
-	cmd.Result.Dice = []int{1, 3, 3}
+	cmd.Result = sicbo.ResultJSON(1, 3, 3)
 	if _, err := l.Execute(context.Background(), cmd); err == nil {
 		t.Fatal("result accepted although the writer died mid-settlement")
 	}

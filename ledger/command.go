@@ -9,7 +9,6 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/games"
 )
 
 // Limits on what a command may carry.
@@ -121,6 +120,9 @@ type OpenRound struct {
 type BetRequest struct {
 	Code  string          `json:"code"`
 	Stake decimal.Decimal `json:"stake"`
+	// Working asks for a craps bet that plays on come-out rolls too; games
+	// without the flag refuse it.
+	Working bool `json:"working,omitempty"`
 }
 
 // PlaceSlip places one player's bets on the table's open round; they are
@@ -149,13 +151,14 @@ type Reshake struct {
 	Note   string `json:"note,omitempty"`
 }
 
-// RecordResult records the result as the dealer entered it and settles every
-// bet of the round.
+// RecordResult records a result as the dealer entered it (its game's JSON
+// object: {"dice":[2,2,5]}, {"pocket":"00"}) and settles every bet it
+// decides.
 type RecordResult struct {
 	Meta   `json:"-"`
-	Table  string       `json:"table"`
-	Round  string       `json:"round"`
-	Result games.Result `json:"result"`
+	Table  string          `json:"table"`
+	Round  string          `json:"round"`
+	Result json.RawMessage `json:"result"`
 }
 
 // Pause pauses a round on a fault (seed 001).
@@ -186,10 +189,20 @@ type Cancel struct {
 // bet's settlement is reversed and the round is settled again.
 type CorrectResult struct {
 	Meta   `json:"-"`
-	Table  string       `json:"table"`
-	Round  string       `json:"round"`
-	Result games.Result `json:"result"`
-	Reason string       `json:"reason"`
+	Table  string          `json:"table"`
+	Round  string          `json:"round"`
+	Result json.RawMessage `json:"result"`
+	Reason string          `json:"reason"`
+}
+
+// TakeDown returns an open bet's stake to its player between two results,
+// where the game allows it (craps place, buy, lay, odds).
+type TakeDown struct {
+	Meta   `json:"-"`
+	Table  string `json:"table"`
+	Round  string `json:"round"`
+	Player string `json:"player"`
+	Bet    string `json:"bet"`
 }
 
 func (c *Deposit) meta() *Meta       { return &c.Meta }
@@ -207,6 +220,7 @@ func (c *Pause) meta() *Meta         { return &c.Meta }
 func (c *Resume) meta() *Meta        { return &c.Meta }
 func (c *Cancel) meta() *Meta        { return &c.Meta }
 func (c *CorrectResult) meta() *Meta { return &c.Meta }
+func (c *TakeDown) meta() *Meta      { return &c.Meta }
 
 func (*Deposit) name() string       { return "deposit" }
 func (*Withdraw) name() string      { return "withdraw" }
@@ -223,6 +237,7 @@ func (*Pause) name() string         { return "pause" }
 func (*Resume) name() string        { return "resume" }
 func (*Cancel) name() string        { return "cancel" }
 func (*CorrectResult) name() string { return "correct_result" }
+func (*TakeDown) name() string      { return "take_down" }
 
 // requestHash identifies a command's body, so that an idempotency key reused
 // with a different body is detected. Amounts are hashed by value: "10" and

@@ -1,13 +1,13 @@
 package ledger_test
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
 )
@@ -323,12 +323,14 @@ func TestLedger_CloseTable(t *testing.T) {
 		pause("t1", round),
 		resume("t1", round),
 		cancelRound("t1", round),
-		correctResult("t1", round, 4, 5, 6),
 	} {
 		h.refuse(c, "table_closed")
 	}
+	// A closed table's settled rounds can still be corrected (a dispute
+	// the morning after the shift), under their own rules and currency.
+	h.must(correctResult("t1", round, 4, 5, 6))
 	// Wallets do not belong to a table.
-	h.must(withdraw(cashier, "ana", "110", "EUR"))
+	h.must(withdraw(cashier, "ana", "90", "EUR"))
 }
 
 func TestLedger_OpenRound(t *testing.T) {
@@ -578,7 +580,7 @@ func TestLedger_Reshake(t *testing.T) {
 		h.must(rs(events.ReshakeFewerDice, "one die stuck on the rim"))
 		h.must(rs(events.ReshakeOther, "cup dropped"))
 		r := h.wantStatus(round, ledger.RoundClosed)
-		if r.Reshakes != 4 || r.Result != nil {
+		if r.Reshakes != 4 || len(r.Results) != 0 {
 			t.Fatalf("round %+v", r)
 		}
 		var reasons []string
@@ -626,10 +628,10 @@ func TestLedger_RecordResult(t *testing.T) {
 		for _, d := range [][]int{{0, 1, 2}, {1, 2, 7}, {1, 2}, {1, 2, 3, 4}, {}, nil, {-1, 3, 3}} {
 			h.refuse(recordResult("t1", round, d...), "invalid_result")
 		}
-		hand := recordResult("t1", round, 1, 2, 3)
-		hand.Result.Hand = "AK"
-		h.refuse(hand, "invalid_result")
-		h.refuse(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "t1", Round: round, Result: games.Result{Dice: []int{1, 2, 3}, Number: 17}}, "invalid_result")
+		h.refuse(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "t1", Round: round, Result: json.RawMessage(`{"dice":[1,2,3],"hand":"AK"}`)}, "invalid_result")
+		h.refuse(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "t1", Round: round, Result: json.RawMessage(`{"pocket":"17"}`)}, "invalid_result")
+		h.refuse(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "t1", Round: round}, "invalid_result")
+		h.refuse(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "t1", Round: round, Result: json.RawMessage(`{"dice":[1,2,3],"number":17}`)}, "invalid_result")
 	})
 
 	t.Run("ErrForbidden", func(t *testing.T) {
@@ -648,8 +650,8 @@ func TestLedger_RecordResult(t *testing.T) {
 			t.Fatalf("result %+v", r)
 		}
 		rd := h.wantStatus(round, ledger.RoundSettled)
-		if !slicesEqual(rd.Result.Dice, []int{6, 5, 4}) {
-			t.Fatalf("dice %v, want them as entered", rd.Result.Dice)
+		if len(rd.Results) != 1 || string(rd.Results[0]) != `{"dice":[6,5,4]}` {
+			t.Fatalf("results %s, want the dice as entered", rd.Results)
 		}
 		n := countTypes(h.eventsOf(round))
 		if n[events.TypeRoundResult] != 1 || n[events.TypeBetSettled] != 2 || n[events.TypeRoundSettled] != 1 {

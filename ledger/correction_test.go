@@ -71,8 +71,8 @@ func TestLedger_CorrectResult(t *testing.T) {
 			ledger.AccountCashier:       "-300",
 		})
 		rd := h.wantStatus(round, ledger.RoundSettled)
-		if rd.Correction != 1 || !slicesEqual(rd.Result.Dice, []int{4, 5, 6}) {
-			t.Fatalf("round correction %d dice %v", rd.Correction, rd.Result.Dice)
+		if rd.Correction != 1 || len(rd.Results) != 1 || string(rd.Results[0]) != `{"dice":[4,5,6]}` {
+			t.Fatalf("round correction %d results %s", rd.Correction, rd.Results)
 		}
 		for _, bt := range rd.Bets {
 			if bt.Status != ledger.BetSettled || bt.Correction != 1 || bt.Reversed != 1 {

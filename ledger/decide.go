@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
@@ -26,7 +27,7 @@ type draft struct {
 // holds what decisions need besides the state: the rules, the currencies and
 // the id generator.
 type decider struct {
-	paytables  PaytableFunc
+	games      *games.Catalog
 	currencies map[string]int32
 	newID      func() uuid.UUID
 }
@@ -77,6 +78,8 @@ func (d *decider) decide(s *State, c Command, now time.Time) ([]draft, error) {
 		return d.cancel(s, c)
 	case *CorrectResult:
 		return d.correctResult(s, c)
+	case *TakeDown:
+		return d.takeDown(s, c)
 	}
 	return nil, errf(ErrInvalidRequest, "unknown command %T", c)
 }
@@ -182,9 +185,9 @@ func (d *decider) openTable(s *State, c *OpenTable) ([]draft, error) {
 	if t := s.tables[c.Table]; t != nil && !t.Closed {
 		return nil, errf(ErrTableExists, "table %s is open", c.Table)
 	}
-	pt, err := d.paytables(c.Paytable)
+	pt, err := d.games.Paytable(c.Paytable)
 	if err != nil {
-		return nil, errf(ErrUnknownGame, "paytable %q: %v", c.Paytable, err)
+		return nil, errf(ErrUnknownGame, "%v", err)
 	}
 	sc, err := d.scale(c.Currency)
 	if err != nil {
@@ -221,7 +224,7 @@ func checkBand(b Limit, scale int32) error {
 
 // checkLimits validates a table's limits: at most LimitsMax kinds, each a bet
 // kind the paytable offers or "*" for every other kind, each within the band.
-func checkLimits(pt Paytable, limits map[string]Limit, band Limit, scale int32) error {
+func checkLimits(pt games.Paytable, limits map[string]Limit, band Limit, scale int32) error {
 	if len(limits) == 0 {
 		return errf(ErrInvalidRequest, "limits are required (use \"*\" for every bet kind)")
 	}
@@ -310,15 +313,41 @@ func (d *decider) closeTable(s *State, c *CloseTable) ([]draft, error) {
 
 // paytable returns the rules a table was opened with, refusing a paytable
 // whose content changed since.
-func (d *decider) paytable(t *Table) (Paytable, error) {
-	pt, err := d.paytables(t.Paytable)
-	if err != nil {
-		return nil, errf(ErrUnknownGame, "paytable %q of table %s: %v", t.Paytable, t.ID, err)
-	}
-	if pt.Hash() != t.PaytableHash {
-		return nil, errf(ErrPaytableChanged, "table %s was opened with %s hash %s, this build has hash %s", t.ID, t.Paytable, t.PaytableHash, pt.Hash())
+func (d *decider) paytable(t *Table) (games.Paytable, error) {
+	return d.resolve(t.Paytable, t.PaytableHash, "table "+t.ID)
+}
+
+// roundPaytable returns the rules a round was opened under: a round is
+// always settled, corrected or refunded under its own rules and currency,
+// whatever its table was opened with since.
+func (d *decider) roundPaytable(r *Round) (games.Paytable, error) {
+	return d.resolve(r.Paytable, r.PaytableHash, "round "+r.ID)
+}
+
+func (d *decider) resolve(id, hash, of string) (games.Paytable, error) {
+	pt, err := d.games.Resolve(id, hash)
+	switch {
+	case errors.Is(err, games.ErrPaytableChanged):
+		return nil, errf(ErrPaytableChanged, "%s: %v", of, err)
+	case err != nil:
+		return nil, errf(ErrUnknownGame, "%s: %v", of, err)
 	}
 	return pt, nil
+}
+
+// results parses a round's recorded results with its paytable. They were
+// validated when recorded, so an error means this build reads them
+// differently: the round cannot be settled by it.
+func results(pt games.Paytable, r *Round) ([]games.Result, error) {
+	out := make([]games.Result, len(r.Results))
+	for i, raw := range r.Results {
+		res, err := pt.ParseResult(raw)
+		if err != nil {
+			return nil, errf(ErrPaytableChanged, "round %s: result %d %s does not parse under %s: %v", r.ID, i+1, raw, pt.ID(), err)
+		}
+		out[i] = res
+	}
+	return out, nil
 }
 
 // --- rounds ---
@@ -354,7 +383,13 @@ func (d *decider) openRound(s *State, c *OpenRound) ([]draft, error) {
 func (d *decider) round(s *State, c Command, table, id string) (*Table, *Round, error) {
 	t, err := d.table(s, table)
 	if err != nil {
-		return nil, nil, err
+		// A correction is a supervisor's fix of a past round: it needs
+		// the round, not an open table (a closed table's rounds can be
+		// disputed the next morning).
+		if _, ok := c.(*CorrectResult); !ok || !errors.Is(err, ErrTableClosed) {
+			return nil, nil, err
+		}
+		t = s.tables[table]
 	}
 	if err := authorizeTable(c, t); err != nil {
 		return nil, nil, err
@@ -375,8 +410,10 @@ func (d *decider) round(s *State, c Command, table, id string) (*Table, *Round, 
 	return t, r, nil
 }
 
-// activeRound is round for commands on a round in progress.
-func (d *decider) activeRound(s *State, c Command, table, id string, want ...string) (*Table, *Round, error) {
+// activeRound is round for commands on a round in progress, in a status
+// the lifecycle allows for the command (commandStatuses).
+func (d *decider) activeRound(s *State, c Command, table, id string) (*Table, *Round, error) {
+	want := commandStatuses[c.name()]
 	t, r, err := d.round(s, c, table, id)
 	if err != nil {
 		return nil, nil, err
@@ -427,20 +464,34 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 	if len(c.Bets) > BetsPerSlipMax {
 		return nil, errf(ErrInvalidRequest, "%d bets is over the limit of %d per slip", len(c.Bets), BetsPerSlipMax)
 	}
-	pt, err := d.paytable(t)
+	pt, err := d.roundPaytable(r)
 	if err != nil {
 		return nil, err
 	}
+	var prior []games.Result
+	placer, isPlacer := pt.(games.Placer)
+	charger, isCharger := pt.(games.Charger)
+	var open []games.Bet
+	if isPlacer {
+		if prior, err = results(pt, r); err != nil {
+			return nil, err
+		}
+		for _, b := range r.Bets {
+			if b.Player == c.Player && b.Status == BetOpen {
+				open = append(open, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working})
+			}
+		}
+	}
 	slip := d.newID().String()
 	placed := make([]events.PlacedBet, len(c.Bets))
-	postings := make([]events.Posting, len(c.Bets))
+	postings := make([]events.Posting, 0, len(c.Bets))
 	total := decimal.Zero
 	for i, b := range c.Bets {
 		kind, err := pt.BetKind(b.Code)
 		if err != nil {
 			return nil, err
 		}
-		if err := checkAmount("stake of "+b.Code, b.Stake, t.Scale); err != nil {
+		if err := checkAmount("stake of "+b.Code, b.Stake, r.Scale); err != nil {
 			return nil, err
 		}
 		l, ok := t.Limits[kind]
@@ -453,26 +504,88 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 		if b.Stake.LessThan(l.Min) || b.Stake.GreaterThan(l.Max) {
 			return nil, &LimitError{Code: b.Code, Kind: kind, Stake: b.Stake, Min: l.Min, Max: l.Max}
 		}
-		placed[i] = events.PlacedBet{Bet: d.newID().String(), Code: b.Code, Stake: b.Stake}
-		postings[i] = events.Posting{From: WalletAccount(c.Player), To: InPlayAccount(t.ID), Amount: b.Stake, Currency: t.Currency}
+		gb := games.Bet{Code: b.Code, Stake: b.Stake, Since: len(r.Results), Working: b.Working}
+		switch {
+		case isPlacer:
+			// A bet may stand behind another of the same slip (a line bet
+			// and its odds are placed together only when the line bet
+			// already has its point, so the slip's earlier bets count).
+			if err := placer.CheckPlacement(gb, prior, open); err != nil {
+				return nil, errf(ErrBetRefused, "%s: %v", b.Code, err)
+			}
+			open = append(open, gb)
+		case b.Working:
+			return nil, errf(ErrInvalidRequest, "%s: paytable %s has no working flag", b.Code, pt.ID())
+		}
+		placed[i] = events.PlacedBet{Bet: d.newID().String(), Code: b.Code, Stake: b.Stake, Working: b.Working}
+		postings = append(postings, events.Posting{From: WalletAccount(c.Player), To: InPlayAccount(t.ID), Amount: b.Stake, Currency: r.Currency})
 		total = total.Add(b.Stake)
+		if isCharger {
+			if fee := charger.Charge(gb, r.Scale); fee.IsPositive() {
+				placed[i].Commission = fee
+				postings = append(postings, events.Posting{From: WalletAccount(c.Player), To: CommissionAccount(t.ID), Amount: fee, Currency: r.Currency})
+				total = total.Add(fee)
+			}
+		}
 	}
-	before := s.walletBalance(c.Player, t.Currency)
+	before := s.walletBalance(c.Player, r.Currency)
 	if before.LessThan(total) {
-		return nil, errf(ErrInsufficientFunds, "wallet %s holds %s %s, the slip stakes %s", c.Player, before, t.Currency, total)
+		return nil, errf(ErrInsufficientFunds, "wallet %s holds %s %s, the slip stakes %s", c.Player, before, r.Currency, total)
 	}
 	return []draft{{
 		typ: events.TypeBetPlaced, table: t.ID, round: r.ID,
 		payload: &events.BetPlaced{
-			Slip: slip, Player: c.Player, Table: t.ID, Round: r.ID, Currency: t.Currency,
+			Slip: slip, Player: c.Player, Table: t.ID, Round: r.ID, Currency: r.Currency,
 			Bets: placed, Total: total, BalanceBefore: before, BalanceAfter: before.Sub(total),
 		},
 		postings: postings,
 	}}, nil
 }
 
+// takeDown returns an open bet's stake to its player between two results,
+// where the game allows it (games.TakeDowner).
+func (d *decider) takeDown(s *State, c *TakeDown) ([]draft, error) {
+	t, r, err := d.activeRound(s, c, c.Table, c.Round)
+	if err != nil {
+		return nil, err
+	}
+	b := r.bets[c.Bet]
+	if b == nil {
+		return nil, errf(ErrBetNotFound, "bet %s of round %s", c.Bet, r.ID)
+	}
+	if b.Player != c.Player {
+		return nil, errf(ErrBetNotFound, "bet %s of round %s is not player %s's", c.Bet, r.ID, c.Player)
+	}
+	if b.Status != BetOpen {
+		return nil, errf(ErrBetRefused, "bet %s is %s", b.ID, b.Status)
+	}
+	pt, err := d.roundPaytable(r)
+	if err != nil {
+		return nil, err
+	}
+	downer, ok := pt.(games.TakeDowner)
+	if !ok {
+		return nil, errf(ErrBetRefused, "paytable %s takes no bet down", pt.ID())
+	}
+	res, err := results(pt, r)
+	if err != nil {
+		return nil, err
+	}
+	if err := downer.CheckTakeDown(games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working}, res); err != nil {
+		return nil, errf(ErrBetRefused, "%s: %v", b.Code, err)
+	}
+	return []draft{{
+		typ: events.TypeBetTakenDown, table: t.ID, round: r.ID,
+		payload: &events.BetTakenDown{
+			Table: t.ID, Round: r.ID, Slip: b.Slip, Bet: b.ID, Player: b.Player,
+			Code: b.Code, Stake: b.Stake, Currency: r.Currency,
+		},
+		postings: []events.Posting{{From: InPlayAccount(t.ID), To: WalletAccount(b.Player), Amount: b.Stake, Currency: r.Currency}},
+	}}, nil
+}
+
 func (d *decider) closeBetting(s *State, c *CloseBetting) ([]draft, error) {
-	t, r, err := d.activeRound(s, c, c.Table, c.Round, RoundBetting)
+	t, r, err := d.activeRound(s, c, c.Table, c.Round)
 	if err != nil {
 		return nil, err
 	}
@@ -482,18 +595,13 @@ func (d *decider) closeBetting(s *State, c *CloseBetting) ([]draft, error) {
 	}}, nil
 }
 
-var reshakeReasons = map[string]bool{
-	events.ReshakeOverlapping: true, events.ReshakeNotFlat: true,
-	events.ReshakeFewerDice: true, events.ReshakeOther: true,
-}
-
 func (d *decider) reshake(s *State, c *Reshake) ([]draft, error) {
-	t, r, err := d.activeRound(s, c, c.Table, c.Round, RoundClosed)
+	t, r, err := d.activeRound(s, c, c.Table, c.Round)
 	if err != nil {
 		return nil, err
 	}
-	if !reshakeReasons[c.Reason] {
-		return nil, errf(ErrInvalidRequest, "reshake reason %q is not one of dice_overlapping, dice_not_flat, fewer_than_three, other", c.Reason)
+	if !events.KnownReshakeReason(c.Reason) {
+		return nil, errf(ErrInvalidRequest, "reshake reason %q is not one of %s", c.Reason, strings.Join(events.ReshakeReasons(), ", "))
 	}
 	if err := checkText("note", c.Note, c.Reason == events.ReshakeOther); err != nil {
 		return nil, err
@@ -504,50 +612,57 @@ func (d *decider) reshake(s *State, c *Reshake) ([]draft, error) {
 	}}, nil
 }
 
-func diceOf(res games.Result) ([3]int, error) {
-	var d [3]int
-	if len(res.Dice) != 3 {
-		return d, errf(ErrInvalidResult, "a result needs three dice, got %d", len(res.Dice))
+// parseResult parses and validates a result for round r under pt, after
+// the round's earlier results.
+func parseResult(pt games.Paytable, r *Round, raw json.RawMessage) (games.Result, []games.Result, error) {
+	if len(raw) == 0 {
+		return nil, nil, errf(ErrInvalidResult, "a result is required")
 	}
-	copy(d[:], res.Dice)
-	return d, nil
-}
-
-func (d *decider) checkResult(t *Table, res games.Result) ([3]int, error) {
-	pt, err := d.paytable(t)
+	res, err := pt.ParseResult(raw)
 	if err != nil {
-		return [3]int{}, err
+		return nil, nil, errf(ErrInvalidResult, "%v", err)
 	}
-	if err := pt.ValidateResult(res); err != nil {
-		return [3]int{}, errf(ErrInvalidResult, "%v", err)
+	prior, err := results(pt, r)
+	if err != nil {
+		return nil, nil, err
 	}
-	return diceOf(res)
+	if rc, ok := pt.(games.ResultChecker); ok {
+		if err := rc.CheckResult(res, prior); err != nil {
+			return nil, nil, errf(ErrInvalidResult, "%v", err)
+		}
+	}
+	return res, prior, nil
 }
 
 func (d *decider) recordResult(s *State, c *RecordResult) ([]draft, error) {
-	t, r, err := d.activeRound(s, c, c.Table, c.Round, RoundClosed)
+	t, r, err := d.activeRound(s, c, c.Table, c.Round)
 	if err != nil {
 		// Only a refusal for the round's status becomes "already
 		// recorded"; a foreign dealer or a round of another table keeps
 		// its own error.
 		stateErr := errors.Is(err, ErrRoundState) || errors.Is(err, ErrRoundFinished)
-		if r2 := s.rounds[c.Round]; stateErr && r2 != nil && r2.Result != nil {
-			return nil, errf(ErrResultRecorded, "round %s has result %v; use a correction", r2.ID, r2.Result.Dice)
+		if r2 := s.rounds[c.Round]; stateErr && r2 != nil && len(r2.Results) > 0 && (r2.Status == RoundSettled || r2.Status == RoundSettling) {
+			return nil, errf(ErrResultRecorded, "round %s has result %s; use a correction", r2.ID, r2.Results[len(r2.Results)-1])
 		}
 		return nil, err
 	}
-	dice, err := d.checkResult(t, c.Result)
+	pt, err := d.roundPaytable(r)
 	if err != nil {
 		return nil, err
 	}
+	res, _, err := parseResult(pt, r, c.Result)
+	if err != nil {
+		return nil, err
+	}
+	dice, other := events.ResultMembers(res.JSON())
 	return []draft{{
 		typ: events.TypeRoundResult, table: t.ID, round: r.ID,
-		payload: &events.RoundResult{Table: t.ID, Round: r.ID, Dice: dice},
+		payload: &events.RoundResult{Table: t.ID, Round: r.ID, Dice: dice, Result: other},
 	}}, nil
 }
 
 func (d *decider) pause(s *State, c *Pause) ([]draft, error) {
-	t, r, err := d.activeRound(s, c, c.Table, c.Round, RoundBetting, RoundClosed)
+	t, r, err := d.activeRound(s, c, c.Table, c.Round)
 	if err != nil {
 		return nil, err
 	}
@@ -561,7 +676,7 @@ func (d *decider) pause(s *State, c *Pause) ([]draft, error) {
 }
 
 func (d *decider) resume(s *State, c *Resume) ([]draft, error) {
-	t, r, err := d.activeRound(s, c, c.Table, c.Round, RoundPaused)
+	t, r, err := d.activeRound(s, c, c.Table, c.Round)
 	if err != nil {
 		return nil, err
 	}
@@ -575,7 +690,7 @@ func (d *decider) resume(s *State, c *Resume) ([]draft, error) {
 }
 
 func (d *decider) cancel(s *State, c *Cancel) ([]draft, error) {
-	t, r, err := d.activeRound(s, c, c.Table, c.Round, RoundBetting, RoundClosed, RoundPaused)
+	t, r, err := d.activeRound(s, c, c.Table, c.Round)
 	if err != nil {
 		return nil, err
 	}
@@ -599,25 +714,39 @@ func (d *decider) correctResult(s *State, c *CorrectResult) ([]draft, error) {
 	if err := checkText("reason", c.Reason, true); err != nil {
 		return nil, err
 	}
-	after, err := d.checkResult(t, c.Result)
+	// The round's own paytable and currency, whatever the table was
+	// opened with since.
+	pt, err := d.roundPaytable(r)
 	if err != nil {
 		return nil, err
 	}
-	before, _ := diceOf(*r.Result)
-	if before == after {
-		return nil, errf(ErrInvalidRequest, "the corrected result %v is the recorded one", after)
-	}
-	pt, err := d.paytable(t)
+	all, err := results(pt, r)
 	if err != nil {
 		return nil, err
+	}
+	last := len(all) - 1
+	prior := &Round{ID: r.ID, Results: r.Results[:last]}
+	after, _, err := parseResult(pt, prior, c.Result)
+	if err != nil {
+		return nil, err
+	}
+	before := all[last]
+	if after.Equal(before) {
+		return nil, errf(ErrInvalidRequest, "the corrected result %s is the recorded one %s", after, before)
+	}
+	corrected := append(all[:last:last], after)
+	if !pt.RoundOver(corrected) {
+		return nil, errf(ErrInvalidResult, "the corrected result %s would not end round %s; a correction replaces the result that ended it", after, r.ID)
 	}
 	// Walk the compensating events before raising the correction: each
 	// wallet must stay non-negative at every step, not only at the end.
 	k := r.Correction + 1
-	res := games.Result{Dice: after[:]}
 	wallets := map[string]decimal.Decimal{}
 	for _, b := range r.Bets {
-		ds, err := reverseAndSettle(t, r, b, pt, res, k)
+		if b.Status != BetSettled {
+			continue
+		}
+		ds, err := reverseAndSettle(r, b, pt, corrected, k)
 		if err != nil {
 			return nil, err
 		}
@@ -626,7 +755,7 @@ func (d *decider) correctResult(s *State, c *CorrectResult) ([]draft, error) {
 				for _, acc := range []string{p.From, p.To} {
 					if _, ok := wallets[acc]; !ok {
 						if pl, isW := IsWallet(acc); isW {
-							wallets[acc] = s.walletBalance(pl, t.Currency)
+							wallets[acc] = s.walletBalance(pl, r.Currency)
 						}
 					}
 				}
@@ -642,8 +771,13 @@ func (d *decider) correctResult(s *State, c *CorrectResult) ([]draft, error) {
 			}
 		}
 	}
+	bd, bo := events.ResultMembers(before.JSON())
+	ad, ao := events.ResultMembers(after.JSON())
 	return []draft{{
 		typ: events.TypeRoundResultCorrected, table: t.ID, round: r.ID,
-		payload: &events.RoundResultCorrected{Table: t.ID, Round: r.ID, Before: before, After: after, Reason: c.Reason, Correction: k},
+		payload: &events.RoundResultCorrected{
+			Table: t.ID, Round: r.ID, Before: bd, After: ad, BeforeResult: bo, AfterResult: ao,
+			Reason: c.Reason, Correction: k,
+		},
 	}}, nil
 }

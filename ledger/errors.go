@@ -65,8 +65,17 @@ var (
 	// ErrResultRecorded is returned when a result is recorded a second time;
 	// corrections go through CorrectResult.
 	ErrResultRecorded = errors.New("result already recorded")
-	// ErrInvalidResult is returned when the dice (or hand) do not fit the game.
+	// ErrInvalidResult is returned when a result does not fit the game (dice
+	// outside 1..6, a pocket the wheel does not have, members of another
+	// game) or the round's earlier results.
 	ErrInvalidResult = errors.New("invalid result")
+	// ErrBetNotFound is returned for a bet id that is not one of the round's
+	// bets of that player.
+	ErrBetNotFound = errors.New("bet not found")
+	// ErrBetRefused is returned when the game's rules refuse a bet in the
+	// round's state (a craps pass bet while a point is on, odds above the
+	// table's multiple) or refuse to take a bet down.
+	ErrBetRefused = errors.New("bet refused by the game's rules")
 	// ErrCorrectionOverdraw is returned when correcting a result would take a
 	// wallet below zero (the player already spent the winnings).
 	ErrCorrectionOverdraw = errors.New("correction would overdraw a wallet")
@@ -154,6 +163,8 @@ var codes = []struct {
 	{ErrRoundFinished, "round_finished"},
 	{ErrResultRecorded, "result_already_recorded"},
 	{ErrInvalidResult, "invalid_result"},
+	{ErrBetNotFound, "bet_not_found"},
+	{ErrBetRefused, "bet_refused"},
 	{ErrCorrectionOverdraw, "correction_would_overdraw"},
 	{ErrIdempotencyConflict, "idempotency_conflict"},
 	{ErrOverloaded, "overloaded"},

@@ -9,7 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -156,7 +156,7 @@ func reshake(table, round string) *ledger.Reshake {
 }
 
 func recordResult(table, round string, d ...int) *ledger.RecordResult {
-	return &ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: table, Round: round, Result: games.Result{Dice: d}}
+	return &ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: table, Round: round, Result: sicbo.ResultJSON(d...)}
 }
 
 func pause(table, round string) *ledger.Pause {
@@ -172,7 +172,7 @@ func cancelRound(table, round string) *ledger.Cancel {
 }
 
 func correctResult(table, round string, d ...int) *ledger.CorrectResult {
-	return &ledger.CorrectResult{Meta: ledger.Meta{Actor: supervisor}, Table: table, Round: round, Result: games.Result{Dice: d}, Reason: "dealer typed the wrong dice"}
+	return &ledger.CorrectResult{Meta: ledger.Meta{Actor: supervisor}, Table: table, Round: round, Result: sicbo.ResultJSON(d...), Reason: "dealer typed the wrong dice"}
 }
 
 // booksError returns why a set of balances breaks double entry (a currency

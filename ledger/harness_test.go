@@ -10,7 +10,8 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
-	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/registry"
+	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/internal/ledgertest"
 	"github.com/wagerlog/wagerlog/ledger"
 )
@@ -23,7 +24,6 @@ var (
 	dealer     = ledgertest.Dealer
 	frontend   = ledgertest.Frontend
 	dec        = ledgertest.Dec
-	paytables  = ledgertest.Paytables
 )
 
 type testClock = ledgertest.Clock
@@ -54,7 +54,7 @@ type harness struct {
 func newHarness(t testing.TB) *harness {
 	t.Helper()
 	h := &harness{t: t, dir: t.TempDir(), clock: newTestClock()}
-	h.opts = ledger.Options{Paytables: paytables(), Clock: h.clock.Now}
+	h.opts = ledger.Options{Games: registry.New(), Clock: h.clock.Now}
 	h.store = openStore(t, h.dir)
 	h.open()
 	t.Cleanup(func() {
@@ -178,7 +178,7 @@ func (h *harness) closeBetting(table, round string) {
 
 func (h *harness) result(table, round string, d ...int) ledger.Result {
 	h.t.Helper()
-	return h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: table, Round: round, Result: games.Result{Dice: d}})
+	return h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: table, Round: round, Result: sicbo.ResultJSON(d...)})
 }
 
 func b(code, stake string) ledger.BetRequest { return ledger.BetRequest{Code: code, Stake: dec(stake)} }

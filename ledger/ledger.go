@@ -14,6 +14,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/internal/assert"
 )
 
@@ -42,8 +43,9 @@ const (
 // Options configure a Ledger. The zero value of every field but Paytables
 // means its default.
 type Options struct {
-	// Paytables looks up a game's rules by paytable id. Required.
-	Paytables PaytableFunc
+	// Games is the catalog of the games and paytables the ledger settles
+	// with (games/registry.New). Required.
+	Games *games.Catalog
 	// Currencies maps an ISO code to its number of decimals; nil means
 	// DefaultCurrencies.
 	Currencies map[string]int32
@@ -120,8 +122,8 @@ type reply struct {
 // Open rebuilds the state from the log, finishes any settlement, cancellation
 // or correction that a crash left half written, and starts the sequencer.
 func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
-	if opts.Paytables == nil {
-		return nil, errors.New("ledger: Options.Paytables is required")
+	if opts.Games == nil {
+		return nil, errors.New("ledger: Options.Games is required")
 	}
 	if opts.Currencies == nil {
 		opts.Currencies = DefaultCurrencies()
@@ -159,7 +161,7 @@ func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
 	l := &Ledger{
 		log:   log,
 		opts:  opts,
-		d:     &decider{paytables: opts.Paytables, currencies: opts.Currencies, newID: opts.NewID},
+		d:     &decider{games: opts.Games, currencies: opts.Currencies, newID: opts.NewID},
 		queue: make(chan *request, opts.QueueMax),
 		quit:  make(chan struct{}),
 		done:  make(chan struct{}),

@@ -3,10 +3,7 @@ package ledger
 import (
 	"context"
 
-	"github.com/shopspring/decimal"
-
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/games"
 )
 
 // Log is the event stream the ledger appends to and rebuilds from.
@@ -25,27 +22,3 @@ type Log interface {
 	// Prefix returns the subject prefix of the stream.
 	Prefix() string
 }
-
-// Paytable is one game's rules at one version, as the ledger needs them.
-// games/sicbo.Paytable implements it.
-type Paytable interface {
-	ID() string
-	Game() string
-	// Hash is the content hash recorded in table.opened; a table's bets are
-	// settled only by a paytable with the same hash.
-	Hash() string
-	// BetKind validates code against this paytable and returns its kind
-	// (the code before ':'), which selects the stake limit.
-	BetKind(code string) (string, error)
-	// Kinds lists the bet kinds the paytable offers, the keys a table's
-	// stake limits may use.
-	Kinds() []string
-	// ValidateResult reports whether r is a possible result of the game.
-	ValidateResult(r games.Result) error
-	// Settle settles one bet of stake (in a currency with scale decimals).
-	Settle(code string, stake decimal.Decimal, scale int32, r games.Result) (games.Settlement, error)
-}
-
-// PaytableFunc looks a paytable up by id; it returns an error for an unknown
-// id.
-type PaytableFunc func(id string) (Paytable, error)

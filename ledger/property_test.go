@@ -16,7 +16,6 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
 )
@@ -358,12 +357,12 @@ func (p *propRun) round(table string) string {
 
 // dice are mostly three valid dice, else something that is not a Sic Bo
 // result.
-func (p *propRun) dice() games.Result {
+func (p *propRun) dice() json.RawMessage {
 	if !chance(p.t, 1, 8, "bad dice") {
 		die := rapid.Custom(func(t *rapid.T) int { return 1 + uniform(6).Draw(t, "die") })
-		return games.Result{Dice: rapid.SliceOfN(die, 3, 3).Draw(p.t, "dice")}
+		return sicbo.ResultJSON(rapid.SliceOfN(die, 3, 3).Draw(p.t, "dice")...)
 	}
-	return games.Result{Dice: rapid.SliceOfN(rapid.IntRange(0, 7), 0, 4).Draw(p.t, "bad dice")}
+	return sicbo.ResultJSON(rapid.SliceOfN(rapid.IntRange(0, 7), 0, 4).Draw(p.t, "bad dice")...)
 }
 
 func (p *propRun) placeSlip() {

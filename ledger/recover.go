@@ -120,7 +120,7 @@ func (l *Ledger) finishWork(ctx context.Context) error {
 
 // hasWork reports whether a round still owes settlements or refunds.
 func hasWork(r *Round) bool {
-	return r.Status == RoundSettling || (r.Status == RoundCancelled && r.Pending > 0)
+	return r.Status == RoundSettling || (r.Status == RoundCancelled && r.Open > 0)
 }
 
 // applyRaw decodes a stored event, checks it against the hash chain and

@@ -20,6 +20,7 @@ var allowed = map[string][]string{
 	"resume":         {RoleSupervisor},
 	"cancel":         {RoleSupervisor},
 	"correct_result": {RoleSupervisor},
+	"take_down":      {RoleFrontend},
 }
 
 // AllowedRoles returns the roles that may issue the named command, for the

@@ -189,8 +189,8 @@ func TestRound_Transitions(t *testing.T) {
 					open++
 				}
 			}
-			if open == 0 || r.Pending != open {
-				t.Fatalf("settling round has %d open bets and %d pending, want some of its bets still open", open, r.Pending)
+			if open == 0 || r.Open != open {
+				t.Fatalf("settling round has %d open bets and counts %d, want some of its bets still open", open, r.Open)
 			}
 		}
 		return round, player
@@ -331,8 +331,8 @@ func checkTransition(t *testing.T, h *harness, command string, before, after led
 			t.Errorf("place_slip: %d bets, want %d", len(after.Bets), len(before.Bets)+1)
 		}
 	case "reshake":
-		if after.Reshakes != before.Reshakes+1 || after.Result != nil {
-			t.Errorf("reshake: %d reshakes, result %v; want %d and none", after.Reshakes, after.Result, before.Reshakes+1)
+		if after.Reshakes != before.Reshakes+1 || len(after.Results) != 0 {
+			t.Errorf("reshake: %d reshakes, results %s; want %d and none", after.Reshakes, after.Results, before.Reshakes+1)
 		}
 	case "record_result", "correct_result":
 		for _, bt := range after.Bets {
@@ -344,8 +344,8 @@ func checkTransition(t *testing.T, h *harness, command string, before, after led
 		if command == "correct_result" {
 			wantCorr = before.Correction + 1
 		}
-		if after.Correction != wantCorr || after.Result == nil || !slices.Equal(after.Result.Dice, []int{4, 5, 6}) {
-			t.Errorf("%s: correction %d result %v, want %d and 4-5-6", command, after.Correction, after.Result, wantCorr)
+		if after.Correction != wantCorr || len(after.Results) != 1 || string(after.Results[0]) != `{"dice":[4,5,6]}` {
+			t.Errorf("%s: correction %d results %s, want %d and 4-5-6", command, after.Correction, after.Results, wantCorr)
 		}
 		// Dice 4-5-6, total 15: big 2 and odd 3 win 1:1 (4 and 6
 		// back); small, total:9, double:2 and single:3 lose.

@@ -9,21 +9,12 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 )
 
-// Round statuses. The state machine is in docs/ROUNDS.md.
-const (
-	RoundBetting   = "betting"   // open for bets
-	RoundClosed    = "closed"    // no more bets; waiting for the result
-	RoundPaused    = "paused"    // a fault; resumes to the status it had
-	RoundSettling  = "settling"  // result recorded; settlement spans batches
-	RoundSettled   = "settled"   // every bet settled
-	RoundCancelled = "cancelled" // every bet refunded
-)
-
 // Bet statuses.
 const (
-	BetOpen     = "open"
-	BetSettled  = "settled"
-	BetRefunded = "refunded"
+	BetOpen      = "open"
+	BetSettled   = "settled"
+	BetRefunded  = "refunded"
+	BetTakenDown = "taken_down"
 )
 
 // Table is a table's state.
@@ -51,11 +42,19 @@ type Bet struct {
 	Player string
 	Code   string
 	Stake  decimal.Decimal
-	Status string
+	// Since is how many of the round's results were recorded before the
+	// bet was placed; Working is the player's craps flag; Commission what
+	// was charged on placing it.
+	Since      int
+	Working    bool
+	Commission decimal.Decimal
+	Status     string
 	// Settlement is the settlement in force (valid when Status is settled).
 	Settlement games.Settlement
-	// Correction is the correction number of the settlement in force.
+	// Correction is the correction number of the settlement in force, and
+	// Step how many results the round had when it was settled.
 	Correction int
+	Step       int
 	// Reversed is the number of the last correction that reversed this
 	// bet's settlement; 0 when none has (corrections count from 1).
 	Reversed int
@@ -63,23 +62,36 @@ type Bet struct {
 
 // Round is a round's state.
 type Round struct {
-	ID       string
-	Table    string
-	Number   int64
-	Status   string
-	Prior    string // status before a pause
-	OpenedAt time.Time
-	Window   time.Duration
-	Result   *games.Result
+	ID     string
+	Table  string
+	Number int64
+	// Paytable, PaytableHash, Currency and Scale are what the round was
+	// opened under. Every command on the round (a result, a correction
+	// long after, a cancel) uses them, never the table's current ones: a
+	// table closed and opened again under other rules or another currency
+	// does not change its old rounds.
+	Paytable     string
+	PaytableHash string
+	Currency     string
+	Scale        int32
+	Status       string
+	Prior        string // status before a pause
+	OpenedAt     time.Time
+	Window       time.Duration
+	// Results are the round's results in order, as their games' JSON; the
+	// decider parses them with the round's paytable. A correction replaces
+	// the last one.
+	Results [][]byte
 	// Correction counts result corrections (0 before any).
 	Correction int
 	Reshakes   int
 	Bets       []*Bet // in placement order
 	bets       map[string]*Bet
 	Staked     decimal.Decimal
-	// Pending counts bets not yet settled for the current Correction (or
-	// not yet refunded after a cancel).
-	Pending int
+	// Open counts the bets still in play: placed and not yet settled,
+	// refunded or taken down (a reversed settlement makes its bet open
+	// again).
+	Open int
 	// work is the command whose events are still being written when the
 	// round is settling or cancelling; continuation events carry its
 	// idempotency key so that they belong to it.

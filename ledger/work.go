@@ -15,7 +15,6 @@ import (
 // The live path and the recovery after a crash both call it, so a bet is
 // settled exactly once whichever batch the crash fell between.
 func (d *decider) work(s *State, r *Round) ([]draft, error) {
-	t := s.tables[r.Table]
 	switch r.Status {
 	case RoundCancelled:
 		var out []draft
@@ -24,44 +23,70 @@ func (d *decider) work(s *State, r *Round) ([]draft, error) {
 				continue
 			}
 			out = append(out, draft{
-				typ: events.TypeBetRefunded, table: t.ID, round: r.ID,
+				typ: events.TypeBetRefunded, table: r.Table, round: r.ID,
 				payload: &events.BetRefunded{
-					Table: t.ID, Round: r.ID, Slip: b.Slip, Bet: b.ID, Player: b.Player,
-					Code: b.Code, Stake: b.Stake, Currency: t.Currency,
+					Table: r.Table, Round: r.ID, Slip: b.Slip, Bet: b.ID, Player: b.Player,
+					Code: b.Code, Stake: b.Stake, Currency: r.Currency,
 				},
-				postings: []events.Posting{{From: InPlayAccount(t.ID), To: WalletAccount(b.Player), Amount: b.Stake, Currency: t.Currency}},
+				postings: []events.Posting{{From: InPlayAccount(r.Table), To: WalletAccount(b.Player), Amount: b.Stake, Currency: r.Currency}},
 			})
 		}
 		return out, nil
 	case RoundSettling:
-		pt, err := d.paytable(t)
+		pt, err := d.roundPaytable(r)
 		if err != nil {
 			return nil, err
 		}
-		dice, _ := diceOf(*r.Result)
+		res, err := results(pt, r)
+		if err != nil {
+			return nil, err
+		}
+		over := pt.RoundOver(res)
+		dice, other := events.ResultMembers(res[len(res)-1].JSON())
 		var out []draft
 		tot := events.RoundSettled{
-			Table: t.ID, Round: r.ID, Dice: dice, Bets: len(r.Bets), Correction: r.Correction,
+			Table: r.Table, Round: r.ID, Dice: dice, Result: other, Bets: len(r.Bets), Correction: r.Correction,
 			Staked: decimal.Zero, Won: decimal.Zero, Returned: decimal.Zero, Residue: decimal.Zero,
 		}
+		open, decided := 0, 0
 		for _, b := range r.Bets {
 			var st games.Settlement
-			if b.Status == BetSettled && b.Correction == r.Correction {
+			switch {
+			case b.Status == BetRefunded || b.Status == BetTakenDown:
+				continue
+			case b.Status == BetSettled && b.Correction == r.Correction:
 				st = b.Settlement
-			} else {
-				ds, err := reverseAndSettle(t, r, b, pt, *r.Result, r.Correction)
+				if b.Step == len(res) {
+					decided++
+				}
+			default:
+				ds, err := reverseAndSettle(r, b, pt, res, r.Correction)
 				if err != nil {
 					return nil, err
 				}
+				if len(ds) == 0 {
+					if over {
+						return nil, errf(ErrInvalidResult, "round %s is over but %s leaves bet %s (%s) open", r.ID, pt.ID(), b.ID, b.Code)
+					}
+					open++
+					continue
+				}
 				out = append(out, ds...)
 				st = settlementOf(ds[len(ds)-1])
+				decided++
 			}
 			tot.Staked = tot.Staked.Add(b.Stake)
 			tot.Won = tot.Won.Add(st.Win)
 			tot.Returned = tot.Returned.Add(st.Returned)
 			tot.Residue = tot.Residue.Add(st.Residue)
 		}
-		out = append(out, draft{typ: events.TypeRoundSettled, table: t.ID, round: r.ID, payload: &tot})
+		if !over {
+			out = append(out, draft{typ: events.TypeRoundStepSettled, table: r.Table, round: r.ID, payload: &events.RoundStepSettled{
+				Table: r.Table, Round: r.ID, Results: len(res), Decided: decided, Open: open,
+			}})
+			return out, nil
+		}
+		out = append(out, draft{typ: events.TypeRoundSettled, table: r.Table, round: r.ID, payload: &tot})
 		return out, nil
 	}
 	return nil, nil
@@ -69,49 +94,51 @@ func (d *decider) work(s *State, r *Round) ([]draft, error) {
 
 // reverseAndSettle drafts what one bet needs under correction k: the reversal
 // of its settlement in force when that belongs to an earlier correction, then
-// its settlement under res.
-func reverseAndSettle(t *Table, r *Round, b *Bet, pt Paytable, res games.Result, k int) ([]draft, error) {
-	var out []draft
-	if b.Status == BetSettled && b.Correction < k {
-		st := b.Settlement
-		out = append(out, draft{
-			typ: events.TypeBetSettlementReversed, table: t.ID, round: r.ID,
-			payload: &events.BetSettlementReversed{
-				Table: t.ID, Round: r.ID, Slip: b.Slip, Bet: b.ID, Player: b.Player, Code: b.Code,
-				Stake: b.Stake, Currency: t.Currency, Win: st.Win, Returned: st.Returned,
-				Residue: st.Residue, Correction: k,
-			},
-			postings: reversed(settlementPostings(t, b, st)),
-		})
-	}
-	st, err := pt.Settle(b.Code, b.Stake, t.Scale, res)
+// its settlement against the round's results. It drafts nothing for an open
+// bet the results do not decide.
+func reverseAndSettle(r *Round, b *Bet, pt games.Paytable, res []games.Result, k int) ([]draft, error) {
+	st, err := pt.Settle(games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working}, r.Scale, res)
 	if err != nil {
 		return nil, err
 	}
-	switch st.Outcome {
-	case games.OutcomeWon, games.OutcomeLost, games.OutcomePush:
-	default:
-		// A bet that stays up over several results (craps) needs rounds
-		// that carry bets over; the ledger does not have them yet, so it
-		// refuses rather than settle such a bet wrongly.
-		return nil, errf(ErrInvalidResult, "bet %s: outcome %q is not supported by this ledger", b.ID, st.Outcome)
+	if !st.Outcome.Decided() {
+		if b.Status == BetSettled {
+			return nil, errf(ErrInvalidResult, "bet %s: a correction cannot leave a settled bet open", b.ID)
+		}
+		return nil, nil
 	}
-	dice, _ := diceOf(res)
+	var out []draft
+	if b.Status == BetSettled && b.Correction < k {
+		old := b.Settlement
+		out = append(out, draft{
+			typ: events.TypeBetSettlementReversed, table: r.Table, round: r.ID,
+			payload: &events.BetSettlementReversed{
+				Table: r.Table, Round: r.ID, Slip: b.Slip, Bet: b.ID, Player: b.Player, Code: b.Code,
+				Stake: b.Stake, Currency: r.Currency, Win: old.Win, Returned: old.Returned,
+				Residue: old.Residue, Correction: k,
+			},
+			postings: reversed(SettlementPostings(r.Table, b.Player, r.Currency, b.Stake, old)),
+		})
+	}
+	dice, other := events.ResultMembers(res[len(res)-1].JSON())
 	out = append(out, draft{
-		typ: events.TypeBetSettled, table: t.ID, round: r.ID,
+		typ: events.TypeBetSettled, table: r.Table, round: r.ID,
 		payload: &events.BetSettled{
-			Table: t.ID, Round: r.ID, Slip: b.Slip, Bet: b.ID, Player: b.Player, Code: b.Code,
-			Stake: b.Stake, Currency: t.Currency, Dice: dice, Outcome: string(st.Outcome),
+			Table: r.Table, Round: r.ID, Slip: b.Slip, Bet: b.ID, Player: b.Player, Code: b.Code,
+			Stake: b.Stake, Currency: r.Currency, Dice: dice, Result: other, Outcome: string(st.Outcome),
 			Win: st.Win, Returned: st.Returned, Residue: st.Residue, Rule: st.Rule,
-			Paytable: t.Paytable, PaytableHash: t.PaytableHash, Correction: k,
+			Paytable: r.Paytable, PaytableHash: r.PaytableHash, Correction: k,
 			Commission: st.Commission, Contributions: contributions(st.Contributions),
 		},
-		postings: settlementPostings(t, b, st),
+		postings: SettlementPostings(r.Table, b.Player, r.Currency, b.Stake, st),
 	})
 	return out, nil
 }
 
-// settlementPostings moves a settled bet's stake out of play. Contributions
+// SettlementPostings are the postings of one bet's settlement on table:
+// the one place that turns a settlement into money movements, for the
+// ledger and for the verifier that checks what the ledger posted. They move
+// a settled bet's stake out of play. Contributions
 // to jackpot pools come out of the stake first; the rest goes to the house on
 // a loss, or back to the wallet on a win or a push, with the house paying
 // whatever the return exceeds it by. A commission goes from the wallet to
@@ -119,29 +146,32 @@ func reverseAndSettle(t *Table, r *Round, b *Bet, pt Paytable, res games.Result,
 // residue is set aside by the house in the table's rounding account. Sic Bo
 // uses only the plain cases; the others are how the interface carries the
 // games that come next (see docs/GAMES.md).
-func settlementPostings(t *Table, b *Bet, st games.Settlement) []events.Posting {
-	inPlay, wallet, house := InPlayAccount(t.ID), WalletAccount(b.Player), HouseAccount(t.ID)
-	cur := t.Currency
+func SettlementPostings(table, player, currency string, stake decimal.Decimal, st games.Settlement) []events.Posting {
+	inPlay, wallet, house := InPlayAccount(table), WalletAccount(player), HouseAccount(table)
+	cur := currency
 	var ps []events.Posting
 	add := func(from, to string, amount decimal.Decimal) {
 		if amount.IsPositive() {
 			ps = append(ps, events.Posting{From: from, To: to, Amount: amount, Currency: cur})
 		}
 	}
-	rest := b.Stake
+	rest := stake
 	for _, c := range st.Contributions {
 		add(inPlay, JackpotAccount(c.Pool), c.Amount)
 		rest = rest.Sub(c.Amount)
 	}
 	switch st.Outcome {
 	case games.OutcomeLost:
-		add(inPlay, house, rest)
+		// A lost bet may return part of its stake (roulette's la
+		// partage, blackjack's surrender); the house keeps the rest.
+		add(inPlay, wallet, st.Returned)
+		add(inPlay, house, rest.Sub(st.Returned))
 	default:
 		add(inPlay, wallet, rest)
 		add(house, wallet, st.Returned.Sub(rest))
-		add(wallet, CommissionAccount(t.ID), st.Commission)
+		add(wallet, CommissionAccount(table), st.Commission)
 	}
-	add(house, RoundingAccount(t.ID), st.Residue)
+	add(house, RoundingAccount(table), st.Residue)
 	return ps
 }
 

@@ -70,7 +70,7 @@ func playSealed(t *testing.T, dir, keyFile string) string {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	l, err := ledger.Open(ctx, st, ledger.Options{Paytables: paytables(), SealEvery: 4, SealInterval: -1, SealKey: key})
+	l, err := ledger.Open(ctx, st, ledger.Options{Games: registry.New(), SealEvery: 4, SealInterval: -1, SealKey: key})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func playSealed(t *testing.T, dir, keyFile string) string {
 		}
 		run(&ledger.PlaceSlip{Meta: fe, Table: "t1", Round: round, Player: "ana", Bets: []ledger.BetRequest{{Code: "small", Stake: d("10")}, {Code: "triple:6", Stake: d("1")}}})
 		run(&ledger.CloseBetting{Meta: dl, Table: "t1", Round: round})
-		run(&ledger.RecordResult{Meta: dl, Table: "t1", Round: round, Result: games.Result{Dice: dice}})
+		run(&ledger.RecordResult{Meta: dl, Table: "t1", Round: round, Result: sicbo.ResultJSON(dice...)})
 	}
 	return first
 }

@@ -244,7 +244,7 @@ func (d *demo) play(ctx context.Context, round string) error {
 	dice := []int{1 + d.rng.IntN(6), 1 + d.rng.IntN(6), 1 + d.rng.IntN(6)}
 	if _, err := d.led.Execute(ctx, &ledger.RecordResult{
 		Meta: ledger.Meta{Actor: d.dealer}, Table: DemoTable, Round: round,
-		Result: games.Result{Dice: dice},
+		Result: sicbo.ResultJSON(dice...),
 	}); err != nil {
 		return fmt.Errorf("record result %v: %w", dice, err)
 	}

@@ -31,7 +31,7 @@ func demoLedger(t testing.TB) (*ledger.Ledger, *jetstream.Store) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	led, err := ledger.Open(ctx, store, ledger.Options{Paytables: paytables()})
+	led, err := ledger.Open(ctx, store, ledger.Options{Games: registry.New()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ func playRound(t *testing.T, dir string) (string, uint64) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	l, err := ledger.Open(ctx, st, ledger.Options{Paytables: paytables()})
+	l, err := ledger.Open(ctx, st, ledger.Options{Games: registry.New()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func playRound(t *testing.T, dir string) (string, uint64) {
 	run(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: events.Actor{ID: "fe", Role: ledger.RoleFrontend}}, Table: "t1", Round: round, Player: "ana",
 		Bets: []ledger.BetRequest{{Code: "small", Stake: d("10")}, {Code: "double:2", Stake: d("5")}}})
 	run(&ledger.CloseBetting{Meta: dl, Table: "t1", Round: round})
-	res := run(&ledger.RecordResult{Meta: dl, Table: "t1", Round: round, Result: games.Result{Dice: []int{2, 2, 5}}})
+	res := run(&ledger.RecordResult{Meta: dl, Table: "t1", Round: round, Result: sicbo.ResultJSON(2, 2, 5)})
 	return round, res.LastSeq
 }
 

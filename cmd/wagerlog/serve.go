@@ -209,7 +209,7 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	// The auditor checks seal signatures with the seal key's public half.
 	var sealPub ed25519.PublicKey
 	if !cfg.readOnly {
-		lopts := ledger.Options{Paytables: paytables(), Logger: log, SealEvery: cfg.sealEvery, SealInterval: cfg.sealInterval}
+		lopts := ledger.Options{Games: registry.New(), Logger: log, SealEvery: cfg.sealEvery, SealInterval: cfg.sealInterval}
 		if cfg.sealKey != "" {
 			if lopts.SealKey, err = loadPrivateKey(cfg.sealKey); err != nil {
 				shutdownHTTP()
@@ -252,7 +252,7 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 		Ledger: writer, ReadOnly: cfg.readOnly, Views: views, Tokens: tokens, PublicBoard: cfg.publicBoard,
 		Logger: log, Dashboard: dashboard.Handler(), Lag: proj.Lag,
 		Auditor: &auditor{store: store, views: views, opts: audit.Options{
-			Paytables: paytables(), Location: loc, SubjectPrefix: store.Prefix(), PublicKey: sealPub,
+			Games: registry.New(), Location: loc, SubjectPrefix: store.Prefix(), PublicKey: sealPub,
 		}},
 		Ready: func() error {
 			if p := projErr.Load(); p != nil {

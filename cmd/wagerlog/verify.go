@@ -76,7 +76,7 @@ bets need the history), reporting only what lies in the range.
 }
 
 func (m *Main) verify(ctx context.Context, cfg verifyConfig) error {
-	opts := audit.Options{Paytables: paytables(), ViolationsMax: cfg.max, SubjectPrefix: cfg.store.prefix}
+	opts := audit.Options{Games: registry.New(), ViolationsMax: cfg.max, SubjectPrefix: cfg.store.prefix}
 	if cfg.pubkey != "" {
 		pub, err := loadPublicKey(cfg.pubkey)
 		if err != nil {

@@ -2,6 +2,7 @@ package sicbo
 
 import (
 	"bytes"
+	stdjson "encoding/json"
 	"fmt"
 	"strconv"
 
@@ -68,4 +69,18 @@ func (d Dice) Equal(other games.Result) bool {
 		return false
 	}
 	return newRoll(d).count == newRoll(o).count
+}
+
+// ResultJSON writes faces as the body of a Sic Bo result,
+// {"dice":[2,2,5]}, whatever their count and values: a dealer's wrong
+// entry included, for ParseDice to refuse.
+func ResultJSON(faces ...int) stdjson.RawMessage {
+	b := []byte(`{"dice":[`)
+	for i, v := range faces {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(v), 10)
+	}
+	return append(b, ']', '}')
 }

@@ -15,7 +15,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
-	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
 )
@@ -41,21 +41,6 @@ var (
 
 // Dec parses a decimal or panics.
 func Dec(s string) decimal.Decimal { return decimal.RequireFromString(s) }
-
-// Paytables is the Sic Bo catalog as the ledger looks it up.
-func Paytables() ledger.PaytableFunc {
-	m := map[string]ledger.Paytable{}
-	for _, p := range sicbo.Paytables() {
-		m[p.ID()] = p
-	}
-	return func(id string) (ledger.Paytable, error) {
-		if p, ok := m[id]; ok {
-			return p, nil
-		}
-		_, err := sicbo.Lookup(id)
-		return nil, err
-	}
-}
 
 // Clock is a deterministic clock that moves one millisecond per reading,
 // and can be set.
@@ -107,7 +92,7 @@ func New(tb testing.TB) *Harness {
 func NewOn(tb testing.TB, stream *jetstream.Store) *Harness {
 	tb.Helper()
 	h := &Harness{T: tb, Clock: NewClock(), Stream: stream}
-	l, err := ledger.Open(Ctx(tb), h.Stream, ledger.Options{Paytables: Paytables(), Clock: h.Clock.Now})
+	l, err := ledger.Open(Ctx(tb), h.Stream, ledger.Options{Games: registry.New(), Clock: h.Clock.Now})
 	if err != nil {
 		tb.Fatalf("open ledger: %v", err)
 	}
@@ -175,7 +160,7 @@ func (h *Harness) Reshake(table, round string) {
 // Result records the dice of a round, which settles it.
 func (h *Harness) Result(table, round string, d [3]int) ledger.Result {
 	h.T.Helper()
-	return h.Must(&ledger.RecordResult{Meta: ledger.Meta{Actor: Dealer}, Table: table, Round: round, Result: games.Result{Dice: d[:]}})
+	return h.Must(&ledger.RecordResult{Meta: ledger.Meta{Actor: Dealer}, Table: table, Round: round, Result: sicbo.ResultJSON(d[:]...)})
 }
 
 // Cancel cancels a round, refunding its bets.
@@ -186,7 +171,7 @@ func (h *Harness) Cancel(table, round string) ledger.Result {
 
 // Correct corrects a settled round's dice.
 func (h *Harness) Correct(table, round string, d [3]int) (ledger.Result, error) {
-	return h.Exec(&ledger.CorrectResult{Meta: ledger.Meta{Actor: Supervisor}, Table: table, Round: round, Result: games.Result{Dice: d[:]}, Reason: "dealer typo"})
+	return h.Exec(&ledger.CorrectResult{Meta: ledger.Meta{Actor: Supervisor}, Table: table, Round: round, Result: sicbo.ResultJSON(d[:]...), Reason: "dealer typo"})
 }
 
 // BetOf is one bet of a slip.

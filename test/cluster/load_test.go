@@ -129,7 +129,7 @@ func (ld *load) dealer(l *ledger.Ledger, rng interface{ IntN(int) int }) {
 			return
 		}
 		dice := []int{1 + rng.IntN(6), 1 + rng.IntN(6), 1 + rng.IntN(6)}
-		if _, err := ld.b.do(ld.tb, l, &ledger.RecordResult{Meta: meta("result"), Table: loadTable, Round: round, Result: games.Result{Dice: dice}}, "record_result", decimal.Zero); err != nil {
+		if _, err := ld.b.do(ld.tb, l, &ledger.RecordResult{Meta: meta("result"), Table: loadTable, Round: round, Result: sicbo.ResultJSON(dice...)}, "record_result", decimal.Zero); err != nil {
 			ld.tb.Errorf("dealer: result of round %d: %v", n, err)
 			return
 		}

@@ -104,20 +104,6 @@ func startCluster(tb testing.TB) *clustertest.Cluster {
 	return c
 }
 
-// paytables is the Sic Bo catalog, as cmd/wagerlog serves it.
-func paytables() ledger.PaytableFunc {
-	m := map[string]ledger.Paytable{}
-	for _, p := range sicbo.Paytables() {
-		m[p.ID()] = p
-	}
-	return func(id string) (ledger.Paytable, error) {
-		if p, ok := m[id]; ok {
-			return p, nil
-		}
-		_, err := sicbo.Lookup(id)
-		return nil, err
-	}
-}
 
 // openLedger opens a ledger on s; it is closed when the test ends. log, if
 // not nil, receives the ledger's messages.
@@ -128,7 +114,7 @@ func openLedger(tb testing.TB, s *jetstream.Store, log *slog.Logger) *ledger.Led
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), openTimeout)
 	defer cancel()
-	l, err := ledger.Open(ctx, s, ledger.Options{Paytables: paytables(), Logger: log})
+	l, err := ledger.Open(ctx, s, ledger.Options{Games: registry.New(), Logger: log})
 	if err != nil {
 		tb.Fatalf("open ledger: %v", err)
 	}

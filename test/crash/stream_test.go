@@ -61,20 +61,6 @@ type eventInfo struct {
 	key string
 }
 
-// paytables is the Sic Bo catalog, as cmd/wagerlog serves it.
-func paytables() ledger.PaytableFunc {
-	m := map[string]ledger.Paytable{}
-	for _, p := range sicbo.Paytables() {
-		m[p.ID()] = p
-	}
-	return func(id string) (ledger.Paytable, error) {
-		if p, ok := m[id]; ok {
-			return p, nil
-		}
-		_, err := sicbo.Lookup(id)
-		return nil, err
-	}
-}
 
 // readStream opens the embedded store of dataDir in-process (the server
 // must be stopped: one process holds a store), reads every event and
@@ -162,7 +148,7 @@ func readStream(tb testing.TB, dataDir string) *streamState {
 		}
 	}
 
-	rep, err := audit.Verify(rctx, store, 0, 0, audit.Options{Paytables: paytables(), SubjectPrefix: jetstream.DefaultSubjectPrefix})
+	rep, err := audit.Verify(rctx, store, 0, 0, audit.Options{Games: registry.New(), SubjectPrefix: jetstream.DefaultSubjectPrefix})
 	if err != nil {
 		tb.Fatalf("audit.Verify: %v", err)
 	}
