@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/google/uuid"
 
 	"github.com/wagerlog/wagerlog/events"
@@ -51,7 +53,38 @@ func decodeBody(r *http.Request, v any) error {
 	if _, err := dec.Token(); err != io.EOF {
 		return apiErr(CodeInvalidJSON, "the body holds more than one JSON value")
 	}
+	// encoding/json keeps the last of two members with one name; a body
+	// that names a member twice is ambiguous, and refused as the events'
+	// own decoder refuses it.
+	if !jsontext.Value(body).IsValid() {
+		return apiErr(CodeInvalidJSON, "the body names a member twice")
+	}
 	return nil
+}
+
+// decodeResult reads a result body: one JSON object whose members are the
+// game's (its paytable parses and validates them), plus "reason" when
+// withReason. Duplicate members are refused here; the game refuses members
+// that are not its own.
+func decodeResult(r *http.Request, withReason bool) (json.RawMessage, string, error) {
+	var members map[string]json.RawMessage
+	if err := decodeBody(r, &members); err != nil {
+		return nil, "", err
+	}
+	reason := ""
+	if withReason {
+		if raw, ok := members["reason"]; ok {
+			if err := json.Unmarshal(raw, &reason); err != nil {
+				return nil, "", apiErr(CodeInvalidJSON, "member \"reason\" must be a string")
+			}
+			delete(members, "reason")
+		}
+	}
+	res, err := json.Marshal(members)
+	if err != nil {
+		return nil, "", &Error{Code: CodeInvalidJSON, Detail: "the result does not encode", Err: err}
+	}
+	return res, reason, nil
 }
 
 // jsonErrorText says what is wrong with a body, without echoing it.

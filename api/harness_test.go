@@ -19,6 +19,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/api"
 	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
@@ -124,7 +125,6 @@ func newEnv(t testing.TB, o envOptions) *env {
 	})
 	return e
 }
-
 
 // resp is an answer read in full.
 type resp struct {

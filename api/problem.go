@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/wagerlog/wagerlog/games/sicbo"
+	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -57,10 +57,11 @@ func CodeOf(err error) string {
 	}
 	code := ledger.CodeOf(err)
 	if code == "internal" {
-		// The ledger passes a game's bet-code and dice errors through
-		// unwrapped; the game package knows their codes.
-		if c := sicbo.ErrorCode(err); c != "" {
-			return c
+		// The ledger passes a game's bet-code errors through unwrapped;
+		// they carry their codes (games.CodedError).
+		var ge games.CodedError
+		if errors.As(err, &ge) {
+			return ge.ErrorCode()
 		}
 		if c := projectionCode(err); c != "" {
 			return c

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -10,7 +11,6 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -67,14 +67,15 @@ type reshakeRequest struct {
 	Note   string `json:"note,omitempty"`
 }
 
-type resultRequest struct {
-	games.Result
-}
+// resultRequest is the body of a result: the members of the table's game,
+// as `wagerlog paytable` and docs/GAMES.md give them ({"dice":[2,2,5]} for
+// Sic Bo, {"pocket":"00"} for roulette). It names the shape for the
+// OpenAPI document; the round's paytable decodes the body.
+type resultRequest map[string]json.RawMessage
 
-type correctRequest struct {
-	games.Result
-	Reason string `json:"reason"`
-}
+// correctRequest is the body of a correction: the members of the corrected
+// result, and "reason".
+type correctRequest map[string]json.RawMessage
 
 type slipRequest struct {
 	Player string `json:"player"`
@@ -225,11 +226,22 @@ func (s *Server) reshake(w http.ResponseWriter, r *http.Request, who Principal) 
 	})
 }
 
+// recordResult takes the result as the body, the game's own JSON object
+// ({"dice":[2,2,5]}, {"pocket":"00"}); the round's paytable parses it.
 func (s *Server) recordResult(w http.ResponseWriter, r *http.Request, who Principal) error {
-	return write(s, w, r, who, 0, func(m ledger.Meta, q *resultRequest) (ledger.Command, error) {
-		t, round, err := tableRound(r)
-		return &ledger.RecordResult{Meta: m, Table: t, Round: round, Result: q.Result}, err
-	})
+	res, _, err := decodeResult(r, false)
+	if err != nil {
+		return err
+	}
+	m, err := meta(r, who)
+	if err != nil {
+		return err
+	}
+	t, round, err := tableRound(r)
+	if err != nil {
+		return err
+	}
+	return s.execute(w, r, &ledger.RecordResult{Meta: m, Table: t, Round: round, Result: res}, 0)
 }
 
 func (s *Server) pause(w http.ResponseWriter, r *http.Request, who Principal) error {
@@ -253,11 +265,22 @@ func (s *Server) cancel(w http.ResponseWriter, r *http.Request, who Principal) e
 	})
 }
 
+// correct takes the corrected result's members and a "reason" in one
+// object ({"dice":[4,5,6],"reason":"dealer typo"}).
 func (s *Server) correct(w http.ResponseWriter, r *http.Request, who Principal) error {
-	return write(s, w, r, who, 0, func(m ledger.Meta, q *correctRequest) (ledger.Command, error) {
-		t, round, err := tableRound(r)
-		return &ledger.CorrectResult{Meta: m, Table: t, Round: round, Result: q.Result, Reason: q.Reason}, err
-	})
+	res, reason, err := decodeResult(r, true)
+	if err != nil {
+		return err
+	}
+	m, err := meta(r, who)
+	if err != nil {
+		return err
+	}
+	t, round, err := tableRound(r)
+	if err != nil {
+		return err
+	}
+	return s.execute(w, r, &ledger.CorrectResult{Meta: m, Table: t, Round: round, Result: res, Reason: reason}, 0)
 }
 
 func (s *Server) placeSlip(w http.ResponseWriter, r *http.Request, who Principal) error {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/wagerlog/wagerlog/audit"
+	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
 )

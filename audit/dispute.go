@@ -10,7 +10,6 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -352,7 +351,7 @@ func (o *disputeObserver) settled(s *step, f *fold, p *events.BetSettled) {
 		return
 	}
 	scale, _ := f.scale(p.Table, p.Currency)
-	st, err := pt.Settle(p.Code, p.Stake, scale, games.Result{Dice: p.Dice[:]})
+	st, err := settleAgain(pt, p, scale)
 	if err != nil {
 		row.Note = "cannot recompute: " + err.Error()
 		return

@@ -15,7 +15,7 @@ import (
 	"github.com/wagerlog/wagerlog/audit"
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
-	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
 )
@@ -30,7 +30,6 @@ var (
 )
 
 func dec(s string) decimal.Decimal { return decimal.RequireFromString(s) }
-
 
 // sealKey is the fixed Ed25519 key the scenario's seals are signed with.
 func sealKey() ed25519.PrivateKey {

@@ -74,7 +74,7 @@ type fold struct {
 	// range starts with complete false; checks that need the state before
 	// the range are skipped.
 	complete   bool
-	paytables  ledger.PaytableFunc
+	paytables  *games.Catalog
 	currencies map[string]int32
 	balances   map[acct]decimal.Decimal
 	tables     map[string]*tableState
@@ -89,11 +89,11 @@ type fold struct {
 }
 
 type ptEntry struct {
-	pt  ledger.Paytable
+	pt  games.Paytable
 	err error
 }
 
-func newFold(complete bool, paytables ledger.PaytableFunc, currencies map[string]int32) *fold {
+func newFold(complete bool, paytables *games.Catalog, currencies map[string]int32) *fold {
 	return &fold{
 		complete: complete, paytables: paytables, currencies: currencies,
 		balances: map[acct]decimal.Decimal{}, tables: map[string]*tableState{},
@@ -109,7 +109,7 @@ func (f *fold) balance(account, currency string) decimal.Decimal {
 
 // paytable returns the paytable with that id and content hash, or an error
 // when this build has no such paytable.
-func (f *fold) paytable(id, hash string) (ledger.Paytable, error) {
+func (f *fold) paytable(id, hash string) (games.Paytable, error) {
 	k := id + "\x00" + hash
 	if e, ok := f.pts[k]; ok {
 		return e.pt, e.err
@@ -117,12 +117,8 @@ func (f *fold) paytable(id, hash string) (ledger.Paytable, error) {
 	var e ptEntry
 	if f.paytables == nil {
 		e.err = fmt.Errorf("no paytable catalog given")
-	} else if pt, err := f.paytables(id); err != nil {
-		e.err = err
-	} else if pt.Hash() != hash {
-		e.err = fmt.Errorf("paytable %s of this build has hash %s, not %s", id, pt.Hash(), hash)
 	} else {
-		e.pt = pt
+		e.pt, e.err = f.paytables.Resolve(id, hash)
 	}
 	if len(f.pts) < paytablesMax {
 		f.pts[k] = e
@@ -674,7 +670,7 @@ func (f *fold) resettle(p *events.BetSettled, report reporter) {
 		report(KindPayoutMismatch, "bet %s cannot be re-settled: unknown currency %q", p.Bet, p.Currency)
 		return
 	}
-	st, err := pt.Settle(p.Code, p.Stake, scale, games.Result{Dice: p.Dice[:]})
+	st, err := settleAgain(pt, p, scale)
 	if err != nil {
 		report(KindPayoutMismatch, "bet %s cannot be re-settled: %v", p.Bet, err)
 		return
@@ -853,4 +849,14 @@ func (f *fold) finishChecks(report func(seq uint64, k Kind, format string, args 
 			}
 		}
 	}
+}
+
+// settleAgain settles a bet again from its settlement's own payload: its
+// code and stake, and the result it records, under pt.
+func settleAgain(pt games.Paytable, p *events.BetSettled, scale int32) (games.Settlement, error) {
+	res, err := pt.ParseResult(p.ResultJSON())
+	if err != nil {
+		return games.Settlement{}, err
+	}
+	return pt.Settle(games.Bet{Code: p.Code, Stake: p.Stake}, scale, []games.Result{res})
 }

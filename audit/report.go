@@ -8,8 +8,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"github.com/wagerlog/wagerlog/games/sicbo"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/games"
 )
 
 // Header heads every report (GLI-19 2.9: operator, title, interval,
@@ -84,23 +83,35 @@ type rtpCache map[string]*big.Rat
 // rtpCacheMax bounds the cache: bet codes times paytables.
 const rtpCacheMax = 10_000
 
-// of returns the exact RTP of one bet code under pt. Each game that offers
-// an exact RTP is listed here; a bet of another game has none (nil).
-func (c rtpCache) of(pt ledger.Paytable, code string) *big.Rat {
+// of returns the exact RTP of one bet code under pt (nil for a code the
+// paytable does not list).
+func (c rtpCache) of(pt games.Paytable, code string) *big.Rat {
 	k := pt.ID() + "\x00" + pt.Hash() + "\x00" + code
 	if r, ok := c[k]; ok {
 		return r
 	}
+	if len(c)+len(pt.Kinds()) >= rtpCacheMax {
+		return rtpOf(pt, code)
+	}
+	// One call computes every bet of the paytable: keep them all.
 	var r *big.Rat
-	if p, ok := pt.(*sicbo.Paytable); ok {
-		if b, err := sicbo.RTPOf(p, code); err == nil {
+	for _, b := range pt.RTP() {
+		c[pt.ID()+"\x00"+pt.Hash()+"\x00"+b.Code] = b.RTP
+		if b.Code == code {
 			r = b.RTP
 		}
 	}
-	if len(c) < rtpCacheMax {
-		c[k] = r
-	}
+	c[k] = r
 	return r
+}
+
+func rtpOf(pt games.Paytable, code string) *big.Rat {
+	for _, b := range pt.RTP() {
+		if b.Code == code {
+			return b.RTP
+		}
+	}
+	return nil
 }
 
 // Ratio is an exact ratio shown as a percentage: Percent is rounded half

@@ -12,6 +12,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -27,11 +28,11 @@ type Source interface {
 }
 
 // Options configure every audit: verification, exports and reports. Only
-// Paytables is required.
+// Games is required.
 type Options struct {
-	// Paytables looks up the paytables settlements are checked against
+	// Games looks up the paytables settlements are checked against
 	// (the same catalog the ledger runs with).
-	Paytables ledger.PaytableFunc
+	Games *games.Catalog
 	// Currencies maps a currency to its decimals, for events whose table is
 	// not in the walked range; nil means ledger.DefaultCurrencies().
 	Currencies map[string]int32
@@ -189,7 +190,7 @@ func newWalker(opts Options, start walkStart, from, to uint64) *walker {
 	return &walker{
 		opts: opts, codec: opts.Codec, from: from, to: to,
 		chain:     events.NewChain(start.head, start.afterSeq),
-		fold:      newFold(start.complete, opts.Paytables, cur),
+		fold:      newFold(start.complete, opts.Games, cur),
 		vs:        newViolations(opts.ViolationsMax),
 		sealKnown: start.complete,
 		prefix:    opts.SubjectPrefix,

@@ -14,7 +14,6 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
 )
@@ -51,7 +50,6 @@ func stakes() []decimal.Decimal {
 
 // actor returns the benchmark's actor of a role.
 func actor(role string) events.Actor { return events.Actor{ID: "bench-" + role, Role: role} }
-
 
 // casino is the tables the benchmark runs and the ledger it runs them on.
 type casino struct {

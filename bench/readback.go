@@ -11,6 +11,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/projections"
 	"github.com/wagerlog/wagerlog/replay"
 )
@@ -87,17 +88,8 @@ func replayRound(ctx context.Context, st *jetstream.Store, views *projections.St
 		return res, fmt.Errorf("bench: round replay: round %s is %s, not settled", best.id, v.Status)
 	}
 	res.round, res.bets, res.events = best.id, len(v.Bets), len(v.Events)
-	// The catalog is built once, as `wagerlog replay round` does:
-	// sicbo.Lookup builds a paytable on every call, which would be timed
-	// once per bet.
-	catalog := paytables()
-	lookup := func(id string) (replay.Paytable, error) {
-		p, err := catalog(id)
-		if err != nil {
-			return nil, err
-		}
-		return p, nil
-	}
+	// The catalog is built once, as `wagerlog replay round` does.
+	lookup := registry.New()
 	times := make([]time.Duration, 0, replayRuns)
 	for range replayRuns {
 		start := time.Now()

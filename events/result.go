@@ -34,7 +34,10 @@ func ResultMembers(raw []byte) (dice [3]int, result json.RawMessage) {
 	return dice, json.RawMessage(raw)
 }
 
-// resultJSON is the inverse of ResultMembers.
+// ResultJSONOf is the inverse of ResultMembers: the result a payload
+// records in dice or result, as its game's JSON object.
+func ResultJSONOf(dice [3]int, result json.RawMessage) []byte { return resultJSON(dice, result) }
+
 func resultJSON(dice [3]int, result json.RawMessage) []byte {
 	if len(result) > 0 || dice == [3]int{} {
 		return result

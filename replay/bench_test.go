@@ -259,7 +259,7 @@ func generate(s *benchStream, n int) error {
 		}
 		tot := events.RoundSettled{Table: table, Round: round, Dice: dice, Bets: len(bets), Staked: staked, Won: decimal.Zero, Returned: decimal.Zero, Residue: decimal.Zero}
 		for _, b := range bets {
-			se, err := pt.Settle(b.code, b.stake, 2, sicbo.ResultJSON(dice[:]...))
+			se, err := pt.Settle(games.Bet{Code: b.code, Stake: b.stake}, 2, []games.Result{sicbo.Dice(dice)})
 			if err != nil {
 				return err
 			}

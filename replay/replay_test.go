@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/internal/ledgertest"
 	"github.com/wagerlog/wagerlog/ledger"
@@ -22,8 +24,23 @@ import (
 	"github.com/wagerlog/wagerlog/replay"
 )
 
-// lookup is what cmd passes: the catalog of paytables.
-func lookup(id string) (replay.Paytable, error) { return sicbo.Lookup(id) }
+// lookup is what cmd passes: the catalog of every game.
+var lookup = registry.New()
+
+// otherLive is Sic Bo whose sicbo/live has the content of sicbo/clm-2016:
+// a build whose paytable changed under the same id.
+type otherLive struct{ sicbo.Game }
+
+func (otherLive) Paytables() []games.Paytable {
+	clm, _ := sicbo.Lookup(sicbo.IDCLM2016)
+	d := clm.Data()
+	d.ID = sicbo.IDLive
+	p, err := sicbo.New(d)
+	if err != nil {
+		panic(err)
+	}
+	return []games.Paytable{p}
+}
 
 func eventually(tb testing.TB, what string, cond func() bool) {
 	tb.Helper()
@@ -259,8 +276,7 @@ func TestRound(t *testing.T) {
 	t.Run("OtherPaytable", func(t *testing.T) {
 		// A build whose catalog has other content under the same id: the
 		// bets are not re-settled under rules they were not accepted with.
-		other := func(string) (replay.Paytable, error) { return sicbo.Lookup(sicbo.IDCLM2016) }
-		r, err := replay.Round(ctx, st.h.Stream, st.store, st.settled, other)
+		r, err := replay.Round(ctx, st.h.Stream, st.store, st.settled, games.NewCatalog(otherLive{}))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,7 +1,9 @@
 package replay
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"runtime"
 	"slices"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
 )
 
@@ -168,17 +171,6 @@ type Index interface {
 	RoundIndex(id string) (projections.RoundIndex, error)
 }
 
-// Paytable is the rules a bet was settled under. games/sicbo.Paytable
-// implements it.
-type Paytable interface {
-	ID() string
-	Hash() string
-	Settle(code string, stake decimal.Decimal, scale int32, r games.Result) (games.Settlement, error)
-}
-
-// PaytableFunc looks a paytable up by id (cmd passes the game catalogs).
-type PaytableFunc func(id string) (Paytable, error)
-
 // EventLine is one event of a replayed round.
 type EventLine struct {
 	Seq      uint64       `json:"seq"`
@@ -217,9 +209,11 @@ type BetCheck struct {
 	Player string          `json:"player"`
 	Code   string          `json:"code"`
 	Stake  decimal.Decimal `json:"stake"`
-	// Dice are the dice the settlement recorded; Correction its number.
-	Dice       [3]int `json:"dice"`
-	Correction int    `json:"correction"`
+	// Dice are the dice the settlement recorded (Sic Bo), Result the
+	// result of any other game; Correction its number.
+	Dice       [3]int          `json:"dice,omitzero"`
+	Result     json.RawMessage `json:"result,omitempty"`
+	Correction int             `json:"correction"`
 	// Superseded is true when a correction later reversed this settlement.
 	Superseded   bool       `json:"superseded,omitempty"`
 	Paytable     string     `json:"paytable,omitempty"`
@@ -242,6 +236,11 @@ type RoundReplay struct {
 	Currency     string  `json:"currency"`
 	Scale        int32   `json:"scale"`
 	Dice         *[3]int `json:"dice,omitempty"`
+	// Result is the result in force when it is not three dice; Results
+	// lists every result of a round that has several (a craps hand), in
+	// order.
+	Result  json.RawMessage   `json:"result,omitempty"`
+	Results []json.RawMessage `json:"results,omitempty"`
 	// Reshakes are the reshakes' reasons, in order (not results).
 	Reshakes    []string                      `json:"reshakes,omitempty"`
 	Corrections []events.RoundResultCorrected `json:"corrections,omitempty"`
@@ -261,7 +260,7 @@ type RoundReplay struct {
 // the recorded paytable from the recorded dice and compared with what was
 // paid. Findings go in the answer (ChainOK, Match, Problems); an error
 // means the round could not be replayed at all.
-func Round(ctx context.Context, g Getter, idx Index, roundID string, paytables PaytableFunc) (*RoundReplay, error) {
+func Round(ctx context.Context, g Getter, idx Index, roundID string, paytables *games.Catalog) (*RoundReplay, error) {
 	ix, err := idx.RoundIndex(roundID)
 	if err != nil {
 		return nil, err
@@ -283,7 +282,7 @@ func Round(ctx context.Context, g Getter, idx Index, roundID string, paytables P
 	if err != nil {
 		return nil, err
 	}
-	st := roundState{placed: map[string]events.PlacedBet{}, slipOf: map[string]*events.BetPlaced{}, inForce: map[string]int{}}
+	st := roundState{placed: map[string]events.PlacedBet{}, slipOf: map[string]*events.BetPlaced{}, since: map[string]int{}, inForce: map[string]int{}}
 	for i, seq := range ix.Events {
 		c := &evs[i]
 		e := &c.env
@@ -311,51 +310,74 @@ func Round(ctx context.Context, g Getter, idx Index, roundID string, paytables P
 
 // roundState follows a round through its events.
 type roundState struct {
-	placed  map[string]events.PlacedBet
-	slipOf  map[string]*events.BetPlaced
-	dice    *[3]int
+	placed map[string]events.PlacedBet
+	slipOf map[string]*events.BetPlaced
+	// since is how many results the round had when each bet was placed.
+	since map[string]int
+	// results are the round's results in force, as their games' JSON.
+	results [][]byte
+	prior   string         // the status a paused round resumes to
 	inForce map[string]int // bet → index in Bets of its settlement in force
 }
 
-func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, paytables PaytableFunc, problem func(string, ...any)) {
+// setResults records the results in force in the answer: three dice in
+// Dice as the first release showed them, any other result in Result, and
+// the whole list when there are several.
+func (st *roundState) setResults(out *RoundReplay) {
+	last := st.results[len(st.results)-1]
+	d, other := events.ResultMembers(last)
+	out.Dice, out.Result, out.Results = nil, other, nil
+	if other == nil {
+		out.Dice = &d
+	}
+	if len(st.results) > 1 {
+		out.Results = make([]json.RawMessage, len(st.results))
+		for i, r := range st.results {
+			out.Results[i] = r
+		}
+	}
+}
+
+func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, paytables *games.Catalog, problem func(string, ...any)) {
 	betProblem := func(format string, args ...any) {
 		out.Match = false
 		problem(format, args...)
 	}
+	// The status moves by the ledger's one lifecycle table.
+	next, prior, ok := ledger.RoundStatusAfter(out.Status, st.prior, e.Type)
+	if !ok {
+		betProblem("event %d: %s cannot happen to a round that is %q", e.Seq, e.Type, out.Status)
+	} else {
+		out.Status, st.prior = next, prior
+	}
 	switch p := payload.(type) {
 	case *events.RoundOpened:
-		out.Number, out.Paytable, out.PaytableHash, out.Status = p.Number, p.Paytable, p.PaytableHash, projections.RoundBetting
+		out.Number, out.Paytable, out.PaytableHash = p.Number, p.Paytable, p.PaytableHash
 	case *events.BetPlaced:
 		for _, b := range p.Bets {
 			st.placed[b.Bet] = b
 			st.slipOf[b.Bet] = p
+			st.since[b.Bet] = len(st.results)
 		}
-	case *events.RoundBettingClosed:
-		out.Status = projections.RoundClosed
 	case *events.RoundReshake:
 		out.Reshakes = append(out.Reshakes, p.Reason)
-	case *events.RoundPaused:
-		out.Status = projections.RoundPaused
-	case *events.RoundResumed:
-		out.Status = projections.RoundClosed
 	case *events.RoundResult:
-		d := p.Dice
-		st.dice, out.Dice, out.Status = &d, &d, projections.RoundSettling
+		st.results = append(st.results, p.ResultJSON())
+		st.setResults(out)
 	case *events.RoundResultCorrected:
-		d := p.After
-		if st.dice == nil || *st.dice != p.Before {
-			betProblem("event %d: correction from %v, but the result in force is %v", e.Seq, p.Before, st.dice)
+		if len(st.results) == 0 || !bytes.Equal(st.results[len(st.results)-1], p.BeforeJSON()) {
+			betProblem("event %d: correction from %s, but the result in force is %s", e.Seq, p.BeforeJSON(), st.last())
 		}
-		st.dice, out.Dice, out.Status = &d, &d, projections.RoundSettling
+		if len(st.results) == 0 {
+			st.results = append(st.results, nil)
+		}
+		st.results[len(st.results)-1] = p.AfterJSON()
+		st.setResults(out)
 		out.Corrections = append(out.Corrections, *p)
-	case *events.RoundSettled:
-		out.Status = projections.RoundSettled
-	case *events.RoundCancelled:
-		out.Status = projections.RoundCancelled
 	case *events.BetSettled:
 		c := BetCheck{
 			Seq: e.Seq, Bet: p.Bet, Slip: p.Slip, Player: p.Player, Code: p.Code, Stake: p.Stake,
-			Dice: p.Dice, Correction: p.Correction, Paytable: p.Paytable, PaytableHash: p.PaytableHash,
+			Dice: p.Dice, Result: p.Result, Correction: p.Correction, Paytable: p.Paytable, PaytableHash: p.PaytableHash,
 			Recorded: Settlement{Outcome: p.Outcome, Win: p.Win, Returned: p.Returned, Residue: p.Residue, Rule: p.Rule},
 		}
 		c.Problem = st.resettle(&c, out, paytables)
@@ -406,28 +428,32 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 
 // resettle settles c again from first principles and returns what does not
 // match, "" when all does.
-func (st *roundState) resettle(c *BetCheck, out *RoundReplay, paytables PaytableFunc) string {
+func (st *roundState) resettle(c *BetCheck, out *RoundReplay, paytables *games.Catalog) string {
 	pb, ok := st.placed[c.Bet]
+	recorded := events.ResultJSONOf(c.Dice, c.Result)
 	switch {
 	case !ok:
 		return "settlement of a bet never placed in this round"
 	case !pb.Stake.Equal(c.Stake) || pb.Code != c.Code:
 		return fmt.Sprintf("settled as %s %s, placed as %s %s", c.Code, c.Stake, pb.Code, pb.Stake)
-	case st.dice == nil:
+	case len(st.results) == 0:
 		return "settled before any result"
-	case *st.dice != c.Dice:
-		return fmt.Sprintf("settled on dice %v, the result in force is %v", c.Dice, *st.dice)
+	case !bytes.Equal(st.last(), recorded):
+		return fmt.Sprintf("settled on %s, the result in force is %s", recorded, st.last())
 	case c.PaytableHash != out.PaytableHash || c.Paytable != out.Paytable:
 		return fmt.Sprintf("settled under %s %s, the round was opened under %s %s", c.Paytable, c.PaytableHash, out.Paytable, out.PaytableHash)
 	}
-	pt, err := paytables(c.Paytable)
+	pt, err := paytables.Resolve(c.Paytable, c.PaytableHash)
 	if err != nil {
-		return fmt.Sprintf("paytable %s: %v", c.Paytable, err)
+		return fmt.Sprintf("cannot re-settle under other rules: %v", err)
 	}
-	if pt.Hash() != c.PaytableHash {
-		return fmt.Sprintf("paytable %s in this build has hash %s, the bet was settled under %s: cannot re-settle under other rules", c.Paytable, pt.Hash(), c.PaytableHash)
+	res := make([]games.Result, len(st.results))
+	for i, raw := range st.results {
+		if res[i], err = pt.ParseResult(raw); err != nil {
+			return fmt.Sprintf("result %d %s: %v", i+1, raw, err)
+		}
 	}
-	s, err := pt.Settle(c.Code, c.Stake, out.Scale, games.Result{Dice: c.Dice[:]})
+	s, err := pt.Settle(games.Bet{Code: pb.Code, Stake: pb.Stake, Since: st.since[c.Bet], Working: pb.Working}, out.Scale, res)
 	if err != nil {
 		return fmt.Sprintf("re-settlement failed: %v", err)
 	}
@@ -438,6 +464,14 @@ func (st *roundState) resettle(c *BetCheck, out *RoundReplay, paytables Paytable
 			c.Recomputed.Outcome, c.Recomputed.Win, c.Recomputed.Returned, c.Recomputed.Residue, c.Recomputed.Rule)
 	}
 	return ""
+}
+
+// last returns the result in force, nil before any.
+func (st *roundState) last() []byte {
+	if len(st.results) == 0 {
+		return nil
+	}
+	return st.results[len(st.results)-1]
 }
 
 // finish reports the bets of a finished round left without a settlement or

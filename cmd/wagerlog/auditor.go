@@ -24,8 +24,7 @@ type auditor struct {
 // ReplayRound replays one round found through the projections' round index
 // (replay.Round: its events fetched by sequence, each bet re-settled).
 func (a *auditor) ReplayRound(ctx context.Context, round string) (any, error) {
-	lookup := paytables()
-	r, err := replay.Round(ctx, a.store, a.views, round, func(id string) (replay.Paytable, error) { return lookup(id) })
+	r, err := replay.Round(ctx, a.store, a.views, round, a.opts.Games)
 	if errors.Is(err, projections.ErrNotFound) {
 		return nil, &api.Error{Code: api.CodeNotFound, Detail: "round " + round + " is not in the projections (yet: see min_seq)", Err: err}
 	}

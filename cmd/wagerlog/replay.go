@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/projections"
 	"github.com/wagerlog/wagerlog/replay"
 )
@@ -91,8 +92,7 @@ func (m *Main) replayRound(ctx context.Context, cfg replayConfig, id string) err
 		return err
 	}
 	defer store.Close()
-	lookup := paytables()
-	r, err := replay.Round(ctx, store, index, id, func(id string) (replay.Paytable, error) { return lookup(id) })
+	r, err := replay.Round(ctx, store, index, id, registry.New())
 	if err != nil {
 		return err
 	}

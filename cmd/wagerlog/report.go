@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/wagerlog/wagerlog/audit"
+	"github.com/wagerlog/wagerlog/games/registry"
 )
 
 type reportConfig struct {

@@ -18,6 +18,7 @@ import (
 	"github.com/wagerlog/wagerlog/api"
 	"github.com/wagerlog/wagerlog/api/dashboard"
 	"github.com/wagerlog/wagerlog/audit"
+	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
 	"github.com/wagerlog/wagerlog/replay"

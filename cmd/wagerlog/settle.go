@@ -14,6 +14,7 @@ import (
 
 	"github.com/shopspring/decimal"
 	"github.com/spf13/cobra"
+
 	"github.com/wagerlog/wagerlog/games/sicbo"
 )
 

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/wagerlog/wagerlog/audit"
+	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/projections"
 )
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/shopspring/decimal"
+
 	"github.com/wagerlog/wagerlog/games"
 )
 
@@ -24,12 +25,15 @@ func TestErrors_ErrorCode(t *testing.T) {
 	}{
 		{func() error { _, err := live.BetKind("combo:3-1"); return err }(), "invalid_bet_code"},
 		{func() error { _, err := clm.BetKind("even"); return err }(), "bet_not_offered"},
-		{live.ValidateResult(games.Result{Dice: []int{1, 2}}), "invalid_dice"},
+		{func() error { _, err := live.ParseResult(ResultJSON(1, 2)); return err }(), "invalid_dice"},
 		{func() error {
-			_, err := live.Settle("small", decimal.Zero, 2, games.Result{Dice: []int{1, 2, 3}})
+			_, err := live.Settle(games.Bet{Code: "small", Stake: decimal.Zero}, 2, []games.Result{Dice{1, 2, 3}})
 			return err
 		}(), "invalid_amount"},
-		{func() error { _, err := live.Settle("small", one, -1, games.Result{Dice: []int{1, 2, 3}}); return err }(), "invalid_scale"},
+		{func() error {
+			_, err := live.Settle(games.Bet{Code: "small", Stake: one}, -1, []games.Result{Dice{1, 2, 3}})
+			return err
+		}(), "invalid_scale"},
 		{unknown, "unknown_paytable"},
 	}
 	for _, tt := range tests {

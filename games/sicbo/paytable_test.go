@@ -159,7 +159,7 @@ func TestPaytables_Fresh(t *testing.T) {
 // when one of its numbers shows twice, and a double that does not pay on a
 // triple.
 func TestNew_Variant(t *testing.T) {
-	d := Data{ID: "sicbo/test-variant", Version: 1, Game: Game, Source: "test", Rules: []Rule{
+	d := Data{ID: "sicbo/test-variant", Version: 1, Game: GameName, Source: "test", Rules: []Rule{
 		{Bet: "combo", Hits: 2, Odds: Odds{5, 1}, Name: "combo"},
 		{Bet: "combo", Hits: 3, Odds: Odds{10, 1}, Name: "combo"},
 		{Bet: "double", Hits: 2, Odds: Odds{8, 1}, Name: "double"},
@@ -209,16 +209,16 @@ func TestNew_Variant(t *testing.T) {
 func TestNew_Err(t *testing.T) {
 	ok := Rule{Bet: "small", Odds: Odds{1, 1}, Name: "small"}
 	base := func(rules ...Rule) Data {
-		return Data{ID: "sicbo/x", Version: 1, Game: Game, Source: "test", Rules: rules}
+		return Data{ID: "sicbo/x", Version: 1, Game: GameName, Source: "test", Rules: rules}
 	}
 	tests := []struct {
 		name string
 		data Data
 		want string
 	}{
-		{"no id", Data{Version: 1, Game: Game, Rules: []Rule{ok}}, "empty id"},
+		{"no id", Data{Version: 1, Game: GameName, Rules: []Rule{ok}}, "empty id"},
 		{"other game", Data{ID: "x", Version: 1, Game: "craps", Rules: []Rule{ok}}, "game"},
-		{"version 0", Data{ID: "x", Game: Game, Rules: []Rule{ok}}, "version 0"},
+		{"version 0", Data{ID: "x", Game: GameName, Rules: []Rule{ok}}, "version 0"},
 		{"no rules", base(), "0 rules"},
 		{"bad bet", base(Rule{Bet: "smal", Odds: Odds{1, 1}, Name: "n"}), "unknown bet kind"},
 		{"hits on small", base(Rule{Bet: "small", Hits: 1, Odds: Odds{1, 1}, Name: "n"}), "want 0"},

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/shopspring/decimal"
+
 	"github.com/wagerlog/wagerlog/games"
 )
 
@@ -334,7 +335,7 @@ func TestSettle_Err(t *testing.T) {
 }
 
 // TestPaytable_Settle checks the method the ledger calls agrees with the
-// function, and checks the games.Result.
+// function, and checks how results are parsed.
 func TestPaytable_Settle(t *testing.T) {
 	pt, _ := Lookup(IDLive)
 	stake := decimal.RequireFromString("2.50")
@@ -343,7 +344,14 @@ func TestPaytable_Settle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := pt.Settle("combo:2-5", stake, 2, games.Result{Dice: d[:]})
+		res, err := pt.ParseResult(d.JSON())
+		if err != nil {
+			t.Fatalf("%s: %v", d.JSON(), err)
+		}
+		if !res.Equal(d) || string(res.JSON()) != string(d.JSON()) {
+			t.Fatalf("%s parses to %s", d.JSON(), res.JSON())
+		}
+		got, err := pt.Settle(games.Bet{Code: "combo:2-5", Stake: stake}, 2, []games.Result{res})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -351,24 +359,24 @@ func TestPaytable_Settle(t *testing.T) {
 			t.Fatalf("%s: method %+v, function %+v", d, got, want)
 		}
 	}
-	bad := []games.Result{
-		{},
-		{Dice: []int{1, 2}},
-		{Dice: []int{1, 2, 3, 4}},
-		{Dice: []int{1, 2, 9}},
-		{Dice: []int{1, 2, 3}, Hand: "B"},
-		{Dice: []int{1, 2, 3}, Number: 7},
+	bad := []string{
+		``, `null`, `{}`, `[]`, `{"dice":[1,2]}`, `{"dice":[1,2,3,4]}`, `{"dice":[1,2,9]}`, `{"dice":[0,2,3]}`,
+		`{"dice":[1,2,3],"hand":"B"}`, `{"dice":[1,2,3],"number":7}`, `{"Dice":[1,2,3]}`,
+		`{"dice":[1,2,3],"dice":[4,5,6]}`, `{"dice":["1",2,3]}`, `{"dice":[1.5,2,3]}`, `{"pocket":"17"}`,
 	}
 	for _, r := range bad {
-		if err := pt.ValidateResult(r); !errors.Is(err, ErrBadDice) {
-			t.Errorf("ValidateResult(%+v) = %v, want ErrBadDice", r, err)
-		}
-		if _, err := pt.Settle("small", stake, 2, r); !errors.Is(err, ErrBadDice) {
-			t.Errorf("Settle on %+v = %v, want ErrBadDice", r, err)
+		if _, err := pt.ParseResult([]byte(r)); !errors.Is(err, ErrBadDice) {
+			t.Errorf("ParseResult(%s) = %v, want ErrBadDice", r, err)
 		}
 	}
-	if err := pt.ValidateResult(games.Result{Dice: []int{6, 6, 1}}); err != nil {
-		t.Errorf("ValidateResult(6,6,1) = %v", err)
+	if _, err := pt.Settle(games.Bet{Code: "small", Stake: stake}, 2, nil); !errors.Is(err, ErrBadDice) {
+		t.Errorf("Settle with no result = %v, want ErrBadDice", err)
+	}
+	if _, err := pt.Settle(games.Bet{Code: "small", Stake: stake, Since: 1}, 2, []games.Result{Dice{1, 2, 3}}); !errors.Is(err, ErrBadDice) {
+		t.Errorf("Settle of a bet placed after the result = %v, want ErrBadDice", err)
+	}
+	if !(Dice{4, 2, 5}).Equal(Dice{5, 2, 4}) || (Dice{4, 2, 5}).Equal(Dice{4, 2, 6}) {
+		t.Error("Equal must compare the faces in any order")
 	}
 }
 
