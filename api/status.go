@@ -68,6 +68,8 @@ var statuses = map[string]codeInfo{
 	"unknown_paytable":          {http.StatusUnprocessableEntity, "Unknown paytable"},
 	"invalid_result":            {http.StatusUnprocessableEntity, "Invalid result"},
 	"correction_would_overdraw": {http.StatusUnprocessableEntity, "Correction would overdraw a wallet"},
+	"bet_refused":               {http.StatusUnprocessableEntity, "Bet refused by the game's rules"},
+	"bet_not_found":             {http.StatusNotFound, "Bet not found"},
 	"table_not_found":           {http.StatusNotFound, "Table not found"},
 	"round_not_found":           {http.StatusNotFound, "Round not found"},
 	"table_exists":              {http.StatusConflict, "Table already open"},
@@ -84,7 +86,7 @@ var statuses = map[string]codeInfo{
 	"unavailable":               {http.StatusServiceUnavailable, "Log unavailable"},
 	"stream_full":               {http.StatusInsufficientStorage, "Stream full"},
 
-	// games/sicbo (sicbo.ErrorCode).
+	// Game packages (games.CodedError).
 	"invalid_bet_code": {http.StatusUnprocessableEntity, "Invalid bet code"},
 	"bet_not_offered":  {http.StatusUnprocessableEntity, "Bet not offered by this paytable"},
 	"invalid_dice":     {http.StatusUnprocessableEntity, "Invalid dice"},
