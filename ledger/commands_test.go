@@ -675,18 +675,6 @@ func TestLedger_RecordResult(t *testing.T) {
 	})
 }
 
-func slicesEqual(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 func TestLedger_PauseResumeCancel(t *testing.T) {
 	h := newHarness(t)
 	h.openTable("t1", sicbo.IDLive)
