@@ -210,8 +210,10 @@ type BetCheck struct {
 	Code   string          `json:"code"`
 	Stake  decimal.Decimal `json:"stake"`
 	// Dice are the dice the settlement recorded (Sic Bo), Result the
-	// result of any other game; Correction its number.
-	Dice       [3]int          `json:"dice,omitzero"`
+	// result of any other game; Correction its number. Dice is always
+	// written, zero on a refund, as the first release wrote it: auditors'
+	// tools read that shape.
+	Dice       [3]int          `json:"dice"`
 	Result     json.RawMessage `json:"result,omitempty"`
 	Correction int             `json:"correction"`
 	// Superseded is true when a correction later reversed this settlement.

@@ -91,8 +91,19 @@ func New(tb testing.TB) *Harness {
 // NewOn opens a ledger on stream, closed with the test.
 func NewOn(tb testing.TB, stream *jetstream.Store) *Harness {
 	tb.Helper()
+	return newWithOptions(tb, stream, false)
+}
+
+// newWithOptions opens a ledger on stream; deterministic ids make the same
+// commands write the same bytes.
+func newWithOptions(tb testing.TB, stream *jetstream.Store, deterministic bool) *Harness {
+	tb.Helper()
 	h := &Harness{T: tb, Clock: NewClock(), Stream: stream}
-	l, err := ledger.Open(Ctx(tb), h.Stream, ledger.Options{Games: registry.New(), Clock: h.Clock.Now})
+	opts := ledger.Options{Games: registry.New(), Clock: h.Clock.Now}
+	if deterministic {
+		opts.NewID = new(IDs).Next
+	}
+	l, err := ledger.Open(Ctx(tb), h.Stream, opts)
 	if err != nil {
 		tb.Fatalf("open ledger: %v", err)
 	}

@@ -1,0 +1,186 @@
+package replay_test
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/wagerlog/wagerlog/audit"
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/internal/ledgertest"
+	"github.com/wagerlog/wagerlog/projections"
+	"github.com/wagerlog/wagerlog/replay"
+)
+
+// The release of 2026-11-29 (Sic Bo only, before the game seam) played a
+// deterministic scenario (ledgertest.NewDeterministic, PlayScenario seed
+// 20261201, 60 rounds: corrections, cancels, pauses, reshakes, tables
+// closed and reopened, refused commands) and wrote, into
+// testdata/release-2026-11-29:
+//
+//   - stream.jsonl.gz: every event as it stored it (sequence, subject,
+//     message id, bytes);
+//   - answers.json.gz: every answer of its projections over that stream;
+//   - replays.json.gz: `replay round` of every round.
+//
+// A stream written by that release must replay, verify and rebuild
+// unchanged under this code, and the same commands must write the same
+// bytes.
+const (
+	compatDir    = "testdata/release-2026-11-29"
+	compatSeed   = 20261201
+	compatRounds = 60
+)
+
+type compatEvent struct {
+	Seq     uint64          `json:"seq"`
+	Subject string          `json:"subject"`
+	MsgID   string          `json:"msg_id"`
+	Data    json.RawMessage `json:"data"`
+}
+
+func readGz(tb testing.TB, name string) []byte {
+	tb.Helper()
+	f, err := os.Open(filepath.Join(compatDir, name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := b.ReadFrom(zr); err != nil {
+		tb.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func compatStream(tb testing.TB) []compatEvent {
+	tb.Helper()
+	var out []compatEvent
+	sc := bufio.NewScanner(bytes.NewReader(readGz(tb, "stream.jsonl.gz")))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var e compatEvent
+		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, e)
+	}
+	if len(out) == 0 {
+		tb.Fatal("empty fixture stream")
+	}
+	return out
+}
+
+func compatScenario(tb testing.TB) scenario {
+	tb.Helper()
+	b, err := os.ReadFile(filepath.Join(compatDir, "scenario.json"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var sc scenario
+	if err := json.Unmarshal(b, &sc); err != nil {
+		tb.Fatal(err)
+	}
+	return sc
+}
+
+// TestCompat_SameCommandsSameEvents plays the release's scenario again:
+// every event is the same bytes (and so the same hash chain) as the
+// release wrote.
+func TestCompat_SameCommandsSameEvents(t *testing.T) {
+	want := compatStream(t)
+	h := ledgertest.NewDeterministic(t)
+	playScenario(h, compatSeed, compatRounds)
+	var got []events.Raw
+	if err := h.Stream.Read(testCtx(t), 1, 0, func(r events.Raw) error {
+		got = append(got, r)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d events, the release wrote %d", len(got), len(want))
+	}
+	for i := range min(len(got), len(want)) {
+		if got[i].Subject != want[i].Subject || !bytes.Equal(got[i].Data, want[i].Data) {
+			t.Fatalf("event %d differs from the release's:\n got %s %s\nwant %s %s", i+1, got[i].Subject, got[i].Data, want[i].Subject, want[i].Data)
+		}
+	}
+}
+
+// TestCompat_ReleaseStream loads the release's stream as it stored it,
+// then verifies it, rebuilds the projections and replays every round: the
+// answers are the release's own.
+func TestCompat_ReleaseStream(t *testing.T) {
+	ctx := testCtx(t)
+	st := ledgertest.OpenStream(t, t.TempDir())
+	for _, e := range compatStream(t) {
+		if _, err := st.Append(ctx, e.Seq-1, []events.Raw{{Subject: e.Subject, MsgID: e.MsgID, Data: e.Data}}); err != nil {
+			t.Fatalf("append event %d: %v", e.Seq, err)
+		}
+	}
+	sc := compatScenario(t)
+
+	t.Run("Verify", func(t *testing.T) {
+		rep, err := audit.Verify(ctx, st, 0, 0, audit.Options{Games: lookup, SubjectPrefix: jetstream.DefaultSubjectPrefix})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !rep.Clean {
+			t.Fatalf("verify of the release's stream is not clean: %+v", rep.Violations)
+		}
+	})
+
+	path := filepath.Join(t.TempDir(), "projections.db")
+	if _, err := replay.Rebuild(ctx, st, path, projections.Options{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	proj := openProj(t, path, projections.Options{})
+
+	t.Run("Rebuild", func(t *testing.T) {
+		var want map[string]string
+		if err := json.Unmarshal(readGz(t, "answers.json.gz"), &want); err != nil {
+			t.Fatal(err)
+		}
+		got := answers(t, proj, sc)
+		if len(got) != len(want) {
+			t.Errorf("%d answers, the release gave %d", len(got), len(want))
+		}
+		for q, w := range want {
+			if got[q] != w {
+				t.Errorf("%s:\n got %s\nwant %s", q, got[q], w)
+			}
+		}
+	})
+
+	t.Run("Replay", func(t *testing.T) {
+		var want map[string]json.RawMessage
+		if err := json.Unmarshal(readGz(t, "replays.json.gz"), &want); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range sc.Rounds {
+			rp, err := replay.Round(ctx, st, proj, r, lookup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := json.MarshalIndent(rp, "  ", "  ")
+			var w bytes.Buffer
+			_ = json.Indent(&w, want[r], "  ", "  ")
+			if !bytes.Equal(got, w.Bytes()) {
+				t.Errorf("replay of round %s differs from the release's:\n got %s\nwant %s", r, got, w.Bytes())
+			}
+			if !rp.Match || !rp.ChainOK {
+				t.Errorf("round %s: match %v chain %v: %v", r, rp.Match, rp.ChainOK, rp.Problems)
+			}
+		}
+	})
+}
