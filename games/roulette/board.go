@@ -20,7 +20,9 @@ const (
 // Count is a number of results and its share of the board, as a
 // percentage with two decimals.
 type Count struct {
-	Count   int             `json:"count"`
+	// Count is how many results.
+	Count int `json:"count"`
+	// Percent is 100·Count/Results, two decimals, rounded half up.
 	Percent decimal.Decimal `json:"percent"`
 }
 
@@ -32,6 +34,7 @@ type Spin struct {
 	Number int64  `json:"number"`
 	// Pocket is the pocket as the dealer writes it, "00".
 	Pocket string `json:"pocket"`
+	// Colour is the pocket's colour, for the strip's dots.
 	Colour Colour `json:"colour"`
 	// Corrected is true when the pocket replaces a corrected result.
 	Corrected bool `json:"corrected,omitempty"`
@@ -39,13 +42,16 @@ type Spin struct {
 
 // GroupCount is how often a dozen or a column (Group 1..3) came up.
 type GroupCount struct {
+	// Group is the dozen's or column's number, 1..3.
 	Group int `json:"group"`
 	Count
 }
 
 // PocketCount is how often a pocket came up.
 type PocketCount struct {
+	// Pocket is the pocket as written, "00".
 	Pocket string `json:"pocket"`
+	// Colour is the pocket's colour.
 	Colour Colour `json:"colour"`
 	Count
 }
@@ -58,6 +64,7 @@ type PocketCount struct {
 // dozens plus Green and the columns plus Green. Percentages are of
 // Results.
 type BoardStats struct {
+	// Results is how many results the statistics cover.
 	Results int `json:"results"`
 	// Last lists the newest LastMax results, newest first.
 	Last  []Spin `json:"last"`

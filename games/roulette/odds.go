@@ -22,7 +22,9 @@ const (
 // pays 35 times the stake as win); Y is there so that a variant with a
 // fractional payout is data, as in games/sicbo.
 type Odds struct {
+	// Win is X, what is won for every Per staked.
 	Win int64
+	// Per is Y.
 	Per int64
 }
 

@@ -9,7 +9,9 @@ import (
 // BetRTP is the exact return to player of one bet of a paytable, found by
 // settling it against every pocket of the wheel, each equally likely.
 type BetRTP struct {
+	// Code is the bet code ("split:0-00").
 	Code string
+	// Kind is the bet's kind.
 	Kind Kind
 	// Name is the table's name of the bet.
 	Name string
