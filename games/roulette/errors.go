@@ -1,0 +1,113 @@
+package roulette
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/wagerlog/wagerlog/games"
+)
+
+// Sentinel errors. Every error that Settle, BetKind, ParseBet, ParsePocket,
+// ParseResult and Lookup return wraps exactly one of them, so callers test
+// with errors.Is and never by text. Each one but ErrBadPaytable carries its
+// stable API code: ErrorCode(err), or the ErrorCode method that errors.As
+// finds (as a games.CodedError) for callers that know no roulette.
+var (
+	// ErrBadBetCode is returned (inside a *BetCodeError) when a bet code does
+	// not parse, names a pocket that no wheel has, writes its numbers out of
+	// canonical order (ascending, 00 right after 0), or names numbers that
+	// do not form a bet of its kind on the table layout of either wheel
+	// (split:1-5, corner:1-2-3-4). Code invalid_bet_code.
+	ErrBadBetCode error = &codedError{"invalid bet code", CodeInvalidBetCode}
+	// ErrBetNotOffered is returned (inside a *BetCodeError) when a bet code
+	// is well formed but the paytable does not offer it: a kind it has no
+	// rule for, or a bet of the other wheel's layout (straight:00 or
+	// top_line:0-00-1-2-3 on a single-zero wheel, split:0-3 or
+	// first_four:0-1-2-3 on a double-zero one). Code bet_not_offered.
+	ErrBetNotOffered error = &codedError{"bet not offered by this paytable", CodeBetNotOffered}
+	// ErrBadPocket is returned when a result is not a pocket of the
+	// paytable's wheel: a JSON object other than {"pocket":"N"} with N one
+	// of "0", "00", "1".."36" written without leading zeros, "00" on a
+	// single-zero wheel, or not exactly one result for the round. Code
+	// invalid_result.
+	ErrBadPocket error = &codedError{"invalid result", CodeInvalidResult}
+	// ErrBadStake is returned when a stake is zero or negative, has more
+	// decimals than the currency's scale, or is not below 10^StakeDigitsMax.
+	// Code invalid_amount.
+	ErrBadStake error = &codedError{"invalid stake", CodeInvalidAmount}
+	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
+	// It is a configuration error of the caller, not of the bettor. Code
+	// invalid_scale.
+	ErrBadScale error = &codedError{"invalid currency scale", CodeInvalidScale}
+	// ErrBadPaytable is returned by New when paytable data is inconsistent
+	// (an unknown kind, a wheel that is neither of the two layouts, odds
+	// that are not an exact decimal multiple, ...). It has no API code:
+	// paytable data is never a bettor's input.
+	ErrBadPaytable = errors.New("invalid paytable")
+)
+
+// Lookup's unknown ids wrap games.ErrUnknownPaytable (code
+// unknown_paytable), the catalog's own sentinel: one home for the concept.
+
+// codedError is a sentinel that knows its API code.
+type codedError struct{ msg, code string }
+
+func (e *codedError) Error() string { return e.msg }
+
+// ErrorCode returns the sentinel's stable API code.
+func (e *codedError) ErrorCode() string { return e.code }
+
+// BetCodeError says which bet code was refused and why. Err is
+// ErrBadBetCode or ErrBetNotOffered.
+type BetCodeError struct {
+	// Code is the bet code as given (cut to BetCodeLenMax bytes plus "..."
+	// when longer, so an absurd input cannot bloat logs).
+	Code string
+	// Reason is a sentence for a human: what is wrong and, when there is
+	// one, the canonical spelling.
+	Reason string
+	// Err is the sentinel: ErrBadBetCode or ErrBetNotOffered.
+	Err error
+}
+
+// Error writes the sentinel, the code and the reason.
+func (e *BetCodeError) Error() string {
+	return fmt.Sprintf("%v: %q: %s", e.Err, e.Code, e.Reason)
+}
+
+// Unwrap returns the sentinel, for errors.Is.
+func (e *BetCodeError) Unwrap() error { return e.Err }
+
+// ErrorCode returns the stable API code of the refusal: invalid_bet_code or
+// bet_not_offered.
+func (e *BetCodeError) ErrorCode() string { return ErrorCode(e.Err) }
+
+// Stable error codes of the API, returned by ErrorCode.
+const (
+	CodeInvalidBetCode  = "invalid_bet_code"
+	CodeBetNotOffered   = "bet_not_offered"
+	CodeInvalidResult   = "invalid_result"
+	CodeInvalidAmount   = "invalid_amount"
+	CodeInvalidScale    = "invalid_scale"
+	CodeUnknownPaytable = "unknown_paytable"
+)
+
+// ErrorCode maps an error to its stable API code: the code of the first
+// games.CodedError in its chain, which is every error of this package but
+// ErrBadPaytable and games.ErrUnknownPaytable from Lookup. It returns ""
+// for an error without one (the caller treats it as internal).
+func ErrorCode(err error) string {
+	var c games.CodedError
+	if errors.As(err, &c) {
+		return c.ErrorCode()
+	}
+	return ""
+}
+
+// betCodeError builds a *BetCodeError, cutting an overlong code.
+func betCodeError(code string, sentinel error, format string, args ...any) *BetCodeError {
+	if len(code) > BetCodeLenMax {
+		code = code[:BetCodeLenMax] + "..."
+	}
+	return &BetCodeError{Code: code, Reason: fmt.Sprintf(format, args...), Err: sentinel}
+}
