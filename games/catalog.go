@@ -17,9 +17,11 @@ type Game interface {
 	// Paytables returns the game's paytables in id order.
 	Paytables() []Paytable
 	// Board computes the statistics of a table's board from its last
-	// results, oldest first. The value it returns encodes to the JSON the
-	// API serves under the board's "stats" member and the dashboard draws.
-	Board(entries []BoardEntry) BoardStats
+	// results, oldest first, for a table that plays pt now (a roulette
+	// board lists 00 only on a double-zero wheel). The value it returns
+	// encodes to the JSON the API serves under the board's "stats" member
+	// and the dashboard draws.
+	Board(pt Paytable, entries []BoardEntry) BoardStats
 }
 
 // BoardEntry is one completed round on a table's statistics board.

@@ -82,8 +82,11 @@ type Settlement struct {
 	// whose losing bets return part of the stake (roulette's la partage,
 	// blackjack's surrender) reports OutcomeLost with that part here.
 	Returned decimal.Decimal `json:"returned"`
-	// Residue is the exact win minus Win: the fraction of the smallest unit
-	// that the rounding policy did not pay. Never negative.
+	// Residue is what the rounding policy did not pay: the exact win minus
+	// Win, or on a lost bet that returns part of its stake (la partage),
+	// the exact return minus Returned. It is a fraction of the smallest
+	// unit, never negative, and the ledger posts it from the house to the
+	// table's rounding account.
 	Residue decimal.Decimal `json:"residue"`
 	// Rule names the paytable rule that decided the bet, for the dispute
 	// report, e.g. "double:2 pays 8:1 (at least two dice show 2)".

@@ -5,6 +5,7 @@ package registry
 
 import (
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 )
 
@@ -12,5 +13,6 @@ import (
 func New() *games.Catalog {
 	return games.NewCatalog(
 		sicbo.Game{},
+		roulette.Game{},
 	)
 }

@@ -40,9 +40,9 @@ func wantCount(t *testing.T, name string, got Count, n int, pct string) {
 func TestGame_Board(t *testing.T) {
 	es := entries(t, "17", "0", "32", "17", "00", "5", "36", "17", "32", "12")
 	es[8].Corrected = true
-	st, ok := Game{}.Board(es).(BoardStats)
+	st, ok := Game{}.Board(nil, es).(BoardStats)
 	if !ok {
-		t.Fatalf("Board returns %T", Game{}.Board(es))
+		t.Fatalf("Board returns %T", Game{}.Board(nil, es))
 	}
 	if st.BoardGame() != "roulette" || st.Results != 10 {
 		t.Fatalf("game %s results %d", st.BoardGame(), st.Results)
@@ -126,13 +126,17 @@ func TestPaytable_Board(t *testing.T) {
 	if got := strings.Join(am.Board(one).Cold, ","); got != "0,00,1,2,3" {
 		t.Errorf("american cold %s", got)
 	}
-	if got := (Game{}).Board(one).(BoardStats); strings.Join(got.Cold, ",") != "0,1,2,3,4" || len(got.Numbers) != 37 {
+	if got := (Game{}).Board(nil, one).(BoardStats); strings.Join(got.Cold, ",") != "0,1,2,3,4" || len(got.Numbers) != 37 {
 		t.Errorf("game cold %v numbers %d", got.Cold, len(got.Numbers))
+	}
+	// Given the table's paytable, the game knows the wheel.
+	if got := (Game{}).Board(am, one).(BoardStats); strings.Join(got.Cold, ",") != "0,00,1,2,3" || len(got.Numbers) != 38 {
+		t.Errorf("game on the american wheel: cold %v numbers %d", got.Cold, len(got.Numbers))
 	}
 }
 
 func TestGame_BoardLimits(t *testing.T) {
-	empty := Game{}.Board(nil).(BoardStats)
+	empty := Game{}.Board(nil, nil).(BoardStats)
 	if empty.Results != 0 || len(empty.Hot) != 0 || len(empty.Cold) != 0 || len(empty.Last) != 0 || len(empty.Numbers) != 37 || !empty.Red.Percent.IsZero() {
 		t.Errorf("empty board %+v", empty)
 	}
@@ -145,7 +149,7 @@ func TestGame_BoardLimits(t *testing.T) {
 	}
 	es := entries(t, ps...)
 	es = append(es, games.BoardEntry{Round: "other", Result: otherResult{}}, games.BoardEntry{Round: "nil"})
-	st := Game{}.Board(es).(BoardStats)
+	st := Game{}.Board(nil, es).(BoardStats)
 	if st.Results != 60 || len(st.Last) != LastMax || st.Last[0].Number != 60 || st.Last[LastMax-1].Number != 11 {
 		t.Errorf("results %d, last %d from %d to %d", st.Results, len(st.Last), st.Last[0].Number, st.Last[len(st.Last)-1].Number)
 	}

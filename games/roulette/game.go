@@ -19,11 +19,14 @@ func (Game) Paytables() []games.Paytable {
 }
 
 // Board returns the statistics of a roulette board (see BoardStats) from
-// its entries, oldest first. Entries whose result is not a valid Pocket are
-// skipped: the board is derived data and must not fail on a damaged entry.
-// The game does not know the table's wheel, so it lists 00 among the
-// numbers only when 00 is on the board; Paytable.Board knows the wheel.
-func (Game) Board(entries []games.BoardEntry) games.BoardStats {
+// its entries, oldest first, on the wheel of pt. Entries whose result is
+// not a valid Pocket are skipped: the board is derived data and must not
+// fail on a damaged entry. Given another game's paytable, the wheel is
+// taken as double-zero only when 00 is on the board.
+func (Game) Board(pt games.Paytable, entries []games.BoardEntry) games.BoardStats {
+	if p, ok := pt.(*Paytable); ok {
+		return p.Board(entries)
+	}
 	doubleZero := false
 	for _, e := range entries {
 		if p, ok := e.Result.(Pocket); ok && p == DoubleZero {

@@ -19,7 +19,7 @@ func (Game) Paytables() []games.Paytable {
 }
 
 // Board returns the statistics of a Sic Bo board: see BoardStats.
-func (Game) Board(entries []games.BoardEntry) games.BoardStats {
+func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats {
 	dice := make([]Dice, 0, len(entries))
 	for _, e := range entries {
 		if d, ok := e.Result.(Dice); ok {

@@ -34,7 +34,7 @@ func (g Game) Name() string { return g.PT.Game() }
 func (g Game) Paytables() []games.Paytable { return []games.Paytable{g.PT} }
 
 // Board counts the faces of the board's results.
-func (g Game) Board(entries []games.BoardEntry) games.BoardStats {
+func (g Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats {
 	var s FaceStats
 	s.GameName = g.Name()
 	for _, e := range entries {
