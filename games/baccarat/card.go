@@ -62,6 +62,11 @@ func (c Card) Rank() byte { return c.rank }
 // Suit returns the card's suit character ('S', 'H', 'D', 'C').
 func (c Card) Suit() byte { return c.suit }
 
+// index numbers the 52 cards of a deck, for counting.
+func (c Card) index() int {
+	return strings.IndexByte(Ranks, c.rank)*len(Suits) + strings.IndexByte(Suits, c.suit)
+}
+
 // Value is what the card counts: the ace 1, two to nine their pips, ten and
 // the faces 0.
 func (c Card) Value() int {

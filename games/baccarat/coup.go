@@ -88,12 +88,13 @@ func (c Coup) Check(decks int) error {
 // checkShoe refuses a coup that shows a card more often than a shoe of
 // decks decks holds it.
 func checkShoe(decks int, hands ...Hand) error {
-	seen := make(map[Card]int, 9)
+	var seen [len(Ranks) * len(Suits)]int
 	for _, h := range hands {
 		for _, c := range h {
-			seen[c]++
-			if seen[c] > decks {
-				return resultError(RuleShoe, "%s appears %d times; a shoe of %d decks holds it %d times", c, seen[c], decks, decks)
+			i := c.index()
+			seen[i]++
+			if seen[i] > decks {
+				return resultError(RuleShoe, "%s appears %d times; a shoe of %d decks holds it %d times", c, seen[i], decks, decks)
 			}
 		}
 	}
