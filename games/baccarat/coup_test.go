@@ -297,3 +297,12 @@ func TestParseCard(t *testing.T) {
 		t.Error("4S 4H is a natural 8")
 	}
 }
+
+// cards is a hand of literal cards; it panics on a bad one.
+func cards(cs ...string) Hand {
+	h := make(Hand, len(cs))
+	for i, s := range cs {
+		h[i] = MustCard(s)
+	}
+	return h
+}
