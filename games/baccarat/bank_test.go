@@ -93,10 +93,10 @@ func checkTransfers(t *testing.T, cs CoupSettlement, bets []games.Bet) {
 func TestCheckBets(t *testing.T) {
 	pt, _ := Lookup(IDDeuxTableaux1979)
 	pb, _ := Lookup(IDPuntoBanco)
-	bets := []games.Bet{{Code: "tableau:1", Stake: dec("30")}, {Code: "a_caballo", Stake: dec("10")}, {Code: "line:2", Stake: dec("21")}}
+	bets := []games.Bet{{Code: "tableau:1", Stake: dec("30")}, {Code: "a_caballo", Stake: dec("10")}, {Code: "line:2", Stake: dec("20.01")}}
 	exposed, err := CheckBets(pt, dec("50"), bets, 2)
 	if err != nil || !exposed.Equal(dec("50")) {
-		t.Fatalf("exposed %s, %v; want 30 + 10 + 10", exposed, err)
+		t.Fatalf("exposed %s, %v; want 30 + 10 + 10 (20.01 on the line plays 10.00)", exposed, err)
 	}
 	if _, err := CheckBets(pt, dec("49.99"), bets, 2); !errors.Is(err, ErrBetsExceedBank) || ErrorCode(err) != CodeBetsExceedBank {
 		t.Errorf("over the bank: %v", err)
