@@ -62,9 +62,10 @@ func puntoBanco() Data {
 
 // deuxTableaux1979 is seed 002's "bacará a dos paños": even money from
 // the bank on each tableau, a caballo and line bets, six decks (the seed
-// does not count them; six is the chemin de fer and baccarat banque shoe of
-// Spanish casinos), and a 5% cagnotte on the bank's net win (the seed
-// leaves the rate to the table; see the package documentation).
+// does not count them; six is the usual chemin de fer and baccarat banque
+// shoe), and a 5% cagnotte on the bank's net win (the seed leaves the rate
+// to the table; 5% is the share usually quoted for chemin de fer and the
+// same as punto banco's commission).
 func deuxTableaux1979() Data {
 	return Data{
 		ID:      IDDeuxTableaux1979,
