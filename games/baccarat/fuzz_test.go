@@ -83,10 +83,9 @@ func FuzzParseResult(f *testing.F) {
 }
 
 // FuzzSettleLine checks that any line gets an answer: an error with a
-// code, or a settlement of a known paytable whose amounts add up.
+// code, or a settlement of a known paytable. Seed corpus:
+// testdata/fuzz/FuzzSettleLine.
 func FuzzSettleLine(f *testing.F) {
-	f.Add([]byte(`{"paytable":"baccarat/punto-banco","bet":"banker","stake":"10","player":["4S","9H","7D"],"banker":["KC","5H","3S"]}`))
-	f.Add([]byte(`{"paytable":"baccarat/deux-tableaux-1979","bet":"a_caballo","stake":"0.07","tableaux":[["4S","3H"],["6C","KD"]],"banker":["3H","KC","8D"]}`))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		r := SettleLine(line, "", 2)
 		if r.Outcome == "error" {
