@@ -77,10 +77,11 @@ type Settlement struct {
 	// Win is what the house pays on top of the returned stake, rounded down
 	// to the currency's smallest unit.
 	Win decimal.Decimal `json:"win"`
-	// Returned is what goes back to the player: stake plus Win on a win,
-	// the stake on a push, zero on a loss, and zero while Open. A game
-	// whose losing bets return part of the stake (roulette's la partage,
-	// blackjack's surrender) reports OutcomeLost with that part here.
+	// Returned is what goes back to the player's wallet: stake plus Win
+	// less Commission on a win, the stake on a push, zero on a loss, and
+	// zero while Open. A game whose losing bets return part of the stake
+	// (roulette's la partage, blackjack's surrender) reports OutcomeLost
+	// with that part here.
 	Returned decimal.Decimal `json:"returned"`
 	// Residue is what the rounding policy did not pay: the exact win minus
 	// Win, or on a lost bet that returns part of its stake (la partage),
@@ -91,7 +92,9 @@ type Settlement struct {
 	// Rule names the paytable rule that decided the bet, for the dispute
 	// report, e.g. "double:2 pays 8:1 (at least two dice show 2)".
 	Rule string `json:"rule"`
-	// Commission is taken by the house from a win (baccarat's banker bet).
+	// Commission is taken from a win (baccarat's banker bet, 5%), rounded
+	// up to the smallest unit; the ledger posts it to the table's
+	// commission account, never to the house's result.
 	Commission decimal.Decimal `json:"commission,omitzero"`
 	// Contributions go to pools (progressive jackpots).
 	Contributions []Contribution `json:"contributions,omitempty"`

@@ -167,8 +167,11 @@ func SettlementPostings(table, player, currency string, stake decimal.Decimal, s
 		add(inPlay, wallet, st.Returned)
 		add(inPlay, house, rest.Sub(st.Returned))
 	default:
+		// Returned is net of the commission: the house pays the whole
+		// win, and the commission goes from the wallet to the table's
+		// commission account, never to the house's result.
 		add(inPlay, wallet, rest)
-		add(house, wallet, st.Returned.Sub(rest))
+		add(house, wallet, st.Returned.Add(st.Commission).Sub(rest))
 		add(wallet, CommissionAccount(table), st.Commission)
 	}
 	add(house, RoundingAccount(table), st.Residue)

@@ -26,7 +26,7 @@ func TestBoard_PuntoBanco(t *testing.T) {
 	for range 20 {
 		rs = append(rs, banker, player, tie)
 	}
-	s := Game{}.Board(entries(rs...)).(BoardStats)
+	s := Game{}.Board(nil, entries(rs...)).(BoardStats)
 	if s.BoardGame() != GameName || s.Form != FormPuntoBanco || s.Coups != 60 {
 		t.Fatalf("%s %s %d", s.BoardGame(), s.Form, s.Coups)
 	}

@@ -115,6 +115,7 @@ func (Coin) Settle(b games.Bet, scale int32, rs []games.Result) (games.Settlemen
 		}
 		st := wonBet(b.Code, b.Stake, b.Stake)
 		st.Commission = b.Stake.Mul(decimal.RequireFromString("0.05")).Truncate(scale)
+		st.Returned = st.Returned.Sub(st.Commission)
 		return st, nil
 	case "side":
 		st := lostBet(b.Code)
