@@ -20,7 +20,9 @@ func (Game) Paytables() []games.Paytable {
 }
 
 // Board returns the statistics of a baccarat board: see BoardStats.
-func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats { return Board(entries) }
+func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats {
+	return Board(entries)
+}
 
 // Compile-time checks that the package implements the seam.
 var (
