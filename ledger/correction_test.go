@@ -1,9 +1,12 @@
 package ledger_test
 
 import (
+	"context"
 	"testing"
 
+	"github.com/wagerlog/wagerlog/audit"
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/events/jetstream"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
 )
@@ -42,6 +45,10 @@ func TestLedger_CorrectResult(t *testing.T) {
 
 	t.Run("Err", func(t *testing.T) {
 		h.refuse(correctResult("t1", round, 1, 2, 3), "invalid_request") // the recorded result
+		// The same dice in another order are the same Sic Bo result: no
+		// correction (issue #12, item 2).
+		h.refuse(correctResult("t1", round, 3, 1, 2), "invalid_request")
+		h.refuse(correctResult("t1", round, 2, 3, 1), "invalid_request")
 		h.refuse(correctResult("t1", round, 4, 5, 7), "invalid_result")
 		h.refuse(correctResult("t1", round, 4, 5), "invalid_result")
 		noReason := correctResult("t1", round, 4, 5, 6)
@@ -194,5 +201,63 @@ func checkCorrectionEvents(t *testing.T, h *harness, round string, k, n int) {
 	if corrected != 1 || reversed != n || settled != n || roundSettled != 1 {
 		t.Fatalf("correction %d: %d round.result_corrected, %d bet.settlement_reversed, %d bet.settled, %d round.settled; want 1, %d, %d, 1",
 			k, corrected, reversed, settled, roundSettled, n, n)
+	}
+}
+
+// TestLedger_CorrectAfterReopen corrects a round of a table that was
+// closed and opened again under another paytable and currency: the round
+// is reversed and settled again under its own rules and in its own
+// currency (issue #12, item 1), and nothing moves in the new currency.
+func TestLedger_CorrectAfterReopen(t *testing.T) {
+	h := newHarness(t)
+	h.deposit("ana", "100")
+	h.must(deposit(cashier, "ana", "5000", "CLP"))
+	h.openTable("t1", sicbo.IDCLM2016)
+	round := h.openRound("t1")
+	// total:4 pays 50:1 under clm-2016 and 60:1 under live.
+	h.bet("t1", round, "ana", b("total:4", "1"), b("small", "10"))
+	h.closeBetting("t1", round)
+	h.result("t1", round, 2, 3, 5)                                        // total 10: small wins, total:4 loses
+	h.wantBalances(map[string]string{ledger.WalletAccount("ana"): "109"}) // 100 − 11 + 20
+	h.must(&ledger.CloseTable{Meta: ledger.Meta{Actor: supervisor}, Table: "t1", Reason: "end of shift"})
+	h.must(&ledger.OpenTable{
+		Meta: ledger.Meta{Actor: supervisor}, Table: "t1", Paytable: sicbo.IDLive, Currency: "CLP",
+		Limits: map[string]ledger.Limit{"*": {Min: dec("100"), Max: dec("5000")}},
+		Band:   ledger.Limit{Min: dec("100"), Max: dec("5000")}, Dealer: dealer.ID,
+	})
+	later := h.openRound("t1")
+
+	// The dealer had entered 2-3-5 for 1-1-2 (total 4): total:4 wins at
+	// clm-2016's 50:1 (61 under live's would be wrong), small wins.
+	h.must(correctResult("t1", round, 1, 1, 2))
+	h.wantBalances(map[string]string{ledger.WalletAccount("ana"): "160"}) // 100 − 11 + 51 + 20
+	if got := h.balanceIn(ledger.WalletAccount("ana"), "CLP"); !got.Equal(dec("5000")) {
+		t.Fatalf("CLP wallet %s after correcting an EUR round, want 5000", got)
+	}
+	for _, e := range h.eventsOf(round) {
+		for _, p := range e.Postings {
+			if p.Currency != "EUR" {
+				t.Fatalf("event %d (%s) posts %s in %s", e.Seq, e.Type, p.Amount, p.Currency)
+			}
+		}
+		if e.Type == events.TypeBetSettled {
+			p, err := events.Into[events.BetSettled](&e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Paytable != sicbo.IDCLM2016 || p.Currency != "EUR" {
+				t.Fatalf("bet %s settled under %s in %s", p.Bet, p.Paytable, p.Currency)
+			}
+		}
+	}
+	if r := h.round(later); r.Paytable != sicbo.IDLive || r.Currency != "CLP" {
+		t.Fatalf("the new round is %s in %s", r.Paytable, r.Currency)
+	}
+	rep, err := audit.Verify(context.Background(), h.store, 0, 0, audit.Options{Games: h.opts.Games, SubjectPrefix: jetstream.DefaultSubjectPrefix})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Clean {
+		t.Fatalf("verify after the correction: %+v", rep.Violations)
 	}
 }
