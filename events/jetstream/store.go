@@ -20,6 +20,8 @@ type Store struct {
 	opts   Options
 	srv    *server.Server  // the embedded server, nil with an external one
 	sopts  *server.Options // the embedded server's options, nil otherwise
+	// ledger is this process's key on a listening embedded server.
+	ledger *ledgerKey
 	nc     *nats.Conn
 	js     jetstream.JetStream
 	stream jetstream.Stream
@@ -46,7 +48,12 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 	s := &Store{opts: o, closed: make(chan struct{})}
 	url := o.URL
 	if url == "" {
-		s.sopts, err = serverOptions(o)
+		if o.ListenAddr != "" {
+			if s.ledger, err = newLedgerKey(); err != nil {
+				return nil, err
+			}
+		}
+		s.sopts, err = serverOptions(o, s.ledger)
 		if err != nil {
 			return nil, err
 		}
@@ -54,7 +61,7 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 			return nil, err
 		}
 	}
-	copts, err := connectOptions(o, s.srv, s.closed)
+	copts, err := connectOptions(o, s.srv, s.ledger, s.closed)
 	if err != nil {
 		s.shutdownServer()
 		return nil, err
