@@ -17,9 +17,9 @@ import (
 // or a connection to an external one, and the stream checked at Open. Its
 // methods are safe for concurrent use.
 type Store struct {
-	opts   Options
-	srv    *server.Server  // the embedded server, nil with an external one
-	sopts  *server.Options // the embedded server's options, nil otherwise
+	opts  Options
+	srv   *server.Server  // the embedded server, nil with an external one
+	sopts *server.Options // the embedded server's options, nil otherwise
 	// ledger is this process's key on a listening embedded server.
 	ledger *ledgerKey
 	nc     *nats.Conn
