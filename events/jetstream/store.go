@@ -25,6 +25,9 @@ type Store struct {
 	nc     *nats.Conn
 	js     jetstream.JetStream
 	stream jetstream.Stream
+	// openCfg is the stream's settings as Open checked them; Check
+	// reports changes from them.
+	openCfg jetstream.StreamConfig
 	// msgSizeMax is the largest message (headers and data) the server and
 	// the stream accept, so Append can refuse an oversized event before
 	// sending anything.
@@ -78,6 +81,7 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		_ = s.Close()
 		return nil, err
 	}
+	s.openCfg = s.stream.CachedInfo().Config
 	s.msgSizeMax = s.nc.MaxPayload()
 	if m := int64(s.stream.CachedInfo().Config.MaxMsgSize); m > 0 && m < s.msgSizeMax {
 		s.msgSizeMax = m
