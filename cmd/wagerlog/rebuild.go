@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"time"
 
@@ -99,7 +101,21 @@ func (m *Main) rebuild(ctx context.Context, cfg rebuildConfig) error {
 	if err != nil {
 		return err
 	}
-	store, err := cfg.store.open(ctx, log, true)
+	// Two rebuilds of one file would write the same <db>.rebuild and swap
+	// it in turn; the second is refused. (With the embedded store the data
+	// directory's lock already refuses it, and a running server.)
+	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+		return err
+	}
+	rlock, err := lockFile(path+".rebuild.lock", "rebuild")
+	if errors.Is(err, errLocked) {
+		return fmt.Errorf("a rebuild of %s is running (%w)", path, err)
+	}
+	if err != nil {
+		return err
+	}
+	defer rlock.unlock()
+	store, err := cfg.store.open(ctx, "rebuild", log, true)
 	if err != nil {
 		return err
 	}

@@ -79,6 +79,13 @@ func (m *Main) streamSetup(ctx context.Context, f *storeFlags, readOnly bool, ma
 	o.MaxBytes = maxBytes
 	ctx, cancel := context.WithTimeout(ctx, streamSetupTimeout)
 	defer cancel()
+	if f.natsURL == "" {
+		lock, err := lockDataDir(f.dataDir, "stream")
+		if err != nil {
+			return err
+		}
+		defer lock.unlock()
+	}
 	s, err := jetstream.Open(ctx, o)
 	if err != nil {
 		return err
