@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -46,28 +47,17 @@ func (s *Store) Check(ctx context.Context) error {
 		return &events.StreamFault{Kind: events.FaultMessagesMissing, Seq: 1,
 			Detail: fmt.Sprintf("the stream starts at sequence %d: messages 1..%d are gone", st.FirstSeq, st.FirstSeq-1)}
 	}
-	if !s.opts.ReadOnly {
-		// Asked of the stream leader: a lagging replica's direct get
-		// could miss a message that is stored. Readers may not ask the
-		// leader (docs/cluster/accounts.conf); the count below still
-		// shows them a lost tail.
-		_, found, err := s.leaderMsgID(ctx, st.LastSeq)
-		if err != nil {
-			return err
-		}
-		if !found {
-			return &events.StreamFault{Kind: events.FaultDamagedTail, Seq: st.LastSeq,
-				Detail: fmt.Sprintf("the stream's last sequence is %d but the server holds no message %d (%d of %d messages held): its store was damaged or cut; see docs/OPERATIONS.md, Damaged stream tail",
-					st.LastSeq, st.LastSeq, st.Msgs, st.LastSeq)}
-		}
+	found, err := s.holds(ctx, st.LastSeq)
+	if err != nil {
+		return err
+	}
+	if !found {
+		return &events.StreamFault{Kind: events.FaultDamagedTail, Seq: st.LastSeq,
+			Detail: fmt.Sprintf("the stream's last sequence is %d but the server holds no message %d: its store was damaged or cut; see docs/OPERATIONS.md, Damaged stream tail",
+				st.LastSeq, st.LastSeq)}
 	}
 	if held := st.LastSeq - st.FirstSeq + 1; st.Msgs != held {
-		kind := events.FaultMessagesMissing
-		if s.opts.ReadOnly {
-			// Without asking the leader, missing messages may be the tail.
-			kind = events.FaultDamagedTail
-		}
-		return &events.StreamFault{Kind: kind, Seq: st.LastSeq,
+		return &events.StreamFault{Kind: events.FaultMessagesMissing, Seq: st.LastSeq,
 			Detail: fmt.Sprintf("the stream counts sequences %d..%d but holds %d messages", st.FirstSeq, st.LastSeq, st.Msgs)}
 	}
 	return nil
@@ -95,4 +85,36 @@ func (s *Store) settingsChanged(cfg jetstream.StreamConfig) []string {
 		add("the stream was sealed")
 	}
 	return p
+}
+
+// holdsRetryWait is the pause before a reader asks a second time for a
+// message a replica did not have.
+const holdsRetryWait = 200 * time.Millisecond
+
+// holds reports whether the stream holds the message at seq. A writer asks
+// the stream leader. Readers may not (docs/cluster/accounts.conf) and use a
+// direct get, which a lagging replica may answer: a message it does not
+// have yet is asked for once more before it counts as missing.
+func (s *Store) holds(ctx context.Context, seq uint64) (bool, error) {
+	if !s.opts.ReadOnly {
+		_, found, err := s.leaderMsgID(ctx, seq)
+		return found, err
+	}
+	for attempt := 0; ; attempt++ {
+		_, err := s.Get(ctx, seq)
+		if err == nil {
+			return true, nil
+		}
+		if !errors.Is(err, ErrNotFound) {
+			return false, err
+		}
+		if attempt == 1 {
+			return false, nil
+		}
+		select {
+		case <-ctx.Done():
+			return false, ctx.Err()
+		case <-time.After(holdsRetryWait):
+		}
+	}
 }
