@@ -14,9 +14,9 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 )
 
-// refusalTimeout bounds the wait for an answer the server will not give: a
+// listenRefusalTimeout bounds the wait for an answer the server will not give: a
 // permission violation drops the request and reports it asynchronously.
-const refusalTimeout = 2 * time.Second
+const listenRefusalTimeout = 2 * time.Second
 
 // client is a plain nats.go connection to a store's listener, recording
 // the permission violations the server reports to it.
@@ -60,7 +60,7 @@ func connect(tb testing.TB, s *Store, seed string) (*client, error) {
 // op fails, and the server reports a permission violation naming subject.
 func (c *client) refused(t *testing.T, what, subject string, op func(ctx context.Context) error) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), refusalTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), listenRefusalTimeout)
 	defer cancel()
 	if err := op(ctx); err == nil {
 		t.Fatalf("%s: allowed", what)
