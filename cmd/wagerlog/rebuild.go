@@ -45,8 +45,10 @@ had when the rebuild started. Until then the old file keeps serving; a
 running server notices the new file within a second and switches to it.
 
 With the server stopped, --data-dir alone is enough. With the server
-running, its embedded store is in use: point --nats-url at its listener
-(serve --nats-listen) and --db at its projections file.`,
+running, its embedded store is in use (a second process on the data
+directory is refused): point --nats-url at its listener (serve
+--nats-listen), as the operator (WAGERLOG_NATS_NKEY_SEED or --nats-nkey
+with the seed of wagerlog nats creds), and --db at its projections file.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg.heapSet = cmd.Flags().Changed("heap-limit-mib")
