@@ -68,7 +68,7 @@ func (l *Ledger) Check(ctx context.Context) error {
 		return f
 	}
 	var err error
-	ierr := l.Inspect(ctx, func(*State) { err = l.checkStream(ctx) })
+	ierr := l.onSequencer(ctx, &request{run: func() { err = l.checkStream(ctx) }, reply: make(chan reply, 1)})
 	if errors.Is(ierr, ErrOverloaded) {
 		return nil
 	}

@@ -50,6 +50,11 @@ func TestLedger_StreamFault(t *testing.T) {
 		h.restart()
 		requireFault(t, h.l.Fault(), events.FaultForeignMessage, seq)
 		h.refuse(deposit(cashier, "bob", "5", "EUR"), "stream_untrusted")
+		// No state was built past the forgery: nothing to inspect.
+		err := h.l.Inspect(context.Background(), func(*ledger.State) { t.Error("inspected a state built on a forgery") })
+		if ledger.CodeOf(err) != "stream_untrusted" {
+			t.Fatalf("Inspect after a restart on the forgery: %v", err)
+		}
 	})
 	t.Run("ForeignMessageFoundByAWrite", func(t *testing.T) {
 		h := newHarness(t)

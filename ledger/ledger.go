@@ -114,8 +114,11 @@ type request struct {
 	hash  string
 	reply chan reply
 	// inspect, when set, runs on the sequencer's goroutine instead of a
-	// command.
+	// command, when there is a state to inspect.
 	inspect func(*State)
+	// run, when set, runs on the sequencer's goroutine instead of a
+	// command, state or not (the stream check).
+	run func()
 }
 
 type reply struct {
@@ -225,9 +228,15 @@ func (l *Ledger) Execute(ctx context.Context, c Command) (Result, error) {
 }
 
 // Inspect runs fn on the sequencer's goroutine with the current state, for
-// tests and health checks. fn must not keep s.
+// tests and health checks. fn must not keep s. When the ledger holds no
+// state (a stream fault, a log it could not read), fn is not called and
+// Inspect returns the fault's error or ErrUnavailable.
 func (l *Ledger) Inspect(ctx context.Context, fn func(s *State)) error {
-	req := &request{inspect: fn, reply: make(chan reply, 1)}
+	return l.onSequencer(ctx, &request{inspect: fn, reply: make(chan reply, 1)})
+}
+
+// onSequencer queues req (an inspect or a run) and waits for it.
+func (l *Ledger) onSequencer(ctx context.Context, req *request) error {
 	if err := l.enqueue(req); err != nil {
 		return err
 	}
@@ -336,7 +345,22 @@ type sealed struct {
 func (l *Ledger) process(group []*request) {
 	ps := make([]*pending, 0, len(group))
 	for _, r := range group {
+		if r.run != nil {
+			r.run()
+			r.reply <- reply{}
+			continue
+		}
 		if r.inspect != nil {
+			if l.state == nil {
+				// A stream fault or a log that could not be read: there
+				// is no state to show.
+				err := error(ErrUnavailable)
+				if f := l.fault.Load(); f != nil {
+					err = faultErr(f)
+				}
+				r.reply <- reply{err: err}
+				continue
+			}
 			r.inspect(l.state)
 			r.reply <- reply{}
 			continue
