@@ -85,6 +85,9 @@ var statuses = map[string]codeInfo{
 	"overloaded":                {http.StatusServiceUnavailable, "Overloaded"},
 	"unavailable":               {http.StatusServiceUnavailable, "Log unavailable"},
 	"stream_full":               {http.StatusInsufficientStorage, "Stream full"},
+	// No Retry-After: only an operator's repair and a restart clear them.
+	"stream_untrusted": {http.StatusServiceUnavailable, "Stream holds what the ledger did not write"},
+	"stream_damaged":   {http.StatusServiceUnavailable, "Stream damaged"},
 
 	// Game packages (games.CodedError).
 	"invalid_bet_code": {http.StatusUnprocessableEntity, "Invalid bet code"},

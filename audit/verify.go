@@ -2,11 +2,13 @@ package audit
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -102,6 +104,14 @@ func Verify(ctx context.Context, src Source, from, to uint64, opts Options) (*Ve
 	var projected *ProjectionCheck
 	if pc != nil {
 		projected = pc.result(w)
+	}
+	if opts.StreamCheck != nil {
+		var f *events.StreamFault
+		if err := opts.StreamCheck(ctx); errors.As(err, &f) {
+			w.vs.add(f.Seq, KindStreamFault, "%s: %s", f.Kind, f.Detail)
+		} else if err != nil {
+			return nil, fmt.Errorf("audit: stream check: %w", err)
+		}
 	}
 	rep := w.report(from, to)
 	rep.Projections = projected

@@ -76,6 +76,11 @@ const (
 	// KindProjectionMismatch: the projections store holds a balance (or
 	// round total) that differs from a fresh fold of the stream.
 	KindProjectionMismatch Kind = "projection_mismatch"
+	// KindStreamFault: the stream's server reports a fault the events
+	// themselves cannot show (Options.StreamCheck): a last sequence whose
+	// message it no longer holds, messages missing, the stream's settings
+	// changed. The detail starts with the fault's kind (events.FaultKind).
+	KindStreamFault Kind = "stream_fault"
 )
 
 // Kinds returns every violation kind, in the order of the constants.
@@ -86,7 +91,7 @@ func Kinds() []Kind {
 		KindCurrencySumNonzero, KindWalletNegative, KindBetUnresolved,
 		KindPayoutMismatch, KindTotalsMismatch, KindPaytableUnknown,
 		KindEventInvalid, KindSealMismatch, KindSealSignature, KindSealMissing,
-		KindArchiveTruncated, KindProjectionMismatch,
+		KindArchiveTruncated, KindProjectionMismatch, KindStreamFault,
 	}
 }
 

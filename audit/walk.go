@@ -50,6 +50,11 @@ type Options struct {
 	// Projections, when set, is compared by Verify with the fresh fold
 	// (*projections.Store implements it).
 	Projections ProjectedBalances
+	// StreamCheck, when set, is asked by Verify after the walk whether the
+	// stream's server knows of a fault (events/jetstream.Store.Check); a
+	// *events.StreamFault it returns is reported as a KindStreamFault
+	// violation, any other error stops Verify.
+	StreamCheck func(ctx context.Context) error
 	// SubjectPrefix, when set, makes the walk check that every event is
 	// stored under the subject its type and table give (an archive states
 	// its own).

@@ -10,7 +10,11 @@ import (
 )
 
 // Errors returned by Ledger.Execute. Each rejection writes nothing. CodeOf
-// gives the stable machine code the API reports for each.
+// gives the stable machine code the API reports for each. Besides these,
+// once the ledger found a fault in the stream (Ledger.Fault), every command
+// is refused with an error wrapping the *events.StreamFault, which matches
+// events.ErrStreamUntrusted (code stream_untrusted) or
+// events.ErrStreamDamaged (code stream_damaged).
 var (
 	// ErrInvalidRequest is returned when a command is missing a member or has
 	// one out of range (too many bets, an over-long reason, …).
@@ -168,6 +172,8 @@ var codes = []struct {
 	{ErrCorrectionOverdraw, "correction_would_overdraw"},
 	{ErrIdempotencyConflict, "idempotency_conflict"},
 	{ErrOverloaded, "overloaded"},
+	{events.ErrStreamUntrusted, "stream_untrusted"},
+	{events.ErrStreamDamaged, "stream_damaged"},
 	{ErrUnavailable, "unavailable"},
 	{ErrFenced, "fenced"},
 	{ErrStreamFull, "stream_full"},

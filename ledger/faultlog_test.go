@@ -70,3 +70,5 @@ func (f *faultLog) Read(ctx context.Context, from, to uint64, fn func(events.Raw
 func (f *faultLog) LastSeq(ctx context.Context) (uint64, error) { return f.inner.LastSeq(ctx) }
 
 func (f *faultLog) Prefix() string { return f.inner.Prefix() }
+
+func (f *faultLog) Check(ctx context.Context) error { return f.inner.Check(ctx) }

@@ -76,6 +76,10 @@ type Options struct {
 	SealInterval time.Duration
 	// SealKey, when set, signs every seal (Ed25519).
 	SealKey ed25519.PrivateKey
+	// CheckInterval is how often the ledger checks the stream for faults
+	// on its own (fault.go); zero means DefaultCheckInterval, negative
+	// never.
+	CheckInterval time.Duration
 }
 
 // Ledger is the single writer of a stream. Its methods are safe for
@@ -101,7 +105,9 @@ type Ledger struct {
 	// seal check runs, and a seal is never older than the events it seals.
 	decidedAt time.Time
 	// lastSeq mirrors state.lastSeq for readers outside the goroutine.
-	lastSeq   atomic.Uint64
+	lastSeq atomic.Uint64
+	// fault is the stream fault that stopped writes (fault.go).
+	fault     atomic.Pointer[events.StreamFault]
 	closeOnce sync.Once
 }
 
@@ -110,8 +116,11 @@ type request struct {
 	hash  string
 	reply chan reply
 	// inspect, when set, runs on the sequencer's goroutine instead of a
-	// command.
+	// command, when there is a state to inspect.
 	inspect func(*State)
+	// run, when set, runs on the sequencer's goroutine instead of a
+	// command, state or not (the stream check).
+	run func()
 }
 
 type reply struct {
@@ -155,6 +164,9 @@ func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
 	if opts.SealInterval == 0 {
 		opts.SealInterval = DefaultSealInterval
 	}
+	if opts.CheckInterval == 0 {
+		opts.CheckInterval = DefaultCheckInterval
+	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
@@ -166,11 +178,21 @@ func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
 		quit:  make(chan struct{}),
 		done:  make(chan struct{}),
 	}
-	if err := l.reload(ctx); err != nil {
+	// A stream fault found at start does not stop Open: the server runs,
+	// not ready, its writes refused with the fault, rather than exiting
+	// into a restart loop that finds the same fault again.
+	if err := l.reload(ctx); err != nil && l.fault.Load() == nil {
 		return nil, err
 	}
-	if err := l.finishWork(ctx); err != nil {
-		return nil, err
+	if l.fault.Load() == nil {
+		if err := l.log.Check(ctx); err != nil && !l.noteFault(err) {
+			l.opts.Logger.Warn("stream check at start", "err", err)
+		}
+	}
+	if l.fault.Load() == nil {
+		if err := l.finishWork(ctx); err != nil {
+			return nil, err
+		}
 	}
 	go l.run()
 	return l, nil
@@ -208,9 +230,15 @@ func (l *Ledger) Execute(ctx context.Context, c Command) (Result, error) {
 }
 
 // Inspect runs fn on the sequencer's goroutine with the current state, for
-// tests and health checks. fn must not keep s.
+// tests and health checks. fn must not keep s. When the ledger holds no
+// state (a stream fault, a log it could not read), fn is not called and
+// Inspect returns the fault's error or ErrUnavailable.
 func (l *Ledger) Inspect(ctx context.Context, fn func(s *State)) error {
-	req := &request{inspect: fn, reply: make(chan reply, 1)}
+	return l.onSequencer(ctx, &request{inspect: fn, reply: make(chan reply, 1)})
+}
+
+// onSequencer queues req (an inspect or a run) and waits for it.
+func (l *Ledger) onSequencer(ctx context.Context, req *request) error {
 	if err := l.enqueue(req); err != nil {
 		return err
 	}
@@ -245,6 +273,12 @@ func (l *Ledger) run() {
 		defer t.Stop()
 		tick = t.C
 	}
+	var checkTick <-chan time.Time
+	if l.opts.CheckInterval > 0 {
+		t := time.NewTicker(l.opts.CheckInterval)
+		defer t.Stop()
+		checkTick = t.C
+	}
 	for {
 		var first *request
 		select {
@@ -253,6 +287,11 @@ func (l *Ledger) run() {
 			return
 		case <-tick:
 			l.maybeSeal(true)
+			continue
+		case <-checkTick:
+			if err := l.checkStream(context.Background()); err != nil && l.fault.Load() == nil {
+				l.opts.Logger.Debug("stream check", "err", err)
+			}
 			continue
 		case first = <-l.queue:
 		}
@@ -308,12 +347,33 @@ type sealed struct {
 func (l *Ledger) process(group []*request) {
 	ps := make([]*pending, 0, len(group))
 	for _, r := range group {
+		if r.run != nil {
+			r.run()
+			r.reply <- reply{}
+			continue
+		}
 		if r.inspect != nil {
+			if l.state == nil {
+				// A stream fault or a log that could not be read: there
+				// is no state to show.
+				err := error(ErrUnavailable)
+				if f := l.fault.Load(); f != nil {
+					err = faultErr(f)
+				}
+				r.reply <- reply{err: err}
+				continue
+			}
 			r.inspect(l.state)
 			r.reply <- reply{}
 			continue
 		}
 		ps = append(ps, &pending{req: r})
+	}
+	if f := l.fault.Load(); f != nil {
+		for _, p := range ps {
+			l.answer(p, Result{}, faultErr(f))
+		}
+		return
 	}
 	ctx := context.Background()
 	if l.state == nil {
@@ -325,8 +385,12 @@ func (l *Ledger) process(group []*request) {
 			l.opts.Logger.Error("finishing interrupted work before deciding", "err", err)
 		}
 		if l.state == nil {
+			err := ErrUnavailable
+			if f := l.fault.Load(); f != nil {
+				err = faultErr(f)
+			}
 			for _, p := range ps {
-				l.answer(p, Result{}, ErrUnavailable)
+				l.answer(p, Result{}, err)
 			}
 			return
 		}
@@ -380,6 +444,16 @@ func (l *Ledger) process(group []*request) {
 		conflict := errors.Is(err, events.ErrConflict)
 		l.opts.Logger.Warn("append failed; reloading state from the log", "err", err, "conflict", conflict)
 		stored := l.recover(ctx, failed, out)
+		if f := l.fault.Load(); f != nil {
+			for _, p := range failed {
+				if stored[p] {
+					l.answer(p, l.storedResult(p, out), nil)
+				} else {
+					l.answer(p, Result{}, faultErr(f))
+				}
+			}
+			return
+		}
 		var retry []*pending
 		for _, p := range failed {
 			switch {

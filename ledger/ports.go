@@ -21,4 +21,8 @@ type Log interface {
 	LastSeq(ctx context.Context) (uint64, error)
 	// Prefix returns the subject prefix of the stream.
 	Prefix() string
+	// Check returns a *events.StreamFault when the stream was deleted, its
+	// settings changed, or it counts messages it does not hold; nil when
+	// none of these; another error when it cannot tell.
+	Check(ctx context.Context) error
 }

@@ -29,6 +29,9 @@ func (l *Ledger) reloadSince(ctx context.Context, sinceSeq uint64) error {
 	})
 	if err != nil {
 		l.state = nil
+		if l.noteFault(err) {
+			return err
+		}
 		return fmt.Errorf("%w: %v", ErrUnavailable, err)
 	}
 	l.state = s
@@ -43,6 +46,11 @@ func (l *Ledger) reloadSince(ctx context.Context, sinceSeq uint64) error {
 // finishes any settlement the failure interrupted.
 func (l *Ledger) recover(ctx context.Context, failed []*pending, out []sealed) map[*pending]bool {
 	stored := map[*pending]bool{}
+	// The append may have failed because the stream is gone or damaged:
+	// then there is nothing to reload, and nothing to write after.
+	if err := l.log.Check(ctx); l.noteFault(err) {
+		return stored
+	}
 	since := uint64(0)
 	if len(out) > 0 {
 		since = out[0].env.Seq - 1
@@ -126,17 +134,22 @@ func hasWork(r *Round) bool {
 // applyRaw decodes a stored event, checks it against the hash chain and
 // applies it to s.
 func (l *Ledger) applyRaw(s *State, chain *events.Chain, raw events.Raw) (events.Envelope, error) {
+	// Each failure is a message the ledger did not write as it stands.
+	foreign := func(what string, err error) error {
+		return &events.StreamFault{Kind: events.FaultForeignMessage, Seq: raw.Seq,
+			Detail: fmt.Sprintf("%s (subject %s, message id %q): %v", what, raw.Subject, raw.MsgID, err)}
+	}
 	env, err := l.opts.Codec.Decode(raw.Data)
 	if err != nil {
-		return env, fmt.Errorf("ledger: decode event %d: %w", raw.Seq, err)
+		return env, foreign("not an event of this ledger", err)
 	}
 	if err := chain.Next(raw.Seq, env.PrevHash, raw.Data); err != nil {
-		return env, fmt.Errorf("ledger: the log fails verification, refusing to write after it: %w", err)
+		return env, foreign("fails the hash chain", err)
 	}
 	env.Seq = raw.Seq
 	payload, err := events.DecodePayload(&env)
 	if err != nil {
-		return env, fmt.Errorf("ledger: decode event %d: %w", raw.Seq, err)
+		return env, foreign("payload does not decode", err)
 	}
 	s.apply(&env, payload, l.opts.IdempotencyWindow, l.opts.IdempotencyMax)
 	return env, nil

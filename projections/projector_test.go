@@ -207,6 +207,13 @@ const (
 	envChildPath = "WAGERLOG_TEST_PROJECTOR_PATH"
 )
 
+// The read-only operator's nkey the listening test server admits: the
+// child process follows the stream as that user.
+const (
+	testOperatorSeed = "SUADBSA42G5MRNA5RWIMRG2HKW7LQ3BBANTMKJZMDNVOTHF76P5RY26XTQ"
+	testOperatorNKey = "UC4GY4KLV237F2GJ3BOM4AI3NSOLTPCMAGXM3UU3XDFKJS5SJYQRLZSP"
+)
+
 // TestProjectorChild is the projector process that TestProjector_Kill
 // kills; it does nothing unless started by that test.
 func TestProjectorChild(t *testing.T) {
@@ -214,7 +221,7 @@ func TestProjectorChild(t *testing.T) {
 	if url == "" || path == "" {
 		t.Skip("run by TestProjector_Kill")
 	}
-	src, err := jetstream.Open(context.Background(), jetstream.Options{URL: url, ReadOnly: true})
+	src, err := jetstream.Open(context.Background(), jetstream.Options{URL: url, NKeySeed: testOperatorSeed, ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,7 +362,7 @@ func progress(tb testing.TB, path string) uint64 {
 // loopback port, so that another process can follow the stream.
 func newHarnessListening(tb testing.TB) *harness {
 	tb.Helper()
-	st, err := jetstream.Open(testCtx(tb), jetstream.Options{DataDir: tb.TempDir(), ListenAddr: "127.0.0.1:0"})
+	st, err := jetstream.Open(testCtx(tb), jetstream.Options{DataDir: tb.TempDir(), ListenAddr: "127.0.0.1:0", OperatorNKey: testOperatorNKey})
 	if err != nil {
 		tb.Fatal(err)
 	}

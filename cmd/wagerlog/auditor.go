@@ -7,7 +7,6 @@ import (
 
 	"github.com/wagerlog/wagerlog/api"
 	"github.com/wagerlog/wagerlog/audit"
-	"github.com/wagerlog/wagerlog/events/jetstream"
 	"github.com/wagerlog/wagerlog/projections"
 	"github.com/wagerlog/wagerlog/replay"
 )
@@ -16,7 +15,7 @@ import (
 // the server's own projections: the replay of one round through the round
 // index, the verification of a range, and the reports.
 type auditor struct {
-	store *jetstream.Store
+	store *openedStore
 	views *projections.Store
 	opts  audit.Options
 }

@@ -18,5 +18,6 @@ func (m *Main) commands() []func() *cobra.Command {
 		m.exportCmd,
 		m.reportCmd,
 		m.keygenCmd,
+		m.natsCmd,
 	}
 }

@@ -51,7 +51,7 @@ func (m *Main) export(ctx context.Context, cfg exportConfig, path string) error 
 	if err != nil {
 		return err
 	}
-	store, err := cfg.store.open(ctx, log, true)
+	store, err := cfg.store.open(ctx, "export", log, true)
 	if err != nil {
 		return err
 	}

@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"time"
 
@@ -43,8 +45,10 @@ had when the rebuild started. Until then the old file keeps serving; a
 running server notices the new file within a second and switches to it.
 
 With the server stopped, --data-dir alone is enough. With the server
-running, its embedded store is in use: point --nats-url at its listener
-(serve --nats-listen) and --db at its projections file.`,
+running, its embedded store is in use (a second process on the data
+directory is refused): point --nats-url at its listener (serve
+--nats-listen), as the operator (WAGERLOG_NATS_NKEY_SEED or --nats-nkey
+with the seed of wagerlog nats creds), and --db at its projections file.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg.heapSet = cmd.Flags().Changed("heap-limit-mib")
@@ -99,7 +103,21 @@ func (m *Main) rebuild(ctx context.Context, cfg rebuildConfig) error {
 	if err != nil {
 		return err
 	}
-	store, err := cfg.store.open(ctx, log, true)
+	// Two rebuilds of one file would write the same <db>.rebuild and swap
+	// it in turn; the second is refused. (With the embedded store the data
+	// directory's lock already refuses it, and a running server.)
+	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+		return err
+	}
+	rlock, err := lockFile(path+".rebuild.lock", "rebuild")
+	if errors.Is(err, errLocked) {
+		return fmt.Errorf("a rebuild of %s is running (%w)", path, err)
+	}
+	if err != nil {
+		return err
+	}
+	defer rlock.unlock()
+	store, err := cfg.store.open(ctx, "rebuild", log, true)
 	if err != nil {
 		return err
 	}

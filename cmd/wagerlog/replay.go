@@ -87,7 +87,7 @@ func (m *Main) replayRound(ctx context.Context, cfg replayConfig, id string) err
 	if err != nil {
 		return err
 	}
-	store, err := cfg.store.open(ctx, log, true)
+	store, err := cfg.store.open(ctx, "replay", log, true)
 	if err != nil {
 		return err
 	}
@@ -177,7 +177,7 @@ func (m *Main) replayBalances(ctx context.Context, cfg replayConfig, seq uint64,
 	if err != nil {
 		return err
 	}
-	store, err := cfg.store.open(ctx, log, true)
+	store, err := cfg.store.open(ctx, "replay", log, true)
 	if err != nil {
 		return err
 	}

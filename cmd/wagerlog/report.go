@@ -114,7 +114,7 @@ func (m *Main) report(ctx context.Context, cfg reportConfig, kind string, params
 	if err != nil {
 		return err
 	}
-	store, err := cfg.store.open(ctx, log, true)
+	store, err := cfg.store.open(ctx, "report", log, true)
 	if err != nil {
 		return err
 	}

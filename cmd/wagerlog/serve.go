@@ -24,6 +24,9 @@ import (
 	"github.com/wagerlog/wagerlog/replay"
 )
 
+// readyCheckTimeout bounds the stream check /readyz makes.
+const readyCheckTimeout = 2 * time.Second
+
 // serveConfig is everything `wagerlog serve` is configured with.
 type serveConfig struct {
 	store       storeFlags
@@ -196,7 +199,7 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 		_ = srv.Shutdown(sctx)
 	}
 
-	store, err := cfg.store.open(ctx, log, cfg.readOnly)
+	store, err := cfg.store.open(ctx, "serve", log, cfg.readOnly)
 	if err != nil {
 		shutdownHTTP()
 		return err
@@ -212,7 +215,10 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	if !cfg.readOnly {
 		lopts := ledger.Options{Games: registry.New(), Logger: log, SealEvery: cfg.sealEvery, SealInterval: cfg.sealInterval}
 		if cfg.sealKey != "" {
-			if lopts.SealKey, err = loadPrivateKey(cfg.sealKey); err != nil {
+			if err = checkSecretMode(cfg.sealKey); err == nil {
+				lopts.SealKey, err = loadPrivateKey(cfg.sealKey)
+			}
+			if err != nil {
 				shutdownHTTP()
 				return fmt.Errorf("--seal-key: %w", err)
 			}
@@ -256,6 +262,18 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 			Games: registry.New(), Location: loc, SubjectPrefix: store.Prefix(), PublicKey: sealPub,
 		}},
 		Ready: func() error {
+			// The stream first: a fault in it (a foreign message, a
+			// damaged tail, the stream gone or changed) is the reason
+			// everything else fails, and writes answer it.
+			ctx, cancel := context.WithTimeout(context.Background(), readyCheckTimeout)
+			defer cancel()
+			check := store.Check
+			if led != nil {
+				check = led.Check
+			}
+			if err := check(ctx); err != nil {
+				return fmt.Errorf("stream check: %w", err)
+			}
 			if p := projErr.Load(); p != nil {
 				return fmt.Errorf("projector stopped: %w", *p)
 			}
@@ -272,6 +290,13 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	lastSeq := views.LastSeq()
 	if led != nil {
 		lastSeq = led.LastSeq()
+	}
+	if u := store.ClientURL(); u != "" {
+		log.Info("nats listening: the read-only operator's nkey (wagerlog nats creds) and the admin's, if configured, are admitted", "url", u)
+	}
+	if led != nil && led.Fault() != nil {
+		f := led.Fault()
+		log.Error("not ready: writes are refused until the stream is repaired", "kind", f.Kind, "seq", f.Seq, "detail", f.Detail)
 	}
 	log.Info("ready", "stream", store.StreamName(), "read_only", cfg.readOnly, "last_seq", lastSeq, "projected_seq", views.LastSeq(), "public_board", cfg.publicBoard)
 	if cfg.demo {

@@ -50,6 +50,13 @@ type running struct {
 // (besides --data-dir and --http) and waits until it is ready.
 func startServe(t *testing.T, dataDir string, args ...string) *running {
 	t.Helper()
+	return startServeUntil(t, dataDir, true, args...)
+}
+
+// startServeUntil is startServe; with ready false it returns as soon as
+// /readyz answers after the start-up, ready or not (a stream fault).
+func startServeUntil(t *testing.T, dataDir string, ready bool, args ...string) *running {
+	t.Helper()
 	var cfg serveConfig
 	fs := pflag.NewFlagSet("serve", pflag.ContinueOnError)
 	cfg.store.register(fs)
@@ -95,8 +102,9 @@ func startServe(t *testing.T, dataDir string, args ...string) *running {
 	for {
 		res, err := http.Get(r.url + "/readyz")
 		if err == nil {
+			body, _ := io.ReadAll(res.Body)
 			res.Body.Close()
-			if res.StatusCode == 200 {
+			if res.StatusCode == 200 || !ready && !strings.Contains(string(body), "starting:") {
 				return r
 			}
 		}

@@ -70,6 +70,9 @@ func tokensPath(file, dataDir string) string {
 
 // loadTokens reads and parses a tokens file.
 func loadTokens(path string) (*api.Tokens, error) {
+	if err := checkNotWritableByOthers(path); err != nil {
+		return nil, err
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -103,7 +103,7 @@ func (m *Main) verify(ctx context.Context, cfg verifyConfig) error {
 		if err != nil {
 			return err
 		}
-		store, err := cfg.store.open(ctx, log, true)
+		store, err := cfg.store.open(ctx, "verify", log, true)
 		if err != nil {
 			return err
 		}
@@ -120,6 +120,9 @@ func (m *Main) verify(ctx context.Context, cfg verifyConfig) error {
 			defer ps.Close()
 			opts.Projections = ps
 		}
+		// The server knows what the events cannot show: a last sequence
+		// whose message it lost, messages missing, settings changed.
+		opts.StreamCheck = store.Check
 		progress, done := m.walkProgress("verify")
 		opts.Progress = progress
 		rep, err = audit.Verify(ctx, store, cfg.from, cfg.to, opts)

@@ -38,11 +38,11 @@ func TestAppend_OK(t *testing.T) {
 }
 
 func TestAppend_Fencing(t *testing.T) {
-	a := openTest(t, "", func(o *Options) { o.ListenAddr = "127.0.0.1:0" })
+	a := openTest(t, "", listen)
 	if a.ClientURL() == "" {
 		t.Fatal("no ClientURL with a ListenAddr")
 	}
-	b, err := Open(testCtx(t), Options{URL: a.ClientURL()})
+	b, err := Open(testCtx(t), asAdmin(a))
 	if err != nil {
 		t.Fatalf("second writer: %v", err)
 	}
@@ -226,7 +226,7 @@ func TestAppend_LostAckAfterDedupWindow(t *testing.T) {
 }
 
 func TestAppend_Atomicity(t *testing.T) {
-	s := openTest(t, "", func(o *Options) { o.ListenAddr = "127.0.0.1:0" })
+	s := openTest(t, "", listen)
 	mustAppend(t, s, 0, raws(s.Prefix(), "t1", "a", 10, 200))
 
 	t.Run("WrongExpectedSeq", func(t *testing.T) {
@@ -274,7 +274,7 @@ func TestAppend_Atomicity(t *testing.T) {
 		if _, err := js.CreateStream(testCtx(t), cfg); err != nil {
 			t.Fatal(err)
 		}
-		small, err := Open(testCtx(t), Options{URL: s.ClientURL(), Stream: "SMALL", SubjectPrefix: "small"})
+		small, err := Open(testCtx(t), Options{URL: s.ClientURL(), NKeySeed: testAdminSeed, Stream: "SMALL", SubjectPrefix: "small"})
 		if err != nil {
 			t.Fatal(err)
 		}

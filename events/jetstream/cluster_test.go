@@ -132,8 +132,10 @@ func (rc *rawClient) refused(tb testing.TB, subject string, call func(ctx contex
 
 // TestCluster_Permissions checks docs/cluster/accounts.conf on a live
 // cluster: the ledger user appends and reads but cannot change the stream;
-// the reader reads but cannot publish events or change anything; only the
-// admin manages the stream. Each refusal is asserted to come from the
+// the reader reads but cannot publish events or change anything; the
+// operator reads the ways the NATS CLI does (info, get, ls, view, sub) but
+// cannot publish, update, delete or purge; only the admin manages the
+// stream. Each refusal is asserted to come from the
 // server's permissions, and the stream is checked unchanged afterwards.
 func TestCluster_Permissions(t *testing.T) {
 	c := clustertest.Start(t)
@@ -246,6 +248,51 @@ func TestCluster_Permissions(t *testing.T) {
 			t.Fatal(err)
 		}
 		waitSubscribeViolation(t, rc.v, clustertest.Ledger().InboxPrefix+".>")
+	})
+
+	t.Run("OperatorReadsButRefused", func(t *testing.T) {
+		rc := connectRaw(t, c, clustertest.Operator())
+		ctx := testCtx(t)
+		st, err := rc.js.Stream(ctx, stream) // nats stream info
+		if err != nil {
+			t.Fatalf("stream info as operator: %v", err)
+		}
+		if m, err := st.GetMsg(ctx, 1); err != nil || m.Header.Get(jetstream.MsgIDHeader) != "a-0" { // nats stream get
+			t.Fatalf("get 1 as operator: %v", err)
+		}
+		names := rc.js.StreamNames(ctx) // nats stream ls
+		n := 0
+		for range names.Name() {
+			n++
+		}
+		if names.Err() != nil || n != 1 {
+			t.Fatalf("stream names as operator: %d, %v", n, names.Err())
+		}
+		view := openCluster(t, c, clustertest.Operator(), func(o *Options) { o.ReadOnly = true }) // nats stream view
+		if got := readAll(t, view); len(got) != 4 {
+			t.Fatalf("operator reads %d events, want 4", len(got))
+		}
+		if _, err := rc.nc.SubscribeSync(clustertest.SubjectPrefix + ".>"); err != nil { // nats sub
+			t.Fatal(err)
+		}
+
+		rc.refused(t, subject, func(ctx context.Context) error {
+			_, err := rc.js.Publish(ctx, subject, []byte(`{"type":"forged"}`), jetstream.WithMsgID("forged-op"))
+			return err
+		})
+		rc.refused(t, "$JS.API.STREAM.UPDATE."+stream, func(ctx context.Context) error {
+			_, err := rc.js.UpdateStream(ctx, lower)
+			return err
+		})
+		rc.refused(t, "$JS.API.STREAM.DELETE."+stream, func(ctx context.Context) error {
+			return rc.js.DeleteStream(ctx, stream)
+		})
+		rc.refused(t, "$JS.API.STREAM.PURGE."+stream, func(ctx context.Context) error {
+			return st.Purge(ctx)
+		})
+		rc.refused(t, "$JS.API.STREAM.MSG.DELETE."+stream, func(ctx context.Context) error {
+			return st.DeleteMsg(ctx, 1)
+		})
 	})
 
 	t.Run("AdminManages", func(t *testing.T) {

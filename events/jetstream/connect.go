@@ -2,10 +2,12 @@ package jetstream
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nkeys"
 )
 
 // Connection settings.
@@ -22,8 +24,9 @@ const (
 )
 
 // connectOptions returns the nats.go options for o. srv is the embedded
-// server, or nil for an external one.
-func connectOptions(o Options, srv *server.Server, closed chan<- struct{}) ([]nats.Option, error) {
+// server, or nil for an external one; ledger is the ledger's key on a
+// listening embedded server.
+func connectOptions(o Options, srv *server.Server, ledger *ledgerKey, closed chan<- struct{}) ([]nats.Option, error) {
 	log := o.Logger
 	opts := []nats.Option{
 		nats.Name(clientName),
@@ -53,6 +56,12 @@ func connectOptions(o Options, srv *server.Server, closed chan<- struct{}) ([]na
 	if srv != nil {
 		opts = append(opts, nats.InProcessServer(srv))
 	}
+	if ledger != nil {
+		opts = append(opts, ledger.option())
+		if o.InboxPrefix == "" {
+			o.InboxPrefix = ledgerInboxPrefix
+		}
+	}
 	if o.User != "" {
 		opts = append(opts, nats.UserInfo(o.User, o.Password))
 	}
@@ -60,6 +69,13 @@ func connectOptions(o Options, srv *server.Server, closed chan<- struct{}) ([]na
 		opt, err := nats.NkeyOptionFromSeed(o.NKeySeedFile)
 		if err != nil {
 			return nil, fmt.Errorf("%w: nkey seed file: %v", ErrInvalidOptions, err)
+		}
+		opts = append(opts, opt)
+	}
+	if o.NKeySeed != "" {
+		opt, err := nkeyOptionFromSeed(o.NKeySeed)
+		if err != nil {
+			return nil, err
 		}
 		opts = append(opts, opt)
 	}
@@ -76,4 +92,18 @@ func connectOptions(o Options, srv *server.Server, closed chan<- struct{}) ([]na
 		opts = append(opts, nats.ClientCert(o.TLSCertFile, o.TLSKeyFile))
 	}
 	return opts, nil
+}
+
+// nkeyOptionFromSeed authenticates with a seed held in memory (nats.go only
+// reads seeds from files).
+func nkeyOptionFromSeed(seed string) (nats.Option, error) {
+	kp, err := nkeys.FromSeed([]byte(strings.TrimSpace(seed)))
+	if err != nil {
+		return nil, fmt.Errorf("%w: nkey seed: %v", ErrInvalidOptions, err)
+	}
+	pub, err := kp.PublicKey()
+	if err != nil {
+		return nil, fmt.Errorf("%w: nkey seed: %v", ErrInvalidOptions, err)
+	}
+	return nats.Nkey(pub, kp.Sign), nil
 }

@@ -21,7 +21,11 @@
 // including the fatal "Can't start JetStream"), and Open checks that
 // JetStream is actually enabled: a server that started without it is an
 // error (ErrNoJetStream), not a silent degradation. Without a ListenAddr it
-// opens no port at all; the process talks to it in memory.
+// opens no port at all; the process talks to it in memory. With one it
+// admits no anonymous client (Open refuses a ListenAddr without users):
+// the ledger's own in-process connection by an nkey that never leaves the
+// process, a read-only operator (OperatorNKey) and, only when configured,
+// an admin (AdminNKey); auth.go lists the operator's rights.
 //
 // Against an external cluster, the operator must set
 // `jetstream { sync_interval: always }` on every node for the same
@@ -60,6 +64,15 @@
 //   - Direct get allowed: Get reads one message without a consumer.
 //   - Replicas 1 (embedded) or 3 (cluster).
 //   - Default persist mode: async persistence acknowledges before writing.
+//
+// # Faults
+//
+// Check asks the server whether the stream is still the one Open checked:
+// it exists, its settings were not changed, and it holds every message it
+// counts (a damaged or cut last block leaves the server counting a message
+// it dropped at start-up). It answers an *events.StreamFault naming the
+// kind and the sequence. Whether each message was written by the ledger is
+// decided by whoever decodes it (the ledger, verify).
 //
 // # Append, fencing and the lost acknowledgement
 //

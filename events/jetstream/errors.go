@@ -15,6 +15,10 @@ var (
 	// inconsistent: no data directory for the embedded server, a replica
 	// count other than 1 or 3, a malformed stream name or subject prefix.
 	ErrInvalidOptions = errors.New("jetstream: invalid options")
+	// ErrListenWithoutAuth is returned by Open (wrapped with
+	// ErrInvalidOptions) when the embedded server is to listen on a port
+	// without a user to admit: it would admit anonymous clients.
+	ErrListenWithoutAuth = errors.New("jetstream: a listening embedded server needs users")
 	// ErrNoJetStream is returned by Open when the embedded server started
 	// without JetStream (for example its store directory is unusable), or
 	// when the server connected to by URL has JetStream disabled.

@@ -14,6 +14,27 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 )
 
+// The nkeys of the tests' listening servers: an admin (every right) and the
+// read-only operator.
+const (
+	testAdminSeed    = "SUAHNTIEY7HUCRIW5XBRZPNXJK2PDN6WYACYJ4UMHCPKYDABLPJPBO4YSE"
+	testAdminNKey    = "UCRNTV5URMVHPMW7P4O5WLAPFVCQZ6NE6KWB3AQ3LGM7NABR4NM2Y4E3"
+	testOperatorSeed = "SUADBSA42G5MRNA5RWIMRG2HKW7LQ3BBANTMKJZMDNVOTHF76P5RY26XTQ"
+	testOperatorNKey = "UC4GY4KLV237F2GJ3BOM4AI3NSOLTPCMAGXM3UU3XDFKJS5SJYQRLZSP"
+)
+
+// listen makes an embedded store listen on a free loopback port and admit
+// the test admin and operator.
+func listen(o *Options) {
+	o.ListenAddr = "127.0.0.1:0"
+	o.AdminNKey, o.OperatorNKey = testAdminNKey, testOperatorNKey
+}
+
+// asAdmin returns options that connect to s's listener as the test admin.
+func asAdmin(s *Store) Options {
+	return Options{URL: s.ClientURL(), NKeySeed: testAdminSeed}
+}
+
 // testTimeout bounds every test's context.
 const testTimeout = 30 * time.Second
 
@@ -88,7 +109,12 @@ func readAll(tb testing.TB, s *Store) []events.Raw {
 // act on the stream behind the Store's back.
 func rawJS(tb testing.TB, s *Store) jetstream.JetStream {
 	tb.Helper()
-	nc, err := nats.Connect("", nats.InProcessServer(s.srv))
+	opts := []nats.Option{nats.InProcessServer(s.srv)}
+	if s.ledger != nil {
+		// A listening server admits nobody anonymously, even in-process.
+		opts = append(opts, s.ledger.option())
+	}
+	nc, err := nats.Connect("", opts...)
 	if err != nil {
 		tb.Fatalf("connect: %v", err)
 	}

@@ -3,6 +3,7 @@ package jetstream
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -45,6 +46,11 @@ func TestRead_LostTail(t *testing.T) {
 		t.Fatalf("damaged %d block files, err %v", changed, err)
 	}
 	s = openTest(t, dir, nil)
+	// The store knows: the last sequence names a message it lacks.
+	var f *events.StreamFault
+	if err := s.Check(testCtx(t)); !errors.As(err, &f) || f.Kind != events.FaultDamagedTail || f.Seq != 5 || !errors.Is(err, events.ErrStreamDamaged) {
+		t.Fatalf("Check after losing the last message: %v, want damaged_tail at 5", err)
+	}
 	followAfterLoss(t, s, msgs[:4])
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

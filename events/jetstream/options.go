@@ -39,18 +39,30 @@ type Options struct {
 	FsyncInterval time.Duration
 	// ListenAddr is where the embedded server accepts clients, e.g.
 	// "127.0.0.1:4222" ("127.0.0.1:0" picks a free port). Empty means
-	// in-process only: the server opens no port at all.
+	// in-process only: the server opens no port at all. A listening server
+	// admits only the users below (auth.go): Open refuses a ListenAddr
+	// without OperatorNKey or AdminNKey.
 	ListenAddr string
+	// OperatorNKey is the public nkey (U…) of the read-only operator the
+	// embedded server admits on ListenAddr: stream info, get, view and
+	// subscribe; no publish on the stream's subjects, no stream update or
+	// delete.
+	OperatorNKey string
+	// AdminNKey, when set, is the public nkey of an admin the embedded
+	// server admits on ListenAddr with every right, the stream's update and
+	// delete included. Leave it empty unless a repair needs it.
+	AdminNKey string
 
 	// URL selects an external server or cluster (comma-separated URLs)
 	// instead of the embedded server.
 	URL string
-	// User and Password authenticate to the external server. With the
-	// embedded server and a ListenAddr, they are also required of every
-	// client of that server.
+	// User and Password authenticate to the external server (URL).
 	User, Password string
 	// NKeySeedFile is a file holding an nkey seed to authenticate with.
 	NKeySeedFile string
+	// NKeySeed is an nkey seed ("SU…") to authenticate with, for a seed
+	// taken from the environment rather than a file.
+	NKeySeed string
 	// CredsFile is a NATS credentials file (user JWT and seed).
 	CredsFile string
 	// TLSCAFile is the CA bundle that verifies the server's certificate.
@@ -137,8 +149,18 @@ func (o Options) withDefaults() (Options, error) {
 		return bad("TLS client certificate and key go together")
 	case o.InboxPrefix != "" && !tokenPattern.MatchString(o.InboxPrefix):
 		return bad("inbox prefix %q: literal dot-separated tokens only", o.InboxPrefix)
-	case o.NKeySeedFile != "" && o.CredsFile != "":
-		return bad("an nkey seed file and a creds file exclude each other")
+	case o.NKeySeedFile != "" && o.CredsFile != "", o.NKeySeed != "" && (o.NKeySeedFile != "" || o.CredsFile != ""):
+		return bad("an nkey seed, an nkey seed file and a creds file exclude each other")
+	case o.URL == "" && (o.User != "" || o.Password != "" || o.NKeySeedFile != "" || o.NKeySeed != "" || o.CredsFile != ""):
+		return bad("credentials authenticate to an external server (URL); the embedded server's clients are OperatorNKey and AdminNKey")
+	case o.URL == "" && o.ListenAddr != "" && o.OperatorNKey == "" && o.AdminNKey == "":
+		return bad("%w: listen address %q: the embedded server would admit anonymous clients, who could forge events or delete the stream; configure the read-only operator's nkey (OperatorNKey) or an admin's", ErrListenWithoutAuth, o.ListenAddr)
+	case o.OperatorNKey != "" && !ValidUserNKey(o.OperatorNKey):
+		return bad("operator nkey %q: not a user's public nkey (U…)", o.OperatorNKey)
+	case o.AdminNKey != "" && !ValidUserNKey(o.AdminNKey):
+		return bad("admin nkey %q: not a user's public nkey (U…)", o.AdminNKey)
+	case o.OperatorNKey != "" && o.OperatorNKey == o.AdminNKey:
+		return bad("the operator and the admin need different nkeys")
 	}
 	if o.URL == "" && o.ListenAddr != "" {
 		if _, _, err := net.SplitHostPort(o.ListenAddr); err != nil {

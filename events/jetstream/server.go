@@ -25,7 +25,8 @@ const embeddedServerName = "wagerlog"
 
 // serverOptions builds the embedded server's options from o (defaults
 // applied). It is separate from startServer so tests can check them.
-func serverOptions(o Options) (*server.Options, error) {
+// ledger is the ledger's own key when the server listens (nil otherwise).
+func serverOptions(o Options, ledger *ledgerKey) (*server.Options, error) {
 	sopts := &server.Options{
 		ServerName: embeddedServerName,
 		JetStream:  true,
@@ -57,9 +58,10 @@ func serverOptions(o Options) (*server.Options, error) {
 			p = server.RANDOM_PORT
 		}
 		sopts.Host, sopts.Port = host, p
-		if o.User != "" {
-			sopts.Username, sopts.Password = o.User, o.Password
+		if ledger == nil {
+			return nil, fmt.Errorf("%w: a listening server needs the ledger's key", ErrInvalidOptions)
 		}
+		sopts.Nkeys = listenUsers(o, ledger)
 	}
 	return sopts, nil
 }

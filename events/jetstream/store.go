@@ -17,12 +17,17 @@ import (
 // or a connection to an external one, and the stream checked at Open. Its
 // methods are safe for concurrent use.
 type Store struct {
-	opts   Options
-	srv    *server.Server  // the embedded server, nil with an external one
-	sopts  *server.Options // the embedded server's options, nil otherwise
+	opts  Options
+	srv   *server.Server  // the embedded server, nil with an external one
+	sopts *server.Options // the embedded server's options, nil otherwise
+	// ledger is this process's key on a listening embedded server.
+	ledger *ledgerKey
 	nc     *nats.Conn
 	js     jetstream.JetStream
 	stream jetstream.Stream
+	// openCfg is the stream's settings as Open checked them; Check
+	// reports changes from them.
+	openCfg jetstream.StreamConfig
 	// msgSizeMax is the largest message (headers and data) the server and
 	// the stream accept, so Append can refuse an oversized event before
 	// sending anything.
@@ -46,7 +51,12 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 	s := &Store{opts: o, closed: make(chan struct{})}
 	url := o.URL
 	if url == "" {
-		s.sopts, err = serverOptions(o)
+		if o.ListenAddr != "" {
+			if s.ledger, err = newLedgerKey(); err != nil {
+				return nil, err
+			}
+		}
+		s.sopts, err = serverOptions(o, s.ledger)
 		if err != nil {
 			return nil, err
 		}
@@ -54,7 +64,7 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 			return nil, err
 		}
 	}
-	copts, err := connectOptions(o, s.srv, s.closed)
+	copts, err := connectOptions(o, s.srv, s.ledger, s.closed)
 	if err != nil {
 		s.shutdownServer()
 		return nil, err
@@ -71,6 +81,7 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		_ = s.Close()
 		return nil, err
 	}
+	s.openCfg = s.stream.CachedInfo().Config
 	s.msgSizeMax = s.nc.MaxPayload()
 	if m := int64(s.stream.CachedInfo().Config.MaxMsgSize); m > 0 && m < s.msgSizeMax {
 		s.msgSizeMax = m

@@ -20,7 +20,7 @@ func TestServerOptions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		so, err := serverOptions(o)
+		so, err := serverOptions(o, &ledgerKey{pub: testAdminNKey})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -38,8 +38,8 @@ func TestServerOptions(t *testing.T) {
 		}
 	})
 	t.Run("FsyncInterval", func(t *testing.T) {
-		o, _ := Options{DataDir: "/data", FsyncInterval: time.Second, ListenAddr: "127.0.0.1:4999"}.withDefaults()
-		so, err := serverOptions(o)
+		o, _ := Options{DataDir: "/data", FsyncInterval: time.Second, ListenAddr: "127.0.0.1:4999", OperatorNKey: testOperatorNKey}.withDefaults()
+		so, err := serverOptions(o, &ledgerKey{pub: testAdminNKey})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -147,7 +147,7 @@ func TestOpen_Durability(t *testing.T) {
 
 func TestOpen_ContradictingSettings(t *testing.T) {
 	dir := t.TempDir()
-	s := openTest(t, dir, func(o *Options) { o.Stream = "OTHER"; o.SubjectPrefix = "other"; o.ListenAddr = "127.0.0.1:0" })
+	s := openTest(t, dir, func(o *Options) { o.Stream = "OTHER"; o.SubjectPrefix = "other"; listen(o) })
 	js := rawJS(t, s)
 	bad := jetstream.StreamConfig{
 		Name:       "WAGERLOG",
@@ -164,7 +164,7 @@ func TestOpen_ContradictingSettings(t *testing.T) {
 	}
 
 	for _, readOnly := range []bool{false, true} {
-		_, err := Open(testCtx(t), Options{URL: s.ClientURL(), ReadOnly: readOnly})
+		_, err := Open(testCtx(t), Options{URL: s.ClientURL(), NKeySeed: testAdminSeed, ReadOnly: readOnly})
 		var se *SettingsError
 		if !errors.As(err, &se) || !errors.Is(err, ErrStreamSettings) {
 			t.Fatalf("ReadOnly %v: Open: %v, want a *SettingsError", readOnly, err)
@@ -191,16 +191,16 @@ func TestOpen_ContradictingSettings(t *testing.T) {
 
 func TestOpen_ReadOnly(t *testing.T) {
 	t.Run("ErrNoStream", func(t *testing.T) {
-		s := openTest(t, "", func(o *Options) { o.Stream = "OTHER"; o.SubjectPrefix = "other"; o.ListenAddr = "127.0.0.1:0" })
-		_, err := Open(testCtx(t), Options{URL: s.ClientURL(), ReadOnly: true})
+		s := openTest(t, "", func(o *Options) { o.Stream = "OTHER"; o.SubjectPrefix = "other"; listen(o) })
+		_, err := Open(testCtx(t), Options{URL: s.ClientURL(), NKeySeed: testAdminSeed, ReadOnly: true})
 		if !errors.Is(err, ErrNoStream) {
 			t.Fatalf("Open: %v, want ErrNoStream", err)
 		}
 	})
 	t.Run("OK", func(t *testing.T) {
-		s := openTest(t, "", func(o *Options) { o.ListenAddr = "127.0.0.1:0" })
+		s := openTest(t, "", listen)
 		mustAppend(t, s, 0, raws(s.Prefix(), "t1", "a", 5, 100))
-		r, err := Open(testCtx(t), Options{URL: s.ClientURL(), ReadOnly: true})
+		r, err := Open(testCtx(t), Options{URL: s.ClientURL(), NKeySeed: testOperatorSeed, ReadOnly: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -209,25 +209,6 @@ func TestOpen_ReadOnly(t *testing.T) {
 			t.Fatalf("reader read %d events, want 5", len(got))
 		}
 	})
-}
-
-func TestOpen_UserPassword(t *testing.T) {
-	s := openTest(t, "", func(o *Options) {
-		o.ListenAddr = "127.0.0.1:0"
-		o.User, o.Password = "ledger", "s3cret"
-	})
-	mustAppend(t, s, 0, raws(s.Prefix(), "t1", "a", 1, 100))
-	if _, err := Open(testCtx(t), Options{URL: s.ClientURL(), ReadOnly: true}); err == nil {
-		t.Fatal("connected without credentials")
-	}
-	r, err := Open(testCtx(t), Options{URL: s.ClientURL(), User: "ledger", Password: "s3cret", ReadOnly: true})
-	if err != nil {
-		t.Fatalf("with credentials: %v", err)
-	}
-	defer r.Close()
-	if got := lastSeq(t, r); got != 1 {
-		t.Fatalf("last %d, want 1", got)
-	}
 }
 
 func TestOpen_ExternalNKey(t *testing.T) {

@@ -45,6 +45,12 @@ func Reader() User {
 	return User{Name: "wagerlog-reader", Password: "reader-test-secret", InboxPrefix: "_INBOX_reader"}
 }
 
+// Operator is a person with the NATS CLI: reads the stream every way the
+// CLI does, changes nothing.
+func Operator() User {
+	return User{Name: "wagerlog-operator", Password: "operator-test-secret", InboxPrefix: "_INBOX_operator"}
+}
+
 // sysPassword is the system account user's password.
 const sysPassword = "sys-test-secret"
 
@@ -55,6 +61,7 @@ func environment() []string {
 		"WAGERLOG_ADMIN_PASSWORD=" + Admin().Password,
 		"WAGERLOG_LEDGER_PASSWORD=" + Ledger().Password,
 		"WAGERLOG_READER_PASSWORD=" + Reader().Password,
+		"WAGERLOG_OPERATOR_PASSWORD=" + Operator().Password,
 		"WAGERLOG_SYS_PASSWORD=" + sysPassword,
 	}
 }
