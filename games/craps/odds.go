@@ -44,7 +44,9 @@ func ParseOdds(s string) (Odds, error) {
 }
 
 // String writes the odds as "X:Y".
-func (o Odds) String() string { return fmt.Sprintf("%d:%d", o.Win, o.Per) }
+func (o Odds) String() string {
+	return strconv.FormatInt(o.Win, 10) + ":" + strconv.FormatInt(o.Per, 10)
+}
 
 // MarshalText writes the odds as "X:Y", their form in paytable JSON.
 func (o Odds) MarshalText() ([]byte, error) { return []byte(o.String()), nil }

@@ -85,6 +85,7 @@ type Paytable struct {
 	hash      string
 	max       *big.Rat
 	codes     []Bet
+	byCode    map[string]Bet       // offered code -> bet, so settling parses nothing
 	lines     map[Bet]map[int]line // bet -> number (0: default) -> line
 }
 
@@ -131,7 +132,7 @@ func New(d Data) (*Paytable, error) {
 	case len(d.Rules) == 0 || len(d.Rules) > RulesMax:
 		return bad("%d rules, want 1..%d", len(d.Rules), RulesMax)
 	}
-	p := &Paytable{data: d, lines: make(map[Bet]map[int]line), max: new(big.Rat)}
+	p := &Paytable{data: d, lines: make(map[Bet]map[int]line), byCode: make(map[string]Bet), max: new(big.Rat)}
 	for i, r := range d.Rules {
 		b, err := ParseBet(r.Bet)
 		if err != nil {
@@ -175,6 +176,7 @@ func New(d Data) (*Paytable, error) {
 			}
 		}
 		p.codes = append(p.codes, b)
+		p.byCode[b.String()] = b
 	}
 	p.canonical = canonicalJSON(d)
 	sum := sha256.Sum256(p.canonical)
@@ -264,6 +266,9 @@ func (p *Paytable) BetKind(code string) (string, error) {
 
 // bet parses a code offered by this paytable.
 func (p *Paytable) bet(code string) (Bet, error) {
+	if b, ok := p.byCode[code]; ok {
+		return b, nil
+	}
 	b, err := ParseBet(code)
 	if err != nil {
 		return Bet{}, err

@@ -3,6 +3,7 @@ package craps
 import (
 	"fmt"
 	"math/big"
+	"strings"
 
 	"github.com/shopspring/decimal"
 
@@ -141,8 +142,11 @@ func (p *Paytable) Charge(b games.Bet, scale int32) decimal.Decimal {
 		return decimal.Zero
 	}
 	zero := decimal.New(0, -scale)
+	if !strings.HasPrefix(b.Code, "buy:") && !strings.HasPrefix(b.Code, "lay:") {
+		return zero // the common case, without parsing the code
+	}
 	pb, err := p.bet(b.Code)
-	if err != nil || (pb.kind != KindBuy && pb.kind != KindLay) || checkStake(b.Stake, scale) != nil {
+	if err != nil || checkStake(b.Stake, scale) != nil {
 		return zero
 	}
 	// base·pct/100 in smallest units, rounded up.

@@ -37,7 +37,7 @@ func (r Roll) Total() int { return r[0] + r[1] }
 func (r Roll) Hard() bool { return r[0] == r[1] }
 
 // String writes the roll as "3-4", in the order entered.
-func (r Roll) String() string { return fmt.Sprintf("%d-%d", r[0], r[1]) }
+func (r Roll) String() string { return strconv.Itoa(r[0]) + "-" + strconv.Itoa(r[1]) }
 
 // JSON is the roll as the events record it: {"dice":[3,4]}, in the order
 // entered.

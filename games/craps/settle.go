@@ -78,9 +78,9 @@ func settle(p *Paytable, code string, stake decimal.Decimal, scale int32, since 
 		return p.money(b, prev, last, rs[since+at], stake, scale), at, nil
 	}
 	zero := decimal.New(0, -scale)
-	why := fmt.Sprintf("%s stays up: no roll yet", b)
+	why := b.String() + " stays up: no roll yet"
 	if len(rs) > since {
-		why = fmt.Sprintf("%s stays up (%s)", b, explain(b, prev, last, rs[len(rs)-1]))
+		why = b.String() + " stays up (" + explain(b, prev, last, rs[len(rs)-1]) + ")"
 	}
 	return games.Settlement{Outcome: games.OutcomeOpen, Win: zero, Returned: zero, Residue: zero, Commission: zero, Rule: why}, -1, nil
 }
@@ -123,11 +123,11 @@ func (p *Paytable) money(b Bet, s state, d decision, r Roll, stake decimal.Decim
 	switch d.v {
 	case vLost:
 		out.Outcome = games.OutcomeLost
-		out.Rule = fmt.Sprintf("%s loses (%s)", b, why)
+		out.Rule = b.String() + " loses (" + why + ")"
 	case vPush:
 		out.Outcome = games.OutcomePush
 		out.Returned = stake.RoundDown(scale)
-		out.Rule = fmt.Sprintf("%s is returned (%s)", b, why)
+		out.Rule = b.String() + " is returned (" + why + ")"
 	case vWon:
 		l := p.lineFor(b, d.key)
 		win, residue := payout(stake, scale, l.odds)
@@ -135,7 +135,7 @@ func (p *Paytable) money(b Bet, s state, d decision, r Roll, stake decimal.Decim
 		out.Win = win
 		out.Returned = stake.Add(win).RoundDown(scale)
 		out.Residue = residue
-		out.Rule = fmt.Sprintf("%s pays %s (%s)", b, l.odds, why)
+		out.Rule = b.String() + " pays " + l.odds.String() + " (" + why + ")"
 	}
 	return out
 }
@@ -163,16 +163,20 @@ func payout(stake decimal.Decimal, scale int32, o Odds) (win, residue decimal.De
 func checkStake(stake decimal.Decimal, scale int32) error {
 	// Bound how the number is written first: every comparison below
 	// rescales, and rescaling 1e-1000000000 would never finish.
-	if e := stake.Exponent(); e < stakeExpMin || e > StakeDigitsMax {
+	e := stake.Exponent()
+	if e < stakeExpMin || e > StakeDigitsMax {
 		return fmt.Errorf("%w: written with exponent %d, outside %d..%d", ErrBadStake, e, stakeExpMin, StakeDigitsMax)
 	}
 	if stake.Sign() <= 0 {
 		return fmt.Errorf("%w: %s is not positive", ErrBadStake, stake)
 	}
-	if stake.Cmp(decimal.New(1, StakeDigitsMax)) >= 0 {
+	// NumDigits+e is the number of integer digits (or less for a value
+	// below 1): a cheaper test than comparing with 10^StakeDigitsMax, and
+	// exact since the value is positive.
+	if int64(stake.NumDigits())+int64(e) > StakeDigitsMax {
 		return fmt.Errorf("%w: %s is not below 10^%d", ErrBadStake, stake, StakeDigitsMax)
 	}
-	if !stake.RoundDown(scale).Equal(stake) {
+	if e < -scale && !stake.RoundDown(scale).Equal(stake) {
 		return fmt.Errorf("%w: %s has more than %d decimals", ErrBadStake, stake, scale)
 	}
 	return nil

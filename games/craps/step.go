@@ -1,6 +1,9 @@
 package craps
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // verdict is what one roll did to a bet.
 type verdict uint8
@@ -232,36 +235,39 @@ func oneRoll(win bool) decision {
 }
 
 // explain writes why roll r decided (or did not decide) the bet, for the
-// settlement's Rule text.
+// settlement's Rule text. It concatenates instead of formatting: an open
+// bet's Rule is written on every settlement of every roll.
 func explain(b Bet, s state, d decision, r Roll) string {
-	n := r.Total()
+	n := strconv.Itoa(r.Total())
+	roll := r.String()
+	p := strconv.Itoa(s.point)
 	switch d.why {
 	case whyOneRoll:
-		return fmt.Sprintf("the roll %s totals %d", r, n)
+		return "the roll " + roll + " totals " + n
 	case whyNumber:
-		return fmt.Sprintf("the roll %s is the %d, before a 7", r, s.point)
+		return "the roll " + roll + " is the " + p + ", before a 7"
 	case whySeven:
-		return fmt.Sprintf("the roll %s is a 7, before the %d", r, s.point)
+		return "the roll " + roll + " is a 7, before the " + p
 	case whyHard:
-		return fmt.Sprintf("the roll %s is the hard %d", r, n)
+		return "the roll " + roll + " is the hard " + n
 	case whyEasy:
-		return fmt.Sprintf("the roll %s is the %d the easy way", r, n)
+		return "the roll " + roll + " is the " + n + " the easy way"
 	case whyNatural:
-		return fmt.Sprintf("the first roll %s is a natural %d", r, n)
+		return "the first roll " + roll + " is a natural " + n
 	case whyCraps:
-		return fmt.Sprintf("the first roll %s is craps %d", r, n)
+		return "the first roll " + roll + " is craps " + n
 	case whyBar12:
-		return fmt.Sprintf("the first roll %s is the barred 12", r)
+		return "the first roll " + roll + " is the barred 12"
 	case whyPointMade:
-		return fmt.Sprintf("the roll %s makes the point %d before a 7", r, s.point)
+		return "the roll " + roll + " makes the point " + p + " before a 7"
 	case whySevenOut:
-		return fmt.Sprintf("the roll %s is a 7 before the point %d", r, s.point)
+		return "the roll " + roll + " is a 7 before the point " + p
 	case whyOddsReturn:
-		return fmt.Sprintf("off on the come-out roll %s, which decided the come bet on %d; the odds come back", r, s.point)
+		return "off on the come-out roll " + roll + ", which decided the come bet on " + p + "; the odds come back"
 	case whyOff:
-		return fmt.Sprintf("%s is off on the come-out roll %s", b, r)
+		return b.String() + " is off on the come-out roll " + roll
 	case whyNewPoint:
-		return fmt.Sprintf("the first roll %s sets the bet's point %d", r, n)
+		return "the first roll " + roll + " sets the bet's point " + n
 	}
-	return fmt.Sprintf("the roll %s does not decide it", r)
+	return "the roll " + roll + " does not decide it"
 }
