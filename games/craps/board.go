@@ -183,4 +183,3 @@ func RollBoard(rs []BoardRoll) BoardStats {
 	}
 	return s
 }
-
