@@ -63,6 +63,9 @@ var (
 	// ErrHandTooLong is returned when a hand has more than HandRollsMax
 	// rolls. Code hand_too_long.
 	ErrHandTooLong error = &codedError{"hand too long", CodeHandTooLong}
+	// ErrTooManyBets is returned by CheckPlacement when odds are placed
+	// beside more than OpenBetsMax open bets. Code too_many_bets.
+	ErrTooManyBets error = &codedError{"too many open bets", CodeTooManyBets}
 	// ErrBadPaytable is returned by New when paytable data is inconsistent.
 	// It has no API code: paytable data is never a bettor's input.
 	ErrBadPaytable = errors.New("invalid paytable")
@@ -85,6 +88,7 @@ const (
 	CodeBetDecided         = "bet_decided"
 	CodeInvalidPoint       = "invalid_point"
 	CodeHandTooLong        = "hand_too_long"
+	CodeTooManyBets        = "too_many_bets"
 )
 
 // codedError is a sentinel that knows its API code.

@@ -27,6 +27,7 @@ const OpenBetsMax = 1024
 //     dont_come_odds:P);
 //   - *OddsLimitError when the odds open behind those line bets would come
 //     to more than OddsMultiple times their stakes;
+//   - ErrTooManyBets for odds beside more than OpenBetsMax open bets;
 //   - the *BetCodeError of BetKind, ErrBadRoll for results that are not
 //     rolls or a Since that is not len(results).
 //
@@ -51,7 +52,7 @@ func (p *Paytable) CheckPlacement(b games.Bet, results []games.Result, open []ga
 		return nil
 	}
 	if len(open) > OpenBetsMax {
-		return fmt.Errorf("%w: %d open bets beside odds, at most %d", ErrBadStake, len(open), OpenBetsMax)
+		return fmt.Errorf("%w: %d open bets beside odds, at most %d", ErrTooManyBets, len(open), OpenBetsMax)
 	}
 	point := Replay(rs).Point
 	if pb.kind == KindComeOdds || pb.kind == KindDontComeOdds {
