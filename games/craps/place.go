@@ -28,6 +28,7 @@ const OpenBetsMax = 1024
 //   - *OddsLimitError when the odds open behind those line bets would come
 //     to more than OddsMultiple times their stakes;
 //   - ErrTooManyBets for odds beside more than OpenBetsMax open bets;
+//   - ErrBadStake for a stake that is not positive;
 //   - the *BetCodeError of BetKind, ErrBadRoll for results that are not
 //     rolls or a Since that is not len(results).
 //
@@ -37,6 +38,11 @@ func (p *Paytable) CheckPlacement(b games.Bet, results []games.Result, open []ga
 	pb, err := p.bet(b.Code)
 	if err != nil {
 		return err
+	}
+	if b.Stake.Sign() <= 0 {
+		// The ledger checks the stake against the currency; the odds cap
+		// below needs at least a positive one.
+		return fmt.Errorf("%w: %s is not positive", ErrBadStake, b.Stake)
 	}
 	rs, err := rolls(results)
 	if err != nil {

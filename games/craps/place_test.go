@@ -61,6 +61,7 @@ func TestPaytable_CheckPlacement(t *testing.T) {
 		{"OK/FieldOnPoint", bet("field", "1", 1), point6, nil, nil},
 		{"ErrHandOver", bet("field", "1", 2), over, nil, ErrHandOver},
 		{"ErrBadRoll/Since", bet("field", "1", 0), point6, nil, ErrBadRoll},
+		{"ErrBadStake", bet("field", "0", 1), point6, nil, ErrBadStake},
 		{"ErrBadBetCode", bet("place:7", "1", 0), comeOut, nil, ErrBadBetCode},
 	}
 	for _, c := range cases {
