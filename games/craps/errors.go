@@ -1,0 +1,163 @@
+package craps
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors. Every error this package returns wraps exactly one of
+// them, so callers test with errors.Is and never by text. Each one but
+// ErrBadPaytable carries its stable API code: ErrorCode(err), or the
+// ErrorCode method that errors.As finds on the sentinel (and on
+// *BetCodeError and *OddsLimitError) for callers that know no craps.
+var (
+	// ErrBadBetCode is returned (inside a *BetCodeError) when a bet code
+	// does not parse or names a number the bet does not take (place:7,
+	// hard:5). Code invalid_bet_code.
+	ErrBadBetCode error = &codedError{"invalid bet code", CodeInvalidBetCode}
+	// ErrBetNotOffered is returned (inside a *BetCodeError) when a bet code
+	// is well formed but the paytable has no line that pays it. Code
+	// bet_not_offered.
+	ErrBetNotOffered error = &codedError{"bet not offered by this paytable", CodeBetNotOffered}
+	// ErrBadRoll is returned when a result is not exactly two dice with
+	// values 1..6, or carries members that belong to other games. Code
+	// invalid_dice, as for Sic Bo.
+	ErrBadRoll error = &codedError{"invalid roll", CodeInvalidDice}
+	// ErrBadStake is returned when a stake is zero or negative, has more
+	// decimals than the currency's scale, or is not below
+	// 10^StakeDigitsMax. Code invalid_amount.
+	ErrBadStake error = &codedError{"invalid stake", CodeInvalidAmount}
+	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
+	// Code invalid_scale.
+	ErrBadScale error = &codedError{"invalid currency scale", CodeInvalidScale}
+	// ErrUnknownPaytable is returned by Lookup for an id not in the
+	// catalog. Code unknown_paytable.
+	ErrUnknownPaytable error = &codedError{"unknown paytable", CodeUnknownPaytable}
+	// ErrNotNow is returned when a bet is placed (or settled as if placed)
+	// in a table state that does not take it: pass and don't pass only on
+	// a come-out roll, come and don't come and the pass line's odds only
+	// while a point is on. Code bet_not_allowed_now.
+	ErrNotNow error = &codedError{"bet not allowed in the table's state", CodeBetNotAllowedNow}
+	// ErrNoLineBet is returned when odds are placed without the player's
+	// line bet on that point among the open bets. Code
+	// odds_without_line_bet.
+	ErrNoLineBet error = &codedError{"odds without a line bet on the point", CodeOddsWithoutLineBet}
+	// ErrOddsAboveLimit is returned (inside an *OddsLimitError) when odds
+	// would exceed the paytable's odds multiple of the line bet's stake.
+	// Code odds_above_limit.
+	ErrOddsAboveLimit error = &codedError{"odds above the line bet's multiple", CodeOddsAboveLimit}
+	// ErrHandOver is returned when a bet is placed, a bet taken down or a
+	// roll recorded after the shooter sevened out: the round is over.
+	// Code round_finished, the ledger's code for a finished round.
+	ErrHandOver error = &codedError{"the shooter's hand is over", CodeRoundFinished}
+	// ErrNoTakeDown is returned when a bet that may not be taken down is:
+	// pass and come ever, don't pass and don't come before their point,
+	// one-roll bets. Code take_down_not_allowed.
+	ErrNoTakeDown error = &codedError{"bet may not be taken down", CodeTakeDownNotAllowed}
+	// ErrBetDecided is returned when a bet that the rolls already decided
+	// is taken down. Code bet_decided.
+	ErrBetDecided error = &codedError{"bet already decided", CodeBetDecided}
+	// ErrBadPoint is returned by SettleSequence for a point that is not
+	// 4, 5, 6, 8, 9 or 10. Code invalid_point.
+	ErrBadPoint error = &codedError{"invalid point", CodeInvalidPoint}
+	// ErrHandTooLong is returned when a hand has more than HandRollsMax
+	// rolls. Code hand_too_long.
+	ErrHandTooLong error = &codedError{"hand too long", CodeHandTooLong}
+	// ErrTooManyBets is returned by CheckPlacement when odds are placed
+	// beside more than OpenBetsMax open bets. Code too_many_bets.
+	ErrTooManyBets error = &codedError{"too many open bets", CodeTooManyBets}
+	// ErrBadPaytable is returned by New when paytable data is inconsistent.
+	// It has no API code: paytable data is never a bettor's input.
+	ErrBadPaytable = errors.New("invalid paytable")
+)
+
+// Stable error codes of the API, returned by ErrorCode. The first six are
+// the codes Sic Bo uses for the same faults.
+const (
+	CodeInvalidBetCode     = "invalid_bet_code"
+	CodeBetNotOffered      = "bet_not_offered"
+	CodeInvalidDice        = "invalid_dice"
+	CodeInvalidAmount      = "invalid_amount"
+	CodeInvalidScale       = "invalid_scale"
+	CodeUnknownPaytable    = "unknown_paytable"
+	CodeBetNotAllowedNow   = "bet_not_allowed_now"
+	CodeOddsWithoutLineBet = "odds_without_line_bet"
+	CodeOddsAboveLimit     = "odds_above_limit"
+	CodeRoundFinished      = "round_finished"
+	CodeTakeDownNotAllowed = "take_down_not_allowed"
+	CodeBetDecided         = "bet_decided"
+	CodeInvalidPoint       = "invalid_point"
+	CodeHandTooLong        = "hand_too_long"
+	CodeTooManyBets        = "too_many_bets"
+)
+
+// codedError is a sentinel that knows its API code.
+type codedError struct{ msg, code string }
+
+func (e *codedError) Error() string { return e.msg }
+
+// ErrorCode returns the sentinel's stable API code.
+func (e *codedError) ErrorCode() string { return e.code }
+
+// ErrorCode maps an error of this package to its stable API code, and
+// returns "" for an error that is not one of this package's and for
+// ErrBadPaytable.
+func ErrorCode(err error) string {
+	var c *codedError
+	if errors.As(err, &c) {
+		return c.code
+	}
+	return ""
+}
+
+// BetCodeError says which bet code was refused and why. Err is
+// ErrBadBetCode or ErrBetNotOffered.
+type BetCodeError struct {
+	// Code is the bet code as given, cut to BetCodeLenMax bytes plus "..."
+	// when longer, so an absurd input cannot bloat logs.
+	Code string
+	// Reason is a sentence for a human.
+	Reason string
+	// Err is the sentinel.
+	Err error
+}
+
+func (e *BetCodeError) Error() string { return fmt.Sprintf("%v: %q: %s", e.Err, e.Code, e.Reason) }
+
+// Unwrap returns the sentinel, for errors.Is.
+func (e *BetCodeError) Unwrap() error { return e.Err }
+
+// ErrorCode returns invalid_bet_code or bet_not_offered.
+func (e *BetCodeError) ErrorCode() string { return ErrorCode(e.Err) }
+
+func betCodeError(code string, sentinel error, format string, args ...any) *BetCodeError {
+	if len(code) > BetCodeLenMax {
+		code = code[:BetCodeLenMax] + "..."
+	}
+	return &BetCodeError{Code: code, Reason: fmt.Sprintf(format, args...), Err: sentinel}
+}
+
+// OddsLimitError says how far odds may go behind the line bets they stand
+// behind. It wraps ErrOddsAboveLimit.
+type OddsLimitError struct {
+	// Code is the odds bet's code.
+	Code string
+	// Multiple is the paytable's odds multiple.
+	Multiple int
+	// Line is the stake of the player's open line bets the odds stand
+	// behind; Taken the odds already open behind them.
+	Line, Taken string
+	// Stake is the refused odds stake.
+	Stake string
+}
+
+func (e *OddsLimitError) Error() string {
+	return fmt.Sprintf("%v: %s of %s behind line bets of %s already holding %s odds (at most %d× the line bet)",
+		ErrOddsAboveLimit, e.Code, e.Stake, e.Line, e.Taken, e.Multiple)
+}
+
+// Unwrap returns ErrOddsAboveLimit.
+func (e *OddsLimitError) Unwrap() error { return ErrOddsAboveLimit }
+
+// ErrorCode returns odds_above_limit.
+func (e *OddsLimitError) ErrorCode() string { return CodeOddsAboveLimit }
