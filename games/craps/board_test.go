@@ -99,7 +99,7 @@ func TestGame_Board(t *testing.T) {
 		{Round: "r2", Result: Roll{6, 5}},
 		{Round: "r2", Result: fakeResult{}},
 	}
-	s := g.Board(entries).(BoardStats)
+	s := g.Board(nil, entries).(BoardStats)
 	if s.Rolls != 3 || s.SevenOuts != 1 || s.Naturals != 1 || s.Shooter != "r2" {
 		t.Errorf("board of entries %+v", s)
 	}

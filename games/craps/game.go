@@ -24,7 +24,7 @@ func (Game) Paytables() []games.Paytable {
 // is the 50-roll board of issue #15. Given the generic layer's one entry
 // per completed round, it sees only each hand's last roll: see
 // docs/games/craps.md ("Board") for what the generic layer must provide.
-func (Game) Board(entries []games.BoardEntry) games.BoardStats {
+func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats {
 	rs := make([]BoardRoll, 0, min(len(entries), BoardInputMax))
 	if len(entries) > BoardInputMax {
 		entries = entries[len(entries)-BoardInputMax:]
