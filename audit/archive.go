@@ -102,6 +102,16 @@ type ArchiveSeal struct {
 	Signature string      `json:"signature"`
 }
 
+// What SealSummary.Archive says of an archive's own seal.
+const (
+	// ArchiveSealVerified: the archive seal verified with the key given;
+	// it covers the whole archive.
+	ArchiveSealVerified = "verified"
+	// ArchiveSealUnchecked: the archive has a seal, checked against the
+	// chain but not its signature (no key given).
+	ArchiveSealUnchecked = "unchecked"
+)
+
 // ExportResult is what Export wrote.
 type ExportResult struct {
 	ArchiveTrailer
@@ -467,14 +477,14 @@ func (w *walker) checkArchiveSeal(h *ArchiveHeader, s *ArchiveSeal) {
 		return
 	}
 	if w.opts.PublicKey == nil {
-		w.seals.Archive = "unchecked"
+		w.seals.Archive = ArchiveSealUnchecked
 		return
 	}
 	if err := events.VerifyArchiveSeal(w.opts.PublicKey, h.Stream, s.FromSeq, s.ToSeq, s.Head, s.KeyID, s.Signature); err != nil {
 		w.vs.add(0, KindSealSignature, "%v", err)
 		return
 	}
-	w.seals.Archive = "verified"
+	w.seals.Archive = ArchiveSealVerified
 }
 
 // readLine reads one line without its newline. A line longer than

@@ -194,7 +194,7 @@ func TestExport_SealKey(t *testing.T) {
 		t.Fatalf("export result %+v, unsealed %v %v", res, u, unsealed)
 	}
 	rep := verifyArchive(t, buf.Bytes())
-	if rep.Verdict != audit.VerdictClean || rep.Seals.Archive != "verified" {
+	if rep.Verdict != audit.VerdictClean || rep.Seals.Archive != audit.ArchiveSealVerified {
 		t.Fatalf("a signed archive: %s %+v %v", rep.Summary, rep.Seals, rep.Violations)
 	}
 	opts := options()

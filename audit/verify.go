@@ -108,7 +108,7 @@ func (rep *VerifyReport) judge(archive, keyed bool) {
 	case archive && !keyed:
 		rep.Verdict = VerdictNotAuthenticated
 		rep.Summary = fmt.Sprintf("CONSISTENT, NOT AUTHENTICATED: no violation in %s, but without --pubkey no seal signature was checked", span)
-	case archive && rep.Events > 0 && rep.Seals.CoveredThrough < rep.To && rep.Seals.Archive != "verified":
+	case archive && rep.Events > 0 && rep.Seals.CoveredThrough < rep.To && rep.Seals.Archive != ArchiveSealVerified:
 		u := SeqRange{From: max(rep.From, rep.Seals.CoveredThrough+1), To: rep.To}
 		rep.Uncovered = &u
 		rep.Verdict = VerdictNotFullySealed

@@ -142,8 +142,8 @@ type SealSummary struct {
 	// predecessor's, a verified head proves every event before it too.
 	CoveredThrough uint64 `json:"covered_through,omitempty"`
 	// Archive tells about an archive's own seal (export --seal-key):
-	// "verified" with the key given, "unchecked" without a key, empty
-	// when the archive has none. A verified archive seal covers the whole
+	// ArchiveSealVerified with the key given, ArchiveSealUnchecked
+	// without a key, empty when the archive has none. A verified archive seal covers the whole
 	// archive.
 	Archive string `json:"archive_seal,omitempty"`
 }

@@ -200,9 +200,9 @@ func printVerify(w io.Writer, r *audit.VerifyReport, pub ed25519.PublicKey) erro
 	}
 	p("Seals\t%d, %d signed, %s; sealed through %d\n", s.Seals, s.Signed, keyNote, s.SealedThrough)
 	switch s.Archive {
-	case "verified":
+	case audit.ArchiveSealVerified:
 		p("Archive seal\tverified with the key given: covers %s\n", rangeOf(r.From, r.To))
-	case "unchecked":
+	case audit.ArchiveSealUnchecked:
 		p("Archive seal\tpresent, not checked (no --pubkey)\n")
 	}
 	if u := r.Uncovered; u != nil {
