@@ -255,7 +255,9 @@ func (p *Prepared) Merge(q *Prepared) {
 // Prepare decodes a batch of events in stream order for ApplyPrepared. It
 // only decodes: it is safe to call from several goroutines at once, so a
 // rebuild decodes ahead of the transaction that applies. It fails on an
-// event that does not decode, or on sequences that are not consecutive.
+// event that does not decode, on sequences that are not consecutive, and
+// when the batch's last event states no chain hash (the file records it:
+// see Position).
 func (s *Store) Prepare(batch []events.Raw) (*Prepared, error) {
 	if len(batch) > BatchEventsMax {
 		return nil, fmt.Errorf("%w: a batch of %d events is over the limit of %d", ErrBadQuery, len(batch), BatchEventsMax)
