@@ -1,6 +1,7 @@
 package replay_test
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
@@ -201,4 +202,47 @@ func readAll(t *testing.T, h *harness, from uint64) []events.Raw {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestRebuild_LostTail rebuilds from a stream whose last event was lost on
+// disk (its bytes changed: JetStream drops it on restart but still counts
+// it in its last sequence). The rebuild cannot reach that event: it fails
+// at once with ErrTargetUnreadable instead of waiting for it forever, and
+// leaves the old file as it was.
+func TestRebuild_LostTail(t *testing.T) {
+	dir := t.TempDir()
+	h := ledgertest.NewOn(t, ledgertest.OpenStream(t, dir))
+	for _, amount := range []string{"11", "12", "13"} {
+		h.Deposit("ana", amount)
+	}
+	path := filepath.Join(t.TempDir(), "projections.db")
+	if _, err := replay.Rebuild(testCtx(t), h.Stream, path, projections.Options{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	_ = h.Ledger.Close()
+	_ = h.Stream.Close()
+	blocks, _ := filepath.Glob(filepath.Join(dir, "jetstream", "*", "streams", "*", "msgs", "*.blk"))
+	if len(blocks) != 1 {
+		t.Fatalf("block files %v", blocks)
+	}
+	b, err := os.ReadFile(blocks[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := bytes.LastIndex(b, []byte(`"amount":"13"`))
+	if at < 0 {
+		t.Fatal("the last deposit is not in the block")
+	}
+	b[at+len(`"amount":"1`)] = '9'
+	if err := os.WriteFile(blocks[0], b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	stream := ledgertest.OpenStream(t, dir)
+	info, _ := os.Stat(path)
+	if _, err := replay.Rebuild(testCtx(t), stream, path, projections.Options{}, nil); !errors.Is(err, replay.ErrTargetUnreadable) {
+		t.Fatalf("rebuild of a stream that lost its last event: %v, want ErrTargetUnreadable", err)
+	}
+	if after, _ := os.Stat(path); !os.SameFile(info, after) {
+		t.Fatal("a failed rebuild replaced the file")
+	}
 }

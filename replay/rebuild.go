@@ -188,6 +188,16 @@ func Rebuild(ctx context.Context, src projections.Source, path string, opts proj
 	if err != nil {
 		return Progress{}, fmt.Errorf("replay: rebuild: %w", err)
 	}
+	// A stream that lost its last events still counts them in its last
+	// sequence, and a follow waits for them forever: fail instead.
+	if g, ok := src.(Getter); ok && target > 0 {
+		if _, err := g.Get(ctx, target); err != nil {
+			if ctx.Err() != nil {
+				return Progress{}, ctx.Err()
+			}
+			return Progress{}, fmt.Errorf("%w: event %d: %v", ErrTargetUnreadable, target, err)
+		}
+	}
 	tmp := path + ".rebuild"
 	if err := os.Remove(tmp); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return Progress{}, fmt.Errorf("replay: remove stale %s: %w", tmp, err)
