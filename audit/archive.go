@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/ed25519"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -32,8 +33,14 @@ import (
 const (
 	// ArchiveFormat is the header's format member.
 	ArchiveFormat = "wagerlog-archive"
-	// ArchiveVersion is the version written; readers refuse newer ones.
-	ArchiveVersion = 1
+	// ArchiveVersion is the newest version this build reads; readers
+	// refuse newer ones. Version 2 adds the trailer's seal (export
+	// --seal-key); an archive without one is written as version 1, which
+	// older builds still read.
+	ArchiveVersion = 2
+	// archiveVersionUnsigned is the version of an archive without a
+	// trailer seal.
+	archiveVersionUnsigned = 1
 	// ArchiveLineBytesMax bounds one line: an event of EventBytesMax in
 	// base64 with its seq, subject and id.
 	ArchiveLineBytesMax = events.EventBytesMax*4/3 + 4096
@@ -42,10 +49,18 @@ const (
 	archiveExtraLinesMax = 1000
 )
 
-// ErrBadArchive is returned when a file is not a wagerlog archive at all:
-// no readable header, another format, or a newer version. Damage after the
-// header is reported as violations, not as this error.
-var ErrBadArchive = errors.New("audit: not a wagerlog archive")
+// Errors about archives.
+var (
+	// ErrBadArchive is returned when a file is not a wagerlog archive at
+	// all: no readable header, another format, or a newer version. Damage
+	// after the header is reported as violations, not as this error.
+	ErrBadArchive = errors.New("audit: not a wagerlog archive")
+	// ErrUnsignable is returned by Export with a seal key when the events
+	// it reads do not form one hash chain (a changed, missing or
+	// reordered event): it signs nothing it cannot vouch for. Verify the
+	// stream to find the fault.
+	ErrUnsignable = errors.New("audit: export: the range's hash chain does not hold; refusing to sign it")
+)
 
 // ArchiveHeader is the first line of an archive.
 type ArchiveHeader struct {
@@ -68,6 +83,55 @@ type ArchiveTrailer struct {
 	Count    uint64      `json:"count"`
 	LastSeq  uint64      `json:"last_seq"`
 	LastHash events.Hash `json:"last_hash"`
+	// Seal is the exporter's signature over the archive (export
+	// --seal-key), present when the export was signed.
+	Seal *ArchiveSeal `json:"seal,omitempty"`
+}
+
+// ArchiveSeal is an archive's own seal: the seal key's signature
+// (events.SignArchiveSeal) over the stream's name, the archive's range and
+// the chain head after its last event. It covers the events past the
+// stream's last seal, which the ledger has not sealed yet. It is a
+// detached signature: export never writes into the stream, which only the
+// ledger writes (docs/AUDIT.md).
+type ArchiveSeal struct {
+	FromSeq   uint64      `json:"from_seq"`
+	ToSeq     uint64      `json:"to_seq"`
+	Head      events.Hash `json:"head"`
+	KeyID     string      `json:"key_id"`
+	Signature string      `json:"signature"`
+}
+
+// What SealSummary.Archive says of an archive's own seal.
+const (
+	// ArchiveSealVerified: the archive seal verified with the key given;
+	// it covers the whole archive.
+	ArchiveSealVerified = "verified"
+	// ArchiveSealUnchecked: the archive has a seal, checked against the
+	// chain but not its signature (no key given).
+	ArchiveSealUnchecked = "unchecked"
+)
+
+// ExportResult is what Export wrote.
+type ExportResult struct {
+	ArchiveTrailer
+	// From is the archive's first sequence.
+	From uint64
+	// SealedThrough is the last sequence of the archive that a ledger
+	// seal in it covers, that seal included (0 when none does). The
+	// events after it are proven by no seal of the stream: without a
+	// trailer seal, verify --archive reports the archive not fully
+	// sealed.
+	SealedThrough uint64
+}
+
+// Unsealed returns the range of the archive past its last ledger seal, and
+// whether there is one.
+func (r ExportResult) Unsealed() (SeqRange, bool) {
+	if r.Count == 0 || r.SealedThrough >= r.LastSeq {
+		return SeqRange{}, false
+	}
+	return SeqRange{From: max(r.SealedThrough+1, r.From), To: r.LastSeq}, true
 }
 
 // ExportOptions describe an export.
@@ -81,16 +145,24 @@ type ExportOptions struct {
 	Gzip bool
 	// Progress, when set, is called every ProgressEvery events.
 	Progress func(Progress)
+	// SealKey, when set, signs the archive (the trailer's seal). Export
+	// then checks the hash chain of what it writes and refuses to sign
+	// one that does not hold.
+	SealKey ed25519.PrivateKey
 }
 
 // Export writes the events from..to (0 for the first and the last) of src,
-// seals included, to out as an archive, and returns its trailer. It copies
-// what is stored without judging it: run VerifyArchive on the result.
-func Export(ctx context.Context, src Source, out io.Writer, from, to uint64, opts ExportOptions) (ArchiveTrailer, error) {
-	var tr ArchiveTrailer
+// seals included, to out as an archive, and returns its trailer and how far
+// the stream's seals cover it. Without a seal key it copies what is stored
+// without judging it: run VerifyArchive on the result. With one, it checks
+// the hash chain as it writes and signs the archive's head in the trailer
+// (ErrUnsignable when the chain does not hold).
+func Export(ctx context.Context, src Source, out io.Writer, from, to uint64, opts ExportOptions) (ExportResult, error) {
+	var res ExportResult
+	tr := &res.ArchiveTrailer
 	last, err := src.LastSeq(ctx)
 	if err != nil {
-		return tr, fmt.Errorf("audit: export: %w", err)
+		return res, fmt.Errorf("audit: export: %w", err)
 	}
 	if to == 0 || to > last {
 		to = last
@@ -98,8 +170,9 @@ func Export(ctx context.Context, src Source, out io.Writer, from, to uint64, opt
 	if from == 0 {
 		from = 1
 	}
+	res.From = from
 	if from > to {
-		return tr, fmt.Errorf("audit: export: empty range %d..%d (the stream ends at %d)", from, to, last)
+		return res, fmt.Errorf("audit: export: empty range %d..%d (the stream ends at %d)", from, to, last)
 	}
 	end := readableEnd(ctx, src, to)
 	now := time.Now
@@ -107,14 +180,24 @@ func Export(ctx context.Context, src Source, out io.Writer, from, to uint64, opt
 		now = opts.Now
 	}
 	h := ArchiveHeader{
-		Format: ArchiveFormat, Version: ArchiveVersion, Stream: opts.Stream, SubjectPrefix: opts.SubjectPrefix,
+		Format: ArchiveFormat, Version: archiveVersionUnsigned, Stream: opts.Stream, SubjectPrefix: opts.SubjectPrefix,
 		From: from, To: to, ExportedAt: now().UTC(),
+	}
+	if opts.SealKey != nil {
+		h.Version = ArchiveVersion
 	}
 	if from > 1 {
 		if h.FirstPrevHash, err = prevHashOf(ctx, src, from); err != nil {
-			return tr, err
+			return res, err
 		}
 	}
+	// A signed export vouches for what it signs: it follows the chain as
+	// it writes, from the hash the range starts from.
+	var chain *events.Chain
+	if opts.SealKey != nil {
+		chain = events.NewChain(h.FirstPrevHash, from-1)
+	}
+	sealSubject := events.SealSubject(opts.SubjectPrefix)
 	w := out
 	var zw *gzip.Writer
 	if opts.Gzip {
@@ -123,7 +206,7 @@ func Export(ctx context.Context, src Source, out io.Writer, from, to uint64, opt
 	}
 	bw := bufio.NewWriterSize(w, 1<<16)
 	if err := writeJSONLine(bw, h); err != nil {
-		return tr, err
+		return res, err
 	}
 	var line []byte
 	// A range whose every event was lost reads nothing (from > end).
@@ -134,10 +217,24 @@ func Export(ctx context.Context, src Source, out io.Writer, from, to uint64, opt
 		}
 		tr.Count++
 		tr.LastSeq = raw.Seq
-		if _, stated, err := events.Canonical(raw.Data); err == nil {
+		if stated, err := events.StatedHash(raw.Data); err == nil {
 			tr.LastHash = stated
 		} else {
 			tr.LastHash = events.Hash{}
+		}
+		// Seals have their own subject: no need to decode every event
+		// to know how far the stream's seals reach.
+		if raw.Subject == sealSubject {
+			res.SealedThrough = raw.Seq
+		}
+		if chain != nil {
+			prev, ok := statedPrev(raw.Data)
+			if !ok {
+				return fmt.Errorf("%w: event %d names no prev hash", ErrUnsignable, raw.Seq)
+			}
+			if err := chain.Next(raw.Seq, prev, raw.Data); err != nil {
+				return fmt.Errorf("%w: %w", ErrUnsignable, err)
+			}
 		}
 		if opts.Progress != nil && tr.Count%ProgressEvery == 0 {
 			opts.Progress(Progress{Seq: raw.Seq, Last: to, Events: tr.Count})
@@ -145,24 +242,32 @@ func Export(ctx context.Context, src Source, out io.Writer, from, to uint64, opt
 		return ctx.Err()
 	})
 	if err != nil {
-		return tr, fmt.Errorf("audit: export %d..%d: %w", from, to, err)
+		return res, fmt.Errorf("audit: export %d..%d: %w", from, to, err)
 	}
 	tr.End = true
+	if opts.SealKey != nil {
+		if chain.Seq() != to {
+			return res, fmt.Errorf("%w: the archive ends at %d, its range at %d", ErrUnsignable, chain.Seq(), to)
+		}
+		seal := &ArchiveSeal{FromSeq: from, ToSeq: to, Head: chain.Head()}
+		seal.KeyID, seal.Signature = events.SignArchiveSeal(opts.SealKey, opts.Stream, from, to, seal.Head)
+		tr.Seal = seal
+	}
 	if err := writeJSONLine(bw, tr); err != nil {
-		return tr, err
+		return res, err
 	}
 	if err := bw.Flush(); err != nil {
-		return tr, fmt.Errorf("audit: export: %w", err)
+		return res, fmt.Errorf("audit: export: %w", err)
 	}
 	if zw != nil {
 		if err := zw.Close(); err != nil {
-			return tr, fmt.Errorf("audit: export: %w", err)
+			return res, fmt.Errorf("audit: export: %w", err)
 		}
 	}
 	if opts.Progress != nil {
 		opts.Progress(Progress{Seq: tr.LastSeq, Last: to, Events: tr.Count})
 	}
-	return tr, nil
+	return res, nil
 }
 
 // prevHashOf returns the hash stated by event from−1, or, when that event
@@ -349,9 +454,37 @@ func VerifyArchive(ctx context.Context, in io.Reader, opts Options) (*VerifyRepo
 		w.vs.add(0, KindArchiveTruncated, "the trailer counts %d events up to %d with head %s; the archive holds %d up to %d with head %s",
 			trailer.Count, trailer.LastSeq, short(trailer.LastHash.String()), w.read, w.chain.Seq(), short(w.chain.Head().String()))
 	}
+	if trailer != nil && trailer.Seal != nil {
+		w.checkArchiveSeal(&h, trailer.Seal)
+	}
 	rep := w.report(h.From, h.To)
 	rep.Archive = &h
+	rep.judge(true, opts.PublicKey != nil)
 	return rep, nil
+}
+
+// checkArchiveSeal checks an archive's own seal: it must cover the whole
+// archive and name the chain's head after its last event, and (with a key)
+// its signature must verify.
+func (w *walker) checkArchiveSeal(h *ArchiveHeader, s *ArchiveSeal) {
+	switch {
+	case s.FromSeq != h.From || s.ToSeq != h.To:
+		w.vs.add(0, KindSealMismatch, "the archive's seal covers %d..%d, the archive %d..%d", s.FromSeq, s.ToSeq, h.From, h.To)
+		return
+	case w.chain.Seq() != h.To || s.Head != w.chain.Head():
+		w.vs.add(0, KindSealMismatch, "the archive's seal names head %s at %d, the chain's head at %d is %s",
+			short(s.Head.String()), s.ToSeq, w.chain.Seq(), short(w.chain.Head().String()))
+		return
+	}
+	if w.opts.PublicKey == nil {
+		w.seals.Archive = ArchiveSealUnchecked
+		return
+	}
+	if err := events.VerifyArchiveSeal(w.opts.PublicKey, h.Stream, s.FromSeq, s.ToSeq, s.Head, s.KeyID, s.Signature); err != nil {
+		w.vs.add(0, KindSealSignature, "%v", err)
+		return
+	}
+	w.seals.Archive = ArchiveSealVerified
 }
 
 // readLine reads one line without its newline. A line longer than

@@ -15,11 +15,17 @@ var exportTime = time.Date(2026, 11, 5, 8, 0, 0, 0, time.UTC)
 
 func export(t testing.TB, sc *scenario, from, to uint64, gzip bool) []byte {
 	t.Helper()
+	return exportWith(t, sc, from, to, audit.ExportOptions{Gzip: gzip})
+}
+
+// exportWith exports with opts, the stream's names and the export time
+// filled in.
+func exportWith(t testing.TB, sc *scenario, from, to uint64, opts audit.ExportOptions) []byte {
+	t.Helper()
 	var buf bytes.Buffer
-	_, err := audit.Export(context.Background(), sc.store, &buf, from, to, audit.ExportOptions{
-		Stream: jetstream.DefaultStream, SubjectPrefix: jetstream.DefaultSubjectPrefix,
-		Now: func() time.Time { return exportTime }, Gzip: gzip,
-	})
+	opts.Stream, opts.SubjectPrefix = jetstream.DefaultStream, jetstream.DefaultSubjectPrefix
+	opts.Now = func() time.Time { return exportTime }
+	_, err := audit.Export(context.Background(), sc.store, &buf, from, to, opts)
 	if err != nil {
 		t.Fatalf("export: %v", err)
 	}
@@ -51,10 +57,13 @@ func TestArchive_RoundTrip(t *testing.T) {
 		{"later range", 25, last - 2, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a := export(t, sc, tc.from, tc.to, tc.gzip)
+			// Signed by the exporter: the ranges end past the stream's
+			// last seal (unsigned, they are not fully sealed:
+			// TestVerifyArchive_NotFullySealed).
+			a := exportWith(t, sc, tc.from, tc.to, audit.ExportOptions{Gzip: tc.gzip, SealKey: sealKey()})
 			rep := verifyArchive(t, a)
-			if !rep.Clean {
-				t.Fatalf("a fresh archive is not clean: %v", rep.Violations)
+			if !rep.Clean || rep.Verdict != audit.VerdictClean {
+				t.Fatalf("a fresh archive is not clean: %s %v", rep.Summary, rep.Violations)
 			}
 			if rep.Complete != tc.complete || rep.Archive == nil || rep.Archive.Stream != jetstream.DefaultStream {
 				t.Fatalf("report %+v", rep)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/projections"
 )
 
@@ -14,7 +15,15 @@ type ProjectedBalances interface {
 	// Balances returns the balances of the accounts whose name starts
 	// with prefix, as of the sequence the answer carries.
 	Balances(prefix string) (projections.BalanceList, error)
+	// Position returns the last applied sequence and the chain hash its
+	// event stated: which stream the projections were built from.
+	Position() (projections.Position, error)
 }
+
+// positionTries bounds the reads of the projections' position and balances
+// until both come from the same sequence (a live projector may apply
+// between the two reads).
+const positionTries = 5
 
 // ProjectionCheck tells how the projections store compared with the fresh
 // fold.
@@ -22,31 +31,57 @@ type ProjectionCheck struct {
 	// Seq is the sequence the projections had applied; the fold was
 	// compared with them right after that event.
 	Seq uint64 `json:"seq"`
-	// Compared is false when Seq was outside the walked range (the
-	// projections lag behind it or are ahead of it); Note says why.
+	// Compared is false when Seq was beyond the walked range (the
+	// projections are ahead of the stream: they cannot be its); Note says
+	// why. A verification whose projections were not compared is not
+	// clean (VerdictNotCompared).
 	Compared bool   `json:"compared"`
 	Balances int    `json:"balances"`
 	Note     string `json:"note,omitempty"`
+	// Hash is the chain hash the projections recorded for the event at
+	// Seq (empty when they recorded none: an older release wrote them).
+	Hash string `json:"hash,omitempty"`
 }
 
 // projectionCheck is an observer that compares the projections' balances
-// with the fold when the walk reaches the sequence they were read at.
+// and recorded chain hash with the fold and the stream when the walk
+// reaches the sequence they were read at.
 type projectionCheck struct {
-	list     projections.BalanceList
+	list projections.BalanceList
+	// hash is the chain hash the projections recorded at list.Seq; zero
+	// when they recorded none or it could not be read at that sequence.
+	hash     events.Hash
 	done     bool
 	findings []Violation
 }
 
-func newProjectionCheck(p ProjectedBalances, to uint64) (*projectionCheck, error) {
+// newProjectionCheck reads the projections' balances and position, from
+// the same sequence.
+func newProjectionCheck(p ProjectedBalances) (*projectionCheck, error) {
+	for range positionTries {
+		pos, err := p.Position()
+		if err != nil {
+			return nil, fmt.Errorf("audit: projections: %w", err)
+		}
+		list, err := p.Balances("")
+		if err != nil {
+			return nil, fmt.Errorf("audit: projections: %w", err)
+		}
+		if pos.Seq == list.Seq {
+			pc := &projectionCheck{list: list, hash: pos.Hash}
+			// Nothing applied: the empty projections equal the fold
+			// before the first event, trivially.
+			pc.done = list.Seq == 0
+			return pc, nil
+		}
+	}
+	// A projector applied between every pair of reads: compare the last
+	// balances read, without their hash.
 	list, err := p.Balances("")
 	if err != nil {
 		return nil, fmt.Errorf("audit: projections: %w", err)
 	}
-	pc := &projectionCheck{list: list}
-	if list.Seq == 0 {
-		pc.done = true // nothing applied, nothing to compare
-	}
-	return pc, nil
+	return &projectionCheck{list: list, done: list.Seq == 0}, nil
 }
 
 func (pc *projectionCheck) observe(s *step, f *fold) {
@@ -54,7 +89,24 @@ func (pc *projectionCheck) observe(s *step, f *fold) {
 		return
 	}
 	pc.done = true
+	pc.compareHash(s)
 	pc.compare(f)
+}
+
+// compareHash checks that the projections were built from this stream:
+// the hash they recorded for their last event must be the one the stream's
+// event states. Balances may agree by chance; the hash does not.
+func (pc *projectionCheck) compareHash(s *step) {
+	if pc.hash.IsZero() {
+		return
+	}
+	stated, err := events.StatedHash(s.raw.Data)
+	if err != nil || stated == pc.hash {
+		return // a stream event without a hash is the walk's own finding
+	}
+	pc.findings = append(pc.findings, Violation{Seq: s.raw.Seq, Kind: KindProjectionMismatch, Detail: fmt.Sprintf(
+		"the projections were built from another chain: they recorded hash %s for event %d, the stream's event states %s",
+		short(pc.hash.String()), s.raw.Seq, short(stated.String()))})
 }
 
 // compare checks every projected balance against the fold, every non-zero
@@ -93,13 +145,20 @@ func (pc *projectionCheck) compare(f *fold) {
 // compared.
 func (pc *projectionCheck) result(w *walker) *ProjectionCheck {
 	out := &ProjectionCheck{Seq: pc.list.Seq, Balances: len(pc.list.Balances)}
+	if !pc.hash.IsZero() {
+		out.Hash = pc.hash.String()
+	}
 	switch {
 	case pc.list.Seq == 0:
+		out.Compared = true
 		out.Note = "the projections have applied nothing yet"
 	case !pc.done:
-		out.Note = fmt.Sprintf("the projections are at sequence %d, outside the walked range %s", pc.list.Seq, rangeString(w.from, w.to))
+		out.Note = fmt.Sprintf("the projections are at sequence %d, ahead of the walked range %s: they cannot be this stream's (rebuild them)", pc.list.Seq, rangeString(w.from, w.to))
 	default:
 		out.Compared = true
+		if pc.hash.IsZero() {
+			out.Note = "the projections record no chain hash (an older release wrote them): balances compared, the chain they follow not proven"
+		}
 		if pc.list.Truncated {
 			out.Note = fmt.Sprintf("only the first %d balances were compared", projections.BalancesMax)
 		}

@@ -44,12 +44,92 @@ type VerifyReport struct {
 	Projections *ProjectionCheck `json:"projections,omitempty"`
 	// Archive is the header of the archive verified (VerifyArchive only).
 	Archive *ArchiveHeader `json:"archive,omitempty"`
-	// Clean is true when no violation was found.
+	// Verdict is the outcome in one word; Summary is the report's first
+	// line, saying what was proven and what was not.
+	Verdict Verdict `json:"verdict"`
+	Summary string  `json:"summary"`
+	// Uncovered is the part of an archive verified with a key that no
+	// verified signed seal covers (nil when none is, or for a stream).
+	Uncovered *SeqRange `json:"uncovered,omitempty"`
+	// Clean is true only for VerdictClean: no violation, and everything
+	// asked was established.
 	Clean      bool        `json:"clean"`
 	Violations []Violation `json:"violations"`
 	// More counts the violations found beyond the listed ones.
 	More   int         `json:"more,omitempty"`
 	Counts []KindCount `json:"counts"`
+}
+
+// Verdict is the outcome of a verification. Each has its own exit status
+// in wagerlog verify (docs/AUDIT.md).
+type Verdict string
+
+// The verdicts, from the worst: a report takes the first that applies.
+const (
+	// VerdictViolations: at least one violation was found.
+	VerdictViolations Verdict = "violations"
+	// VerdictNotCompared: no violation, but the projections given could
+	// not be compared with the stream (they are ahead of it).
+	VerdictNotCompared Verdict = "projections_not_compared"
+	// VerdictNotAuthenticated: an archive with no violation, verified
+	// without a key: it is consistent, but nothing proves who wrote it.
+	VerdictNotAuthenticated Verdict = "not_authenticated"
+	// VerdictNotFullySealed: an archive with no violation, verified with
+	// a key, some of whose events no verified signed seal covers.
+	VerdictNotFullySealed Verdict = "not_fully_sealed"
+	// VerdictClean: no violation and everything asked established: the
+	// projections compared when given; for an archive, every event
+	// covered by a verified signed seal. A stream verified in place is
+	// clean without seals over its tail: the ledger seals it as it goes,
+	// and the store itself is the evidence.
+	VerdictClean Verdict = "clean"
+)
+
+// SeqRange is a range of sequences, both ends included.
+type SeqRange struct {
+	From uint64 `json:"from"`
+	To   uint64 `json:"to"`
+}
+
+// String writes the range as from..to.
+func (r SeqRange) String() string { return rangeString(r.From, r.To) }
+
+// judge sets the verdict, the summary and Clean of a finished report.
+// archive says whether the report is of an archive, keyed whether a public
+// key checked the seals.
+func (rep *VerifyReport) judge(archive, keyed bool) {
+	span := rangeString(rep.From, rep.To)
+	n := len(rep.Violations) + rep.More
+	switch {
+	case n > 0:
+		rep.Verdict = VerdictViolations
+		rep.Summary = fmt.Sprintf("VIOLATIONS: %d found in %s", n, span)
+	case rep.Projections != nil && !rep.Projections.Compared:
+		rep.Verdict = VerdictNotCompared
+		rep.Summary = "NOT COMPARED: no violation in the stream " + span + ", but " + rep.Projections.Note
+	case archive && !keyed:
+		rep.Verdict = VerdictNotAuthenticated
+		rep.Summary = fmt.Sprintf("CONSISTENT, NOT AUTHENTICATED: no violation in %s, but without --pubkey no seal signature was checked", span)
+	case archive && rep.Events > 0 && rep.Seals.CoveredThrough < rep.To && rep.Seals.Archive != ArchiveSealVerified:
+		u := SeqRange{From: max(rep.From, rep.Seals.CoveredThrough+1), To: rep.To}
+		rep.Uncovered = &u
+		rep.Verdict = VerdictNotFullySealed
+		rep.Summary = fmt.Sprintf("NOT FULLY SEALED: events %s of %s are covered by no verified signed seal", u, span)
+		if rep.Seals.CoveredThrough >= rep.From {
+			rep.Summary += fmt.Sprintf(" (covered through %d)", rep.Seals.CoveredThrough)
+		}
+	default:
+		rep.Verdict = VerdictClean
+		switch {
+		case archive:
+			rep.Summary = fmt.Sprintf("CLEAN: every event of %s is covered by a verified signed seal", span)
+		case rep.Projections != nil:
+			rep.Summary = fmt.Sprintf("CLEAN: no violation in %s; the projections at %d agree with it", span, rep.Projections.Seq)
+		default:
+			rep.Summary = fmt.Sprintf("CLEAN: no violation in %s", span)
+		}
+	}
+	rep.Clean = rep.Verdict == VerdictClean
 }
 
 // OpenRound is a round in progress, with the funds its bets hold.
@@ -77,6 +157,16 @@ type OpenRound struct {
 // long stream costs a read of the stream up to it. It returns an error only
 // when the stream cannot be read.
 func Verify(ctx context.Context, src Source, from, to uint64, opts Options) (*VerifyReport, error) {
+	// The projections are read before the stream's last sequence: a live
+	// projector only applies what the stream holds, so projections found
+	// beyond that sequence are ahead of the stream, not just quick.
+	var pc *projectionCheck
+	if opts.Projections != nil {
+		var err error
+		if pc, err = newProjectionCheck(opts.Projections); err != nil {
+			return nil, err
+		}
+	}
 	last, err := src.LastSeq(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("audit: %w", err)
@@ -88,12 +178,7 @@ func Verify(ctx context.Context, src Source, from, to uint64, opts Options) (*Ve
 		from = 1
 	}
 	w := newWalker(opts, walkStart{complete: true}, from, to)
-	var pc *projectionCheck
-	if opts.Projections != nil {
-		pc, err = newProjectionCheck(opts.Projections, to)
-		if err != nil {
-			return nil, err
-		}
+	if pc != nil {
 		w.observers = append(w.observers, pc)
 	}
 	if from <= to {
@@ -115,16 +200,18 @@ func Verify(ctx context.Context, src Source, from, to uint64, opts Options) (*Ve
 	}
 	rep := w.report(from, to)
 	rep.Projections = projected
+	rep.judge(false, opts.PublicKey != nil)
 	return rep, nil
 }
 
-// report builds the VerifyReport of a finished walk.
+// report builds the VerifyReport of a finished walk; judge gives it its
+// verdict.
 func (w *walker) report(from, to uint64) *VerifyReport {
 	rep := &VerifyReport{
 		From: from, To: to, FirstSeq: w.firstSeq, LastSeq: w.lastSeq, Events: w.events,
 		Complete: w.fold.complete, Seals: w.seals,
 		OpenRounds: openRounds(w.fold), Violations: w.vs.list, More: w.vs.more,
-		Counts: w.vs.sortedCounts(), Clean: w.vs.total() == 0,
+		Counts: w.vs.sortedCounts(),
 	}
 	if w.chain.Seq() > 0 {
 		rep.Head = w.chain.Head().String()

@@ -141,6 +141,17 @@ type SealSummary struct {
 	// key, whose signature verified).
 	LastSealSeq   uint64 `json:"last_seal_seq,omitempty"`
 	SealedThrough uint64 `json:"sealed_through,omitempty"`
+	// CoveredThrough is the last sequence covered by a seal whose head
+	// matched the chain and whose signature verified with the key given
+	// (0 without a key): the events it seals and the seal event itself,
+	// whose statement its signature proves. Since every hash covers its
+	// predecessor's, a verified head proves every event before it too.
+	CoveredThrough uint64 `json:"covered_through,omitempty"`
+	// Archive tells about an archive's own seal (export --seal-key):
+	// ArchiveSealVerified with the key given, ArchiveSealUnchecked
+	// without a key, empty when the archive has none. A verified archive seal covers the whole
+	// archive.
+	Archive string `json:"archive_seal,omitempty"`
 }
 
 // keyIDsMax bounds the distinct key ids a summary lists.
@@ -440,6 +451,9 @@ func (w *walker) checkSeal(seq uint64, prevHead events.Hash, p *events.LedgerSea
 	}
 	if ok {
 		w.seals.SealedThrough = p.ToSeq
+		if w.opts.PublicKey != nil {
+			w.seals.CoveredThrough = seq
+		}
 	}
 }
 

@@ -83,22 +83,31 @@ const hashMemberLen = len(`,"hash":""`) + 2*HashSize
 // trailing hash member and closing brace, followed by the closing brace. It
 // fails when data does not end in a well-formed hash member.
 func Canonical(data []byte) (canonical []byte, stated Hash, err error) {
-	n := len(data)
-	if n < hashMemberLen+2 || data[n-1] != '}' {
-		return nil, stated, fmt.Errorf("%w: event does not end with a hash member", ErrMalformed)
-	}
-	member := data[n-1-hashMemberLen : n-1]
-	if !bytes.HasPrefix(member, []byte(`,"hash":"`)) || member[len(member)-1] != '"' {
-		return nil, stated, fmt.Errorf("%w: event does not end with a hash member", ErrMalformed)
-	}
-	stated, err = parseHash(member[len(`,"hash":"`) : len(member)-1])
+	stated, err = StatedHash(data)
 	if err != nil {
 		return nil, stated, err
 	}
+	n := len(data)
 	canonical = make([]byte, 0, n-hashMemberLen)
 	canonical = append(canonical, data[:n-1-hashMemberLen]...)
 	canonical = append(canonical, '}')
 	return canonical, stated, nil
+}
+
+// StatedHash returns the hash a stored event states in its trailing hash
+// member, without checking it against the content (CheckHash does) and
+// without copying the event: the projections record it for the last event
+// they applied, so that a file can later be proven to belong to its stream.
+func StatedHash(data []byte) (Hash, error) {
+	n := len(data)
+	if n < hashMemberLen+2 || data[n-1] != '}' {
+		return Hash{}, fmt.Errorf("%w: event does not end with a hash member", ErrMalformed)
+	}
+	member := data[n-1-hashMemberLen : n-1]
+	if !bytes.HasPrefix(member, []byte(`,"hash":"`)) || member[len(member)-1] != '"' {
+		return Hash{}, fmt.Errorf("%w: event does not end with a hash member", ErrMalformed)
+	}
+	return parseHash(member[len(`,"hash":"`) : len(member)-1])
 }
 
 // Sum returns the chain hash of canonical bytes.

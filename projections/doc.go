@@ -19,7 +19,9 @@
 // bbolt write transaction and stores the last applied sequence in that same
 // transaction, so a crash at any point leaves the file at the end of a whole
 // batch: the projector resumes after it and nothing is skipped or applied
-// twice. Apply skips events it has already applied and refuses a batch that
+// twice. With the sequence it stores the chain hash that event states
+// (Position): the proof, checked at start by replay.OpenOrRebuild, that the
+// file follows this stream and not one it is ahead of or beside. Apply skips events it has already applied and refuses a batch that
 // would leave a gap.
 //
 // # Reading

@@ -12,6 +12,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/internal/assert"
 )
 
 // BatchEventsMax is the most events one Apply takes: one bbolt transaction
@@ -148,6 +149,32 @@ func getU64(b *bolt.Bucket, k []byte) uint64 {
 	return binary.BigEndian.Uint64(v)
 }
 
+// Position is where a projections file stands in its stream: the last
+// event applied and the chain hash that event states. The pair tells the
+// stream the file was built from: a file whose event at Seq has another
+// hash in the stream, or whose Seq the stream does not reach, is not this
+// stream's projections.
+type Position struct {
+	Seq uint64 `json:"seq"`
+	// Hash is zero when nothing was applied, or when a release that did
+	// not record it wrote the file.
+	Hash events.Hash `json:"hash"`
+}
+
+// Position returns the file's position, sequence and hash as one read
+// transaction sees them.
+func (s *Store) Position() (Position, error) {
+	var p Position
+	err := s.view(func(tx *bolt.Tx, seq uint64) error {
+		p.Seq = seq
+		if v := tx.Bucket(bucketMeta).Get(metaHash); len(v) == events.HashSize {
+			copy(p.Hash[:], v)
+		}
+		return nil
+	})
+	return p, err
+}
+
 // Path returns the file's path.
 func (s *Store) Path() string { return s.path }
 
@@ -205,6 +232,11 @@ type Prepared struct {
 	// into one slice.
 	chunks [][]decoded
 	n      int
+	// last is the chain hash the batch's last event states: the file
+	// records it with the sequence, as the proof of which stream it
+	// follows. Only the last event's is read, so a rebuild does not parse
+	// a hash per event.
+	last events.Hash
 }
 
 // Len returns the number of events in p.
@@ -215,12 +247,17 @@ func (p *Prepared) Len() int { return p.n }
 func (p *Prepared) Merge(q *Prepared) {
 	p.chunks = append(p.chunks, q.chunks...)
 	p.n += q.n
+	if q.n > 0 {
+		p.last = q.last
+	}
 }
 
 // Prepare decodes a batch of events in stream order for ApplyPrepared. It
 // only decodes: it is safe to call from several goroutines at once, so a
 // rebuild decodes ahead of the transaction that applies. It fails on an
-// event that does not decode, or on sequences that are not consecutive.
+// event that does not decode, on sequences that are not consecutive, and
+// when the batch's last event states no chain hash (the file records it:
+// see Position).
 func (s *Store) Prepare(batch []events.Raw) (*Prepared, error) {
 	if len(batch) > BatchEventsMax {
 		return nil, fmt.Errorf("%w: a batch of %d events is over the limit of %d", ErrBadQuery, len(batch), BatchEventsMax)
@@ -235,7 +272,15 @@ func (s *Store) Prepare(batch []events.Raw) (*Prepared, error) {
 			return nil, err
 		}
 	}
-	return &Prepared{chunks: [][]decoded{ds}, n: len(ds)}, nil
+	p := &Prepared{chunks: [][]decoded{ds}, n: len(ds)}
+	if n := len(batch); n > 0 {
+		h, err := events.StatedHash(batch[n-1].Data)
+		if err != nil {
+			return nil, fmt.Errorf("projections: event %d: %w", batch[n-1].Seq, err)
+		}
+		p.last = h
+	}
+	return p, nil
 }
 
 // ApplyPrepared applies a prepared batch as Apply does.
@@ -249,10 +294,12 @@ func (s *Store) ApplyPrepared(p *Prepared) error {
 	if p.n > BatchEventsMax {
 		return fmt.Errorf("%w: a batch of %d events is over the limit of %d", ErrBadQuery, p.n, BatchEventsMax)
 	}
-	return s.applyDecoded(p.chunks)
+	return s.applyDecoded(p.chunks, p.last)
 }
 
-func (s *Store) applyDecoded(chunks [][]decoded) error {
+// applyDecoded applies chunks in one transaction; lastHash is the chain
+// hash of their last event.
+func (s *Store) applyDecoded(chunks [][]decoded, lastHash events.Hash) error {
 	s.applyMu.Lock()
 	defer s.applyMu.Unlock()
 	s.mu.RLock()
@@ -294,7 +341,16 @@ func (s *Store) applyDecoded(chunks [][]decoded) error {
 		if err := f.write(t.put); err != nil {
 			return err
 		}
+		// Events are skipped only at the start of a batch, so the last
+		// event applied is the batch's last: lastHash is its hash.
+		assert.That(f.lastSeq == last, "projections: applied up to %d, the batch ends at %d", f.lastSeq, last)
 		if err := meta.Put(metaSeq, u64(f.lastSeq)); err != nil {
+			return err
+		}
+		// The hash goes in the same transaction as the sequence: the pair
+		// is the file's claim of where it stands in which stream, and
+		// replay.OpenOrRebuild checks it against the stream at start.
+		if err := meta.Put(metaHash, lastHash[:]); err != nil {
 			return err
 		}
 		if err := meta.Put(metaAt, u64(uint64(f.lastAt.UnixNano()))); err != nil {

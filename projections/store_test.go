@@ -1,7 +1,9 @@
 package projections
 
 import (
+	"bytes"
 	"errors"
+	"path/filepath"
 	"testing"
 
 	"github.com/wagerlog/wagerlog/events"
@@ -138,4 +140,56 @@ func TestStore_Apply_SkipsAndRefusesGaps(t *testing.T) {
 			t.Fatalf("seq %d, ben %s, want 6 and 21", s.LastSeq(), b.Balance)
 		}
 	})
+}
+
+// TestStore_Position records, with every applied batch, the chain hash of
+// its last event, in the transaction that stores the sequence: a batch
+// delivered again keeps it, a refused batch leaves it, and it survives a
+// reopen.
+func TestStore_Position(t *testing.T) {
+	h := newHarness(t)
+	for _, amount := range []string{"100", "50", "10"} {
+		h.Deposit("ana", amount)
+	}
+	raws := readRaw(t, h.Stream)
+	path := filepath.Join(t.TempDir(), "projections.db")
+	s := openProj(t, path, Options{})
+	stated := func(r events.Raw) events.Hash {
+		hash, err := events.StatedHash(r.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return hash
+	}
+	want := func(seq uint64, hash events.Hash) {
+		t.Helper()
+		pos, err := s.Position()
+		if err != nil || pos.Seq != seq || pos.Hash != hash {
+			t.Fatalf("position %d %s (%v), want %d %s", pos.Seq, pos.Hash, err, seq, hash)
+		}
+	}
+	want(0, events.Hash{})
+	if err := s.Apply(raws[:2]); err != nil {
+		t.Fatal(err)
+	}
+	want(2, stated(raws[1]))
+	if err := s.Apply(raws[:2]); err != nil { // delivered again: nothing new
+		t.Fatal(err)
+	}
+	want(2, stated(raws[1]))
+	bad := append([]events.Raw(nil), raws[2:]...)
+	bad[0].Data = append(bytes.Clone(bad[0].Data[:len(bad[0].Data)-3]), '"', '}')
+	if err := s.Apply(bad); err == nil {
+		t.Fatal("a batch whose last event states no hash was applied")
+	}
+	want(2, stated(raws[1]))
+	if err := s.Apply(raws); err != nil {
+		t.Fatal(err)
+	}
+	want(3, stated(raws[2]))
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s = openProj(t, path, Options{})
+	want(3, stated(raws[2]))
 }

@@ -15,7 +15,13 @@
 // its position, so no restart is needed. A crash during a rebuild leaves the
 // old file in place and a stale .rebuild file that the next rebuild removes.
 // OpenOrRebuild opens a projections file, first rebuilding it when an older
-// release wrote it with another layout (an upgrade); serve starts with it.
+// release wrote it with another layout (an upgrade), or when Prove cannot
+// show that it belongs to the stream: the file records the sequence and
+// chain hash of the last event it applied, and the stream's event at that
+// sequence must state the same hash. A file ahead of the stream (a store
+// restored beside newer projections, a torn tail the store dropped) or on
+// another chain is so rebuilt before a server answers from it; serve
+// starts with it.
 //
 // # One round
 //

@@ -27,6 +27,9 @@ type Progress struct {
 	// sequence when the rebuild started.
 	Applied, Target uint64
 	Elapsed         time.Duration
+	// Reason is why OpenOrRebuild rebuilds (a *ProofError, or the error
+	// of a file of another layout); nil for a rebuild asked for.
+	Reason error
 }
 
 // Rate is the events applied per second so far.
@@ -185,6 +188,16 @@ func Rebuild(ctx context.Context, src projections.Source, path string, opts proj
 	if err != nil {
 		return Progress{}, fmt.Errorf("replay: rebuild: %w", err)
 	}
+	// A stream that lost its last events still counts them in its last
+	// sequence, and a follow waits for them forever: fail instead.
+	if g, ok := src.(Getter); ok && target > 0 {
+		if _, err := g.Get(ctx, target); err != nil {
+			if ctx.Err() != nil {
+				return Progress{}, ctx.Err()
+			}
+			return Progress{}, fmt.Errorf("%w: event %d: %v", ErrTargetUnreadable, target, err)
+		}
+	}
 	tmp := path + ".rebuild"
 	if err := os.Remove(tmp); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return Progress{}, fmt.Errorf("replay: remove stale %s: %w", tmp, err)
@@ -236,20 +249,49 @@ func syncDir(dir string) error {
 	return nil
 }
 
-// OpenOrRebuild opens the projections file at path, first rebuilding it
-// from the stream when it was written by a build with another layout
-// (projections.ErrOtherSchema: an upgrade), so that a server started by a
-// new release serves the same answers without a manual step. progress, if
-// not nil, follows that rebuild. A file built with another time zone or
-// board size is not rebuilt: that may be a mistaken flag, and the error
-// (projections.ErrIncompatible) says so.
-func OpenOrRebuild(ctx context.Context, src projections.Source, path string, opts projections.Options, progress func(Progress)) (*projections.Store, error) {
+// OpenOrRebuild opens the projections file at path for a server, first
+// rebuilding it from the stream when its answers could not be this
+// stream's:
+//
+//   - it was written by a build with another layout
+//     (projections.ErrOtherSchema: an upgrade);
+//   - Prove fails: the file is ahead of the stream, on another chain, or
+//     recorded no chain hash (a data directory restored with newer
+//     projections than its store, a tail the store lost in a crash).
+//
+// So a server never answers from projections ahead of or beside its
+// stream, and an upgrade needs no manual step. progress, if not nil, is
+// called once with the reason before such a rebuild starts (Applied and
+// Target 0) and then follows it; every call carries the reason. A file
+// built with another time zone or board size is not rebuilt: that may be
+// a mistaken flag, and the error (projections.ErrIncompatible) says so.
+func OpenOrRebuild(ctx context.Context, src Stream, path string, opts projections.Options, progress func(Progress)) (*projections.Store, error) {
 	st, err := projections.Open(path, opts)
-	if !errors.Is(err, projections.ErrOtherSchema) {
-		return st, err
+	var reason error
+	switch {
+	case errors.Is(err, projections.ErrOtherSchema):
+		reason = err
+	case err != nil:
+		return nil, err
+	default:
+		reason = Prove(ctx, src, st)
+		if reason == nil {
+			return st, nil
+		}
+		_ = st.Close()
+		if !errors.Is(reason, ErrNotThisStream) {
+			return nil, reason
+		}
 	}
-	if _, err := Rebuild(ctx, src, path, opts, progress); err != nil {
-		return nil, fmt.Errorf("replay: rebuild of %s, written by another schema version: %w", path, err)
+	report := func(p Progress) {
+		if progress != nil {
+			p.Reason = reason
+			progress(p)
+		}
+	}
+	report(Progress{})
+	if _, err := Rebuild(ctx, src, path, opts, report); err != nil {
+		return nil, fmt.Errorf("replay: rebuild of %s (%v): %w", path, reason, err)
 	}
 	return projections.Open(path, opts)
 }

@@ -425,7 +425,13 @@ func TestBalancesAt(t *testing.T) {
 // gzipped).
 func oldSchemaFile(t *testing.T, path string) {
 	t.Helper()
-	f, err := os.Open("testdata/projections-schema2.db.gz")
+	gunzipFile(t, "testdata/projections-schema2.db.gz", path)
+}
+
+// gunzipFile writes the gzipped file src, uncompressed, at path.
+func gunzipFile(t *testing.T, src, path string) {
+	t.Helper()
+	f, err := os.Open(src)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -144,6 +144,50 @@ func TestAuditCommands(t *testing.T) {
 			t.Fatal("export replaced an existing archive")
 		}
 	})
+	t.Run("archive verdicts", func(t *testing.T) {
+		// Without --pubkey: consistent, not authenticated, never clean.
+		out, _, err := runMain(t, "verify", "--archive", archive)
+		var ee *ExitError
+		if !errors.As(err, &ee) || ee.Code != exitNotAuthenticated || !strings.HasPrefix(out, "CONSISTENT, NOT AUTHENTICATED") || strings.Contains(out, "clean") {
+			t.Fatalf("verify --archive without --pubkey: %v\n%s", err, out)
+		}
+		// One more deposit after the last seal: an export up to it ends
+		// past the last seal, says so, and does not verify clean.
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		st, err := jetstream.Open(ctx, jetstream.Options{DataDir: data})
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := ledger.Open(ctx, st, ledger.Options{Paytables: paytables(), SealEvery: -1, SealInterval: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := l.Execute(ctx, &ledger.Deposit{Meta: ledger.Meta{Actor: events.Actor{ID: "cash", Role: ledger.RoleCashier}}, Player: "bo", Amount: decimal.RequireFromString("5"), Currency: "EUR"})
+		l.Close()
+		st.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tail := filepath.Join(dir, "tail.jsonl")
+		_, stderr, err := runMain(t, "export", "--data-dir", data, tail)
+		if err != nil || !strings.Contains(stderr, "warning: the archive ends past the stream's last seal") {
+			t.Fatalf("export past the last seal: %v\n%s", err, stderr)
+		}
+		out, _, err = runMain(t, "verify", "--archive", tail, "--pubkey", pubHex)
+		want := fmt.Sprintf("NOT FULLY SEALED: events %d..%d of 1..%d", res.LastSeq, res.LastSeq, res.LastSeq)
+		if !errors.As(err, &ee) || ee.Code != exitNotFullySealed || !strings.HasPrefix(out, want) {
+			t.Fatalf("verify --archive of an export past the last seal: %v\n%s\nwant a first line %q", err, out, want)
+		}
+		// Signed by the exporter with the seal key: every event covered.
+		signed := filepath.Join(dir, "signed.jsonl.gz")
+		if _, stderr, err := runMain(t, "export", "--data-dir", data, "--seal-key", key, signed); err != nil || !strings.Contains(stderr, "signed the archive") {
+			t.Fatalf("export --seal-key: %v\n%s", err, stderr)
+		}
+		if out, _, err := runMain(t, "verify", "--archive", signed, "--pubkey", key+".pub"); err != nil || !strings.HasPrefix(out, "CLEAN: every event of 1..") {
+			t.Fatalf("verify --archive of a signed export: %v\n%s", err, out)
+		}
+	})
 	t.Run("changed archive", func(t *testing.T) {
 		b, err := os.ReadFile(archive)
 		if err != nil {

@@ -18,6 +18,8 @@ type exportConfig struct {
 	store    storeFlags
 	from, to uint64
 	gzip     bool
+	// sealKey signs the archive (its trailer's seal).
+	sealKey string
 }
 
 func (m *Main) exportCmd() *cobra.Command {
@@ -33,7 +35,15 @@ docs/AUDIT.md describes the format. Check an archive anywhere, with no
 server, with: wagerlog verify --archive FILE --pubkey KEY.
 
 The file is written under a temporary name and renamed when complete, and
-an existing file is never replaced.`,
+an existing file is never replaced.
+
+The ledger seals the stream every --seal-every events, so the newest events
+of a range are usually past its last seal: export says so on standard
+error, and verify --archive reports such an archive "not fully sealed".
+--seal-key FILE (the key serve signs seals with) signs the archive itself:
+export follows the hash chain as it writes and puts a signature over the
+archive's range and chain head in the trailer, which covers every event
+of the archive. It never writes into the stream: only the ledger does.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return m.export(cmd.Context(), cfg, args[0])
@@ -43,6 +53,7 @@ an existing file is never replaced.`,
 	cmd.Flags().Uint64Var(&cfg.from, "from", 0, "first sequence (default 1)")
 	cmd.Flags().Uint64Var(&cfg.to, "to", 0, "last sequence (default: the stream's last)")
 	cmd.Flags().BoolVar(&cfg.gzip, "gzip", false, "gzip the archive (implied by a FILE ending in .gz)")
+	cmd.Flags().StringVar(&cfg.sealKey, "seal-key", "", "Ed25519 private key file that signs the archive's trailer, covering events past the stream's last seal (the key of serve --seal-key)")
 	return cmd
 }
 
@@ -56,11 +67,17 @@ func (m *Main) export(ctx context.Context, cfg exportConfig, path string) error 
 		return err
 	}
 	defer store.Close()
-	progress, done := m.walkProgress("export")
 	opts := audit.ExportOptions{
 		Stream: store.StreamName(), SubjectPrefix: store.Prefix(),
-		Gzip: cfg.gzip || strings.HasSuffix(path, ".gz"), Progress: progress,
+		Gzip: cfg.gzip || strings.HasSuffix(path, ".gz"),
 	}
+	if cfg.sealKey != "" {
+		if opts.SealKey, err = loadPrivateKey(cfg.sealKey); err != nil {
+			return fmt.Errorf("--seal-key: %w", err)
+		}
+	}
+	progress, done := m.walkProgress("export")
+	opts.Progress = progress
 	var out io.Writer = m.Stdout
 	var tmp *os.File
 	if path != "-" {
@@ -102,5 +119,21 @@ func (m *Main) export(ctx context.Context, cfg exportConfig, path string) error 
 		}
 		fmt.Fprintf(m.Stderr, "exported %d events up to sequence %d (head %s) to %s\n", tr.Count, tr.LastSeq, tr.LastHash, path)
 	}
+	m.exportSealNote(tr)
 	return nil
+}
+
+// exportSealNote tells, on standard error, what proves the archive: a
+// range that ends past the stream's last seal is not fully sealed unless
+// export signed it.
+func (m *Main) exportSealNote(r audit.ExportResult) {
+	u, unsealed := r.Unsealed()
+	switch {
+	case r.Seal != nil:
+		fmt.Fprintf(m.Stderr, "signed the archive %d..%d with key %s (head %s)\n", r.Seal.FromSeq, r.Seal.ToSeq, r.Seal.KeyID, r.Seal.Head)
+	case unsealed && r.SealedThrough == 0:
+		fmt.Fprintf(m.Stderr, "warning: no seal of the stream covers this archive (events %s): verify --archive will report it not fully sealed; sign it with --seal-key\n", u)
+	case unsealed:
+		fmt.Fprintf(m.Stderr, "warning: the archive ends past the stream's last seal (at %d): events %s are covered by no seal; verify --archive will report them; sign the archive with --seal-key, or export up to %d\n", r.SealedThrough, u, r.SealedThrough)
+	}
 }

@@ -231,9 +231,12 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 		closers = append(closers, func() { led.Close() })
 		writer = led
 	}
-	// A projections file written by another release's layout is rebuilt
-	// before serving (reads answer 503 not_ready meanwhile); one built
-	// under other settings is refused with the error saying so.
+	// A projections file that cannot be proven to hold this stream's
+	// events (ahead of it, on another chain, no chain hash recorded) or
+	// written by another release's layout is rebuilt before serving
+	// (reads answer 503 not_ready meanwhile); one built under other
+	// settings is refused with the error saying so. A read replica goes
+	// through the same proof against the stream it follows.
 	views, err := replay.OpenOrRebuild(ctx, store, cfg.store.projectionsPath(), projections.Options{Location: loc}, rebuildLog(log))
 	if err != nil {
 		shutdownHTTP()
@@ -327,16 +330,24 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 }
 
 // rebuildLog returns a progress callback that logs a rebuild serve runs
-// when it starts on a projections file of another layout, at most every
+// before it is ready (OpenOrRebuild: a file of another layout, or one not
+// proven to belong to the stream): the reason, with the file's and the
+// stream's positions, when it starts, then the progress at most every
 // rebuildLogEvery.
 func rebuildLog(log *slog.Logger) func(replay.Progress) {
 	var last time.Time
 	return func(p replay.Progress) {
+		var pe *replay.ProofError
+		if p.Applied == 0 && p.Target == 0 && errors.As(p.Reason, &pe) {
+			log.Warn("the projections are not this stream's: rebuilding them before ready",
+				"reason", pe.Reason, "projected_seq", pe.File.Seq, "projected_hash", pe.File.Hash.String(),
+				"stream_last_seq", pe.StreamLast, "stream_hash", pe.StreamHash.String(), "file", pe.Path)
+		}
 		if p.Applied != p.Target && time.Since(last) < rebuildLogEvery {
 			return
 		}
 		last = time.Now()
-		log.Info("rebuilding the projections (written by another schema version)",
+		log.Info("rebuilding the projections before ready", "reason", p.Reason,
 			"applied", p.Applied, "target", p.Target, "events_per_s", int(p.Rate()))
 	}
 }

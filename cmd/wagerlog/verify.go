@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -20,9 +21,36 @@ import (
 	"github.com/wagerlog/wagerlog/projections"
 )
 
-// exitViolations is the exit status of a verification that found
-// violations (1 stays for errors that stopped it).
-const exitViolations = 2
+// Exit statuses of wagerlog verify, one per audit.Verdict (1 stays for
+// errors that stopped it). README.md and docs/AUDIT.md list them.
+const (
+	// exitViolations: violations were found.
+	exitViolations = 2
+	// exitNotCompared: --projections could not be compared with the
+	// stream (they are ahead of it).
+	exitNotCompared = 3
+	// exitNotFullySealed: an archive verified with --pubkey has events
+	// no verified signed seal covers.
+	exitNotFullySealed = 4
+	// exitNotAuthenticated: an archive verified without --pubkey is
+	// consistent but not authenticated.
+	exitNotAuthenticated = 5
+)
+
+// verdictExit maps a verdict to its exit status (0 for clean).
+func verdictExit(v audit.Verdict) int {
+	switch v {
+	case audit.VerdictClean:
+		return 0
+	case audit.VerdictNotCompared:
+		return exitNotCompared
+	case audit.VerdictNotFullySealed:
+		return exitNotFullySealed
+	case audit.VerdictNotAuthenticated:
+		return exitNotAuthenticated
+	}
+	return exitViolations
+}
 
 // progressLogEvery is how often a walk prints a progress line when its
 // output is not a terminal.
@@ -52,12 +80,19 @@ or in a round still open, every payout re-settled under its paytable, round
 totals, and each seal's range, head and (with --pubkey) signature. With
 --projections it also compares the projections file with the fresh fold.
 It lists every violation, not just the first (docs/AUDIT.md lists the
-kinds). Exit status: 0 clean, 2 violations found, 1 could not verify.
+kinds). The first line is the verdict. Exit status: 0 clean, 1 could not
+verify, 2 violations found, 3 --projections not compared (they are ahead
+of the stream: not this stream's), 4 an archive not fully sealed (events
+no verified signed seal covers, named on the first line), 5 an archive
+verified without --pubkey (consistent, not authenticated).
 
 --from later than 1 still reads the stream from sequence 1 (balances and
 bets need the history), reporting only what lies in the range.
 
---archive checks a file written by wagerlog export without any server.`,
+--archive checks a file written by wagerlog export without any server. An
+archive is clean only when every event is covered by a seal whose
+signature verifies with --pubkey: a ledger seal in it, or the archive's own
+seal (export --seal-key).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return m.verify(cmd.Context(), cfg)
@@ -140,14 +175,18 @@ func (m *Main) verify(ctx context.Context, cfg verifyConfig) error {
 	} else if err := printVerify(m.Stdout, rep, opts.PublicKey); err != nil {
 		return err
 	}
-	if !rep.Clean {
-		n := len(rep.Violations) + rep.More
-		return &ExitError{Code: exitViolations, Err: fmt.Errorf("%d violations found", n)}
+	if code := verdictExit(rep.Verdict); code != 0 {
+		return &ExitError{Code: code, Err: errors.New(rep.Summary)}
 	}
 	return nil
 }
 
 func printVerify(w io.Writer, r *audit.VerifyReport, pub ed25519.PublicKey) error {
+	// The verdict comes first: it is the line a script or a hurried
+	// reader sees.
+	if _, err := fmt.Fprintln(w, r.Summary); err != nil {
+		return err
+	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	p := func(format string, args ...any) { fmt.Fprintf(tw, format, args...) }
 	if a := r.Archive; a != nil {
@@ -164,6 +203,15 @@ func printVerify(w io.Writer, r *audit.VerifyReport, pub ed25519.PublicKey) erro
 		keyNote = fmt.Sprintf("%d verified with the key given", s.Verified)
 	}
 	p("Seals\t%d, %d signed, %s; sealed through %d\n", s.Seals, s.Signed, keyNote, s.SealedThrough)
+	switch s.Archive {
+	case audit.ArchiveSealVerified:
+		p("Archive seal\tverified with the key given: covers %s\n", rangeOf(r.From, r.To))
+	case audit.ArchiveSealUnchecked:
+		p("Archive seal\tpresent, not checked (no --pubkey)\n")
+	}
+	if u := r.Uncovered; u != nil {
+		p("Not covered\t%s: no verified signed seal covers these events\n", u)
+	}
 	if pc := r.Projections; pc != nil {
 		if pc.Compared {
 			p("Projections\t%d balances compared at sequence %d %s\n", pc.Balances, pc.Seq, pc.Note)
@@ -174,8 +222,8 @@ func printVerify(w io.Writer, r *audit.VerifyReport, pub ed25519.PublicKey) erro
 	for _, o := range r.OpenRounds {
 		p("Open round\t%s table %s #%d %s: %d bets, %s %s in play\n", o.Round, o.Table, o.Number, o.Status, o.Bets, o.InPlay, o.Currency)
 	}
-	if r.Clean {
-		p("Result\tclean\n")
+	if r.Verdict != audit.VerdictViolations {
+		p("Result\t%s\n", strings.ReplaceAll(string(r.Verdict), "_", " "))
 		return tw.Flush()
 	}
 	p("Result\t%d violations\n", len(r.Violations)+r.More)

@@ -56,6 +56,20 @@
 // a power loss needs fsync=always (the default), which a process kill
 // cannot tell apart from fsync=interval.
 //
+// TestCrash_TornTail kills the server while it writes deposits (or once
+// the projections have caught up, so that they hold the last event) and
+// tears the stream's last record: it cuts the end of the last message
+// block and removes the stream's index, which a kill leaves behind the
+// blocks, so that the server recovers its state from the blocks and
+// drops the torn record. The stream then ends before the projections.
+// `wagerlog verify --projections` must not call that clean (exit status
+// 3); the restarted server must never be ready with projections ahead of
+// its stream, must say it rebuilt them, must project the next write, and
+// must leave projections that replay.Prove shows to be its stream's (at
+// or behind its end, with the chain hash of the stream's event at their
+// sequence). A server that refuses to start on a damaged tail is accepted:
+// it answers nothing.
+//
 // The figures of a run (cycles, acknowledged writes, unknown outcomes and
 // how they resolved, restart time to ready) are logged on a line starting
 // with "crash summary:".

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -125,6 +126,18 @@ func (s *server) running() bool { return s.cmd != nil }
 // 200. It returns the time from the start to ready.
 func (s *server) start() time.Duration {
 	s.tb.Helper()
+	d, err := s.startOrExit()
+	if err != nil {
+		s.tb.Fatalf("wagerlog serve exited before it was ready: %v\n%s", err, s.logTail())
+	}
+	return d
+}
+
+// startOrExit is start, except that a process that exits before it is
+// ready (a server refusing its data directory) returns its exit error
+// instead of failing the test.
+func (s *server) startOrExit() (time.Duration, error) {
+	s.tb.Helper()
 	if s.running() {
 		s.tb.Fatal("server already running")
 	}
@@ -160,13 +173,16 @@ func (s *server) start() time.Duration {
 			if res.StatusCode == http.StatusOK {
 				d := time.Since(begin)
 				s.readies = append(s.readies, d)
-				return d
+				return d, nil
 			}
 		}
 		select {
 		case err := <-done:
 			s.cmd = nil
-			s.tb.Fatalf("wagerlog serve exited before it was ready: %v\n%s", err, s.logTail())
+			if err == nil {
+				err = errors.New("exit status 0")
+			}
+			return 0, err
 		case <-time.After(readyPoll):
 		}
 		if time.Now().After(deadline) {
