@@ -159,7 +159,7 @@ func TestAuditCommands(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		l, err := ledger.Open(ctx, st, ledger.Options{Paytables: paytables(), SealEvery: -1, SealInterval: -1})
+		l, err := ledger.Open(ctx, st, ledger.Options{Games: registry.New(), SealEvery: -1, SealInterval: -1})
 		if err != nil {
 			t.Fatal(err)
 		}
