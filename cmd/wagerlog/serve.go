@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"crypto/ed25519"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -18,6 +19,7 @@ import (
 	"github.com/wagerlog/wagerlog/api"
 	"github.com/wagerlog/wagerlog/api/dashboard"
 	"github.com/wagerlog/wagerlog/audit"
+	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
@@ -144,6 +146,53 @@ func startingHandler() http.Handler {
 	return mux
 }
 
+// startFault returns the stream fault found at start: the ledger's, or for
+// a read replica the store's own check.
+func startFault(ctx context.Context, led *ledger.Ledger, store *openedStore) *events.StreamFault {
+	var err error
+	if led != nil {
+		err = led.Check(ctx)
+	} else {
+		cctx, cancel := context.WithTimeout(ctx, readyCheckTimeout)
+		err = store.Check(cctx)
+		cancel()
+	}
+	var f *events.StreamFault
+	if errors.As(err, &f) {
+		return f
+	}
+	return nil
+}
+
+// faultHandler answers while the stream is faulty: /healthz 200 (the
+// process runs), /readyz 503 with the fault, every other request 503 with
+// the fault's code (stream_damaged, stream_untrusted).
+func faultHandler(f *events.StreamFault) http.Handler {
+	detail := fmt.Sprintf("stream fault %s at sequence %d: %s", f.Kind, f.Seq, f.Detail)
+	problem := func(code string) []byte {
+		b, _ := json.Marshal(api.Problem{
+			Type: "https://wagerlog.dev/errors#" + code, Title: "Stream fault", Status: http.StatusServiceUnavailable,
+			Code: code, Detail: detail,
+		})
+		return b
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintln(w, `{"status":"ok"}`)
+	})
+	write := func(w http.ResponseWriter, body []byte) {
+		w.Header().Set("Content-Type", api.ProblemContentType)
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = w.Write(append(body, '\n'))
+	}
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, _ *http.Request) { write(w, problem("not_ready")) })
+	mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
+		write(w, problem(ledger.CodeOf(f)))
+	})
+	return mux
+}
+
 // serve runs until ctx is cancelled (SIGINT or SIGTERM in main), then shuts
 // down in order: HTTP first (live streams end, no new commands), then the
 // projector, the projections, the ledger (answers what it holds) and the
@@ -230,6 +279,19 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 		}
 		closers = append(closers, func() { led.Close() })
 		writer = led
+	}
+	// A stream found faulty at start (a foreign message, a damaged tail,
+	// the stream gone or changed) cannot prove or rebuild the projections:
+	// serve answers with the fault, /readyz and every request alike, and
+	// opens no projections, so that nothing is read from a file that may
+	// hold events the stream lost. It keeps running (no restart loop)
+	// until the operator stops it to repair the stream.
+	if f := startFault(ctx, led, store); f != nil {
+		log.Error("not ready: the stream must be repaired before anything is served (docs/OPERATIONS.md)", "kind", f.Kind, "seq", f.Seq, "detail", f.Detail)
+		handler.set(faultHandler(f))
+		<-ctx.Done()
+		shutdownHTTP()
+		return nil
 	}
 	// A projections file that cannot be proven to hold this stream's
 	// events (ahead of it, on another chain, no chain hash recorded) or
