@@ -187,7 +187,7 @@ func (o *reconcileObserver) observe(s *step, _ *fold) {
 	if !o.t.in {
 		return
 	}
-	for _, fl := range flowsOf(s.payload) {
+	for _, fl := range s.flows {
 		o.in[acct{fl.To, fl.Currency}] = o.in[acct{fl.To, fl.Currency}].Add(fl.Amount)
 		o.out[acct{fl.From, fl.Currency}] = o.out[acct{fl.From, fl.Currency}].Add(fl.Amount)
 		from, okFrom := scopeOf(fl.From, fl.Currency)
