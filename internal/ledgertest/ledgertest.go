@@ -15,6 +15,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
@@ -91,8 +92,21 @@ func New(tb testing.TB) *Harness {
 // NewOn opens a ledger on stream, closed with the test.
 func NewOn(tb testing.TB, stream *jetstream.Store) *Harness {
 	tb.Helper()
+	return newOn(tb, stream, registry.New())
+}
+
+// NewWith opens a ledger that plays the games of catalog (the test games
+// of internal/testgames beside Sic Bo, say) on a new embedded stream in a
+// temporary directory.
+func NewWith(tb testing.TB, catalog *games.Catalog) *Harness {
+	tb.Helper()
+	return newOn(tb, OpenStream(tb, tb.TempDir()), catalog)
+}
+
+func newOn(tb testing.TB, stream *jetstream.Store, catalog *games.Catalog) *Harness {
+	tb.Helper()
 	h := &Harness{T: tb, Clock: NewClock(), Stream: stream}
-	l, err := ledger.Open(Ctx(tb), h.Stream, ledger.Options{Games: registry.New(), Clock: h.Clock.Now})
+	l, err := ledger.Open(Ctx(tb), h.Stream, ledger.Options{Games: catalog, Clock: h.Clock.Now})
 	if err != nil {
 		tb.Fatalf("open ledger: %v", err)
 	}
