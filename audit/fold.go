@@ -683,7 +683,9 @@ type placement struct {
 
 func (f *fold) placement(r *roundState, pt games.Paytable, player string) *placement {
 	pl := &placement{pt: pt}
-	if pt == nil {
+	if _, isPlacer := pt.(games.Placer); !isPlacer {
+		// Only a Placer reads the round's state: a Sic Bo slip costs no
+		// walk over the round's bets.
 		return pl
 	}
 	pl.results, pl.ok = f.results(r)

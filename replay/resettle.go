@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/shopspring/decimal"
-
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 )
@@ -84,7 +82,7 @@ func sameSettlement(a, b games.Settlement) bool {
 // when it has any.
 func settlementString(s games.Settlement) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s win %s returned %s residue %s", s.Outcome, orZero(s.Win), orZero(s.Returned), orZero(s.Residue))
+	fmt.Fprintf(&b, "%s win %s returned %s residue %s", s.Outcome, s.Win, s.Returned, s.Residue)
 	if !s.Commission.IsZero() {
 		fmt.Fprintf(&b, " commission %s", s.Commission)
 	}
@@ -93,13 +91,4 @@ func settlementString(s games.Settlement) string {
 	}
 	fmt.Fprintf(&b, " (%s)", s.Rule)
 	return b.String()
-}
-
-// orZero writes the zero value of a decimal as 0 (an open settlement has
-// no amounts).
-func orZero(d decimal.Decimal) decimal.Decimal {
-	if d.IsZero() {
-		return decimal.Zero
-	}
-	return d
 }
