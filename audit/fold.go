@@ -55,7 +55,7 @@ type roundState struct {
 	Currency               string
 	Scale                  int32
 	// Results are the round's results in force, in order, as their game's
-	// JSON (a correction replaces the last). Parsed holds them parsed by
+	// JSON (a correction replaces the last); parsed holds them parsed by
 	// the round's paytable, and parseErr why they could not be (an unknown
 	// paytable, a result the game refuses): then its bets are not
 	// re-settled against them.
