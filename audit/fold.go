@@ -897,7 +897,8 @@ func (f *fold) stillOpen(r *roundState, b *betState, pt games.Paytable, results 
 	if !known || !ok {
 		return
 	}
-	st, err := pt.Settle(games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working}, scale, results)
+	open := games.Settlement{Outcome: games.OutcomeOpen}
+	st, _, err := replay.Resettle(pt, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working}, scale, results, open)
 	if err == nil && st.Outcome.Decided() {
 		report(KindBetUnresolved, "bet %s (%s) is %s after %d results, yet it was not settled", b.ID, b.Code, st.Outcome, len(results))
 	}

@@ -260,6 +260,13 @@ func TestVerify_SeveralResults(t *testing.T) {
 	if rep.Round.Status != ledger.RoundSettled || len(rep.Dice.Results) != 3 || outcomes["won"] != 1 || outcomes["lost"] != 2 || outcomes[ledger.BetTakenDown] != 1 {
 		t.Fatalf("status %s, results %s, outcomes %v", rep.Round.Status, rep.Dice.Results, outcomes)
 	}
+	var html bytes.Buffer
+	if err := rep.WriteHTML(&html); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(html.String(), `{&#34;face&#34;:3}, {&#34;face&#34;:5}, {&#34;face&#34;:6}`) {
+		t.Errorf("the HTML does not list the three throws")
+	}
 	rep = dispute(t, h.Stream, cancelled, opts)
 	mustAllMatch(t, rep)
 	if rep.Round.Status != ledger.RoundCancelled || len(rep.Bets) != 2 || rep.Bets[0].Outcome != "lost" || rep.Bets[1].Outcome != "refunded" {
