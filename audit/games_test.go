@@ -234,6 +234,26 @@ func TestVerify_SeveralResults(t *testing.T) {
 	opts := gameOptions()
 	mustClean(t, h.Stream, opts)
 
+	// Every range that starts inside the played round (its bets placed
+	// before the range re-settled on their settlement's result alone)
+	// verifies clean too.
+	last := h.LastSeq()
+	for from := uint64(2); from <= last; from += 3 {
+		var buf bytes.Buffer
+		if _, err := audit.Export(context.Background(), h.Stream, &buf, from, last, audit.ExportOptions{
+			Stream: jetstream.DefaultStream, SubjectPrefix: jetstream.DefaultSubjectPrefix,
+		}); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := audit.VerifyArchive(context.Background(), &buf, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !rep.Clean {
+			t.Errorf("archive from %d: %+v", from, rep.Violations)
+		}
+	}
+
 	p, _ := audit.ParsePeriod("day:2026-11-01", time.UTC)
 	rec, err := audit.Reconcile(context.Background(), h.Stream, p, opts)
 	if err != nil {
