@@ -201,7 +201,9 @@ func (s Settlement) equal(o Settlement) bool {
 		s.Residue.Equal(o.Residue) && s.Rule == o.Rule
 }
 
-// BetCheck is one recorded settlement (or refund) of a bet, re-computed.
+// BetCheck is one recorded settlement, refund or take-down of a bet,
+// re-computed. A refund and a take-down record the outcome "refunded" or
+// "taken_down" and the stake given back.
 type BetCheck struct {
 	Seq    uint64          `json:"seq"`
 	Bet    string          `json:"bet"`
@@ -249,7 +251,7 @@ type RoundReplay struct {
 	// ChainOK: every event's hash and link checked out.
 	ChainOK bool `json:"chain_ok"`
 	// Match: every settlement re-computed to what was recorded, and every
-	// bet of a finished round was settled or refunded.
+	// bet of a finished round was settled, refunded or taken down.
 	Match bool `json:"match"`
 	// Problems lists every finding, in order; empty when all is well.
 	Problems []string `json:"problems"`
