@@ -2,6 +2,7 @@ package audit
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -10,7 +11,9 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/replay"
 )
 
 // ErrRoundNotFound is returned by Dispute when no event of the stream
@@ -72,9 +75,13 @@ type TimelineEntry struct {
 type DiceRecord struct {
 	// Recorded is the result as the dealer first entered it; InForce the
 	// result after any correction.
-	Recorded    *[3]int           `json:"recorded,omitempty"`
-	RecordedBy  *events.Actor     `json:"recorded_by,omitempty"`
-	InForce     *[3]int           `json:"in_force,omitempty"`
+	Recorded   *[3]int       `json:"recorded,omitempty"`
+	RecordedBy *events.Actor `json:"recorded_by,omitempty"`
+	InForce    *[3]int       `json:"in_force,omitempty"`
+	// Results are the results in force of a game that does not throw
+	// three dice, in order (several for a round of several results, as a
+	// craps hand); RecordedBy entered the first.
+	Results     []json.RawMessage `json:"results,omitempty"`
 	Reshakes    []ReshakeEntry    `json:"reshakes"`
 	Corrections []CorrectionEntry `json:"corrections"`
 }
@@ -90,13 +97,16 @@ type ReshakeEntry struct {
 
 // CorrectionEntry is one correction of the result.
 type CorrectionEntry struct {
-	Seq    uint64       `json:"seq"`
-	At     time.Time    `json:"at"`
-	Number int          `json:"number"`
-	Before [3]int       `json:"before"`
-	After  [3]int       `json:"after"`
-	Reason string       `json:"reason"`
-	Actor  events.Actor `json:"actor"`
+	Seq    uint64    `json:"seq"`
+	At     time.Time `json:"at"`
+	Number int       `json:"number"`
+	Before [3]int    `json:"before"`
+	After  [3]int    `json:"after"`
+	// BeforeResult and AfterResult hold a result that is not three dice.
+	BeforeResult json.RawMessage `json:"before_result,omitempty"`
+	AfterResult  json.RawMessage `json:"after_result,omitempty"`
+	Reason       string          `json:"reason"`
+	Actor        events.Actor    `json:"actor"`
 }
 
 // DisputeBet is one settlement (or refund) of one bet, recorded beside
@@ -115,7 +125,10 @@ type DisputeBet struct {
 	Seq        uint64  `json:"seq,omitempty"`
 	Correction int     `json:"correction"`
 	Dice       *[3]int `json:"dice,omitempty"`
-	// Outcome is won, lost, push, refunded or open.
+	// Result is the result that decided the bet when it is not three
+	// dice.
+	Result json.RawMessage `json:"result,omitempty"`
+	// Outcome is won, lost, push, refunded, taken_down or open.
 	Outcome string `json:"outcome"`
 	// Rule is the paytable rule the recomputation applied; RecordedRule
 	// the one the settlement names.
@@ -147,6 +160,11 @@ type PlayerBalance struct {
 	Staked   decimal.Decimal `json:"staked"`
 	Returned decimal.Decimal `json:"returned"`
 	Refunded decimal.Decimal `json:"refunded"`
+	// Commission is what the house charged the player in the round (on
+	// placing bets, or on wins, net of reversed settlements); TakenDown
+	// the stakes the player took down between two results.
+	Commission decimal.Decimal `json:"commission,omitzero"`
+	TakenDown  decimal.Decimal `json:"taken_down,omitzero"`
 	// Other is what moved the wallet between Before and After outside the
 	// round (other tables, the cashier): After − Before − round flows.
 	Other decimal.Decimal `json:"other"`
@@ -190,9 +208,14 @@ type SealRef struct {
 
 // Dispute builds the dispute report of one round by walking the stream as
 // it is now (so the chain, and every later correction of the round, is
-// part of it).
+// part of it). The walk gathers the round's events, what only it knows
+// (each player's wallet around the round, the chain and the seals) and
+// the round's header; the bets are replayed and re-settled by the one
+// round replay engine, replay.Replay, the same that answers `wagerlog
+// replay round`.
 func Dispute(ctx context.Context, src Source, round string, opts Options) (*DisputeReport, error) {
-	obs := &disputeObserver{round: round, opts: opts, players: map[string]*playerAcc{}, bets: map[string][]int{}, events: map[uint64]bool{}}
+	obs := &disputeObserver{round: round, opts: opts, players: map[string]*playerAcc{}, bets: map[string][]int{}, events: map[uint64]bool{},
+		commission: map[string]decimal.Decimal{}}
 	w, err := walkAll(ctx, src, opts, obs)
 	if err != nil {
 		return nil, err
@@ -215,9 +238,19 @@ type disputeObserver struct {
 	// seal is the first seal after the round's last event so far.
 	seal    *events.LedgerSealed
 	sealSeq uint64
-	// events holds the sequences of the round's events.
+	// events holds the sequences of the round's events; evs the events
+	// themselves, for the replay.
 	events map[uint64]bool
+	evs    []replay.RoundEvent
 	scales map[string]int32
+	// meta is the round as the walk knew it, for the replay.
+	meta replay.RoundMeta
+	pts  *games.Catalog
+	// names is the round's paytable when its game names its bets.
+	names interface{ Name(string) string }
+	// commission is each bet's commission on the settlement in force, which
+	// a reversal gives back to the player.
+	commission map[string]decimal.Decimal
 }
 
 // playerAcc is a player's row while the walk goes.
@@ -249,8 +282,18 @@ func (o *disputeObserver) observe(s *step, f *fold) {
 		if t := f.tables[rs.Table]; t != nil {
 			r.Game, r.Dealer = t.Game, t.Dealer
 			o.scales = map[string]int32{t.Currency: t.Scale}
+			o.meta = replay.RoundMeta{Round: rs.ID, Table: rs.Table, Currency: t.Currency, Scale: t.Scale}
+		}
+		if o.names == nil {
+			if pt, err := f.paytable(rs.Paytable, rs.PaytableHash); err == nil {
+				o.names, _ = pt.(interface{ Name(string) string })
+			}
 		}
 	}
+	o.pts = f.paytables
+	// The walk has checked the chain already (its violations are the
+	// report's chain section): the replay is given each event as linked.
+	o.evs = append(o.evs, replay.RoundEvent{Env: s.env, Payload: s.payload, Hash: e.Hash, HashOK: true, Prev: e.PrevHash})
 	o.rep.Timeline = append(o.rep.Timeline, TimelineEntry{
 		Seq: s.raw.Seq, At: e.OccurredAt, Type: e.Type, Actor: e.Actor, Summary: summarize(s.payload), Hash: e.Hash.String(),
 	})
@@ -259,62 +302,101 @@ func (o *disputeObserver) observe(s *step, f *fold) {
 	case *events.RoundReshake:
 		o.rep.Dice.Reshakes = append(o.rep.Dice.Reshakes, ReshakeEntry{Seq: s.raw.Seq, At: e.OccurredAt, Reason: p.Reason, Note: p.Note, Actor: e.Actor})
 	case *events.RoundResult:
-		d := p.Dice
 		a := e.Actor
-		o.rep.Dice.Recorded, o.rep.Dice.RecordedBy, o.rep.Dice.InForce = &d, &a, &d
+		if o.rep.Dice.RecordedBy == nil {
+			o.rep.Dice.RecordedBy = &a
+		}
+		if p.Result == nil {
+			d := p.Dice
+			o.rep.Dice.Recorded, o.rep.Dice.InForce = &d, &d
+		} else {
+			o.rep.Dice.Results = append(o.rep.Dice.Results, p.Result)
+		}
 	case *events.RoundResultCorrected:
-		d := p.After
-		o.rep.Dice.InForce = &d
-		o.rep.Dice.Corrections = append(o.rep.Dice.Corrections, CorrectionEntry{Seq: s.raw.Seq, At: e.OccurredAt, Number: p.Correction, Before: p.Before, After: p.After, Reason: p.Reason, Actor: e.Actor})
+		if p.AfterResult == nil {
+			d := p.After
+			o.rep.Dice.InForce = &d
+		} else if n := len(o.rep.Dice.Results); n > 0 {
+			o.rep.Dice.Results[n-1] = p.AfterResult
+		}
+		o.rep.Dice.Corrections = append(o.rep.Dice.Corrections, CorrectionEntry{Seq: s.raw.Seq, At: e.OccurredAt, Number: p.Correction,
+			Before: p.Before, After: p.After, BeforeResult: p.BeforeResult, AfterResult: p.AfterResult, Reason: p.Reason, Actor: e.Actor})
 	case *events.BetPlaced:
+		pb := o.player(p.Player, p.Currency)
 		for _, b := range p.Bets {
-			o.bets[b.Bet] = append(o.bets[b.Bet], len(o.rep.Bets))
-			o.rep.Bets = append(o.rep.Bets, DisputeBet{
-				Bet: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Name: o.betName(f, b.Code), Stake: b.Stake, Currency: p.Currency,
-				PlacedSeq: s.raw.Seq, Outcome: "open", InForce: true,
-				RecomputedWin: decimal.Zero, RecomputedReturned: decimal.Zero, RecordedWin: decimal.Zero, RecordedReturned: decimal.Zero, Residue: decimal.Zero,
-			})
-			o.player(p.Player, p.Currency).Staked = o.player(p.Player, p.Currency).Staked.Add(b.Stake)
+			pb.Staked = pb.Staked.Add(b.Stake)
+			pb.Commission = pb.Commission.Add(b.Commission)
 		}
 	case *events.BetSettled:
-		o.settled(s, f, p)
 		pb := o.player(p.Player, p.Currency)
 		pb.Returned = pb.Returned.Add(p.Returned)
-	case *events.BetSettlementReversed:
-		if rows := o.bets[p.Bet]; len(rows) > 0 {
-			last := &o.rep.Bets[rows[len(rows)-1]]
-			last.InForce, last.ReversedAt = false, s.raw.Seq
+		pb.Commission = pb.Commission.Add(p.Commission)
+		if !p.Commission.IsZero() {
+			o.commission[p.Bet] = p.Commission
 		}
+	case *events.BetSettlementReversed:
 		pb := o.player(p.Player, p.Currency)
 		pb.Returned = pb.Returned.Sub(p.Returned)
+		pb.Commission = pb.Commission.Sub(o.commission[p.Bet])
+		delete(o.commission, p.Bet)
 	case *events.BetRefunded:
-		if row := o.openRow(p.Bet); row != nil {
-			row.Seq, row.Outcome = s.raw.Seq, "refunded"
-			row.RecordedReturned, row.RecomputedReturned = p.Stake, row.Stake
-			row.Match = p.Stake.Equal(row.Stake)
-			row.Note = "refunded: the round was cancelled"
-		}
 		pb := o.player(p.Player, p.Currency)
 		pb.Refunded = pb.Refunded.Add(p.Stake)
+	case *events.BetTakenDown:
+		pb := o.player(p.Player, p.Currency)
+		pb.TakenDown = pb.TakenDown.Add(p.Stake)
 	case *events.RoundSettled, *events.RoundCancelled:
 		r.FinishedAt = e.OccurredAt
 	}
 }
 
-// betName is the paytable's name of a bet, when the game names its bets.
-func (o *disputeObserver) betName(f *fold, code string) string {
-	rs := f.rounds[o.round]
-	if rs == nil {
-		return ""
+// betRows builds the report's bet rows from the round's replay: a row
+// per bet placed, in the order placed, filled by the bet's settlement,
+// refund or take-down as the replay re-computed it; one more row for each
+// settlement after a reversal, the reversed one kept and marked.
+func (o *disputeObserver) betRows(rr *replay.RoundReplay) {
+	k := 0
+	next := func() (replay.BetCheck, bool) {
+		if k >= len(rr.Bets) {
+			return replay.BetCheck{}, false
+		}
+		k++
+		return rr.Bets[k-1], true
 	}
-	pt, err := f.paytable(rs.Paytable, rs.PaytableHash)
-	if err != nil {
-		return ""
+	for _, ev := range rr.Events {
+		switch p := ev.Payload.(type) {
+		case *events.BetPlaced:
+			for _, b := range p.Bets {
+				name := ""
+				if o.names != nil {
+					name = o.names.Name(b.Code)
+				}
+				o.bets[b.Bet] = append(o.bets[b.Bet], len(o.rep.Bets))
+				o.rep.Bets = append(o.rep.Bets, DisputeBet{
+					Bet: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Name: name, Stake: b.Stake, Currency: p.Currency,
+					PlacedSeq: ev.Seq, Outcome: "open", InForce: true,
+					RecomputedWin: decimal.Zero, RecomputedReturned: decimal.Zero, RecordedWin: decimal.Zero, RecordedReturned: decimal.Zero, Residue: decimal.Zero,
+				})
+			}
+		case *events.BetSettled:
+			if c, ok := next(); ok {
+				o.settled(c)
+			}
+		case *events.BetRefunded:
+			if c, ok := next(); ok {
+				o.givenBack(c, "refunded", "refunded: the round was cancelled")
+			}
+		case *events.BetTakenDown:
+			if c, ok := next(); ok {
+				o.givenBack(c, ledger.BetTakenDown, "taken down by the player between two results")
+			}
+		case *events.BetSettlementReversed:
+			if rows := o.bets[p.Bet]; len(rows) > 0 {
+				last := &o.rep.Bets[rows[len(rows)-1]]
+				last.InForce, last.ReversedAt = false, ev.Seq
+			}
+		}
 	}
-	if n, ok := pt.(interface{ Name(string) string }); ok {
-		return n.Name(code)
-	}
-	return ""
 }
 
 // openRow returns the bet's row still waiting for a settlement, or a new
@@ -335,29 +417,48 @@ func (o *disputeObserver) openRow(bet string) *DisputeBet {
 	return &o.rep.Bets[len(o.rep.Bets)-1]
 }
 
-// settled fills a bet's row with a settlement, recomputed under the
-// settlement's paytable.
-func (o *disputeObserver) settled(s *step, f *fold, p *events.BetSettled) {
-	row := o.openRow(p.Bet)
+// settled fills a bet's row with a settlement and its re-computation.
+func (o *disputeObserver) settled(c replay.BetCheck) {
+	row := o.openRow(c.Bet)
 	if row == nil {
 		return
 	}
-	d := p.Dice
-	row.Seq, row.Correction, row.Dice, row.Outcome = s.raw.Seq, p.Correction, &d, p.Outcome
-	row.RecordedRule, row.RecordedWin, row.RecordedReturned, row.Residue = p.Rule, p.Win, p.Returned, p.Residue
-	pt, err := f.paytable(p.Paytable, p.PaytableHash)
-	if err != nil {
-		row.Note = "cannot recompute: " + err.Error()
+	row.Seq, row.Correction, row.Outcome = c.Seq, c.Correction, c.Recorded.Outcome
+	if len(c.Result) == 0 {
+		d := c.Dice
+		row.Dice = &d
+	} else {
+		row.Result = c.Result
+	}
+	row.RecordedRule, row.RecordedWin, row.RecordedReturned, row.Residue = c.Recorded.Rule, c.Recorded.Win, c.Recorded.Returned, c.Recorded.Residue
+	row.Rule, row.RecomputedWin, row.RecomputedReturned = c.Recomputed.Rule, orZero(c.Recomputed.Win), orZero(c.Recomputed.Returned)
+	row.Match = c.Match
+	if !c.Match {
+		row.Note = c.Problem
+	}
+}
+
+// givenBack fills a bet's row with a refund or a take-down: the stake
+// back, as placed.
+func (o *disputeObserver) givenBack(c replay.BetCheck, outcome, note string) {
+	row := o.openRow(c.Bet)
+	if row == nil {
 		return
 	}
-	scale, _ := f.scale(p.Table, p.Currency)
-	st, err := settleAgain(pt, p, scale)
-	if err != nil {
-		row.Note = "cannot recompute: " + err.Error()
-		return
+	row.Seq, row.Outcome = c.Seq, outcome
+	row.RecordedReturned, row.RecomputedReturned = c.Recorded.Returned, row.Stake
+	row.Match = c.Match
+	row.Note = note
+	if !c.Match {
+		row.Note = note + "; " + c.Problem
 	}
-	row.Rule, row.RecomputedWin, row.RecomputedReturned = st.Rule, st.Win, st.Returned
-	row.Match = string(st.Outcome) == p.Outcome && st.Win.Equal(p.Win) && st.Returned.Equal(p.Returned) && st.Residue.Equal(p.Residue)
+}
+
+func orZero(d decimal.Decimal) decimal.Decimal {
+	if d.IsZero() {
+		return decimal.Zero
+	}
+	return d
 }
 
 // touchPlayers records the wallet balances of the players the event moves:
@@ -385,6 +486,7 @@ func (o *disputeObserver) player(player, currency string) *playerAcc {
 	pb := o.players[k]
 	if pb == nil {
 		pb = &playerAcc{PlayerBalance: PlayerBalance{Player: player, Currency: currency, Before: decimal.Zero, After: decimal.Zero,
+			Commission: decimal.Zero, TakenDown: decimal.Zero,
 			Staked: decimal.Zero, Returned: decimal.Zero, Refunded: decimal.Zero, Other: decimal.Zero}}
 		o.players[k] = pb
 		o.order = append(o.order, k)
@@ -396,6 +498,13 @@ func (o *disputeObserver) player(player, currency string) *playerAcc {
 func (o *disputeObserver) report(w *walker) *DisputeReport {
 	rep := &o.rep
 	r := &rep.Round
+	if len(o.evs) > 0 {
+		if o.meta.Round == "" {
+			o.meta.Round = o.round
+		}
+		o.betRows(replay.Replay(o.meta, o.evs, o.pts))
+		o.evs = nil
+	}
 	rep.Header = Header{
 		Title:    fmt.Sprintf("Dispute report: table %s round %d (%s)", r.Table, r.Number, r.ID),
 		Operator: o.opts.Operator, GeneratedAt: o.opts.now().UTC(), Through: w.chain.Seq(),
@@ -420,7 +529,7 @@ func (o *disputeObserver) report(w *walker) *DisputeReport {
 		switch b.Outcome {
 		case "refunded":
 			rep.Totals.Refunded = rep.Totals.Refunded.Add(b.RecordedReturned)
-		case "open":
+		case "open", ledger.BetTakenDown:
 		default:
 			rep.Totals.Won = rep.Totals.Won.Add(b.RecordedWin)
 			rep.Totals.Returned = rep.Totals.Returned.Add(b.RecordedReturned)
@@ -430,7 +539,7 @@ func (o *disputeObserver) report(w *walker) *DisputeReport {
 	rep.Players = make([]PlayerBalance, 0, len(o.order))
 	for _, k := range o.order {
 		pb := o.players[k].PlayerBalance
-		flows := pb.Returned.Add(pb.Refunded).Sub(pb.Staked)
+		flows := pb.Returned.Add(pb.Refunded).Add(pb.TakenDown).Sub(pb.Staked).Sub(pb.Commission)
 		pb.Other = pb.After.Sub(pb.Before).Sub(flows)
 		rep.Players = append(rep.Players, pb)
 	}

@@ -36,11 +36,14 @@ func (r *DisputeReport) WriteCSV(w io.Writer) error {
 		by := r.Dice.RecordedBy
 		c.row("dice", "recorded", "", "", "", dicePtr(r.Dice.Recorded), "", by.ID, by.Role)
 	}
+	for i, res := range r.Dice.Results {
+		c.row("dice", "result "+ints(i+1), "", "", "", string(res), "", "", "")
+	}
 	for _, s := range r.Dice.Reshakes {
 		c.row("dice", "reshake", u64s(s.Seq), ri.time(s.At), "", "", strings.TrimSpace(s.Reason+" "+s.Note), s.Actor.ID, s.Actor.Role)
 	}
 	for _, k := range r.Dice.Corrections {
-		c.row("dice", "correction "+ints(k.Number), u64s(k.Seq), ri.time(k.At), diceString(k.Before), diceString(k.After), k.Reason, k.Actor.ID, k.Actor.Role)
+		c.row("dice", "correction "+ints(k.Number), u64s(k.Seq), ri.time(k.At), resultString(k.Before, k.BeforeResult), resultString(k.After, k.AfterResult), k.Reason, k.Actor.ID, k.Actor.Role)
 	}
 	if r.Dice.InForce != nil {
 		c.row("dice", "in_force", "", "", "", dicePtr(r.Dice.InForce), "", "", "")
@@ -50,7 +53,7 @@ func (r *DisputeReport) WriteCSV(w io.Writer) error {
 	for _, b := range r.Bets {
 		cur := b.Currency
 		c.row("bets", b.Bet, b.Slip, b.Player, b.Code, b.Name, ri.amount(b.Stake, cur), cur, u64s(b.PlacedSeq), optSeq(b.Seq), ints(b.Correction),
-			dicePtr(b.Dice), b.Outcome, b.Rule, ri.amount(b.RecomputedWin, cur), ri.amount(b.RecomputedReturned, cur),
+			resultCell(b.Dice, b.Result), b.Outcome, b.Rule, ri.amount(b.RecomputedWin, cur), ri.amount(b.RecomputedReturned, cur),
 			ri.amount(b.RecordedWin, cur), ri.amount(b.RecordedReturned, cur), ri.amount(b.Residue, cur), bools(b.Match), bools(b.InForce),
 			optSeq(b.ReversedAt), b.Note)
 	}
@@ -124,3 +127,12 @@ func optSeq(n uint64) string {
 }
 
 func i64s(n int64) string { return decimal.NewFromInt(n).String() }
+
+// resultCell writes the result a bet was settled on: three dice as
+// "2-2-5", another game's result as its JSON.
+func resultCell(d *[3]int, other []byte) string {
+	if len(other) > 0 {
+		return string(other)
+	}
+	return dicePtr(d)
+}

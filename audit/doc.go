@@ -17,12 +17,24 @@
 // carries the result.
 //
 // The fold never trusts one part of an event to vouch for another: each
-// payload implies its money movements (flowsOf), and they must be the
-// postings; each settlement names its code, stake, dice and paytable, and
-// is settled again; balances an event states must be the folded ones.
-// Finance's reconciliation rests on the same split: balances come from the
-// postings, flows from what the events say, and every difference between
-// the two is a listed discrepancy.
+// payload implies its money movements (flowsOf, which turns a settlement
+// into postings with ledger.SettlementPostings, the ledger's own), and
+// they must be the postings; each settlement is settled again as its bet
+// was placed against the round's results so far (replay.Resettle, the
+// re-settlement the round replay uses too); balances an event states must
+// be the folded ones. A round's status moves by the ledger's lifecycle
+// table (ledger.RoundStatusAfter), so the verifier cannot drift from the
+// ledger on what may happen to a round.
+//
+// The fold knows no game: a result is its game's JSON, which the round's
+// paytable parses and checks (games.Paytable, games.ResultChecker); the
+// optional interfaces of the seam (games.Placer, games.Charger,
+// games.TakeDowner) check placements, commissions and take-downs where a
+// game implements them.
+//
+// Finance's reconciliation rests on the same split as the fold: balances
+// come from the postings, flows from what the events say, and every
+// difference between the two is a listed discrepancy.
 //
 // # Archives
 //
@@ -36,8 +48,11 @@
 // # Reports
 //
 // Dispute, Reconcile and Regulator build report values (JSON-tagged
-// structs); Render writes them as JSON, CSV or a self-contained HTML page
-// with inline SVG charts. BuildReport reads the parameters of the CLI and
-// the API. Periods are whole days in a time zone (Period, ParsePeriod), and
+// structs). The dispute report's bets come from the one round replay
+// engine, replay.Replay, fed with the round's events as the walk passes
+// them; the walk adds what only it knows: the players' wallets around the
+// round, the chain and the seals. Render writes them as JSON, CSV or a
+// self-contained HTML page with inline SVG charts. BuildReport reads the
+// parameters of the CLI and the API. Periods are whole days in a time zone (Period, ParsePeriod), and
 // a day without events is listed as "no activity".
 package audit

@@ -1,11 +1,14 @@
 package audit
 
 import (
+	"strings"
+
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/replay"
 )
 
 // FlowKind names what a money movement is for. Finance's reconciliation
@@ -24,11 +27,22 @@ const (
 	FlowWin           FlowKind = "win"            // house → wallet
 	FlowResidue       FlowKind = "residue"        // house → rounding
 	FlowRefund        FlowKind = "refund"         // in play → wallet (a cancelled round)
+	// FlowCommission is a commission the house charges: on placing a bet
+	// (craps buy and lay) or on a win (baccarat's banker bet).
+	FlowCommission FlowKind = "commission" // wallet → commission
+	// FlowContribution is the share of a stake that goes to a jackpot
+	// pool when the bet is settled.
+	FlowContribution FlowKind = "contribution" // in play → jackpot
+	// FlowTakenDown is an open bet's stake given back between two results
+	// at the player's request.
+	FlowTakenDown FlowKind = "taken_down" // in play → wallet
 
 	FlowReversedStakeReturned FlowKind = "reversed_stake_returned" // wallet → in play
 	FlowReversedStakeLost     FlowKind = "reversed_stake_lost"     // house → in play
 	FlowReversedWin           FlowKind = "reversed_win"            // wallet → house
 	FlowReversedResidue       FlowKind = "reversed_residue"        // rounding → house
+	FlowReversedCommission    FlowKind = "reversed_commission"     // commission → wallet
+	FlowReversedContribution  FlowKind = "reversed_contribution"   // jackpot → in play
 )
 
 // flow is one movement as the payload of an event implies it.
@@ -43,9 +57,11 @@ func mkflow(k FlowKind, from, to string, amount decimal.Decimal, currency string
 
 // flowsOf returns the movements an event's payload implies, in the order the
 // ledger writes its postings; nil for an event that moves no money. It reads
-// the payload only, never the state, so it works on a range that does not
-// start at the beginning of the stream.
-func flowsOf(payload any) []flow {
+// the payload, so it works on a range that does not start at the beginning
+// of the stream; for a reversal it also reads inForce, the settlement the
+// reversal undoes, when the walk knows it (nil otherwise): the reversal's
+// payload does not repeat its commission and contributions.
+func flowsOf(payload any, inForce *events.BetSettled) []flow {
 	switch p := payload.(type) {
 	case *events.WalletDeposited:
 		return []flow{mkflow(FlowDeposit, ledger.AccountCashier, ledger.WalletAccount(p.Player), p.Amount, p.Currency)}
@@ -57,23 +73,33 @@ func flowsOf(payload any) []flow {
 		}
 		return []flow{mkflow(FlowAdjustment, ledger.AccountAdjustment, ledger.WalletAccount(p.Player), p.Amount, p.Currency)}
 	case *events.BetPlaced:
-		out := make([]flow, len(p.Bets))
-		for i, b := range p.Bets {
-			out[i] = mkflow(FlowStake, ledger.WalletAccount(p.Player), ledger.InPlayAccount(p.Table), b.Stake, p.Currency)
+		out := make([]flow, 0, len(p.Bets))
+		for _, b := range p.Bets {
+			out = append(out, mkflow(FlowStake, ledger.WalletAccount(p.Player), ledger.InPlayAccount(p.Table), b.Stake, p.Currency))
+			if b.Commission.IsPositive() {
+				out = append(out, mkflow(FlowCommission, ledger.WalletAccount(p.Player), ledger.CommissionAccount(p.Table), b.Commission, p.Currency))
+			}
 		}
 		return out
 	case *events.BetSettled:
-		return settledFlows(p.Table, p.Player, p.Currency, games.Outcome(p.Outcome), p.Stake, p.Win, p.Residue)
+		return settledFlows(p.Table, p.Player, p.Currency, p.Stake, replay.Recorded(p))
 	case *events.BetRefunded:
 		return []flow{mkflow(FlowRefund, ledger.InPlayAccount(p.Table), ledger.WalletAccount(p.Player), p.Stake, p.Currency)}
+	case *events.BetTakenDown:
+		return []flow{mkflow(FlowTakenDown, ledger.InPlayAccount(p.Table), ledger.WalletAccount(p.Player), p.Stake, p.Currency)}
 	case *events.BetSettlementReversed:
-		// The reversal names no outcome: nothing returned means the bet
-		// had lost.
-		outcome := games.OutcomeWon
-		if p.Returned.IsZero() {
-			outcome = games.OutcomeLost
+		var st games.Settlement
+		if inForce != nil {
+			st = replay.Recorded(inForce)
+		} else {
+			// The reversal names no outcome: nothing returned means the
+			// bet had lost.
+			st = games.Settlement{Outcome: games.OutcomeWon, Win: p.Win, Returned: p.Returned, Residue: p.Residue}
+			if p.Returned.IsZero() {
+				st.Outcome = games.OutcomeLost
+			}
 		}
-		fs := settledFlows(p.Table, p.Player, p.Currency, outcome, p.Stake, p.Win, p.Residue)
+		fs := settledFlows(p.Table, p.Player, p.Currency, p.Stake, st)
 		out := make([]flow, len(fs))
 		for i, f := range fs {
 			out[len(fs)-1-i] = mkflow(reversedKind(f.kind), f.To, f.From, f.Amount, f.Currency)
@@ -83,25 +109,33 @@ func flowsOf(payload any) []flow {
 	return nil
 }
 
-// settledFlows mirrors the ledger's settlement postings: the stake to the
-// house on a loss; back to the wallet on a win or a push, with the win paid
-// by the house and the rounding residue set aside in the rounding account.
-func settledFlows(table, player, currency string, outcome games.Outcome, stake, win, residue decimal.Decimal) []flow {
-	inPlay, wallet, house := ledger.InPlayAccount(table), ledger.WalletAccount(player), ledger.HouseAccount(table)
-	switch outcome {
-	case games.OutcomeLost:
-		return []flow{mkflow(FlowStakeLost, inPlay, house, stake, currency)}
-	case games.OutcomePush:
-		return []flow{mkflow(FlowStakeReturned, inPlay, wallet, stake, currency)}
-	}
-	out := []flow{mkflow(FlowStakeReturned, inPlay, wallet, stake, currency)}
-	if win.IsPositive() {
-		out = append(out, mkflow(FlowWin, house, wallet, win, currency))
-	}
-	if residue.IsPositive() {
-		out = append(out, mkflow(FlowResidue, house, ledger.RoundingAccount(table), residue, currency))
+// settledFlows are the ledger's settlement postings
+// (ledger.SettlementPostings, the one place that turns a settlement into
+// money movements), each named by what it does.
+func settledFlows(table, player, currency string, stake decimal.Decimal, st games.Settlement) []flow {
+	ps := ledger.SettlementPostings(table, player, currency, stake, st)
+	out := make([]flow, len(ps))
+	for i, p := range ps {
+		out[i] = flow{Posting: p, kind: settlementKind(table, p)}
 	}
 	return out
+}
+
+// settlementKind names a settlement posting by its accounts.
+func settlementKind(table string, p events.Posting) FlowKind {
+	switch {
+	case strings.HasPrefix(p.To, ledger.JackpotAccount("")):
+		return FlowContribution
+	case p.To == ledger.CommissionAccount(table):
+		return FlowCommission
+	case p.To == ledger.RoundingAccount(table):
+		return FlowResidue
+	case p.From == ledger.HouseAccount(table):
+		return FlowWin
+	case p.To == ledger.HouseAccount(table):
+		return FlowStakeLost
+	}
+	return FlowStakeReturned // in play → wallet
 }
 
 func reversedKind(k FlowKind) FlowKind {
@@ -114,6 +148,10 @@ func reversedKind(k FlowKind) FlowKind {
 		return FlowReversedWin
 	case FlowResidue:
 		return FlowReversedResidue
+	case FlowCommission:
+		return FlowReversedCommission
+	case FlowContribution:
+		return FlowReversedContribution
 	}
 	return k
 }

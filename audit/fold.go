@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/replay"
 )
 
 // acct is one account in one currency.
@@ -32,8 +34,14 @@ type tableState struct {
 type betState struct {
 	ID, Slip, Player, Code string
 	Stake                  decimal.Decimal
-	Status                 string // ledger.BetOpen, BetSettled, BetRefunded
+	Status                 string // ledger.BetOpen, BetSettled, BetRefunded, BetTakenDown
 	PlacedSeq              uint64
+	// Since is how many results the round had when the bet was placed;
+	// Working its player's flag (games.Bet).
+	Since   int
+	Working bool
+	// Step is how many results the round had when the bet was settled.
+	Step int
 	// Settled is the settlement in force while Status is settled.
 	Settled *events.BetSettled
 }
@@ -46,15 +54,22 @@ type roundState struct {
 	Paytable, PaytableHash string
 	Currency               string
 	Scale                  int32
-	Dice                   *[3]int
-	Correction             int
-	Reshakes               int
-	OpenedSeq              uint64
-	OpenedAt               time.Time
-	Staked                 decimal.Decimal
-	Bets                   []*betState
-	byID                   map[string]*betState
-	done                   bool
+	// Results are the round's results in force, in order, as their game's
+	// JSON (a correction replaces the last); parsed holds them parsed by
+	// the round's paytable, and parseErr why they could not be (an unknown
+	// paytable, a result the game refuses): then its bets are not
+	// re-settled against them.
+	Results    [][]byte
+	parsed     []games.Result
+	parseErr   error
+	Correction int
+	Reshakes   int
+	OpenedSeq  uint64
+	OpenedAt   time.Time
+	Staked     decimal.Decimal
+	Bets       []*betState
+	byID       map[string]*betState
+	done       bool
 }
 
 // open reports whether the round is still in progress: its bets are
@@ -157,6 +172,10 @@ type step struct {
 	// before holds the balances of the accounts the event's postings touch,
 	// as they were before it.
 	before map[acct]decimal.Decimal
+	// flows are the movements the event's payload implies (flowsOf),
+	// taken before the fold applies it: a reversal's are the inverse of
+	// the settlement in force then.
+	flows []flow
 }
 
 // reporter records a violation at the event being applied.
@@ -168,9 +187,9 @@ type reporter func(k Kind, format string, args ...any)
 func (f *fold) apply(s *step, report reporter) {
 	e := &s.env
 	f.checkPostings(s, report)
-	want := flowsOf(s.payload)
-	if !samePostings(e.Postings, want) {
-		report(KindPostingsMismatch, "%s: postings %s, the payload implies %s", e.Type, postingsString(e.Postings), flowsString(want))
+	s.flows = flowsOf(s.payload, f.settlementInForce(s.payload))
+	if !samePostings(e.Postings, s.flows) {
+		report(KindPostingsMismatch, "%s: postings %s, the payload implies %s", e.Type, postingsString(e.Postings), flowsString(s.flows))
 	}
 	s.before = make(map[acct]decimal.Decimal, 2*len(e.Postings))
 	for _, p := range e.Postings {
@@ -201,6 +220,22 @@ func (f *fold) apply(s *step, report reporter) {
 	}
 	f.applyPayload(s, report)
 	f.lastRound = e.Round
+}
+
+// settlementInForce returns, for a reversal, the settlement it reverses
+// when the walk knows it (its commission and contributions are reversed
+// too, and the reversal's payload does not repeat them); nil otherwise.
+func (f *fold) settlementInForce(payload any) *events.BetSettled {
+	p, ok := payload.(*events.BetSettlementReversed)
+	if !ok {
+		return nil
+	}
+	if r := f.rounds[p.Round]; r != nil {
+		if b := r.byID[p.Bet]; b != nil && b.Status == ledger.BetSettled {
+			return b.Settled
+		}
+	}
+	return nil
 }
 
 // checkPostings reports postings that are not movements.
@@ -235,7 +270,8 @@ func knownAccount(name string) bool {
 	if name == ledger.AccountCashier || name == ledger.AccountAdjustment {
 		return true
 	}
-	for _, prefix := range []string{ledger.WalletAccount(""), ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount("")} {
+	for _, prefix := range []string{ledger.WalletAccount(""), ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount(""),
+		ledger.CommissionAccount(""), ledger.JackpotAccount("")} {
 		if id, ok := strings.CutPrefix(name, prefix); ok {
 			return events.ValidID(id)
 		}
@@ -298,6 +334,8 @@ func payloadCurrency(payload any) string {
 		return p.Currency
 	case *events.BetSettlementReversed:
 		return p.Currency
+	case *events.BetTakenDown:
+		return p.Currency
 	}
 	return ""
 }
@@ -336,6 +374,10 @@ func payloadPlace(payload any) (table, round string, ok bool) {
 	case *events.RoundResultCorrected:
 		return p.Table, p.Round, true
 	case *events.BetSettlementReversed:
+		return p.Table, p.Round, true
+	case *events.RoundStepSettled:
+		return p.Table, p.Round, true
+	case *events.BetTakenDown:
 		return p.Table, p.Round, true
 	}
 	return "", "", false
@@ -403,46 +445,46 @@ func (f *fold) applyPayload(s *step, report reporter) {
 		f.placeBets(s, p, report)
 	case *events.RoundBettingClosed:
 		if r := f.round(p.Round, report, "betting closed"); r != nil {
-			f.expectStatus(r, report, "betting closed", ledger.RoundBetting)
-			r.Status = ledger.RoundClosed
+			f.move(r, e.Type, report, "betting closed")
 			if p.Bets != len(r.Bets) || !p.Staked.Equal(r.Staked) {
 				report(KindTotalsMismatch, "round %s closed with %d bets staking %s, its bets are %d staking %s", r.ID, p.Bets, p.Staked, len(r.Bets), r.Staked)
 			}
 		}
 	case *events.RoundReshake:
 		if r := f.round(p.Round, report, "reshake"); r != nil {
-			f.expectStatus(r, report, "reshake", ledger.RoundClosed)
+			f.move(r, e.Type, report, "reshake")
 			r.Reshakes++
 		}
 	case *events.RoundResult:
 		if r := f.round(p.Round, report, "result"); r != nil {
-			f.expectStatus(r, report, "result", ledger.RoundClosed)
-			checkDice(p.Dice, report)
-			d := p.Dice
-			r.Dice = &d
-			r.Status = ledger.RoundSettling
+			f.move(r, e.Type, report, "result")
+			f.addResult(r, p.ResultJSON(), report)
 		}
 	case *events.BetSettled:
 		f.settleBet(s, p, report)
+	case *events.RoundStepSettled:
+		if r := f.round(p.Round, report, "step settled"); r != nil {
+			f.move(r, e.Type, report, "step settled")
+			f.settleStep(r, p, report)
+		}
 	case *events.RoundSettled:
 		f.settleRound(p, report)
 	case *events.RoundPaused:
 		if r := f.round(p.Round, report, "pause"); r != nil {
-			f.expectStatus(r, report, "pause", ledger.RoundBetting, ledger.RoundClosed)
-			r.Prior, r.Status = r.Status, ledger.RoundPaused
+			f.move(r, e.Type, report, "pause")
 		}
 	case *events.RoundResumed:
 		if r := f.round(p.Round, report, "resume"); r != nil {
-			f.expectStatus(r, report, "resume", ledger.RoundPaused)
-			r.Status, r.Prior = r.Prior, ""
+			f.move(r, e.Type, report, "resume")
 		}
 	case *events.RoundCancelled:
 		if r := f.round(p.Round, report, "cancel"); r != nil {
-			f.expectStatus(r, report, "cancel", ledger.RoundBetting, ledger.RoundClosed, ledger.RoundPaused)
+			f.move(r, e.Type, report, "cancel")
+			// The ledger states every stake the round took, whether its
+			// bet is refunded or was already settled or taken down.
 			if p.Bets != len(r.Bets) || !p.Refunded.Equal(r.Staked) {
 				report(KindTotalsMismatch, "round %s cancelled refunding %d bets, %s; its bets are %d staking %s", r.ID, p.Bets, p.Refunded, len(r.Bets), r.Staked)
 			}
-			r.Status = ledger.RoundCancelled
 			if t := f.tables[r.Table]; t != nil && t.Active == r.ID {
 				t.Active = ""
 			}
@@ -450,7 +492,7 @@ func (f *fold) applyPayload(s *step, report reporter) {
 		}
 	case *events.BetRefunded:
 		if r := f.round(p.Round, report, "refund"); r != nil {
-			f.expectStatus(r, report, "refund", ledger.RoundCancelled)
+			f.move(r, e.Type, report, "refund")
 			b := f.bet(r, p.Bet, report, "refund")
 			if b != nil {
 				if b.Status != ledger.BetOpen {
@@ -461,24 +503,21 @@ func (f *fold) applyPayload(s *step, report reporter) {
 			}
 			f.finishIfRefunded(r)
 		}
+	case *events.BetTakenDown:
+		if r := f.round(p.Round, report, "take-down"); r != nil {
+			f.move(r, e.Type, report, "take-down")
+			if b := f.bet(r, p.Bet, report, "take-down"); b != nil {
+				f.takeDown(r, b, p, report)
+			}
+		}
 	case *events.RoundResultCorrected:
 		if r := f.round(p.Round, report, "correction"); r != nil {
-			f.expectStatus(r, report, "correction", ledger.RoundSettled)
-			checkDice(p.After, report)
-			if r.Dice != nil && *r.Dice != p.Before {
-				report(KindEventInvalid, "correction of round %s states dice before %v, the result in force is %v", r.ID, p.Before, *r.Dice)
-			}
-			if p.Correction != r.Correction+1 {
-				report(KindEventInvalid, "correction %d of round %s follows correction %d", p.Correction, r.ID, r.Correction)
-			}
-			d := p.After
-			r.Dice = &d
-			r.Correction = p.Correction
-			r.Status = ledger.RoundSettling
+			f.move(r, e.Type, report, "correction")
+			f.correct(r, p, report)
 		}
 	case *events.BetSettlementReversed:
 		if r := f.round(p.Round, report, "reversal"); r != nil {
-			f.expectStatus(r, report, "reversal", ledger.RoundSettling)
+			f.move(r, e.Type, report, "reversal")
 			if b := f.bet(r, p.Bet, report, "reversal"); b != nil {
 				switch {
 				case b.Status != ledger.BetSettled || b.Settled == nil:
@@ -524,10 +563,11 @@ func (f *fold) openTable(p *events.TableOpened, report reporter) {
 func (f *fold) openRound(s *step, p *events.RoundOpened, report reporter) {
 	t := f.table(p.Table, report, "round.opened")
 	r := &roundState{
-		ID: p.Round, Table: p.Table, Number: p.Number, Status: ledger.RoundBetting,
+		ID: p.Round, Table: p.Table, Number: p.Number,
 		Paytable: p.Paytable, PaytableHash: p.PaytableHash, OpenedSeq: s.raw.Seq,
 		OpenedAt: s.env.OccurredAt, Staked: decimal.Zero, byID: map[string]*betState{},
 	}
+	f.move(r, s.env.Type, report, "round.opened")
 	if t != nil {
 		switch {
 		case t.Closed:
@@ -553,12 +593,14 @@ func (f *fold) openRound(s *step, p *events.RoundOpened, report reporter) {
 }
 
 func (f *fold) placeBets(s *step, p *events.BetPlaced, report reporter) {
+	// A slip's total is what left the wallet: the stakes and the
+	// commissions charged on placing them.
 	sum := decimal.Zero
 	for _, b := range p.Bets {
-		sum = sum.Add(b.Stake)
+		sum = sum.Add(b.Stake).Add(b.Commission)
 	}
 	if !sum.Equal(p.Total) {
-		report(KindTotalsMismatch, "slip %s states a total of %s, its stakes add up to %s", p.Slip, p.Total, sum)
+		report(KindTotalsMismatch, "slip %s states a total of %s, its stakes and commissions add up to %s", p.Slip, p.Total, sum)
 	}
 	if len(p.Bets) == 0 {
 		report(KindEventInvalid, "slip %s has no bets", p.Slip)
@@ -567,12 +609,13 @@ func (f *fold) placeBets(s *step, p *events.BetPlaced, report reporter) {
 	if r == nil {
 		return
 	}
-	f.expectStatus(r, report, "bet", ledger.RoundBetting)
+	f.move(r, s.env.Type, report, "bet")
 	if r.Currency != "" && p.Currency != r.Currency {
 		report(KindEventInvalid, "slip %s in %s on a %s table", p.Slip, p.Currency, r.Currency)
 	}
 	t := f.tables[r.Table]
 	pt, _ := f.paytable(r.Paytable, r.PaytableHash)
+	placement := f.placement(r, pt, p.Player)
 	for _, b := range p.Bets {
 		if r.byID[b.Bet] != nil {
 			report(KindEventInvalid, "bet %s placed twice", b.Bet)
@@ -589,7 +632,12 @@ func (f *fold) placeBets(s *step, p *events.BetPlaced, report reporter) {
 				report(KindEventInvalid, "bet %s stakes %s on %s, outside the limits %s..%s in force", b.Bet, b.Stake, b.Code, l.Min, l.Max)
 			}
 		}
-		bs := &betState{ID: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Stake: b.Stake, Status: ledger.BetOpen, PlacedSeq: s.raw.Seq}
+		gb := games.Bet{Code: b.Code, Stake: b.Stake, Since: len(r.Results), Working: b.Working}
+		if pt != nil && t != nil {
+			placement.check(b.Bet, gb, b.Commission, t.Scale, report)
+		}
+		bs := &betState{ID: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Stake: b.Stake, Status: ledger.BetOpen, PlacedSeq: s.raw.Seq,
+			Since: gb.Since, Working: b.Working}
 		r.Bets = append(r.Bets, bs)
 		r.byID[b.Bet] = bs
 		r.Staked = r.Staked.Add(b.Stake)
@@ -621,18 +669,136 @@ func (f *fold) bet(r *roundState, id string, report reporter, what string) *betS
 	return b
 }
 
+// placement checks a slip's bets as the game would have taken them: the
+// round's state when they were placed (games.Placer), the working flag,
+// and the commission charged (games.Charger).
+type placement struct {
+	pt      games.Paytable
+	results []games.Result
+	// open are the player's bets of the round still in play, then the
+	// slip's earlier bets: a bet may stand behind either.
+	open []games.Bet
+	ok   bool // the round's results are known and parsed
+}
+
+func (f *fold) placement(r *roundState, pt games.Paytable, player string) *placement {
+	pl := &placement{pt: pt}
+	if _, isPlacer := pt.(games.Placer); !isPlacer {
+		// Only a Placer reads the round's state: a Sic Bo slip costs no
+		// walk over the round's bets.
+		return pl
+	}
+	pl.results, pl.ok = f.results(r)
+	for _, b := range r.Bets {
+		if b.Player == player && b.Status == ledger.BetOpen {
+			pl.open = append(pl.open, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working})
+		}
+	}
+	return pl
+}
+
+func (pl *placement) check(id string, b games.Bet, commission decimal.Decimal, scale int32, report reporter) {
+	placer, isPlacer := pl.pt.(games.Placer)
+	switch {
+	case isPlacer && pl.ok:
+		if err := placer.CheckPlacement(b, pl.results, pl.open); err != nil {
+			report(KindEventInvalid, "bet %s (%s) placed after %d results: %s refuses it: %v", id, b.Code, b.Since, pl.pt.ID(), err)
+		}
+		pl.open = append(pl.open, b)
+	case !isPlacer && b.Working:
+		report(KindEventInvalid, "bet %s (%s) is working, paytable %s has no working flag", id, b.Code, pl.pt.ID())
+	}
+	want := decimal.Zero
+	if charger, ok := pl.pt.(games.Charger); ok {
+		want = charger.Charge(b, scale)
+	}
+	if !commission.Equal(want) {
+		report(KindPayoutMismatch, "bet %s (%s, stake %s) was charged a commission of %s, %s charges %s", id, b.Code, b.Stake, commission, pl.pt.ID(), want)
+	}
+}
+
+// results returns the round's results parsed by its paytable, and false
+// when they cannot be (the paytable is unknown, or the game refuses one
+// of them: both were reported when met).
+func (f *fold) results(r *roundState) ([]games.Result, bool) {
+	if r.parsed == nil && r.parseErr == nil {
+		pt, err := f.paytable(r.Paytable, r.PaytableHash)
+		if err == nil {
+			r.parsed, err = replay.ParseResults(pt, r.Results)
+		}
+		r.parseErr = err
+	}
+	return r.parsed, r.parseErr == nil
+}
+
+// addResult records a result of r, once the game has checked it: it must
+// parse (three dice 1..6 for Sic Bo, a face for the test games), and be
+// possible after the round's earlier results (games.ResultChecker).
+func (f *fold) addResult(r *roundState, raw []byte, report reporter) {
+	prior, ok := f.results(r)
+	r.Results = append(r.Results, raw)
+	r.parsed, r.parseErr = nil, nil
+	pt, err := f.paytable(r.Paytable, r.PaytableHash)
+	if err != nil {
+		return // reported at the table's opening
+	}
+	res, err := pt.ParseResult(raw)
+	if err != nil {
+		report(KindEventInvalid, "round %s: result %s is not a result of %s: %v", r.ID, raw, pt.Game(), err)
+		return
+	}
+	if checker, isChecker := pt.(games.ResultChecker); isChecker && ok {
+		if err := checker.CheckResult(res, prior); err != nil {
+			report(KindEventInvalid, "round %s: result %s cannot follow %d results: %v", r.ID, raw, len(prior), err)
+		}
+	}
+}
+
+// correct applies a correction of r's last result, which must name the
+// result in force and change it as the game sees it.
+func (f *fold) correct(r *roundState, p *events.RoundResultCorrected, report reporter) {
+	before, after := p.BeforeJSON(), p.AfterJSON()
+	if n := len(r.Results); n > 0 && !bytes.Equal(r.Results[n-1], before) {
+		report(KindEventInvalid, "correction of round %s states the result before %s, the result in force is %s", r.ID, before, r.Results[n-1])
+	}
+	if p.Correction != r.Correction+1 {
+		report(KindEventInvalid, "correction %d of round %s follows correction %d", p.Correction, r.ID, r.Correction)
+	}
+	if pt, err := f.paytable(r.Paytable, r.PaytableHash); err == nil {
+		a, errA := pt.ParseResult(after)
+		b, errB := pt.ParseResult(before)
+		switch {
+		case errA != nil:
+			report(KindEventInvalid, "correction of round %s: %s is not a result of %s: %v", r.ID, after, pt.Game(), errA)
+		case errB == nil && a.Equal(b):
+			report(KindEventInvalid, "correction of round %s: %s is the same result as %s", r.ID, after, before)
+		}
+	}
+	if n := len(r.Results); n > 0 {
+		r.Results[n-1] = after
+	} else {
+		r.Results = append(r.Results, after)
+	}
+	r.parsed, r.parseErr = nil, nil
+	r.Correction = p.Correction
+}
+
 func (f *fold) settleBet(s *step, p *events.BetSettled, report reporter) {
 	if p.Outcome != events.OutcomeWon && p.Outcome != events.OutcomeLost && p.Outcome != string(games.OutcomePush) {
 		report(KindPayoutMismatch, "bet %s has outcome %q", p.Bet, p.Outcome)
 	}
-	f.resettle(p, report)
 	r := f.round(p.Round, report, "settlement")
+	var b *betState
+	if r != nil {
+		b = f.bet(r, p.Bet, report, "settlement")
+	}
+	f.resettle(p, r, b, report)
 	if r == nil {
 		return
 	}
-	f.expectStatus(r, report, "settlement", ledger.RoundSettling)
-	if r.Dice != nil && *r.Dice != p.Dice {
-		report(KindEventInvalid, "bet %s settled with dice %v, the round's result is %v", p.Bet, p.Dice, *r.Dice)
+	f.move(r, s.env.Type, report, "settlement")
+	if n := len(r.Results); n > 0 && !bytes.Equal(r.Results[n-1], p.ResultJSON()) {
+		report(KindEventInvalid, "bet %s settled on result %s, the round's result is %s", p.Bet, p.ResultJSON(), r.Results[n-1])
 	}
 	if p.Correction != r.Correction {
 		report(KindEventInvalid, "bet %s settled under correction %d, the round is at correction %d", p.Bet, p.Correction, r.Correction)
@@ -643,7 +809,6 @@ func (f *fold) settleBet(s *step, p *events.BetSettled, report reporter) {
 	if r.Currency != "" && p.Currency != r.Currency {
 		report(KindEventInvalid, "bet %s settled in %s on a %s table", p.Bet, p.Currency, r.Currency)
 	}
-	b := f.bet(r, p.Bet, report, "settlement")
 	if b == nil {
 		return
 	}
@@ -654,12 +819,15 @@ func (f *fold) settleBet(s *step, p *events.BetSettled, report reporter) {
 	if b.Slip != p.Slip {
 		report(KindEventInvalid, "bet %s settled as part of slip %s, it was placed in slip %s", b.ID, p.Slip, b.Slip)
 	}
-	b.Status, b.Settled = ledger.BetSettled, p
+	b.Status, b.Settled, b.Step = ledger.BetSettled, p, len(r.Results)
 }
 
-// resettle settles the bet again from its own payload (code, stake, dice,
-// paytable) and compares with what was recorded.
-func (f *fold) resettle(p *events.BetSettled, report reporter) {
+// resettle settles the bet again and compares with what was recorded
+// (replay.Resettle). A bet of a round the walk knows is settled as placed
+// (its code, stake, the results before it and its working flag) against
+// the round's results so far; a bet of a round opened before the range
+// walked, from its settlement's own payload and result alone.
+func (f *fold) resettle(p *events.BetSettled, r *roundState, b *betState, report reporter) {
 	pt, err := f.paytable(p.Paytable, p.PaytableHash)
 	if err != nil {
 		report(KindPaytableUnknown, "bet %s cannot be re-settled: %v", p.Bet, err)
@@ -670,15 +838,92 @@ func (f *fold) resettle(p *events.BetSettled, report reporter) {
 		report(KindPayoutMismatch, "bet %s cannot be re-settled: unknown currency %q", p.Bet, p.Currency)
 		return
 	}
-	st, err := settleAgain(pt, p, scale)
-	if err != nil {
+	var bet games.Bet
+	var results []games.Result
+	if r != nil && b != nil && len(r.Results) > 0 && r.Paytable == p.Paytable && r.PaytableHash == p.PaytableHash {
+		if results, ok = f.results(r); !ok {
+			report(KindPayoutMismatch, "bet %s cannot be re-settled: %v", p.Bet, r.parseErr)
+			return
+		}
+		bet = games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working}
+	} else {
+		res, err := pt.ParseResult(p.ResultJSON())
+		if err != nil {
+			report(KindPayoutMismatch, "bet %s cannot be re-settled: %v", p.Bet, err)
+			return
+		}
+		bet, results = games.Bet{Code: p.Code, Stake: p.Stake}, []games.Result{res}
+	}
+	_, diff, err := replay.Resettle(pt, bet, scale, results, replay.Recorded(p))
+	switch {
+	case err != nil:
 		report(KindPayoutMismatch, "bet %s cannot be re-settled: %v", p.Bet, err)
+	case diff != "":
+		report(KindPayoutMismatch, "bet %s (%s, stake %s, result %s): %s under %s", p.Bet, bet.Code, bet.Stake, p.ResultJSON(), diff, p.Paytable)
+	}
+}
+
+// settleStep checks a round.step_settled: the result did not end the
+// round, the bets it decided were settled, and the others stay open
+// because the results so far do not decide them.
+func (f *fold) settleStep(r *roundState, p *events.RoundStepSettled, report reporter) {
+	if p.Results != len(r.Results) {
+		report(KindEventInvalid, "round %s: step settled after %d results, the round has %d", r.ID, p.Results, len(r.Results))
+	}
+	pt, ptErr := f.paytable(r.Paytable, r.PaytableHash)
+	results, ok := f.results(r)
+	if ok && ptErr == nil && pt.RoundOver(results) {
+		report(KindEventInvalid, "round %s: its %d results end it under %s, yet it goes on", r.ID, len(results), pt.ID())
+	}
+	decided, open := 0, 0
+	for _, b := range r.Bets {
+		switch {
+		case b.Status == ledger.BetSettled && b.Step == len(r.Results):
+			decided++
+		case b.Status == ledger.BetOpen:
+			open++
+			f.stillOpen(r, b, pt, results, ok && ptErr == nil, report)
+		}
+	}
+	if p.Decided != decided || p.Open != open {
+		report(KindTotalsMismatch, "round %s: step states %d bets decided and %d open, its bets give %d and %d", r.ID, p.Decided, p.Open, decided, open)
+	}
+}
+
+// stillOpen reports an open bet the round's results decide: the ledger
+// settles every bet a result decides before betting opens again.
+func (f *fold) stillOpen(r *roundState, b *betState, pt games.Paytable, results []games.Result, known bool, report reporter) {
+	scale, ok := f.scale(r.Table, r.Currency)
+	if !known || !ok {
 		return
 	}
-	if string(st.Outcome) != p.Outcome || !st.Win.Equal(p.Win) || !st.Returned.Equal(p.Returned) || !st.Residue.Equal(p.Residue) {
-		report(KindPayoutMismatch, "bet %s (%s, stake %s, dice %v): recorded %s win %s returned %s residue %s; %s gives %s win %s returned %s residue %s",
-			p.Bet, p.Code, p.Stake, p.Dice, p.Outcome, p.Win, p.Returned, p.Residue, p.Paytable, st.Outcome, st.Win, st.Returned, st.Residue)
+	open := games.Settlement{Outcome: games.OutcomeOpen}
+	st, _, err := replay.Resettle(pt, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working}, scale, results, open)
+	if err == nil && st.Outcome.Decided() {
+		report(KindBetUnresolved, "bet %s (%s) is %s after %d results, yet it was not settled", b.ID, b.Code, st.Outcome, len(results))
 	}
+}
+
+// takeDown checks a take-down: the bet is open, and its game lets it be
+// taken down after the round's results (games.TakeDowner).
+func (f *fold) takeDown(r *roundState, b *betState, p *events.BetTakenDown, report reporter) {
+	if b.Status != ledger.BetOpen {
+		report(KindBetUnresolved, "bet %s taken down while %s", b.ID, b.Status)
+	}
+	checkBetMatches(b, p.Player, p.Code, p.Stake, report)
+	if pt, err := f.paytable(r.Paytable, r.PaytableHash); err == nil {
+		downer, ok := pt.(games.TakeDowner)
+		results, known := f.results(r)
+		switch {
+		case !ok:
+			report(KindEventInvalid, "bet %s taken down, paytable %s takes no bet down", b.ID, pt.ID())
+		case known:
+			if err := downer.CheckTakeDown(games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working}, results); err != nil {
+				report(KindEventInvalid, "bet %s (%s) taken down after %d results: %v", b.ID, b.Code, len(results), err)
+			}
+		}
+	}
+	b.Status = ledger.BetTakenDown
 }
 
 func (f *fold) settleRound(p *events.RoundSettled, report reporter) {
@@ -686,26 +931,36 @@ func (f *fold) settleRound(p *events.RoundSettled, report reporter) {
 	if r == nil {
 		return
 	}
-	f.expectStatus(r, report, "round.settled", ledger.RoundSettling)
-	if r.Dice != nil && *r.Dice != p.Dice {
-		report(KindEventInvalid, "round %s settled with dice %v, its result is %v", r.ID, p.Dice, *r.Dice)
+	f.move(r, events.TypeRoundSettled, report, "round.settled")
+	if n := len(r.Results); n > 0 && !bytes.Equal(r.Results[n-1], p.ResultJSON()) {
+		report(KindEventInvalid, "round %s settled on result %s, its result is %s", r.ID, p.ResultJSON(), r.Results[n-1])
+	}
+	if pt, err := f.paytable(r.Paytable, r.PaytableHash); err == nil {
+		if results, ok := f.results(r); ok && len(results) > 0 && !pt.RoundOver(results) {
+			report(KindEventInvalid, "round %s settled, but its %d results do not end it under %s", r.ID, len(results), pt.ID())
+		}
 	}
 	if p.Correction != r.Correction {
 		report(KindEventInvalid, "round %s settled under correction %d, it is at correction %d", r.ID, p.Correction, r.Correction)
 	}
-	won, returned, residue := decimal.Zero, decimal.Zero, decimal.Zero
+	// The totals are over the bets settled: a bet taken down between two
+	// results is neither staked nor returned by the round.
+	staked, won, returned, residue := decimal.Zero, decimal.Zero, decimal.Zero, decimal.Zero
 	for _, b := range r.Bets {
+		if b.Status == ledger.BetTakenDown {
+			continue
+		}
 		if b.Status != ledger.BetSettled || b.Settled == nil || b.Settled.Correction != r.Correction {
 			report(KindBetUnresolved, "round %s settled with bet %s %s", r.ID, b.ID, b.Status)
 			continue
 		}
+		staked = staked.Add(b.Stake)
 		won, returned, residue = won.Add(b.Settled.Win), returned.Add(b.Settled.Returned), residue.Add(b.Settled.Residue)
 	}
-	if p.Bets != len(r.Bets) || !p.Staked.Equal(r.Staked) || !p.Won.Equal(won) || !p.Returned.Equal(returned) || !p.Residue.Equal(residue) {
+	if p.Bets != len(r.Bets) || !p.Staked.Equal(staked) || !p.Won.Equal(won) || !p.Returned.Equal(returned) || !p.Residue.Equal(residue) {
 		report(KindTotalsMismatch, "round %s states %d bets, staked %s, won %s, returned %s, residue %s; its bets give %d, %s, %s, %s, %s",
-			r.ID, p.Bets, p.Staked, p.Won, p.Returned, p.Residue, len(r.Bets), r.Staked, won, returned, residue)
+			r.ID, p.Bets, p.Staked, p.Won, p.Returned, p.Residue, len(r.Bets), staked, won, returned, residue)
 	}
-	r.Status = ledger.RoundSettled
 	if t := f.tables[r.Table]; t != nil && t.Active == r.ID {
 		t.Active = ""
 	}
@@ -756,27 +1011,21 @@ func (f *fold) finish(r *roundState) {
 	f.finishedQ[r.Table] = q
 }
 
-func (f *fold) expectStatus(r *roundState, report reporter, what string, want ...string) {
-	for _, w := range want {
-		if r.Status == w {
-			return
-		}
+// move moves r's status by the ledger's one lifecycle table
+// (ledger.RoundStatusAfter), and reports an event the table does not allow
+// in r's status; the status then stays as it was.
+func (f *fold) move(r *roundState, t events.Type, report reporter, what string) {
+	next, prior, ok := ledger.RoundStatusAfter(r.Status, r.Prior, t)
+	if !ok {
+		report(KindEventInvalid, "%s on round %s while %s", what, r.ID, r.Status)
+		return
 	}
-	report(KindEventInvalid, "%s on round %s while %s", what, r.ID, r.Status)
+	r.Status, r.Prior = next, prior
 }
 
 func checkBetMatches(b *betState, player, code string, stake decimal.Decimal, report reporter) {
 	if b.Player != player || b.Code != code || !b.Stake.Equal(stake) {
 		report(KindEventInvalid, "bet %s names player %s, %s, stake %s; it was placed by %s on %s for %s", b.ID, player, code, stake, b.Player, b.Code, b.Stake)
-	}
-}
-
-func checkDice(d [3]int, report reporter) {
-	for _, v := range d {
-		if v < 1 || v > 6 {
-			report(KindEventInvalid, "dice %v: %d is not a face 1..6", d, v)
-			return
-		}
 	}
 }
 
@@ -849,14 +1098,4 @@ func (f *fold) finishChecks(report func(seq uint64, k Kind, format string, args 
 			}
 		}
 	}
-}
-
-// settleAgain settles a bet again from its settlement's own payload: its
-// code and stake, and the result it records, under pt.
-func settleAgain(pt games.Paytable, p *events.BetSettled, scale int32) (games.Settlement, error) {
-	res, err := pt.ParseResult(p.ResultJSON())
-	if err != nil {
-		return games.Settlement{}, err
-	}
-	return pt.Settle(games.Bet{Code: p.Code, Stake: p.Stake}, scale, []games.Result{res})
 }

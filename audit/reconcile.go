@@ -27,6 +27,9 @@ const (
 	ScopeTable   = "table"
 	ScopeWallets = "wallets"
 	ScopeCashier = "cashier"
+	// ScopePool is a jackpot pool (its row's Table names the pool): pools
+	// are shared by tables, so they are a scope of their own.
+	ScopePool = "pool"
 )
 
 // ReconcileReport is finance's day-by-day reconciliation of a period: per
@@ -80,7 +83,16 @@ type ReconRow struct {
 	Reversals  decimal.Decimal `json:"reversals"`
 	StakesLost decimal.Decimal `json:"stakes_lost"`
 	Residue    decimal.Decimal `json:"residue"`
-	Closing    decimal.Decimal `json:"closing"`
+	// Commissions are what the house charged players (on placing bets
+	// and on wins; net of reversed settlements), into the table's
+	// commission account; Contributions the shares of stakes paid into
+	// jackpot pools (net); TakenDown the stakes players took back
+	// between two results. Sic Bo has none of them, and they are then
+	// left out of every format.
+	Commissions   decimal.Decimal `json:"commissions,omitzero"`
+	Contributions decimal.Decimal `json:"contributions,omitzero"`
+	TakenDown     decimal.Decimal `json:"taken_down,omitzero"`
+	Closing       decimal.Decimal `json:"closing"`
 	// Expected is Opening plus the flows; Difference is Closing − Expected
 	// and is zero when the day reconciles.
 	Expected   decimal.Decimal `json:"expected"`
@@ -111,6 +123,22 @@ type Discrepancy struct {
 	Detail   string          `json:"detail"`
 }
 
+// GameFlows reports whether the period has flows Sic Bo never makes:
+// commissions, pool contributions or take-downs. Only then do the CSV and
+// HTML formats carry them, so a Sic Bo report reads as it always did.
+func (r *ReconcileReport) GameFlows() bool {
+	for _, t := range r.Totals {
+		if t.hasGameFlows() {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *ReconRow) hasGameFlows() bool {
+	return !r.Commissions.IsZero() || !r.Contributions.IsZero() || !r.TakenDown.IsZero()
+}
+
 // scopeKey names one reconciliation row's accounts.
 type scopeKey struct{ scope, table, currency string }
 
@@ -123,10 +151,13 @@ func scopeOf(account, currency string) (scopeKey, bool) {
 	if account == ledger.AccountCashier || account == ledger.AccountAdjustment {
 		return scopeKey{ScopeCashier, "", currency}, true
 	}
-	for _, prefix := range []string{ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount("")} {
+	for _, prefix := range []string{ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount(""), ledger.CommissionAccount("")} {
 		if t, ok := strings.CutPrefix(account, prefix); ok {
 			return scopeKey{ScopeTable, t, currency}, true
 		}
+	}
+	if pool, ok := strings.CutPrefix(account, ledger.JackpotAccount("")); ok {
+		return scopeKey{ScopePool, pool, currency}, true
 	}
 	return scopeKey{}, false
 }
@@ -187,7 +218,7 @@ func (o *reconcileObserver) observe(s *step, _ *fold) {
 	if !o.t.in {
 		return
 	}
-	for _, fl := range flowsOf(s.payload) {
+	for _, fl := range s.flows {
 		o.in[acct{fl.To, fl.Currency}] = o.in[acct{fl.To, fl.Currency}].Add(fl.Amount)
 		o.out[acct{fl.From, fl.Currency}] = o.out[acct{fl.From, fl.Currency}].Add(fl.Amount)
 		from, okFrom := scopeOf(fl.From, fl.Currency)
@@ -214,7 +245,8 @@ func newReconRow(k scopeKey) *ReconRow {
 	z := decimal.Zero
 	return &ReconRow{Scope: k.scope, Table: k.table, Currency: k.currency,
 		Opening: z, Deposits: z, Withdrawals: z, Adjustments: z, Stakes: z, StakesReturned: z, WinsPaid: z,
-		Refunds: z, Reversals: z, StakesLost: z, Residue: z, Closing: z, Expected: z, Difference: z}
+		Refunds: z, Reversals: z, StakesLost: z, Residue: z, Commissions: z, Contributions: z, TakenDown: z,
+		Closing: z, Expected: z, Difference: z}
 }
 
 // addFlow adds one flow to a row's column for its kind. A flow inside one
@@ -250,6 +282,16 @@ func (o *reconcileObserver) addFlow(r *ReconRow, fl flow) {
 		r.Residue = r.Residue.Add(a)
 	case FlowReversedResidue:
 		r.Residue = r.Residue.Sub(a)
+	case FlowCommission:
+		r.Commissions = r.Commissions.Add(a)
+	case FlowReversedCommission:
+		r.Commissions = r.Commissions.Sub(a)
+	case FlowContribution:
+		r.Contributions = r.Contributions.Add(a)
+	case FlowReversedContribution:
+		r.Contributions = r.Contributions.Sub(a)
+	case FlowTakenDown:
+		r.TakenDown = r.TakenDown.Add(a)
 	}
 }
 
@@ -258,12 +300,16 @@ func (r *ReconRow) expected() decimal.Decimal {
 	e := r.Opening
 	switch r.Scope {
 	case ScopeTable:
-		e = e.Add(r.Stakes).Sub(r.StakesReturned).Sub(r.WinsPaid).Sub(r.Refunds).Add(r.Reversals)
+		e = e.Add(r.Stakes).Sub(r.StakesReturned).Sub(r.WinsPaid).Sub(r.Refunds).Add(r.Reversals).
+			Add(r.Commissions).Sub(r.Contributions).Sub(r.TakenDown)
 	case ScopeWallets:
 		e = e.Add(r.Deposits).Sub(r.Withdrawals).Add(r.Adjustments).Sub(r.Stakes).
-			Add(r.StakesReturned).Add(r.WinsPaid).Add(r.Refunds).Sub(r.Reversals)
+			Add(r.StakesReturned).Add(r.WinsPaid).Add(r.Refunds).Sub(r.Reversals).
+			Sub(r.Commissions).Add(r.TakenDown)
 	case ScopeCashier:
 		e = e.Sub(r.Deposits).Add(r.Withdrawals).Sub(r.Adjustments)
+	case ScopePool:
+		e = e.Add(r.Contributions)
 	}
 	return e
 }
@@ -301,7 +347,7 @@ func (o *reconcileObserver) endDay(d string, _ *fold) {
 }
 
 func sortedScopes(keys map[scopeKey]bool) []scopeKey {
-	order := map[string]int{ScopeTable: 0, ScopeWallets: 1, ScopeCashier: 2}
+	order := map[string]int{ScopeTable: 0, ScopeWallets: 1, ScopeCashier: 2, ScopePool: 3}
 	ss := make([]string, 0, len(keys))
 	byKey := map[string]scopeKey{}
 	for k := range keys {
@@ -353,6 +399,7 @@ func (o *reconcileObserver) report(w *walker, p Period, opts Options) *Reconcile
 			t.Stakes, t.StakesReturned, t.WinsPaid = t.Stakes.Add(r.Stakes), t.StakesReturned.Add(r.StakesReturned), t.WinsPaid.Add(r.WinsPaid)
 			t.Refunds, t.Reversals = t.Refunds.Add(r.Refunds), t.Reversals.Add(r.Reversals)
 			t.StakesLost, t.Residue = t.StakesLost.Add(r.StakesLost), t.Residue.Add(r.Residue)
+			t.Commissions, t.Contributions, t.TakenDown = t.Commissions.Add(r.Commissions), t.Contributions.Add(r.Contributions), t.TakenDown.Add(r.TakenDown)
 			t.Closing = r.Closing
 			if !r.Difference.IsZero() {
 				addDisc(Discrepancy{Date: d, Scope: r.Scope, Table: r.Table, Currency: r.Currency, Amount: r.Difference,

@@ -45,6 +45,25 @@ func (r *ReconcileReport) WriteCSV(w io.Writer) error {
 	for _, x := range r.Totals {
 		c.row("totals", append([]string{x.Scope, x.Table, x.Currency}, ri.reconValues(x)...)...)
 	}
+	if r.GameFlows() {
+		// A section of its own, so that the days and totals sections keep
+		// the columns every release wrote.
+		c.header("game_flows", "date", "scope", "table", "currency", "commissions", "contributions", "taken_down")
+		gameRow := func(date string, x ReconRow) {
+			if x.hasGameFlows() {
+				cur := x.Currency
+				c.row("game_flows", date, x.Scope, x.Table, cur, ri.amount(x.Commissions, cur), ri.amount(x.Contributions, cur), ri.amount(x.TakenDown, cur))
+			}
+		}
+		for _, d := range r.Days {
+			for _, x := range d.Rows {
+				gameRow(d.Date, x)
+			}
+		}
+		for _, x := range r.Totals {
+			gameRow("", x)
+		}
+	}
 	c.header("accounts", "account", "currency", "opening", "inflows", "outflows", "closing", "expected", "difference")
 	for _, a := range r.Accounts {
 		cur := a.Currency

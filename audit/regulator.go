@@ -303,7 +303,7 @@ func (o *regulatorObserver) observe(s *step, f *fold) {
 		if g := o.roundGame(f, p.Round); g != nil {
 			g.RoundsCorrected++
 		}
-		o.significant(s, SignificantEvent{Reason: p.Reason, Before: diceString(p.Before), After: diceString(p.After)})
+		o.significant(s, SignificantEvent{Reason: p.Reason, Before: resultString(p.Before, p.BeforeResult), After: resultString(p.After, p.AfterResult)})
 	case *events.RoundReshake:
 		if g := o.roundGame(f, p.Round); g != nil {
 			g.Reshakes++

@@ -34,7 +34,11 @@ func summarize(payload any) string {
 				codes = append(codes, fmt.Sprintf("… %d more", len(p.Bets)-i))
 				break
 			}
-			codes = append(codes, b.Code+" "+b.Stake.String())
+			c := b.Code + " " + b.Stake.String()
+			if !b.Commission.IsZero() {
+				c += " (commission " + b.Commission.String() + ")"
+			}
+			codes = append(codes, c)
 		}
 		return fmt.Sprintf("%s placed slip %s: %s; total %s %s (balance %s → %s)", p.Player, p.Slip, strings.Join(codes, ", "), p.Total, p.Currency, p.BalanceBefore, p.BalanceAfter)
 	case *events.RoundBettingClosed:
@@ -45,11 +49,11 @@ func summarize(payload any) string {
 		}
 		return "reshake: " + p.Reason
 	case *events.RoundResult:
-		return "result " + diceString(p.Dice)
+		return "result " + resultString(p.Dice, p.Result)
 	case *events.BetSettled:
 		return fmt.Sprintf("bet %s of %s settled (correction %d): %s; %s, win %s, returned %s", p.Bet, p.Player, p.Correction, p.Rule, p.Outcome, p.Win, p.Returned)
 	case *events.RoundSettled:
-		return fmt.Sprintf("round settled on %s (correction %d): %d bets, staked %s, won %s, returned %s, residue %s", diceString(p.Dice), p.Correction, p.Bets, p.Staked, p.Won, p.Returned, p.Residue)
+		return fmt.Sprintf("round settled on %s (correction %d): %d bets, staked %s, won %s, returned %s, residue %s", resultString(p.Dice, p.Result), p.Correction, p.Bets, p.Staked, p.Won, p.Returned, p.Residue)
 	case *events.RoundPaused:
 		return "round paused: " + p.Reason
 	case *events.RoundResumed:
@@ -59,9 +63,13 @@ func summarize(payload any) string {
 	case *events.BetRefunded:
 		return fmt.Sprintf("bet %s of %s refunded: %s %s", p.Bet, p.Player, p.Stake, p.Currency)
 	case *events.RoundResultCorrected:
-		return fmt.Sprintf("result corrected (correction %d): %s → %s: %s", p.Correction, diceString(p.Before), diceString(p.After), p.Reason)
+		return fmt.Sprintf("result corrected (correction %d): %s → %s: %s", p.Correction, resultString(p.Before, p.BeforeResult), resultString(p.After, p.AfterResult), p.Reason)
 	case *events.BetSettlementReversed:
 		return fmt.Sprintf("settlement of bet %s of %s reversed (correction %d): win %s, returned %s taken back", p.Bet, p.Player, p.Correction, p.Win, p.Returned)
+	case *events.RoundStepSettled:
+		return fmt.Sprintf("result %d settled: %d bets decided, %d stay in play; betting opens again", p.Results, p.Decided, p.Open)
+	case *events.BetTakenDown:
+		return fmt.Sprintf("bet %s of %s taken down: %s %s back to the wallet", p.Bet, p.Player, p.Stake, p.Currency)
 	case *events.LedgerSealed:
 		signed := "unsigned"
 		if p.Signature != "" {
@@ -76,6 +84,15 @@ func summarize(payload any) string {
 const betsListedMax = 10
 
 func diceString(d [3]int) string { return fmt.Sprintf("%d-%d-%d", d[0], d[1], d[2]) }
+
+// resultString writes a result as a payload records it: three dice as
+// "2-2-5", any other game's result as its JSON.
+func resultString(d [3]int, other []byte) string {
+	if len(other) > 0 {
+		return string(other)
+	}
+	return diceString(d)
+}
 
 func signed(d decimal.Decimal) string {
 	if d.IsPositive() {

@@ -27,8 +27,19 @@
 //
 // Round finds a round's events through the round index of the projections
 // (no scan of the stream), fetches each by sequence, checks each event's
-// hash and its link to the event before it, and re-settles every bet with
-// the paytable recorded in its settlement (looked up by id, refused if its
-// hash differs from the recorded one), comparing the outcome, win, amount
-// returned, residue and rule with the recorded ones.
+// hash and its link to the event before it, and hands them to Replay.
+//
+// Replay is the one round replay engine: the dispute report (package
+// audit) feeds it the round's events from its walk of the stream. It moves
+// the round's status by the ledger's lifecycle table
+// (ledger.RoundStatusAfter), keeps the round's results in force (several
+// for a round of several results, the last one replaced by a correction),
+// and re-settles every settlement with Resettle: the bet as it was placed
+// (code, stake, the results before it, its working flag), under the
+// round's paytable (looked up by id, refused if its hash differs from the
+// recorded one), against the results so far, comparing the outcome, win,
+// amount returned, residue, commission and pool contributions with the
+// recorded ones. A refund, or a take-down between two results, must end a
+// bet still open. The verifier calls Resettle too, so the replay, the
+// dispute report and verify never disagree on what a bet should have paid.
 package replay

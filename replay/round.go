@@ -201,7 +201,9 @@ func (s Settlement) equal(o Settlement) bool {
 		s.Residue.Equal(o.Residue) && s.Rule == o.Rule
 }
 
-// BetCheck is one recorded settlement (or refund) of a bet, re-computed.
+// BetCheck is one recorded settlement, refund or take-down of a bet,
+// re-computed. A refund and a take-down record the outcome "refunded" or
+// "taken_down" and the stake given back.
 type BetCheck struct {
 	Seq    uint64          `json:"seq"`
 	Bet    string          `json:"bet"`
@@ -251,16 +253,15 @@ type RoundReplay struct {
 	// ChainOK: every event's hash and link checked out.
 	ChainOK bool `json:"chain_ok"`
 	// Match: every settlement re-computed to what was recorded, and every
-	// bet of a finished round was settled or refunded.
+	// bet of a finished round was settled, refunded or taken down.
 	Match bool `json:"match"`
 	// Problems lists every finding, in order; empty when all is well.
 	Problems []string `json:"problems"`
 }
 
 // Round replays one round: its events fetched by sequence through the
-// round index, their hashes and links checked, and every bet re-settled by
-// the recorded paytable from the recorded dice and compared with what was
-// paid. Findings go in the answer (ChainOK, Match, Problems); an error
+// round index, their hashes and links checked, and the round walked by
+// Replay. Findings go in the answer (ChainOK, Match, Problems); an error
 // means the round could not be replayed at all.
 func Round(ctx context.Context, g Getter, idx Index, roundID string, paytables *games.Catalog) (*RoundReplay, error) {
 	ix, err := idx.RoundIndex(roundID)
@@ -270,12 +271,6 @@ func Round(ctx context.Context, g Getter, idx Index, roundID string, paytables *
 	if len(ix.Events) == 0 || len(ix.Events) > RoundEventsMax {
 		return nil, fmt.Errorf("%w: round %s has %d events", ErrIndex, roundID, len(ix.Events))
 	}
-	out := &RoundReplay{
-		Round: roundID, Table: ix.Table, Currency: ix.Currency, Scale: ix.Scale,
-		Events: make([]EventLine, 0, len(ix.Events)), Bets: []BetCheck{}, Problems: []string{}, ChainOK: true, Match: true,
-	}
-	problem := func(format string, args ...any) { out.Problems = append(out.Problems, fmt.Sprintf(format, args...)) }
-
 	pre, err := prefetch(ctx, g, ix.Events)
 	if err != nil {
 		return nil, err
@@ -284,48 +279,96 @@ func Round(ctx context.Context, g Getter, idx Index, roundID string, paytables *
 	if err != nil {
 		return nil, err
 	}
-	st := roundState{placed: map[string]events.PlacedBet{}, slipOf: map[string]*events.BetPlaced{}, since: map[string]int{}, inForce: map[string]int{}}
+	in := make([]RoundEvent, len(ix.Events))
 	for i, seq := range ix.Events {
 		c := &evs[i]
-		e := &c.env
-		if e.Round != roundID {
-			return nil, fmt.Errorf("%w: event %d belongs to round %q, not %s", ErrIndex, seq, e.Round, roundID)
+		if c.env.Round != roundID {
+			return nil, fmt.Errorf("%w: event %d belongs to round %q, not %s", ErrIndex, seq, c.env.Round, roundID)
 		}
-		prev := hashes[seq-1] // the zero hash before the first event
-		linkOK := e.PrevHash == prev
-		if !c.hashOK {
-			problem("event %d (%s): its content does not match its hash %s", seq, e.Type, c.hash)
+		in[i] = RoundEvent{Env: c.env, Payload: c.payload, Hash: c.hash, HashOK: c.hashOK, Prev: hashes[seq-1]}
+	}
+	return Replay(RoundMeta{Round: roundID, Table: ix.Table, Currency: ix.Currency, Scale: ix.Scale}, in, paytables), nil
+}
+
+// RoundMeta is what a caller knows of a round before its events: where it
+// was played and the decimals of its currency.
+type RoundMeta struct {
+	Round, Table, Currency string
+	Scale                  int32
+}
+
+// RoundEvent is one event of a round as Replay walks it: decoded (Env.Seq
+// set), with the hash it states, whether its content matches it, and the
+// hash of the event stored just before it (the zero hash before the first
+// event of the stream).
+type RoundEvent struct {
+	Env     events.Envelope
+	Payload any
+	Hash    events.Hash
+	HashOK  bool
+	Prev    events.Hash
+}
+
+// Replay is the one round replay engine: `wagerlog replay round`, the API's
+// round replay and the dispute report (audit.Dispute) all answer with it.
+// It walks a round's events in stream order, moves the round's status by
+// the ledger's lifecycle table (ledger.RoundStatusAfter), keeps its results
+// in force, and re-settles every settled bet with Resettle against the
+// results the round had when it was settled. Every finding is a problem of
+// the answer, never an error: a damaged round is described, not refused.
+func Replay(meta RoundMeta, evs []RoundEvent, paytables *games.Catalog) *RoundReplay {
+	out := &RoundReplay{
+		Round: meta.Round, Table: meta.Table, Currency: meta.Currency, Scale: meta.Scale,
+		Events: make([]EventLine, 0, len(evs)), Bets: []BetCheck{}, Problems: []string{}, ChainOK: true, Match: true,
+	}
+	problem := func(format string, args ...any) { out.Problems = append(out.Problems, fmt.Sprintf(format, args...)) }
+	st := roundState{placed: map[string]events.PlacedBet{}, since: map[string]int{}, inForce: map[string]int{}, paytables: paytables}
+	for i := range evs {
+		c := &evs[i]
+		e := &c.Env
+		seq := e.Seq
+		linkOK := e.PrevHash == c.Prev
+		if !c.HashOK {
+			problem("event %d (%s): its content does not match its hash %s", seq, e.Type, c.Hash)
 		}
 		if !linkOK {
-			problem("event %d (%s): prev %s is not the hash %s of event %d", seq, e.Type, e.PrevHash, prev, seq-1)
+			problem("event %d (%s): prev %s is not the hash %s of event %d", seq, e.Type, e.PrevHash, c.Prev, seq-1)
 		}
-		out.ChainOK = out.ChainOK && c.hashOK && linkOK
+		out.ChainOK = out.ChainOK && c.HashOK && linkOK
 		out.Events = append(out.Events, EventLine{
-			Seq: seq, At: e.OccurredAt, Type: e.Type, Actor: e.Actor, Hash: c.hash, PrevHash: e.PrevHash,
-			HashOK: c.hashOK, LinkOK: linkOK, Payload: c.payload,
+			Seq: seq, At: e.OccurredAt, Type: e.Type, Actor: e.Actor, Hash: c.Hash, PrevHash: e.PrevHash,
+			HashOK: c.HashOK, LinkOK: linkOK, Payload: c.Payload,
 		})
-		st.apply(out, e, c.payload, paytables, problem)
+		st.apply(out, e, c.Payload, problem)
 	}
 	st.finish(out, problem)
-	return out, nil
+	return out
 }
 
 // roundState follows a round through its events.
 type roundState struct {
 	placed map[string]events.PlacedBet
-	slipOf map[string]*events.BetPlaced
 	// since is how many results the round had when each bet was placed.
 	since map[string]int
-	// results are the round's results in force, as their games' JSON.
+	// results are the round's results in force, as their games' JSON;
+	// parsed the same results parsed by the round's paytable (nil until a
+	// settlement needs them, and again after a result changes).
 	results [][]byte
+	parsed  []games.Result
 	prior   string         // the status a paused round resumes to
-	inForce map[string]int // bet → index in Bets of its settlement in force
+	inForce map[string]int // bet → index in Bets of its settlement, refund or take-down in force
+
+	paytables *games.Catalog
+	pt        games.Paytable
+	ptErr     error
+	ptLooked  bool
 }
 
 // setResults records the results in force in the answer: three dice in
 // Dice as the first release showed them, any other result in Result, and
 // the whole list when there are several.
 func (st *roundState) setResults(out *RoundReplay) {
+	st.parsed = nil
 	last := st.results[len(st.results)-1]
 	d, other := events.ResultMembers(last)
 	out.Dice, out.Result, out.Results = nil, other, nil
@@ -340,7 +383,7 @@ func (st *roundState) setResults(out *RoundReplay) {
 	}
 }
 
-func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, paytables *games.Catalog, problem func(string, ...any)) {
+func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, problem func(string, ...any)) {
 	betProblem := func(format string, args ...any) {
 		out.Match = false
 		problem(format, args...)
@@ -358,7 +401,6 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 	case *events.BetPlaced:
 		for _, b := range p.Bets {
 			st.placed[b.Bet] = b
-			st.slipOf[b.Bet] = p
 			st.since[b.Bet] = len(st.results)
 		}
 	case *events.RoundReshake:
@@ -382,7 +424,7 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 			Dice: p.Dice, Result: p.Result, Correction: p.Correction, Paytable: p.Paytable, PaytableHash: p.PaytableHash,
 			Recorded: Settlement{Outcome: p.Outcome, Win: p.Win, Returned: p.Returned, Residue: p.Residue, Rule: p.Rule},
 		}
-		c.Problem = st.resettle(&c, out, paytables)
+		c.Problem = st.resettle(&c, Recorded(p), out)
 		c.Match = c.Problem == ""
 		if !c.Match {
 			betProblem("bet %s (event %d): %s", p.Bet, e.Seq, c.Problem)
@@ -394,7 +436,7 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 		out.Bets = append(out.Bets, c)
 	case *events.BetSettlementReversed:
 		i, ok := st.inForce[p.Bet]
-		if !ok {
+		if !ok || out.Bets[i].Recorded.Outcome == projections.BetRefunded || out.Bets[i].Recorded.Outcome == ledger.BetTakenDown {
 			betProblem("bet %s (event %d): reversal of no settlement", p.Bet, e.Seq)
 			return
 		}
@@ -405,34 +447,56 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 		out.Bets[i].Superseded = true
 		delete(st.inForce, p.Bet)
 	case *events.BetRefunded:
-		c := BetCheck{
-			Seq: e.Seq, Bet: p.Bet, Slip: p.Slip, Player: p.Player, Code: p.Code, Stake: p.Stake,
-			Recorded: Settlement{Outcome: projections.BetRefunded, Returned: p.Stake},
-		}
-		pb, ok := st.placed[p.Bet]
-		c.Recomputed = Settlement{Outcome: projections.BetRefunded, Returned: pb.Stake}
-		switch {
-		case !ok:
-			c.Problem = "refund of a bet never placed in this round"
-		case out.Status != projections.RoundCancelled:
-			c.Problem = "refund in a round that is not cancelled"
-		case !c.Recorded.equal(c.Recomputed):
-			c.Problem = fmt.Sprintf("refunded %s, the stake was %s", p.Stake, pb.Stake)
-		}
-		c.Match = c.Problem == ""
-		if !c.Match {
-			betProblem("bet %s (event %d): %s", p.Bet, e.Seq, c.Problem)
-		}
-		st.inForce[p.Bet] = len(out.Bets)
-		out.Bets = append(out.Bets, c)
+		st.returned(out, e, p.Bet, p.Slip, p.Player, p.Code, p.Stake, projections.BetRefunded, ledger.RoundCancelled, betProblem)
+	case *events.BetTakenDown:
+		st.returned(out, e, p.Bet, p.Slip, p.Player, p.Code, p.Stake, ledger.BetTakenDown, ledger.RoundBetting, betProblem)
 	}
+}
+
+// returned checks a stake given back whole to its player: a refund (in a
+// cancelled round) or a take-down (between two results). Either ends a bet
+// that is still open: it was placed in this round and has nothing in
+// force.
+func (st *roundState) returned(out *RoundReplay, e *events.Envelope, bet, slip, player, code string, stake decimal.Decimal, outcome, status string, betProblem func(string, ...any)) {
+	c := BetCheck{
+		Seq: e.Seq, Bet: bet, Slip: slip, Player: player, Code: code, Stake: stake,
+		Recorded: Settlement{Outcome: outcome, Returned: stake},
+	}
+	pb, ok := st.placed[bet]
+	c.Recomputed = Settlement{Outcome: outcome, Returned: pb.Stake}
+	_, ended := st.inForce[bet]
+	switch {
+	case !ok:
+		c.Problem = "stake given back for a bet never placed in this round"
+		if outcome == projections.BetRefunded {
+			c.Problem = "refund of a bet never placed in this round"
+		}
+	case out.Status != status:
+		c.Problem = fmt.Sprintf("%s in a round that is %s", outcome, out.Status)
+		if outcome == projections.BetRefunded {
+			c.Problem = "refund in a round that is not cancelled"
+		}
+	case ended:
+		c.Problem = fmt.Sprintf("%s, but the bet is no longer open", outcome)
+	case !c.Recorded.equal(c.Recomputed):
+		c.Problem = fmt.Sprintf("gave back %s, the stake was %s", stake, pb.Stake)
+		if outcome == projections.BetRefunded {
+			c.Problem = fmt.Sprintf("refunded %s, the stake was %s", stake, pb.Stake)
+		}
+	}
+	c.Match = c.Problem == ""
+	if !c.Match {
+		betProblem("bet %s (event %d): %s", bet, e.Seq, c.Problem)
+	}
+	st.inForce[bet] = len(out.Bets)
+	out.Bets = append(out.Bets, c)
 }
 
 // resettle settles c again from first principles and returns what does not
 // match, "" when all does.
-func (st *roundState) resettle(c *BetCheck, out *RoundReplay, paytables *games.Catalog) string {
+func (st *roundState) resettle(c *BetCheck, recorded games.Settlement, out *RoundReplay) string {
 	pb, ok := st.placed[c.Bet]
-	recorded := events.ResultJSONOf(c.Dice, c.Result)
+	result := events.ResultJSONOf(c.Dice, c.Result)
 	switch {
 	case !ok:
 		return "settlement of a bet never placed in this round"
@@ -440,32 +504,37 @@ func (st *roundState) resettle(c *BetCheck, out *RoundReplay, paytables *games.C
 		return fmt.Sprintf("settled as %s %s, placed as %s %s", c.Code, c.Stake, pb.Code, pb.Stake)
 	case len(st.results) == 0:
 		return "settled before any result"
-	case !bytes.Equal(st.last(), recorded):
-		return fmt.Sprintf("settled on %s, the result in force is %s", recorded, st.last())
+	case !bytes.Equal(st.last(), result):
+		return fmt.Sprintf("settled on %s, the result in force is %s", result, st.last())
 	case c.PaytableHash != out.PaytableHash || c.Paytable != out.Paytable:
 		return fmt.Sprintf("settled under %s %s, the round was opened under %s %s", c.Paytable, c.PaytableHash, out.Paytable, out.PaytableHash)
 	}
-	pt, err := paytables.Resolve(c.Paytable, c.PaytableHash)
+	pt, err := st.paytable(out)
 	if err != nil {
 		return fmt.Sprintf("cannot re-settle under other rules: %v", err)
 	}
-	res := make([]games.Result, len(st.results))
-	for i, raw := range st.results {
-		if res[i], err = pt.ParseResult(raw); err != nil {
-			return fmt.Sprintf("result %d %s: %v", i+1, raw, err)
+	if st.parsed == nil {
+		res, err := ParseResults(pt, st.results)
+		if err != nil {
+			return err.Error()
 		}
+		st.parsed = res
 	}
-	s, err := pt.Settle(games.Bet{Code: pb.Code, Stake: pb.Stake, Since: st.since[c.Bet], Working: pb.Working}, out.Scale, res)
+	s, diff, err := Resettle(pt, games.Bet{Code: pb.Code, Stake: pb.Stake, Since: st.since[c.Bet], Working: pb.Working}, out.Scale, st.parsed, recorded)
 	if err != nil {
 		return fmt.Sprintf("re-settlement failed: %v", err)
 	}
 	c.Recomputed = Settlement{Outcome: string(s.Outcome), Win: s.Win, Returned: s.Returned, Residue: s.Residue, Rule: s.Rule}
-	if !c.Recorded.equal(c.Recomputed) {
-		return fmt.Sprintf("recorded %s win %s returned %s residue %s (%s); re-computed %s win %s returned %s residue %s (%s)",
-			c.Recorded.Outcome, c.Recorded.Win, c.Recorded.Returned, c.Recorded.Residue, c.Recorded.Rule,
-			c.Recomputed.Outcome, c.Recomputed.Win, c.Recomputed.Returned, c.Recomputed.Residue, c.Recomputed.Rule)
+	return diff
+}
+
+// paytable resolves the round's paytable once.
+func (st *roundState) paytable(out *RoundReplay) (games.Paytable, error) {
+	if !st.ptLooked {
+		st.pt, st.ptErr = st.paytables.Resolve(out.Paytable, out.PaytableHash)
+		st.ptLooked = true
 	}
-	return ""
+	return st.pt, st.ptErr
 }
 
 // last returns the result in force, nil before any.
@@ -476,10 +545,10 @@ func (st *roundState) last() []byte {
 	return st.results[len(st.results)-1]
 }
 
-// finish reports the bets of a finished round left without a settlement or
-// refund in force.
+// finish reports the bets of a finished round left without a settlement,
+// refund or take-down in force.
 func (st *roundState) finish(out *RoundReplay, problem func(string, ...any)) {
-	if out.Status != projections.RoundSettled && out.Status != projections.RoundCancelled {
+	if !ledger.RoundFinished(out.Status) {
 		return
 	}
 	for _, b := range out.Events {

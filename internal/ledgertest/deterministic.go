@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/uuid"
+
+	"github.com/wagerlog/wagerlog/games/registry"
 )
 
 // IDs is a deterministic id generator for golden tests: UUIDv7-shaped ids
@@ -28,5 +30,5 @@ func (g *IDs) Next() uuid.UUID {
 // a new embedded stream: the same commands always write the same bytes.
 func NewDeterministic(tb testing.TB) *Harness {
 	tb.Helper()
-	return newWithOptions(tb, OpenStream(tb, tb.TempDir()), true)
+	return newOn(tb, OpenStream(tb, tb.TempDir()), registry.New(), true)
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
@@ -91,15 +92,23 @@ func New(tb testing.TB) *Harness {
 // NewOn opens a ledger on stream, closed with the test.
 func NewOn(tb testing.TB, stream *jetstream.Store) *Harness {
 	tb.Helper()
-	return newWithOptions(tb, stream, false)
+	return newOn(tb, stream, registry.New(), false)
 }
 
-// newWithOptions opens a ledger on stream; deterministic ids make the same
-// commands write the same bytes.
-func newWithOptions(tb testing.TB, stream *jetstream.Store, deterministic bool) *Harness {
+// NewWith opens a ledger that plays the games of catalog (the test games
+// of internal/testgames beside Sic Bo, say) on a new embedded stream in a
+// temporary directory.
+func NewWith(tb testing.TB, catalog *games.Catalog) *Harness {
+	tb.Helper()
+	return newOn(tb, OpenStream(tb, tb.TempDir()), catalog, false)
+}
+
+// newOn opens a ledger playing catalog on stream; deterministic ids make
+// the same commands write the same bytes.
+func newOn(tb testing.TB, stream *jetstream.Store, catalog *games.Catalog, deterministic bool) *Harness {
 	tb.Helper()
 	h := &Harness{T: tb, Clock: NewClock(), Stream: stream}
-	opts := ledger.Options{Games: registry.New(), Clock: h.Clock.Now}
+	opts := ledger.Options{Games: catalog, Clock: h.Clock.Now}
 	if deterministic {
 		opts.NewID = new(IDs).Next
 	}

@@ -1,0 +1,94 @@
+package replay
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
+)
+
+// Resettle settles a placed bet again under pt, in a currency of scale
+// decimals, against the round's results so far (results[b.Since:] are the
+// ones the bet takes part in), and compares the settlement with the one
+// recorded. It is the one re-settlement of the generic layers: the round
+// replay (and the dispute report built on it) and the verifier's walk call
+// it, so they cannot disagree on what a bet should have paid.
+//
+// It returns the settlement recomputed and what differs from the recorded
+// one, "" when they agree on the outcome, the win, the amount returned,
+// the residue, the commission and the pools' contributions. The rule is a
+// description for the reader and is not compared. A bet the results do
+// not decide yet comes back OutcomeOpen: recorded as settled, it differs.
+// The error is the game's, when it cannot settle the bet at all.
+func Resettle(pt games.Paytable, b games.Bet, scale int32, results []games.Result, recorded games.Settlement) (games.Settlement, string, error) {
+	if len(results) == 0 {
+		return games.Settlement{}, "", fmt.Errorf("no result to settle %s on", b.Code)
+	}
+	if b.Since < 0 || b.Since > len(results) {
+		return games.Settlement{}, "", fmt.Errorf("bet placed after %d results, the round has %d", b.Since, len(results))
+	}
+	st, err := pt.Settle(b, scale, results)
+	if err != nil {
+		return games.Settlement{}, "", err
+	}
+	if sameSettlement(st, recorded) {
+		return st, "", nil
+	}
+	return st, fmt.Sprintf("recorded %s; re-computed %s", settlementString(recorded), settlementString(st)), nil
+}
+
+// ParseResults parses a round's results, recorded as their game's JSON,
+// with its paytable.
+func ParseResults(pt games.Paytable, raws [][]byte) ([]games.Result, error) {
+	out := make([]games.Result, len(raws))
+	for i, raw := range raws {
+		r, err := pt.ParseResult(raw)
+		if err != nil {
+			return nil, fmt.Errorf("result %d %s: %w", i+1, raw, err)
+		}
+		out[i] = r
+	}
+	return out, nil
+}
+
+// Recorded is the settlement a bet.settled event records.
+func Recorded(p *events.BetSettled) games.Settlement {
+	st := games.Settlement{
+		Outcome: games.Outcome(p.Outcome), Win: p.Win, Returned: p.Returned, Residue: p.Residue,
+		Rule: p.Rule, Commission: p.Commission,
+	}
+	for _, c := range p.Contributions {
+		st.Contributions = append(st.Contributions, games.Contribution{Pool: c.Pool, Amount: c.Amount})
+	}
+	return st
+}
+
+func sameSettlement(a, b games.Settlement) bool {
+	if a.Outcome != b.Outcome || !a.Win.Equal(b.Win) || !a.Returned.Equal(b.Returned) || !a.Residue.Equal(b.Residue) ||
+		!a.Commission.Equal(b.Commission) || len(a.Contributions) != len(b.Contributions) {
+		return false
+	}
+	for i, c := range a.Contributions {
+		if c.Pool != b.Contributions[i].Pool || !c.Amount.Equal(b.Contributions[i].Amount) {
+			return false
+		}
+	}
+	return true
+}
+
+// settlementString writes a settlement for a finding: "won win 10 returned
+// 20 residue 0 (small pays 1:1)", with its commission and contributions
+// when it has any.
+func settlementString(s games.Settlement) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s win %s returned %s residue %s", s.Outcome, s.Win, s.Returned, s.Residue)
+	if !s.Commission.IsZero() {
+		fmt.Fprintf(&b, " commission %s", s.Commission)
+	}
+	for _, c := range s.Contributions {
+		fmt.Fprintf(&b, " to pool %s %s", c.Pool, c.Amount)
+	}
+	fmt.Fprintf(&b, " (%s)", s.Rule)
+	return b.String()
+}
