@@ -480,10 +480,16 @@ func (f *fold) applyPayload(s *step, report reporter) {
 	case *events.RoundCancelled:
 		if r := f.round(p.Round, report, "cancel"); r != nil {
 			f.move(r, e.Type, report, "cancel")
-			// The ledger states every stake the round took, whether its
-			// bet is refunded or was already settled or taken down.
-			if p.Bets != len(r.Bets) || !p.Refunded.Equal(r.Staked) {
-				report(KindTotalsMismatch, "round %s cancelled refunding %d bets, %s; its bets are %d staking %s", r.ID, p.Bets, p.Refunded, len(r.Bets), r.Staked)
+			// The ledger states the bets it refunds: those still open (in
+			// a round of several results, the decided ones stay settled).
+			open, staked := 0, decimal.Zero
+			for _, b := range r.Bets {
+				if b.Status == ledger.BetOpen {
+					open, staked = open+1, staked.Add(b.Stake)
+				}
+			}
+			if p.Bets != open || !p.Refunded.Equal(staked) {
+				report(KindTotalsMismatch, "round %s cancelled refunding %d bets, %s; its open bets are %d staking %s", r.ID, p.Bets, p.Refunded, open, staked)
 			}
 			if t := f.tables[r.Table]; t != nil && t.Active == r.ID {
 				t.Active = ""

@@ -262,8 +262,9 @@ type RoundResumed struct {
 	Note  string `json:"note,omitempty"`
 }
 
-// RoundCancelled cancels a round; every bet is refunded by a BetRefunded
-// event that follows it.
+// RoundCancelled cancels a round; every bet still open is refunded by a
+// BetRefunded event that follows it (Bets and Refunded count those; in a
+// round of several results the bets already decided stay settled).
 type RoundCancelled struct {
 	Table    string          `json:"table"`
 	Round    string          `json:"round"`

@@ -699,8 +699,21 @@ func (d *decider) cancel(s *State, c *Cancel) ([]draft, error) {
 	}
 	return []draft{{
 		typ: events.TypeRoundCancelled, table: t.ID, round: r.ID,
-		payload: &events.RoundCancelled{Table: t.ID, Round: r.ID, Reason: c.Reason, Bets: len(r.Bets), Refunded: r.Staked},
+		payload: &events.RoundCancelled{Table: t.ID, Round: r.ID, Reason: c.Reason, Bets: r.Open, Refunded: openStakes(r)},
 	}}, nil
+}
+
+// openStakes adds up the stakes of a round's open bets: what a cancel
+// refunds (in a round of several results, the bets already decided stay
+// settled).
+func openStakes(r *Round) decimal.Decimal {
+	sum := decimal.Zero
+	for _, b := range r.Bets {
+		if b.Status == BetOpen {
+			sum = sum.Add(b.Stake)
+		}
+	}
+	return sum
 }
 
 func (d *decider) correctResult(s *State, c *CorrectResult) ([]draft, error) {
