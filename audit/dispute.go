@@ -161,10 +161,14 @@ type PlayerBalance struct {
 	Returned decimal.Decimal `json:"returned"`
 	Refunded decimal.Decimal `json:"refunded"`
 	// Commission is what the house charged the player in the round (on
-	// placing bets, or on wins, net of reversed settlements); TakenDown
-	// the stakes the player took down between two results.
+	// placing bets, or on wins, net of reversed settlements; a win's
+	// commission is already out of Returned); TakenDown the stakes the
+	// player took down between two results.
 	Commission decimal.Decimal `json:"commission,omitzero"`
 	TakenDown  decimal.Decimal `json:"taken_down,omitzero"`
+	// charged is the part of Commission charged on placing bets, the one
+	// the other flows do not already hold.
+	charged decimal.Decimal
 	// Other is what moved the wallet between Before and After outside the
 	// round (other tables, the cashier): After − Before − round flows.
 	Other decimal.Decimal `json:"other"`
@@ -326,6 +330,7 @@ func (o *disputeObserver) observe(s *step, f *fold) {
 		for _, b := range p.Bets {
 			pb.Staked = pb.Staked.Add(b.Stake)
 			pb.Commission = pb.Commission.Add(b.Commission)
+			pb.charged = pb.charged.Add(b.Commission)
 		}
 	case *events.BetSettled:
 		pb := o.player(p.Player, p.Currency)
@@ -539,7 +544,7 @@ func (o *disputeObserver) report(w *walker) *DisputeReport {
 	rep.Players = make([]PlayerBalance, 0, len(o.order))
 	for _, k := range o.order {
 		pb := o.players[k].PlayerBalance
-		flows := pb.Returned.Add(pb.Refunded).Add(pb.TakenDown).Sub(pb.Staked).Sub(pb.Commission)
+		flows := pb.Returned.Add(pb.Refunded).Add(pb.TakenDown).Sub(pb.Staked).Sub(pb.charged)
 		pb.Other = pb.After.Sub(pb.Before).Sub(flows)
 		rep.Players = append(rep.Players, pb)
 	}
