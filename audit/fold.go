@@ -924,7 +924,13 @@ func (f *fold) takeDown(r *roundState, b *betState, p *events.BetTakenDown, repo
 		case !ok:
 			report(KindEventInvalid, "bet %s taken down, paytable %s takes no bet down", b.ID, pt.ID())
 		case known:
-			if err := downer.CheckTakeDown(games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working}, results); err != nil {
+			var open []games.Bet
+			for _, o := range r.Bets {
+				if o != b && o.Player == b.Player && o.Status == ledger.BetOpen {
+					open = append(open, games.Bet{Code: o.Code, Stake: o.Stake, Since: o.Since, Working: o.Working})
+				}
+			}
+			if err := downer.CheckTakeDown(games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working}, results, open); err != nil {
 				report(KindEventInvalid, "bet %s (%s) taken down after %d results: %v", b.ID, b.Code, len(results), err)
 			}
 		}

@@ -211,7 +211,9 @@ type ResultChecker interface {
 // take down between results (craps place, buy, lay, hardways, odds): the
 // stake goes back to the wallet, a charged commission does not.
 type TakeDowner interface {
-	// CheckTakeDown validates taking b down after results. Its error has
-	// an ErrorCode.
-	CheckTakeDown(b Bet, results []Result) error
+	// CheckTakeDown validates taking b down after results, beside the
+	// same player's other bets of the round that are still open (craps
+	// odds stand behind their line bet, which cannot be taken down under
+	// them). Its error has an ErrorCode.
+	CheckTakeDown(b Bet, results []Result, open []Bet) error
 }

@@ -571,7 +571,13 @@ func (d *decider) takeDown(s *State, c *TakeDown) ([]draft, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := downer.CheckTakeDown(games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working}, res); err != nil {
+	var open []games.Bet
+	for _, o := range r.Bets {
+		if o != b && o.Player == b.Player && o.Status == BetOpen {
+			open = append(open, games.Bet{Code: o.Code, Stake: o.Stake, Since: o.Since, Working: o.Working})
+		}
+	}
+	if err := downer.CheckTakeDown(games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working}, res, open); err != nil {
 		return nil, errf(ErrBetRefused, "%s: %v", b.Code, err)
 	}
 	return []draft{{

@@ -107,7 +107,7 @@ func TestHand_Property(t *testing.T) {
 					if p.settled != nil || p.takenOff || p.bet != o[rng.IntN(len(o))] {
 						continue
 					}
-					if taker.CheckTakeDown(p.bet, results) == nil {
+					if taker.CheckTakeDown(p.bet, results, o) == nil {
 						p.takenOff, p.at = true, len(results)
 						takenDown++
 						acc.inPlay = acc.inPlay.Sub(p.bet.Stake)

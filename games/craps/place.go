@@ -104,7 +104,7 @@ func (p *Paytable) CheckPlacement(b games.Bet, results []games.Result, open []ga
 //
 // Taking a line bet down leaves the odds behind it without a line bet:
 // the ledger takes them down with it (see docs/games/craps.md).
-func (p *Paytable) CheckTakeDown(b games.Bet, results []games.Result) error {
+func (p *Paytable) CheckTakeDown(b games.Bet, results []games.Result, open []games.Bet) error {
 	pb, err := p.bet(b.Code)
 	if err != nil {
 		return err
@@ -133,6 +133,19 @@ func (p *Paytable) CheckTakeDown(b games.Bet, results []games.Result) error {
 		return fmt.Errorf("%w: %s is taken down only once on its point", ErrNoTakeDown, pb)
 	case pb.oneRoll():
 		return fmt.Errorf("%w: %s is a one-roll bet", ErrNoTakeDown, pb)
+	}
+	// Odds stand behind their line bet: a don't bet comes down only
+	// after its odds, so no odds are left behind nothing.
+	if pb.kind == KindDontPass || pb.kind == KindDontCome {
+		behind := Bet{kind: KindDontPassOdds}
+		if pb.kind == KindDontCome {
+			behind = Bet{kind: KindDontComeOdds, num: s.point}
+		}
+		for _, o := range open {
+			if o.Code == behind.String() {
+				return fmt.Errorf("%w: take %s down before %s", ErrNoTakeDown, behind, pb)
+			}
+		}
 	}
 	return nil
 }

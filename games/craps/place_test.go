@@ -92,22 +92,25 @@ func TestPaytable_CheckTakeDown(t *testing.T) {
 		b       games.Bet
 		results []games.Result
 		err     error
+		open    []games.Bet
 	}{
-		{"OK/Place", bet("place:8", "12", 0), point6, nil},
-		{"OK/Lay", bet("lay:4", "20", 0), point6, nil},
-		{"OK/Hard", bet("hard:8", "1", 0), point6, nil},
-		{"OK/PassOdds", bet("pass_odds", "10", 1), point6, nil},
-		{"OK/DontPassOnPoint", bet("dont_pass", "10", 0), point6, nil},
-		{"ErrNoTakeDown/PassOnPoint", bet("pass", "10", 0), point6, ErrNoTakeDown},
-		{"ErrNoTakeDown/Come", bet("come", "10", 1), point6, ErrNoTakeDown},
-		{"ErrNoTakeDown/DontComeBeforePoint", bet("dont_come", "10", 1), point6, ErrNoTakeDown},
-		{"ErrNoTakeDown/OneRoll", bet("field", "10", 1), point6, ErrNoTakeDown},
-		{"ErrBetDecided", bet("place:6", "12", 0), hand([2]int{4, 4}, [2]int{2, 4}), ErrBetDecided},
-		{"ErrHandOver", bet("place:8", "12", 0), hand([2]int{4, 4}, [2]int{3, 4}), ErrHandOver},
+		{"OK/Place", bet("place:8", "12", 0), point6, nil, nil},
+		{"OK/Lay", bet("lay:4", "20", 0), point6, nil, nil},
+		{"OK/Hard", bet("hard:8", "1", 0), point6, nil, nil},
+		{"OK/PassOdds", bet("pass_odds", "10", 1), point6, nil, nil},
+		{"OK/DontPassOnPoint", bet("dont_pass", "10", 0), point6, nil, nil},
+		{"ErrNoTakeDown/PassOnPoint", bet("pass", "10", 0), point6, ErrNoTakeDown, nil},
+		{"ErrNoTakeDown/Come", bet("come", "10", 1), point6, ErrNoTakeDown, nil},
+		{"ErrNoTakeDown/DontComeBeforePoint", bet("dont_come", "10", 1), point6, ErrNoTakeDown, nil},
+		{"ErrNoTakeDown/OneRoll", bet("field", "10", 1), point6, ErrNoTakeDown, nil},
+		{"ErrBetDecided", bet("place:6", "12", 0), hand([2]int{4, 4}, [2]int{2, 4}), ErrBetDecided, nil},
+		{"ErrHandOver", bet("place:8", "12", 0), hand([2]int{4, 4}, [2]int{3, 4}), ErrHandOver, nil},
+		{"ErrNoTakeDown/DontPassUnderItsOdds", bet("dont_pass", "10", 0), point6, ErrNoTakeDown, []games.Bet{bet("dont_pass_odds", "10", 1)}},
+		{"OK/DontPassBesideOtherOdds", bet("dont_pass", "10", 0), point6, nil, []games.Bet{bet("dont_come_odds:6", "10", 1)}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			err := pt.CheckTakeDown(c.b, c.results)
+			err := pt.CheckTakeDown(c.b, c.results, c.open)
 			if c.err == nil {
 				if err != nil {
 					t.Fatalf("refused: %v", err)

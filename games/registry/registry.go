@@ -5,6 +5,7 @@ package registry
 
 import (
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 )
@@ -14,5 +15,6 @@ func New() *games.Catalog {
 	return games.NewCatalog(
 		sicbo.Game{},
 		roulette.Game{},
+		craps.Game{},
 	)
 }

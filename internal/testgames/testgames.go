@@ -200,7 +200,7 @@ func (Race) Charge(b games.Bet, scale int32) decimal.Decimal {
 	return b.Stake.Div(decimal.NewFromInt(10)).RoundUp(scale)
 }
 
-func (Race) CheckTakeDown(b games.Bet, rs []games.Result) error {
+func (Race) CheckTakeDown(b games.Bet, rs []games.Result, open []games.Bet) error {
 	if b.Code != "hold" {
 		return raceError{b.Code + " cannot be taken down"}
 	}
