@@ -92,7 +92,7 @@ func validSeries(s string) bool {
 		return false
 	}
 	digits := s[i:]
-	if len(digits) > 0 && digits[0] == '0' {
+	if len(digits) > 6 || len(digits) > 0 && digits[0] == '0' {
 		return false
 	}
 	for _, r := range []byte(digits) {
