@@ -13,7 +13,9 @@ import (
 // math/rand/v2, whose output is fixed by its definition, so a card
 // generated today is the same card in any later build (pinned in
 // generate_test.go). The generator is for printing and for tests; it is
-// not the hall's draw, which the ledger records and never generates.
+// not the hall's draw, which the ledger records and never generates. The
+// id must be valid (ParseCardID): another is a programming error and
+// panics.
 func GenerateCard(seed uint64, id CardID) Card {
 	h := fnv.New64a()
 	h.Write([]byte(id.String()))
