@@ -60,7 +60,7 @@ func (d *Detector) Check(c Claim) ClaimVerdict {
 		v.Reason = fmt.Sprintf("card %s completed the %s on ball %d (number %d)", c.Card, c.Prize, a.Index, a.Ball)
 		return v
 	}
-	complete := d.cardLeft[i] == 0
+	complete := d.cardDone(i)
 	if c.Prize == PrizeLine {
 		complete = d.rowDone(i)
 	}

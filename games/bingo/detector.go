@@ -46,17 +46,19 @@ type Step struct {
 // cards and replayed from the balls.
 type Detector struct {
 	cards []Card
-	// cells[start[n]:start[n+1]] are number n's cells, each card<<2|row,
-	// in card order (one flat slice: one allocation, and each ball reads
-	// contiguous memory).
-	cells    []uint32
-	start    [NumbersMax + 2]int32
-	rowLeft  []uint8 // Rows per card: numbers of the row still to draw
-	cardLeft []uint8 // numbers of the card still to draw
-	drawn    [NumbersMax + 1]bool
-	balls    []int
-	line     Award
-	bingo    Award
+	// cells[start[n]:start[n+1]] are number n's cells, each the index of
+	// its row in rowLeft (card·Rows + row), in card order: one flat slice,
+	// one allocation, and each ball reads contiguous memory.
+	cells []uint32
+	start [NumbersMax + 2]int32
+	// rowLeft counts, per card and row, the row's numbers still to draw.
+	// A card's count is the sum of its rows', looked at only when a row
+	// completes, so a ball does one decrement per cell.
+	rowLeft []uint8
+	drawn   [NumbersMax + 1]bool
+	balls   []int
+	line    Award
+	bingo   Award
 }
 
 // Award is a prize as the draw decided it: the ball where it was won and
@@ -84,10 +86,9 @@ func NewDetector(cards []Card) *Detector {
 		panic(fmt.Sprintf("bingo: %d cards in one detector, at most %d", len(cards), CardsLimit))
 	}
 	d := &Detector{
-		cards:    cards,
-		cells:    make([]uint32, len(cards)*CardNumbers),
-		rowLeft:  make([]uint8, len(cards)*Rows),
-		cardLeft: make([]uint8, len(cards)),
+		cards:   cards,
+		cells:   make([]uint32, len(cards)*CardNumbers),
+		rowLeft: make([]uint8, len(cards)*Rows),
 	}
 	var count [NumbersMax + 1]int32
 	for _, c := range cards {
@@ -107,12 +108,11 @@ func NewDetector(cards []Card) *Detector {
 	for i, c := range cards {
 		for r, row := range c.Rows {
 			for _, n := range row {
-				d.cells[next[n]] = uint32(i)<<2 | uint32(r)
+				d.cells[next[n]] = uint32(i*Rows + r)
 				next[n]++
 			}
 			d.rowLeft[i*Rows+r] = RowNumbers
 		}
-		d.cardLeft[i] = CardNumbers
 	}
 	return d
 }
@@ -158,17 +158,20 @@ func (d *Detector) Draw(n int) (Step, error) {
 	d.balls = append(d.balls, n)
 	st := Step{Index: len(d.balls), Ball: n}
 	lineOpen := !d.line.Won()
-	for _, cell := range d.cells[d.start[n]:d.start[n+1]] {
-		card := int(cell >> 2)
-		row := card*Rows + int(cell&3)
-		d.rowLeft[row]--
-		if d.rowLeft[row] == 0 && lineOpen {
+	left := d.rowLeft
+	for _, row := range d.cells[d.start[n]:d.start[n+1]] {
+		left[row]--
+		if left[row] != 0 {
+			continue
+		}
+		// The row is complete: rare, a few hundred times a game.
+		card := int(row) / Rows
+		if lineOpen {
 			// A ball is in one row of a card, so a card completes at most
 			// one row per ball and is listed once.
 			st.Line = append(st.Line, card)
 		}
-		d.cardLeft[card]--
-		if d.cardLeft[card] == 0 {
+		if d.cardDone(card) {
 			st.Bingo = append(st.Bingo, card)
 		}
 	}
@@ -197,6 +200,12 @@ func (d *Detector) Missing(i, r int) []int {
 		}
 	}
 	return out
+}
+
+// cardDone reports whether card i has all its numbers drawn.
+func (d *Detector) cardDone(i int) bool {
+	r := d.rowLeft[i*Rows : i*Rows+Rows : i*Rows+Rows]
+	return r[0]|r[1]|r[2] == 0
 }
 
 // rowDone reports whether card i has a complete row now.
