@@ -70,9 +70,11 @@ func (v Void) Equal(other games.Result) bool {
 
 // resultJSON is the one shape of a bingo result: exactly one of ball and
 // void.
+// Both are kept raw so that a member given as null counts as given: the
+// one spelling of a ball has no "void":null beside it.
 type resultJSON struct {
 	Ball jsontext.Value `json:"ball"`
-	Void *string        `json:"void"`
+	Void jsontext.Value `json:"void"`
 }
 
 // strict are the options of every decoder of this package: exact member
@@ -98,7 +100,10 @@ func ParseResult(raw []byte) (games.Result, error) {
 	case v.Ball != nil && v.Void != nil, v.Ball == nil && v.Void == nil:
 		return nil, resultError(RuleResultShape, "a bingo result is {\"ball\":N} or {\"void\":\"reason\"}, one of the two")
 	case v.Void != nil:
-		vd := Void{Reason: *v.Void}
+		var vd Void
+		if err := json.Unmarshal(v.Void, &vd.Reason); err != nil {
+			return nil, resultError(RuleVoidReason, "a void's reason is a string: %v", err)
+		}
 		if vd.Reason != VoidBallAnnounced && vd.Reason != VoidReglamento36 {
 			return nil, resultError(RuleVoidReason, "void reason %q is not %s or %s", cut(vd.Reason), VoidBallAnnounced, VoidReglamento36)
 		}

@@ -37,6 +37,8 @@ func TestParseResult(t *testing.T) {
 			`{"ball":7,"ball":8}`:                   RuleResultShape,
 			`{"ball":7,"dice":[1,2]}`:               RuleResultShape,
 			`{"ball":7,"void":"reglamento_art_36"}`: RuleResultShape,
+			`{"ball":7,"void":null}`:                RuleResultShape,
+			`{"void":7}`:                            RuleVoidReason,
 			`{"void":"bored"}`:                      RuleVoidReason,
 			`[7]`:                                   RuleResultShape,
 		} {
