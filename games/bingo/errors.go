@@ -112,6 +112,7 @@ const (
 // codedError is a sentinel that knows its API code.
 type codedError struct{ msg, code string }
 
+// Error returns the sentinel's message.
 func (e *codedError) Error() string { return e.msg }
 
 // ErrorCode returns the sentinel's stable API code.
@@ -127,6 +128,7 @@ type CardError struct {
 	Reason string
 }
 
+// Error writes the card, the rule and the reason.
 func (e *CardError) Error() string {
 	if e.Card == "" {
 		return fmt.Sprintf("%v: %s: %s", ErrBadCard, e.Rule, e.Reason)
@@ -152,6 +154,7 @@ type ResultError struct {
 	Reason string
 }
 
+// Error writes the rule and the reason.
 func (e *ResultError) Error() string {
 	return fmt.Sprintf("%v: %s: %s", ErrBadResult, e.Rule, e.Reason)
 }

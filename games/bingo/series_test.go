@@ -62,3 +62,29 @@ func TestSession(t *testing.T) {
 		}
 	})
 }
+
+// TestSeries_DoubleCard plays a double card's two halves in two
+// consecutive games: each half is a unit of play at the face value in its
+// game, settled with that game's cards and balls alone.
+func TestSeries_DoubleCard(t *testing.T) {
+	pt := Paytables()[0]
+	se := Series{ID: "D", Face: dec("0.50"), From: 1, To: 2, Double: true}
+	a, b := se.Halves(mustCard(t, "D-1", sampleRows))
+	other := SoldCard{mustCard(t, "D-2", rowsB1), dec("0.50")}
+	game1, err := pt.SettleRound(bets([]SoldCard{a, other}), 2, Results(drawA1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The next game draws B-1's numbers first: the other card wins.
+	draw2 := []int{6, 13, 21, 31, 41, 7, 55, 64, 72, 83, 8, 14, 56, 65, 84}
+	game2, err := pt.SettleRound(bets([]SoldCard{b, other}), 2, Results(draw2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !game1.Game.Returned[0].Equal(dec("0.75")) || !game2.Game.Returned[0].IsZero() || !game2.Game.Returned[1].Equal(dec("0.75")) {
+		t.Fatalf("game 1 %v, game 2 %v", game1.Game.Returned, game2.Game.Returned)
+	}
+	if !game1.Game.Sales.Equal(dec("1")) || !game2.Game.Sales.Equal(dec("1")) || !se.Price().Equal(dec("1")) {
+		t.Fatal("each half is sold at the face value in its own game")
+	}
+}
