@@ -121,7 +121,8 @@ func CheckCards(cards []SoldCard, scale int32) (decimal.Decimal, error) {
 // los premios", seed 002 bingo I; Divide). It returns ErrGameNotOver when
 // the balls stop before a bingo, a *ResultError for a ball outside 1..90,
 // drawn twice or after the bingo, CheckCards' errors, and ErrBadAmount for
-// prizes that are negative, off the scale or above the sales.
+// prizes that are negative, off the scale or above the sales. A game with
+// no card sold settles to nothing.
 func SettleGame(cards []SoldCard, prizes Prizes, scale int32, balls []int) (GameSettlement, error) {
 	s, err := newSettlement(cards, prizes, scale)
 	if err != nil {
@@ -139,6 +140,12 @@ func SettleGame(cards []SoldCard, prizes Prizes, scale int32, balls []int) (Game
 		if _, err := d.Draw(b); err != nil {
 			return GameSettlement{}, err
 		}
+	}
+	if len(cards) == 0 {
+		// A game that sold nothing has no winner, no prize (the prizes are
+		// within the sales, zero) and no revenue, however many balls.
+		s.Balls, s.HallRevenue = len(balls), s.Sales
+		return s, nil
 	}
 	if !d.Over() {
 		return GameSettlement{}, fmt.Errorf("%w: %d balls drawn and no card has its 15 numbers", ErrGameNotOver, len(balls))

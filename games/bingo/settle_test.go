@@ -69,6 +69,12 @@ func TestSettleGame(t *testing.T) {
 			t.Fatalf("line = %+v", g.Line)
 		}
 	})
+	t.Run("NoCards", func(t *testing.T) {
+		g, err := SettleGame(nil, Prizes{Line: dec("0"), Bingo: dec("0")}, 2, drawA1[:3])
+		if err != nil || len(g.Line.Winners) != 0 || !g.Sales.IsZero() || !g.HallRevenue.IsZero() || g.Balls != 3 {
+			t.Fatalf("%+v, %v", g, err)
+		}
+	})
 	t.Run("Err", func(t *testing.T) {
 		pr := Prizes{Line: dec("0.60"), Bingo: dec("2.40")}
 		for name, tt := range map[string]struct {
