@@ -11,8 +11,8 @@ const (
 	// ScaleMax is the most decimals a currency may have.
 	ScaleMax = 8
 	// AmountDigitsMax bounds a price or a prize: below 10^15 units of the
-	// currency, so sums over CardsLimit cards stay exact in int64 units
-	// for every scale the tests use and in decimal for the rest.
+	// currency, as every game's stakes, so that no input makes the
+	// decimal arithmetic of a settlement slow.
 	AmountDigitsMax = 15
 )
 
