@@ -42,7 +42,7 @@ day:DATE, month:YYYY-MM, ytd:DATE (1 January to DATE) or FROM..TO; days
 are divided at midnight in --time-zone.`,
 	}
 	pf := cmd.PersistentFlags()
-	cfg.store.register(pf)
+	cfg.store.registerRead(pf)
 	pf.StringVar(&cfg.format, "format", "json", "json, csv or html")
 	pf.StringVar(&cfg.out, "out", "", "write the report to this file (never replaced) instead of standard output")
 	pf.StringVar(&cfg.timeZone, "time-zone", "UTC", "IANA time zone whose midnight divides the days and in which times are shown")

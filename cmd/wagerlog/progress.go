@@ -1,0 +1,67 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+)
+
+// progressRateAfter is how long a progress bar runs before it shows a
+// rate. The bar library measures its rate from the moment the bar is made,
+// and ours is made at the first progress report, which may already count
+// thousands of events: its first rate was absurd (88,723,272 events/s).
+// The rate is ours instead, counted from when the command started, and
+// shown once it means something.
+const progressRateAfter = time.Second
+
+// termProgress is a progress bar on a terminal for a command that reads
+// the stream: count, percentage, elapsed time and ETA from the bar, the
+// rate from rateText.
+type termProgress struct {
+	w     io.Writer
+	what  string
+	start time.Time
+	bar   *progressbar.ProgressBar
+}
+
+// newTermProgress returns a bar that counts from now; call it when the
+// command starts, before it opens the store.
+func newTermProgress(w io.Writer, what string) *termProgress {
+	return &termProgress{w: w, what: what, start: time.Now()}
+}
+
+// set shows done of total events.
+func (p *termProgress) set(done, total uint64) {
+	if p.bar == nil {
+		p.bar = progressbar.NewOptions64(int64(total),
+			progressbar.OptionSetWriter(p.w),
+			progressbar.OptionSetDescription(p.what),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionFullWidth(),
+		)
+	}
+	if r := rateText(done, time.Since(p.start)); r != "" {
+		p.bar.Describe(p.what + " (" + r + ")")
+	}
+	_ = p.bar.Set64(int64(done))
+}
+
+// finish completes the bar, if one was shown.
+func (p *termProgress) finish() {
+	if p.bar != nil {
+		_ = p.bar.Finish()
+		fmt.Fprintln(p.w)
+	}
+}
+
+// rateText is the rate of n events in d, or "" before progressRateAfter.
+func rateText(n uint64, d time.Duration) string {
+	if d < progressRateAfter {
+		return ""
+	}
+	return fmt.Sprintf("%.0f events/s", float64(n)/d.Seconds())
+}
