@@ -209,8 +209,12 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	var writer api.Ledger
 	// The auditor checks seal signatures with the seal key's public half.
 	var sealPub ed25519.PublicKey
+	// The ledger's metrics: every command goes through the ledger, the
+	// demo table's included, so they count all the traffic.
+	var ledgerMetrics *api.LedgerMetrics
 	if !cfg.readOnly {
-		lopts := ledger.Options{Games: registry.New(), Logger: log, SealEvery: cfg.sealEvery, SealInterval: cfg.sealInterval}
+		ledgerMetrics = api.NewLedgerMetrics()
+		lopts := ledger.Options{Games: registry.New(), Logger: log, SealEvery: cfg.sealEvery, SealInterval: cfg.sealInterval, Observer: ledgerMetrics}
 		if cfg.sealKey != "" {
 			if lopts.SealKey, err = loadPrivateKey(cfg.sealKey); err != nil {
 				shutdownHTTP()
@@ -251,7 +255,7 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 
 	a, err := api.New(api.Config{
 		Ledger: writer, ReadOnly: cfg.readOnly, Views: views, Tokens: tokens, PublicBoard: cfg.publicBoard,
-		Logger: log, Dashboard: dashboard.Handler(), Lag: proj.Lag,
+		Logger: log, Dashboard: dashboard.Handler(), Lag: proj.Lag, LedgerMetrics: ledgerMetrics, Version: Version,
 		Auditor: &auditor{store: store, views: views, opts: audit.Options{
 			Games: registry.New(), Location: loc, SubjectPrefix: store.Prefix(), PublicKey: sealPub,
 		}},
