@@ -22,9 +22,9 @@ func (ri renderInfo) reconValues(x ReconRow) []string {
 	return out
 }
 
-// WriteCSV writes the report's sections: days (a "no activity" day is one
-// record with no_activity true), totals, accounts, discrepancies and the
-// verification.
+// WriteCSV writes the report's tables, one CSV file each in a zip: days (a
+// "no activity" day is one record with no_activity true and empty
+// amounts), totals, accounts, discrepancies and the verification.
 func (r *ReconcileReport) WriteCSV(w io.Writer) error {
 	c := newCSV(w)
 	ri := r.render
@@ -34,7 +34,7 @@ func (r *ReconcileReport) WriteCSV(w io.Writer) error {
 	c.header("days", append([]string{"date", "no_activity", "events", "scope", "table", "currency"}, reconColumns...)...)
 	for _, d := range r.Days {
 		if d.NoActivity {
-			c.row("days", d.Date, "true", "0", "", "", "")
+			c.row("days", append([]string{d.Date, "true", "0", "", "", ""}, make([]string, len(reconColumns))...)...)
 			continue
 		}
 		for _, x := range d.Rows {

@@ -1,6 +1,8 @@
 package audit
 
 import (
+	"archive/zip"
+	"bytes"
 	"embed"
 	"encoding/csv"
 	"encoding/json"
@@ -13,6 +15,8 @@ import (
 	"time"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/internal/assert"
 )
 
 // Format is a report's rendering.
@@ -42,7 +46,8 @@ func ParseFormat(s string) (Format, error) {
 func (f Format) ContentType() string {
 	switch f {
 	case FormatCSV:
-		return "text/csv; charset=utf-8"
+		// One CSV file per table, in a zip archive (csvSections).
+		return "application/zip"
 	case FormatHTML:
 		return "text/html; charset=utf-8"
 	}
@@ -54,9 +59,9 @@ func (f Format) ContentType() string {
 type Report interface {
 	// WriteJSON writes the report's data as indented JSON.
 	WriteJSON(w io.Writer) error
-	// WriteCSV writes the report's sections as CSV (see docs/AUDIT.md):
-	// every record starts with its section's name; a section's header
-	// record starts with "#" and the name.
+	// WriteCSV writes the report's tables as a zip archive of CSV files,
+	// one rectangular table per file with a header row (see
+	// docs/AUDIT.md).
 	WriteCSV(w io.Writer) error
 	// WriteHTML writes a self-contained HTML page with inline SVG charts
 	// and no external resource.
@@ -126,25 +131,64 @@ func writeJSON(w io.Writer, v any) error {
 	return nil
 }
 
-// csvSections writes sections of records, each record prefixed with its
-// section name.
+// csvSections collects a report's tables, one rectangular table per
+// section with a header row, and writes them as a zip archive of CSV
+// files (<section>.csv, in the order the report first names them): each
+// opens cleanly in a spreadsheet, which one file of mixed sections did
+// not. The archive is stored uncompressed with no file times, so the same
+// report gives the same bytes.
 type csvSections struct {
-	w *csv.Writer
+	w      io.Writer
+	order  []string
+	tables map[string]*csvTable
 }
 
-func newCSV(w io.Writer) *csvSections { return &csvSections{w: csv.NewWriter(w)} }
+// csvTable is one section: its buffer and its column count.
+type csvTable struct {
+	buf  bytes.Buffer
+	w    *csv.Writer
+	cols int
+}
 
+func newCSV(w io.Writer) *csvSections { return &csvSections{w: w, tables: map[string]*csvTable{}} }
+
+// header starts the section with its header row.
 func (c *csvSections) header(section string, cols ...string) {
-	_ = c.w.Write(append([]string{"#" + section}, cols...))
+	t := &csvTable{cols: len(cols)}
+	t.w = csv.NewWriter(&t.buf)
+	if _, ok := c.tables[section]; !ok {
+		c.order = append(c.order, section)
+	}
+	c.tables[section] = t
+	_ = t.w.Write(cols)
 }
 
+// row adds a record to a section whose header was written; a record of
+// another width is a programming error.
 func (c *csvSections) row(section string, vals ...string) {
-	_ = c.w.Write(append([]string{section}, vals...))
+	t := c.tables[section]
+	assert.That(t != nil, "csv row of section %q before its header", section)
+	assert.That(len(vals) == t.cols, "csv row of %q has %d fields, its header %d", section, len(vals), t.cols)
+	_ = t.w.Write(vals)
 }
 
 func (c *csvSections) flush() error {
-	c.w.Flush()
-	if err := c.w.Error(); err != nil {
+	zw := zip.NewWriter(c.w)
+	for _, name := range c.order {
+		t := c.tables[name]
+		t.w.Flush()
+		if err := t.w.Error(); err != nil {
+			return fmt.Errorf("audit: csv: %w", err)
+		}
+		f, err := zw.CreateHeader(&zip.FileHeader{Name: name + ".csv", Method: zip.Store})
+		if err != nil {
+			return fmt.Errorf("audit: csv: %w", err)
+		}
+		if _, err := f.Write(t.buf.Bytes()); err != nil {
+			return fmt.Errorf("audit: csv: %w", err)
+		}
+	}
+	if err := zw.Close(); err != nil {
 		return fmt.Errorf("audit: csv: %w", err)
 	}
 	return nil
