@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/shopspring/decimal"
@@ -9,9 +10,9 @@ import (
 // WriteJSON writes the report as indented JSON.
 func (r *RegulatorReport) WriteJSON(w io.Writer) error { return writeJSON(w, r) }
 
-// WriteCSV writes the report's sections: games, days (with "no activity"
-// days), large wins, significant events, limits, interrupted games and
-// the verification.
+// WriteCSV writes the report's tables, one CSV file each in a zip: games,
+// RTP by bet kind, days (with "no activity" days), large wins, significant
+// events, limits, interrupted games and the verification.
 func (r *RegulatorReport) WriteCSV(w io.Writer) error {
 	c := newCSV(w)
 	ri := r.render
@@ -31,6 +32,12 @@ func (r *RegulatorReport) WriteCSV(w io.Writer) error {
 			ints(g.Reshakes), ints(g.BetsPlaced), ri.amount(g.Staked, cur), ints(g.BetsSettled), ri.amount(g.SettledStakes, cur),
 			ri.amount(g.Won, cur), ri.amount(g.Returned, cur), ri.amount(g.Residue, cur), ints(g.BetsRefunded), ri.amount(g.Refunded, cur),
 			ri.amount(g.GGR, cur), pctString(g.ActualRTP), pctString(g.TheoreticalRTP), exact)
+	}
+	c.header("rtp_by_kind", "game", "paytable", "paytable_hash", "table", "currency", "kind", "bets", "staked", "returned",
+		"actual_rtp_percent", "ci95_low_percent", "ci95_high_percent", "theoretical_rtp_percent", "significance")
+	for _, k := range r.RTPByKind {
+		c.row("rtp_by_kind", k.Game, k.Paytable, k.PaytableHash, k.Table, k.Currency, k.Kind, ints(k.Bets), ri.amount(k.Staked, k.Currency),
+			ri.amount(k.Returned, k.Currency), pctString(k.ActualRTP), decPtr(k.Low), decPtr(k.High), pctString(k.TheoreticalRTP), k.Significance)
 	}
 	c.header("days", "date", "no_activity", "currency", "events", "rounds_played", "bets_placed", "staked", "settled_stakes", "returned", "refunded", "ggr")
 	for _, d := range r.Days {
@@ -111,4 +118,27 @@ func (r *RegulatorReport) WriteHTML(w io.Writer) error {
 		charts = append(charts, ch)
 	}
 	return writeHTML(w, r.render, "regulator.html", htmlData{R: r, Charts: charts})
+}
+
+func decPtr(d *decimal.Decimal) string {
+	if d == nil {
+		return ""
+	}
+	return d.StringFixed(kindPercentPlaces)
+}
+
+// significanceText is how the HTML and PDF reports say a kind's
+// significance.
+func significanceText(s string) string {
+	switch s {
+	case SignificanceTooFewBets:
+		return fmt.Sprintf("not significant (fewer than %d bets)", KindBetsMin)
+	case SignificanceConsistent:
+		return "not significant (interval contains the theoretical RTP)"
+	case SignificanceDeviates:
+		return "significant deviation"
+	case SignificanceUnknown:
+		return "no theoretical RTP"
+	}
+	return s
 }

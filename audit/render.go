@@ -229,7 +229,35 @@ func templates(ri renderInfo) *template.Template {
 			}
 			return ""
 		},
-		"pct":   pctString,
+		"pct": pctString,
+		// pctSign is a percentage with its sign, or nothing without one
+		// (never a lone "%").
+		"pctSign": func(r *Ratio) string {
+			if r == nil {
+				return ""
+			}
+			return pctString(r) + "%"
+		},
+		"interval": func(lo, hi *decimal.Decimal) string {
+			if lo == nil || hi == nil {
+				return ""
+			}
+			return decPtr(lo) + "% to " + decPtr(hi) + "%"
+		},
+		"significance": significanceText,
+		"kindBetsMin":  func() int { return KindBetsMin },
+		// thresholds lists large-win thresholds ("CLP 2000 · EUR 300"),
+		// or says there are none.
+		"thresholds": func(m map[string]decimal.Decimal) string {
+			if len(m) == 0 {
+				return "none given"
+			}
+			parts := make([]string, 0, len(m))
+			for _, c := range sortedKeys(m) {
+				parts = append(parts, c+" "+m[c].String())
+			}
+			return strings.Join(parts, " · ")
+		},
 		"short": short,
 		"nonzero": func(d decimal.Decimal) bool {
 			return !d.IsZero()
