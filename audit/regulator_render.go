@@ -13,8 +13,14 @@ func (r *RegulatorReport) WriteJSON(w io.Writer) error { return writeJSON(w, r) 
 // WriteCSV writes the report's tables, one CSV file each in a zip: games,
 // RTP by bet kind, days (with "no activity" days), large wins, significant
 // events, limits, interrupted games and the verification.
-func (r *RegulatorReport) WriteCSV(w io.Writer) error {
-	c := newCSV(w)
+func (r *RegulatorReport) WriteCSV(w io.Writer) error { return r.tables().zip(w) }
+
+// WritePDF writes the report's tables as a PDF document.
+func (r *RegulatorReport) WritePDF(w io.Writer) error { return writePDF(w, r.Header, r.render, r.tables()) }
+
+// tables are the report's tables, written as CSV files and as PDF.
+func (r *RegulatorReport) tables() *csvSections {
+	c := newCSV()
 	ri := r.render
 	h := r.Header
 	c.header("report", "title", "operator", "from", "to", "time_zone", "generated_at", "through_seq")
@@ -74,7 +80,7 @@ func (r *RegulatorReport) WriteCSV(w io.Writer) error {
 		c.row("interrupted", o.Round, o.Table, i64s(o.Number), o.Status, ints(o.Bets), ri.amount(o.InPlay, o.Currency), o.Currency)
 	}
 	writeChainCSV(c, "verification", r.Verification)
-	return c.flush()
+	return c
 }
 
 // WriteHTML writes the report as a self-contained page with charts of the

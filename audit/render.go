@@ -16,6 +16,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wagerlog/wagerlog/audit/pdf"
 	"github.com/wagerlog/wagerlog/internal/assert"
 )
 
@@ -27,6 +28,9 @@ const (
 	FormatJSON Format = "json"
 	FormatCSV  Format = "csv"
 	FormatHTML Format = "html"
+	// FormatPDF draws the report's tables (the CSV's) as a PDF document
+	// (package audit/pdf).
+	FormatPDF Format = "pdf"
 )
 
 // ErrBadFormat is returned by ParseFormat for a format no report renders
@@ -36,10 +40,10 @@ var ErrBadFormat = errors.New("audit: unknown report format")
 // ParseFormat reads "json", "csv" or "html".
 func ParseFormat(s string) (Format, error) {
 	switch f := Format(strings.ToLower(s)); f {
-	case FormatJSON, FormatCSV, FormatHTML:
+	case FormatJSON, FormatCSV, FormatHTML, FormatPDF:
 		return f, nil
 	}
-	return "", fmt.Errorf("%w %q: want json, csv or html", ErrBadFormat, s)
+	return "", fmt.Errorf("%w %q: want json, csv, html or pdf", ErrBadFormat, s)
 }
 
 // ContentType returns the MIME type of the format.
@@ -50,6 +54,8 @@ func (f Format) ContentType() string {
 		return "application/zip"
 	case FormatHTML:
 		return "text/html; charset=utf-8"
+	case FormatPDF:
+		return "application/pdf"
 	}
 	return "application/json"
 }
@@ -66,6 +72,9 @@ type Report interface {
 	// WriteHTML writes a self-contained HTML page with inline SVG charts
 	// and no external resource.
 	WriteHTML(w io.Writer) error
+	// WritePDF writes the report's tables (those of WriteCSV) as a PDF
+	// document, A4 landscape.
+	WritePDF(w io.Writer) error
 }
 
 // Render writes r in format f.
@@ -77,6 +86,8 @@ func Render(w io.Writer, r Report, f Format) error {
 		return r.WriteCSV(w)
 	case FormatHTML:
 		return r.WriteHTML(w)
+	case FormatPDF:
+		return r.WritePDF(w)
 	}
 	return fmt.Errorf("%w %q", ErrBadFormat, f)
 }
@@ -138,23 +149,24 @@ func writeJSON(w io.Writer, v any) error {
 // not. The archive is stored uncompressed with no file times, so the same
 // report gives the same bytes.
 type csvSections struct {
-	w      io.Writer
 	order  []string
 	tables map[string]*csvTable
 }
 
 // csvTable is one section: its buffer and its column count.
 type csvTable struct {
-	buf  bytes.Buffer
-	w    *csv.Writer
-	cols int
+	buf    bytes.Buffer
+	w      *csv.Writer
+	cols   int
+	header []string
+	rows   [][]string
 }
 
-func newCSV(w io.Writer) *csvSections { return &csvSections{w: w, tables: map[string]*csvTable{}} }
+func newCSV() *csvSections { return &csvSections{tables: map[string]*csvTable{}} }
 
 // header starts the section with its header row.
 func (c *csvSections) header(section string, cols ...string) {
-	t := &csvTable{cols: len(cols)}
+	t := &csvTable{cols: len(cols), header: cols}
 	t.w = csv.NewWriter(&t.buf)
 	if _, ok := c.tables[section]; !ok {
 		c.order = append(c.order, section)
@@ -170,10 +182,36 @@ func (c *csvSections) row(section string, vals ...string) {
 	assert.That(t != nil, "csv row of section %q before its header", section)
 	assert.That(len(vals) == t.cols, "csv row of %q has %d fields, its header %d", section, len(vals), t.cols)
 	_ = t.w.Write(vals)
+	t.rows = append(t.rows, vals)
 }
 
-func (c *csvSections) flush() error {
-	zw := zip.NewWriter(c.w)
+// writePDF draws the tables under the report's header (the "report" table
+// repeats the header, and is left out).
+func writePDF(w io.Writer, h Header, ri renderInfo, c *csvSections) error {
+	d := pdf.Document{Title: h.Title, Created: h.GeneratedAt}
+	if h.Operator != "" {
+		d.Lines = append(d.Lines, "Operator: "+h.Operator)
+	}
+	if h.Period != nil {
+		d.Lines = append(d.Lines, fmt.Sprintf("Period: %s to %s (%s, %s)", h.Period.From, h.Period.To, h.Period.Kind, h.Period.TimeZone))
+	}
+	d.Lines = append(d.Lines, fmt.Sprintf("Generated %s; stream read through sequence %d", ri.time(h.GeneratedAt), h.Through))
+	for _, name := range c.order {
+		if name == "report" {
+			continue
+		}
+		t := c.tables[name]
+		d.Tables = append(d.Tables, pdf.Table{Title: name, Columns: t.header, Rows: t.rows})
+	}
+	if err := pdf.Write(w, d); err != nil {
+		return fmt.Errorf("audit: %w", err)
+	}
+	return nil
+}
+
+// zip writes the tables to w as a zip of CSV files.
+func (c *csvSections) zip(w io.Writer) error {
+	zw := zip.NewWriter(w)
 	for _, name := range c.order {
 		t := c.tables[name]
 		t.w.Flush()

@@ -175,6 +175,13 @@ func TestAuditCommands(t *testing.T) {
 		if _, serr := os.Stat(filepath.Join(csvDir, "discrepancies.csv")); err != nil || serr != nil || !strings.HasPrefix(string(days), "date,no_activity,") {
 			t.Fatalf("report reconcile: %v\n%s\n%s", err, out, stderr)
 		}
+		pdfOut := filepath.Join(t.TempDir(), "regulator.pdf")
+		if out, stderr, err := runMain(t, "report", "regulator", "--data-dir", data, "--from", from, "--to", to, "--format", "pdf", "--out", pdfOut); err != nil {
+			t.Fatalf("report regulator --format pdf: %v\n%s\n%s", err, out, stderr)
+		}
+		if b, err := os.ReadFile(pdfOut); err != nil || !bytes.HasPrefix(b, []byte("%PDF-")) {
+			t.Fatalf("regulator pdf: %v", err)
+		}
 		out, stderr, err = runMain(t, "report", "regulator", "--data-dir", data, "--from", from, "--to", to, "--large-win", "EUR=100")
 		var reg audit.RegulatorReport
 		if err != nil || json.Unmarshal([]byte(out), &reg) != nil || len(reg.LargeWins) != 1 || !reg.Verification.Clean {
