@@ -21,7 +21,9 @@ func (r *DisputeReport) WriteJSON(w io.Writer) error { return writeJSON(w, r) }
 func (r *DisputeReport) WriteCSV(w io.Writer) error { return r.tables().zip(w) }
 
 // WritePDF writes the report's tables as a PDF document.
-func (r *DisputeReport) WritePDF(w io.Writer) error { return writePDF(w, r.Header, r.render, r.tables()) }
+func (r *DisputeReport) WritePDF(w io.Writer) error {
+	return writePDF(w, r.Header, r.render, r.tables())
+}
 
 // tables are the report's tables, written as CSV files and as PDF.
 func (r *DisputeReport) tables() *csvSections {

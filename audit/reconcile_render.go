@@ -28,7 +28,9 @@ func (ri renderInfo) reconValues(x ReconRow) []string {
 func (r *ReconcileReport) WriteCSV(w io.Writer) error { return r.tables().zip(w) }
 
 // WritePDF writes the report's tables as a PDF document.
-func (r *ReconcileReport) WritePDF(w io.Writer) error { return writePDF(w, r.Header, r.render, r.tables()) }
+func (r *ReconcileReport) WritePDF(w io.Writer) error {
+	return writePDF(w, r.Header, r.render, r.tables())
+}
 
 // tables are the report's tables, written as CSV files and as PDF.
 func (r *ReconcileReport) tables() *csvSections {

@@ -16,7 +16,9 @@ func (r *RegulatorReport) WriteJSON(w io.Writer) error { return writeJSON(w, r) 
 func (r *RegulatorReport) WriteCSV(w io.Writer) error { return r.tables().zip(w) }
 
 // WritePDF writes the report's tables as a PDF document.
-func (r *RegulatorReport) WritePDF(w io.Writer) error { return writePDF(w, r.Header, r.render, r.tables()) }
+func (r *RegulatorReport) WritePDF(w io.Writer) error {
+	return writePDF(w, r.Header, r.render, r.tables())
+}
 
 // tables are the report's tables, written as CSV files and as PDF.
 func (r *RegulatorReport) tables() *csvSections {
