@@ -59,7 +59,7 @@ func TestBuildReport(t *testing.T) {
 		"no period":         {audit.ReportReconcile, map[string][]string{}, audit.ErrBadRequest},
 		"both periods":      {audit.ReportReconcile, map[string][]string{"period": {"day:2026-11-01"}, "from": {"2026-11-01"}, "to": {"2026-11-01"}}, audit.ErrBadRequest},
 		"bad period":        {audit.ReportReconcile, map[string][]string{"from": {"2026-11-05"}, "to": {"2026-11-01"}}, audit.ErrBadPeriod},
-		"bad format":        {audit.ReportReconcile, map[string][]string{"period": {"day:2026-11-01"}, "format": {"pdf"}}, audit.ErrBadRequest},
+		"bad format":        {audit.ReportReconcile, map[string][]string{"period": {"day:2026-11-01"}, "format": {"docx"}}, audit.ErrBadRequest},
 		"bad zone":          {audit.ReportReconcile, map[string][]string{"period": {"day:2026-11-01"}, "time_zone": {"Mars/Olympus"}}, audit.ErrBadRequest},
 		"bad large win":     {audit.ReportRegulator, map[string][]string{"period": {"day:2026-11-01"}, "large_win": {"EUR=lots"}}, audit.ErrBadRequest},
 		"no round":          {audit.ReportDispute, map[string][]string{}, audit.ErrBadRequest},
