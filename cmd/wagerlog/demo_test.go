@@ -199,6 +199,13 @@ func TestRunDemo_Restart(t *testing.T) {
 	// Stopping the demo may itself leave a round open; if it did not, open
 	// one as a crash would leave it.
 	ctx := context.Background()
+	// A command the stopped demo sent may still be queued (Execute returns
+	// when its context ends, the command stays in the queue), and an
+	// Inspect runs before the commands of its own group: the first Inspect
+	// lets that group finish, the second reads the state after it.
+	if err := led.Inspect(ctx, func(*ledger.State) {}); err != nil {
+		t.Fatal(err)
+	}
 	var active string
 	if err := led.Inspect(ctx, func(s *ledger.State) { tb, _ := s.Table(DemoTable); active = tb.Active }); err != nil {
 		t.Fatal(err)
