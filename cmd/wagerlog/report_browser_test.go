@@ -121,6 +121,7 @@ func TestBrowser_ReportsFitThePage(t *testing.T) {
 		}
 		pages = append(pages, out)
 	}
+	generated := len(pages)
 	golden, err := filepath.Glob(filepath.Join("..", "..", "audit", "testdata", "*.html"))
 	if err != nil || len(golden) == 0 {
 		t.Fatalf("golden reports: %v %v", golden, err)
@@ -171,7 +172,23 @@ func TestBrowser_ReportsFitThePage(t *testing.T) {
 			}
 		}
 	}
-	if dirA := os.Getenv("WAGERLOG_ARTIFACTS"); dirA != "" {
-		t.Logf("reports in %s", dir)
+	// The browser's own "Save as PDF", with the page size the print CSS
+	// asks for, as an operator would print a report.
+	art := artifactsDir(t)
+	for _, page := range pages[:generated] {
+		if err := chromedp.Do(ctx, media("print"), chromedp.Navigate("file://"+page)); err != nil {
+			t.Fatal(err)
+		}
+		doc, err := chromedp.Run(ctx, chromedp.PrintToPDF(chromedp.PDFPreferCSSPageSize(), chromedp.PDFPrintBackground()))
+		if err != nil {
+			t.Fatalf("print %s: %v", filepath.Base(page), err)
+		}
+		if !bytes.HasPrefix(doc, []byte("%PDF-")) {
+			t.Fatalf("print %s: not a PDF", filepath.Base(page))
+		}
+		out := filepath.Join(art, strings.TrimSuffix(filepath.Base(page), ".html")+"-printed.pdf")
+		if err := os.WriteFile(out, doc, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
