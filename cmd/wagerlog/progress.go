@@ -17,8 +17,8 @@ import (
 const progressRateAfter = time.Second
 
 // termProgress is a progress bar on a terminal for a command that reads
-// the stream: count, percentage, elapsed time and ETA from the bar, the
-// rate from rateText.
+// the stream: count and percentage from the bar, the rate (rateText) and
+// the time left from the command's own clock.
 type termProgress struct {
 	w     io.Writer
 	what  string
@@ -39,13 +39,21 @@ func (p *termProgress) set(done, total uint64) {
 			progressbar.OptionSetWriter(p.w),
 			progressbar.OptionSetDescription(p.what),
 			progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true),
+			// The bar's own time prediction uses its own rate: ours
+			// goes in the description instead.
+			progressbar.OptionSetPredictTime(false),
 			progressbar.OptionThrottle(100*time.Millisecond),
 			progressbar.OptionFullWidth(),
 		)
 	}
-	if r := rateText(done, time.Since(p.start)); r != "" {
-		p.bar.Describe(p.what + " (" + r + ")")
+	elapsed := time.Since(p.start)
+	if r := rateText(done, elapsed); r != "" {
+		eta := ""
+		if done > 0 && total > done {
+			left := time.Duration(float64(elapsed) * float64(total-done) / float64(done))
+			eta = ", eta " + left.Round(time.Second).String()
+		}
+		p.bar.Describe(p.what + " (" + r + eta + ")")
 	}
 	_ = p.bar.Set64(int64(done))
 }
