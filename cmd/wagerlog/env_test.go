@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -38,23 +41,39 @@ func TestApplyEnv(t *testing.T) {
 	})
 }
 
-// TestMain_EnvSetsFlags runs a real command with its flag from the
-// environment.
+// TestMain_EnvSetsFlags runs a real command with its configuration from
+// the environment, and checks that an invocation's own argument is not
+// taken from it.
 func TestMain_EnvSetsFlags(t *testing.T) {
-	var out, errb bytes.Buffer
-	m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
-		Getenv: func(k string) string {
-			if k == "WAGERLOG_JSON" {
-				return "true"
-			}
-			return ""
-		}}
-	if err := m.Run(t.Context(), []string{"paytable", "sicbo/live"}); err != nil {
-		t.Fatal(err)
+	env := map[string]string{"WAGERLOG_DATA_DIR": t.TempDir(), "WAGERLOG_JSON": "true"}
+	run := func(args ...string) string {
+		t.Helper()
+		var out, errb bytes.Buffer
+		m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(k string) string { return env[k] }}
+		if err := m.Run(t.Context(), args); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, errb.String())
+		}
+		return out.String()
 	}
-	if !strings.HasPrefix(strings.TrimSpace(out.String()), "{") {
-		t.Errorf("paytable with WAGERLOG_JSON=true wrote %.80q, want JSON", out.String())
+	run("stream", "create")
+	if _, err := os.Stat(filepath.Join(env["WAGERLOG_DATA_DIR"], "jetstream")); err != nil {
+		t.Errorf("stream create did not use the data directory of WAGERLOG_DATA_DIR: %v", err)
 	}
+	if out := run("paytable", "sicbo/live"); strings.HasPrefix(strings.TrimSpace(out), "{") {
+		t.Errorf("WAGERLOG_JSON turned paytable's output into JSON: %.80q", out)
+	}
+}
+
+// TestEnvConfig_ServeAndStoreFlags: every flag of serve (the store's
+// included) is configuration, so a deployment can set all of it from the
+// environment; a flag added to serve must be added to envConfig.
+func TestEnvConfig_ServeAndStoreFlags(t *testing.T) {
+	m := &Main{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard}
+	m.serveCmd().Flags().VisitAll(func(f *pflag.Flag) {
+		if !envConfig(f.Name) {
+			t.Errorf("serve --%s cannot come from the environment (add it to envConfig)", f.Name)
+		}
+	})
 }
 
 // TestHelp_ReadOnlyCommandsListTheirFlags: a command that only reads the
