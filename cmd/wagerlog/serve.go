@@ -315,6 +315,11 @@ func rebuildLog(log *slog.Logger) func(replay.Progress) {
 			return
 		}
 		last = time.Now()
+		if p.Elapsed < progressRateAfter {
+			// No rate over the first milliseconds (progress.go).
+			log.Info("rebuilding the projections (written by another schema version)", "applied", p.Applied, "target", p.Target)
+			return
+		}
 		log.Info("rebuilding the projections (written by another schema version)",
 			"applied", p.Applied, "target", p.Target, "events_per_s", int(p.Rate()))
 	}
