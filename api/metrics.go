@@ -2,12 +2,15 @@ package api
 
 import (
 	"net/http"
+	"regexp"
 	"strconv"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/wagerlog/wagerlog/ledger"
 )
 
 // metrics are the API's Prometheus metrics, in a registry of the Server's own
@@ -17,7 +20,39 @@ type metrics struct {
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
 	streams  prometheus.Gauge
+	problems *prometheus.CounterVec
 	handler  http.Handler
+	// all is every collector registered, for names.
+	all []prometheus.Collector
+}
+
+// register registers cs in the Server's registry.
+func (m *metrics) register(cs ...prometheus.Collector) {
+	m.reg.MustRegister(cs...)
+	m.all = append(m.all, cs...)
+}
+
+// fqName finds a metric's name in its description.
+var fqName = regexp.MustCompile(`fqName: "([^"]+)"`)
+
+// names returns the name of every metric the Server can serve, whether or
+// not it has a sample yet (a counter by label shows none before its first
+// increment): what a dashboard may refer to.
+func (m *metrics) names() map[string]bool {
+	ch := make(chan *prometheus.Desc, 64)
+	go func() {
+		for _, c := range m.all {
+			c.Describe(ch)
+		}
+		close(ch)
+	}()
+	out := map[string]bool{}
+	for d := range ch {
+		if n := fqName.FindStringSubmatch(d.String()); n != nil {
+			out[n[1]] = true
+		}
+	}
+	return out
 }
 
 func newMetrics(s *Server) *metrics {
@@ -36,11 +71,15 @@ func newMetrics(s *Server) *metrics {
 			Name: "wagerlog_http_live_streams",
 			Help: "Live board streams (server-sent events) open now.",
 		}),
+		problems: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "wagerlog_http_problems_total",
+			Help: "HTTP problem answers by problem code (docs/ERRORS.md): one status such as 409 covers many codes.",
+		}, []string{"code"}),
 	}
-	m.reg.MustRegister(
+	m.register(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		m.requests, m.duration, m.streams,
+		m.requests, m.duration, m.streams, m.problems, buildInfo(s.cfg.Version),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "wagerlog_ledger_last_seq",
 			Help: "The last stream sequence the ledger has applied.",
@@ -51,7 +90,7 @@ func newMetrics(s *Server) *metrics {
 		}, func() float64 { return float64(s.cfg.Views.LastSeq()) }),
 	)
 	if s.cfg.Lag != nil {
-		m.reg.MustRegister(
+		m.register(
 			prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 				Name: "wagerlog_projections_lag_events",
 				Help: "Events stored in the stream and not yet applied to the projections.",
@@ -62,21 +101,43 @@ func newMetrics(s *Server) *metrics {
 			}, func() float64 { return s.cfg.Lag().Seconds }),
 		)
 	}
+	if s.cfg.LedgerMetrics != nil {
+		m.register(s.cfg.LedgerMetrics.collectors()...)
+	}
+	// The ledger's load: *ledger.Ledger reports it; a read replica has no
+	// ledger and no such gauges.
+	if l, ok := s.cfg.Ledger.(interface{ Load() ledger.Load }); ok {
+		m.register(
+			prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+				Name: "wagerlog_ledger_queue_depth",
+				Help: "Requests waiting in the ledger's queue (beyond its bound, writes are answered overloaded).",
+			}, func() float64 { return float64(l.Load().Queued) }),
+			prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+				Name: "wagerlog_ledger_commands_in_flight",
+				Help: "Commands sent to the ledger and not answered yet (queued, being decided or appended).",
+			}, func() float64 { return float64(l.Load().InFlight) }),
+		)
+	}
 	m.handler = promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
 	return m
 }
 
 // observe records one finished request under its route pattern (never the
-// raw path, whose ids would make the label set unbounded).
-func (m *metrics) observe(r *http.Request, status int, d time.Duration) {
+// raw path, whose ids would make the label set unbounded), and the code of
+// the problem it answered, if any.
+func (m *metrics) observe(r *http.Request, rw *responseWriter, d time.Duration) {
 	route := r.Pattern
 	if route == "" {
 		route = "unmatched"
 	}
+	status := rw.status
 	if status == 0 {
 		status = http.StatusOK
 	}
 	m.requests.WithLabelValues(route, strconv.Itoa(status)).Inc()
+	if rw.problem != "" {
+		m.problems.WithLabelValues(rw.problem).Inc()
+	}
 	if route == "GET /v1/tables/{table}/board/stream" {
 		return // a live stream's duration is the client's choice
 	}

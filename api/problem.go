@@ -100,6 +100,9 @@ func writeProblem(w http.ResponseWriter, r *http.Request, p Problem) {
 		p.Instance = r.URL.Path
 		p.RequestID = requestIDOf(r.Context())
 	}
+	if rw, ok := w.(*responseWriter); ok {
+		rw.problem = p.Code
+	}
 	h := w.Header()
 	h.Set("Content-Type", ProblemContentType)
 	h.Set("Cache-Control", "no-store")

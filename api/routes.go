@@ -142,7 +142,7 @@ func routes() []route {
 		{method: "GET", path: "/v1/audit/rounds/{round}/replay", id: "replayRound", tag: "audit", summary: "Replay a disputed round from the stream and re-settle every bet", roles: rolesAudit, handler: (*Server).replayRound},
 		{method: "POST", path: "/v1/audit/verify", id: "verify", tag: "audit", summary: "Verify the hash chain and the invariants over a range of the stream", roles: rolesAudit, body: verifyRequest{}, handler: (*Server).verify},
 		{method: "GET", path: "/v1/reports/daily", id: "dailyReport", tag: "reports", summary: "Daily totals per table, currency and bet kind", roles: rolesReports, query: []param{qMinSeq, {"from", "string", "first day, YYYY-MM-DD"}, {"to", "string", "last day, YYYY-MM-DD"}, {"table", "string", "one table (default: all)"}}, resp: projections.DailyReport{}, handler: (*Server).dailyReport},
-		{method: "GET", path: "/v1/reports/{kind}", id: "report", tag: "reports", summary: "A reconciliation or regulator report (JSON, CSV or HTML by kind and format)", roles: rolesReports, query: []param{{"format", "string", "json, csv or html"}}, handler: (*Server).report},
+		{method: "GET", path: "/v1/reports/{kind}", id: "report", tag: "reports", summary: "A reconciliation or regulator report (JSON, CSV zip, HTML or PDF by kind and format)", roles: rolesReports, query: []param{{"format", "string", "json, csv (a zip of one CSV file per table), html or pdf"}}, handler: (*Server).report},
 	}
 }
 

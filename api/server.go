@@ -89,6 +89,11 @@ type Config struct {
 	// Heartbeat is the live streams' heartbeat period; 0 means
 	// DefaultHeartbeat.
 	Heartbeat time.Duration
+	// LedgerMetrics, when set, is the ledger's observer whose metrics
+	// /metrics serves (api/ledger_metrics.go).
+	LedgerMetrics *LedgerMetrics
+	// Version labels wagerlog_build_info; empty means "dev".
+	Version string
 }
 
 // Views is what the API reads: the projections. *projections.Store
@@ -204,7 +209,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				writeProblem(rw, r, problemFor(apiErr(CodeInternal, "internal error; see the server log with the request id")))
 			}
 		}
-		s.metrics.observe(r, rw.status, time.Since(start))
+		s.metrics.observe(r, rw, time.Since(start))
 	}()
 	if r.Body != nil {
 		r.Body = http.MaxBytesReader(rw, r.Body, RequestBytesMax)

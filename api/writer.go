@@ -13,6 +13,8 @@ type responseWriter struct {
 	http.ResponseWriter
 	status int
 	wrote  bool
+	// problem is the code of the problem answered, for the metrics.
+	problem string
 }
 
 func (w *responseWriter) WriteHeader(code int) {

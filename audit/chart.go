@@ -34,10 +34,20 @@ const (
 	chartTop       = 28
 	chartBottom    = 40
 	chartLeft      = 64
-	chartGroupW    = 64
-	chartLabelMax  = 11
-	chartLegendW   = 110
-	chartWidthMin  = 300
+	// chartGroupW is a group's width when the chart has room for it;
+	// with many groups they narrow to fit chartWidthMax.
+	chartGroupW   = 64
+	chartLabelMax = 11
+	chartLegendW  = 110
+	chartWidthMin = 300
+	// chartWidthMax keeps every chart inside the page: a 1400 px screen
+	// (the body is at most 1200 px) and A4 landscape in print (about
+	// 1040 px between the margins).
+	chartWidthMax = 960
+	// chartCharW10 is a generous width of one character of a 10 px label,
+	// in tenths of a pixel: labels are spaced by it so that they never
+	// overlap, every step-th group labelled when the groups are narrow.
+	chartCharW10 = 65
 )
 
 // chartColors are the series' colours, chosen to stay apart for common
@@ -71,9 +81,29 @@ func barChart(c Chart) template.HTML {
 	y := func(v decimal.Decimal) int64 {
 		return chartTop + hi.Sub(v).DivRound(span, 6).Mul(plotH).Round(0).IntPart()
 	}
-	// Wide enough for the groups, the title and the legend.
-	width := max(chartLeft+groups*chartGroupW+16, chartLeft+series*chartLegendW, 7*len([]rune(c.Title))+16, chartWidthMin)
-	barW := max((chartGroupW-8)/series, 2)
+	// Groups narrow to keep the chart within chartWidthMax.
+	groupW := chartGroupW
+	if chartLeft+groups*groupW+16 > chartWidthMax {
+		groupW = max((chartWidthMax-chartLeft-16)/groups, 2)
+	}
+	gap := max(groupW/8, 1)
+	// Wide enough for the groups, the title and the legend, never wider
+	// than the page.
+	width := min(max(chartLeft+groups*groupW+16, chartLeft+series*chartLegendW, 7*len([]rune(c.Title))+16, chartWidthMin), chartWidthMax)
+	barW := max((groupW-gap)/series, 1)
+	labels := make([]string, groups)
+	longest := 0
+	for g := range groups {
+		label := c.Labels[g]
+		if len([]rune(label)) > chartLabelMax {
+			label = string([]rune(label)[:chartLabelMax]) + "…"
+		}
+		labels[g] = label
+		longest = max(longest, len([]rune(label)))
+	}
+	// Label every step-th group, so that no two labels overlap.
+	labelW := (longest*chartCharW10+9)/10 + 6
+	step := max((labelW+groupW-1)/groupW, 1)
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-label="%s">`,
 		width, chartHeight, width, chartHeight, html.EscapeString(c.Title))
@@ -84,7 +114,7 @@ func barChart(c Chart) template.HTML {
 	}
 	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#444"/>`, chartLeft, zero, width-8, zero)
 	for g := range groups {
-		x0 := chartLeft + g*chartGroupW + 4
+		x0 := chartLeft + g*groupW + gap/2
 		for i, s := range c.Series[:series] {
 			if g >= len(s.Values) {
 				continue
@@ -95,14 +125,13 @@ func barChart(c Chart) template.HTML {
 				top, bottom = bottom, top
 			}
 			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"><title>%s %s: %s%s</title></rect>`,
-				x0+i*barW, top, barW-1, max(bottom-top, 1), chartColors[i],
+				x0+i*barW, top, max(barW-1, 1), max(bottom-top, 1), chartColors[i],
 				html.EscapeString(c.Labels[g]), html.EscapeString(s.Name), html.EscapeString(v.String()), html.EscapeString(c.Unit))
 		}
-		label := c.Labels[g]
-		if len([]rune(label)) > chartLabelMax {
-			label = string([]rune(label)[:chartLabelMax]) + "…"
+		if g%step != 0 {
+			continue
 		}
-		fmt.Fprintf(&b, `<text x="%d" y="%d" class="chart-label" text-anchor="middle">%s</text>`, x0+(chartGroupW-8)/2, chartHeight-chartBottom+14, html.EscapeString(label))
+		fmt.Fprintf(&b, `<text x="%d" y="%d" class="chart-label" text-anchor="middle">%s</text>`, x0+(groupW-gap)/2, chartHeight-chartBottom+14, html.EscapeString(labels[g]))
 	}
 	for i, s := range c.Series[:series] {
 		x := chartLeft + i*chartLegendW

@@ -18,8 +18,16 @@ func (r *DisputeReport) WriteJSON(w io.Writer) error { return writeJSON(w, r) }
 
 // WriteCSV writes the report's sections: round, timeline, dice, bets,
 // players, chain.
-func (r *DisputeReport) WriteCSV(w io.Writer) error {
-	c := newCSV(w)
+func (r *DisputeReport) WriteCSV(w io.Writer) error { return r.tables().zip(w) }
+
+// WritePDF writes the report's tables as a PDF document.
+func (r *DisputeReport) WritePDF(w io.Writer) error {
+	return writePDF(w, r.Header, r.render, r.tables())
+}
+
+// tables are the report's tables, written as CSV files and as PDF.
+func (r *DisputeReport) tables() *csvSections {
+	c := newCSV()
 	ri := r.render
 	rd := r.Round
 	c.header("report", "title", "operator", "generated_at", "through_seq")
@@ -80,7 +88,7 @@ func (r *DisputeReport) WriteCSV(w io.Writer) error {
 	} else {
 		c.row("round_chain", bools(ch.RoundIntact), "", "", "", "", "", "")
 	}
-	return c.flush()
+	return c
 }
 
 // writeChainCSV writes a verification summary and its violations.

@@ -106,6 +106,20 @@ func (p Period) Days() []string {
 	return out
 }
 
+// DaysThrough returns the period's days up to the day of now (in the
+// period's time zone) included: a month in progress lists the days that
+// have begun, not the ones to come.
+func (p Period) DaysThrough(now time.Time) []string {
+	today := day(now, p.Start.Location())
+	days := p.Days()
+	for i, d := range days {
+		if d > today {
+			return days[:i]
+		}
+	}
+	return days
+}
+
 // Contains reports whether the instant t is in the period.
 func (p Period) Contains(t time.Time) bool { return !t.Before(p.Start) && t.Before(p.End) }
 

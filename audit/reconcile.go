@@ -377,7 +377,8 @@ func (o *reconcileObserver) report(w *walker, p Period, opts Options) *Reconcile
 			rep.Discrepancies = append(rep.Discrepancies, d)
 		}
 	}
-	for _, d := range p.Days() {
+	// A period in progress lists its days up to today only.
+	for _, d := range p.DaysThrough(opts.now()) {
 		day := o.days[d]
 		if day == nil {
 			rep.Days = append(rep.Days, ReconDay{Date: d, NoActivity: true, Rows: []ReconRow{}})

@@ -22,11 +22,19 @@ func (ri renderInfo) reconValues(x ReconRow) []string {
 	return out
 }
 
-// WriteCSV writes the report's sections: days (a "no activity" day is one
-// record with no_activity true), totals, accounts, discrepancies and the
-// verification.
-func (r *ReconcileReport) WriteCSV(w io.Writer) error {
-	c := newCSV(w)
+// WriteCSV writes the report's tables, one CSV file each in a zip: days (a
+// "no activity" day is one record with no_activity true and empty
+// amounts), totals, accounts, discrepancies and the verification.
+func (r *ReconcileReport) WriteCSV(w io.Writer) error { return r.tables().zip(w) }
+
+// WritePDF writes the report's tables as a PDF document.
+func (r *ReconcileReport) WritePDF(w io.Writer) error {
+	return writePDF(w, r.Header, r.render, r.tables())
+}
+
+// tables are the report's tables, written as CSV files and as PDF.
+func (r *ReconcileReport) tables() *csvSections {
+	c := newCSV()
 	ri := r.render
 	h := r.Header
 	c.header("report", "title", "operator", "from", "to", "time_zone", "generated_at", "through_seq")
@@ -34,7 +42,7 @@ func (r *ReconcileReport) WriteCSV(w io.Writer) error {
 	c.header("days", append([]string{"date", "no_activity", "events", "scope", "table", "currency"}, reconColumns...)...)
 	for _, d := range r.Days {
 		if d.NoActivity {
-			c.row("days", d.Date, "true", "0", "", "", "")
+			c.row("days", append([]string{d.Date, "true", "0", "", "", ""}, make([]string, len(reconColumns))...)...)
 			continue
 		}
 		for _, x := range d.Rows {
@@ -75,7 +83,7 @@ func (r *ReconcileReport) WriteCSV(w io.Writer) error {
 		c.row("discrepancies", d.Date, optSeq(d.Seq), d.Scope, d.Table, d.Account, d.Currency, ri.amount(d.Amount, d.Currency), d.Detail)
 	}
 	writeChainCSV(c, "verification", r.Verification)
-	return c.flush()
+	return c
 }
 
 // WriteHTML writes the report as a self-contained page with, per

@@ -37,6 +37,9 @@ const (
 type RegulatorReport struct {
 	Header Header    `json:"header"`
 	Games  []GameRow `json:"games"`
+	// RTPByKind is the actual and theoretical RTP per bet kind, with the
+	// bets counted and a confidence interval (regulator_rtp.go).
+	RTPByKind []KindRTP `json:"rtp_by_kind"`
 	// Days has one row per day and currency, and an explicit "no activity"
 	// row for a day without any event.
 	Days          []RegulatorDay `json:"days"`
@@ -176,7 +179,7 @@ type LimitRow struct {
 func Regulator(ctx context.Context, src Source, p Period, opts Options) (*RegulatorReport, error) {
 	o := &regulatorObserver{
 		t: newPeriodTracker(p), opts: opts, rtp: rtpCache{}, games: map[gameKey]*GameRow{},
-		days: map[string]map[string]*RegulatorDay{}, largeWins: map[string]int{},
+		days: map[string]map[string]*RegulatorDay{}, largeWins: map[string]int{}, kinds: map[kindKey]*kindAcc{},
 		rep: &RegulatorReport{LargeWins: []LargeWin{}, SignificantEvents: []SignificantEvent{}, Limits: []TableLimits{}, Interrupted: []OpenRound{}},
 	}
 	o.t.onStart = func(*fold) {}
@@ -200,6 +203,7 @@ type regulatorObserver struct {
 	games     map[gameKey]*GameRow
 	days      map[string]map[string]*RegulatorDay // day → currency → row
 	largeWins map[string]int                      // bet → index in rep.LargeWins
+	kinds     map[kindKey]*kindAcc
 	rep       *RegulatorReport
 	// status is the round's status before the event at hand.
 	status string
@@ -339,10 +343,13 @@ func (o *regulatorObserver) settle(f *fold, g *GameRow, code, paytable, hash, cu
 	g.Returned = g.Returned.Add(returned)
 	g.Residue = g.Residue.Add(residue)
 	if pt, err := f.paytable(paytable, hash); err == nil {
-		if r := o.rtp.of(pt, code); r != nil {
+		r := o.rtp.of(pt, code)
+		if r != nil {
 			g.theo.Add(g.theo, new(big.Rat).Mul(ratOf(stake), r))
 			g.theoStake.Add(g.theoStake, ratOf(stake))
 		}
+		// The kind's row takes the amounts with their own sign.
+		o.kind(pt, g, code, stake.Abs(), returned.Abs(), sign, r)
 	}
 	d := o.day(currency)
 	d.SettledStakes = d.SettledStakes.Add(stake)
@@ -438,8 +445,10 @@ func (o *regulatorObserver) report(w *walker, p Period) *RegulatorReport {
 		g.TheoreticalRTP = ratio(g.theo, g.theoStake)
 		rep.Games = append(rep.Games, *g)
 	}
+	rep.RTPByKind = o.kindRows()
 	rep.Days = []RegulatorDay{}
-	for _, d := range p.Days() {
+	// A period in progress lists its days up to today only.
+	for _, d := range p.DaysThrough(o.opts.now()) {
 		rows := o.days[d]
 		if len(rows) == 0 {
 			z := decimal.Zero

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/shopspring/decimal"
@@ -9,11 +10,19 @@ import (
 // WriteJSON writes the report as indented JSON.
 func (r *RegulatorReport) WriteJSON(w io.Writer) error { return writeJSON(w, r) }
 
-// WriteCSV writes the report's sections: games, days (with "no activity"
-// days), large wins, significant events, limits, interrupted games and
-// the verification.
-func (r *RegulatorReport) WriteCSV(w io.Writer) error {
-	c := newCSV(w)
+// WriteCSV writes the report's tables, one CSV file each in a zip: games,
+// RTP by bet kind, days (with "no activity" days), large wins, significant
+// events, limits, interrupted games and the verification.
+func (r *RegulatorReport) WriteCSV(w io.Writer) error { return r.tables().zip(w) }
+
+// WritePDF writes the report's tables as a PDF document.
+func (r *RegulatorReport) WritePDF(w io.Writer) error {
+	return writePDF(w, r.Header, r.render, r.tables())
+}
+
+// tables are the report's tables, written as CSV files and as PDF.
+func (r *RegulatorReport) tables() *csvSections {
+	c := newCSV()
 	ri := r.render
 	h := r.Header
 	c.header("report", "title", "operator", "from", "to", "time_zone", "generated_at", "through_seq")
@@ -31,6 +40,12 @@ func (r *RegulatorReport) WriteCSV(w io.Writer) error {
 			ints(g.Reshakes), ints(g.BetsPlaced), ri.amount(g.Staked, cur), ints(g.BetsSettled), ri.amount(g.SettledStakes, cur),
 			ri.amount(g.Won, cur), ri.amount(g.Returned, cur), ri.amount(g.Residue, cur), ints(g.BetsRefunded), ri.amount(g.Refunded, cur),
 			ri.amount(g.GGR, cur), pctString(g.ActualRTP), pctString(g.TheoreticalRTP), exact)
+	}
+	c.header("rtp_by_kind", "game", "paytable", "paytable_hash", "table", "currency", "kind", "bets", "staked", "returned",
+		"actual_rtp_percent", "ci95_low_percent", "ci95_high_percent", "theoretical_rtp_percent", "significance")
+	for _, k := range r.RTPByKind {
+		c.row("rtp_by_kind", k.Game, k.Paytable, k.PaytableHash, k.Table, k.Currency, k.Kind, ints(k.Bets), ri.amount(k.Staked, k.Currency),
+			ri.amount(k.Returned, k.Currency), pctString(k.ActualRTP), decPtr(k.Low), decPtr(k.High), pctString(k.TheoreticalRTP), k.Significance)
 	}
 	c.header("days", "date", "no_activity", "currency", "events", "rounds_played", "bets_placed", "staked", "settled_stakes", "returned", "refunded", "ggr")
 	for _, d := range r.Days {
@@ -67,7 +82,7 @@ func (r *RegulatorReport) WriteCSV(w io.Writer) error {
 		c.row("interrupted", o.Round, o.Table, i64s(o.Number), o.Status, ints(o.Bets), ri.amount(o.InPlay, o.Currency), o.Currency)
 	}
 	writeChainCSV(c, "verification", r.Verification)
-	return c.flush()
+	return c
 }
 
 // WriteHTML writes the report as a self-contained page with charts of the
@@ -111,4 +126,27 @@ func (r *RegulatorReport) WriteHTML(w io.Writer) error {
 		charts = append(charts, ch)
 	}
 	return writeHTML(w, r.render, "regulator.html", htmlData{R: r, Charts: charts})
+}
+
+func decPtr(d *decimal.Decimal) string {
+	if d == nil {
+		return ""
+	}
+	return d.StringFixed(kindPercentPlaces)
+}
+
+// significanceText is how the HTML and PDF reports say a kind's
+// significance.
+func significanceText(s string) string {
+	switch s {
+	case SignificanceTooFewBets:
+		return fmt.Sprintf("not significant (fewer than %d bets)", KindBetsMin)
+	case SignificanceConsistent:
+		return "not significant (interval contains the theoretical RTP)"
+	case SignificanceDeviates:
+		return "significant deviation"
+	case SignificanceUnknown:
+		return "no theoretical RTP"
+	}
+	return s
 }

@@ -1,6 +1,8 @@
 package audit
 
 import (
+	"archive/zip"
+	"bytes"
 	"embed"
 	"encoding/csv"
 	"encoding/json"
@@ -13,6 +15,9 @@ import (
 	"time"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/audit/pdf"
+	"github.com/wagerlog/wagerlog/internal/assert"
 )
 
 // Format is a report's rendering.
@@ -23,6 +28,9 @@ const (
 	FormatJSON Format = "json"
 	FormatCSV  Format = "csv"
 	FormatHTML Format = "html"
+	// FormatPDF draws the report's tables (the CSV's) as a PDF document
+	// (package audit/pdf).
+	FormatPDF Format = "pdf"
 )
 
 // ErrBadFormat is returned by ParseFormat for a format no report renders
@@ -32,19 +40,22 @@ var ErrBadFormat = errors.New("audit: unknown report format")
 // ParseFormat reads "json", "csv" or "html".
 func ParseFormat(s string) (Format, error) {
 	switch f := Format(strings.ToLower(s)); f {
-	case FormatJSON, FormatCSV, FormatHTML:
+	case FormatJSON, FormatCSV, FormatHTML, FormatPDF:
 		return f, nil
 	}
-	return "", fmt.Errorf("%w %q: want json, csv or html", ErrBadFormat, s)
+	return "", fmt.Errorf("%w %q: want json, csv, html or pdf", ErrBadFormat, s)
 }
 
 // ContentType returns the MIME type of the format.
 func (f Format) ContentType() string {
 	switch f {
 	case FormatCSV:
-		return "text/csv; charset=utf-8"
+		// One CSV file per table, in a zip archive (csvSections).
+		return "application/zip"
 	case FormatHTML:
 		return "text/html; charset=utf-8"
+	case FormatPDF:
+		return "application/pdf"
 	}
 	return "application/json"
 }
@@ -54,13 +65,16 @@ func (f Format) ContentType() string {
 type Report interface {
 	// WriteJSON writes the report's data as indented JSON.
 	WriteJSON(w io.Writer) error
-	// WriteCSV writes the report's sections as CSV (see docs/AUDIT.md):
-	// every record starts with its section's name; a section's header
-	// record starts with "#" and the name.
+	// WriteCSV writes the report's tables as a zip archive of CSV files,
+	// one rectangular table per file with a header row (see
+	// docs/AUDIT.md).
 	WriteCSV(w io.Writer) error
 	// WriteHTML writes a self-contained HTML page with inline SVG charts
 	// and no external resource.
 	WriteHTML(w io.Writer) error
+	// WritePDF writes the report's tables (those of WriteCSV) as a PDF
+	// document, A4 landscape.
+	WritePDF(w io.Writer) error
 }
 
 // Render writes r in format f.
@@ -72,6 +86,8 @@ func Render(w io.Writer, r Report, f Format) error {
 		return r.WriteCSV(w)
 	case FormatHTML:
 		return r.WriteHTML(w)
+	case FormatPDF:
+		return r.WritePDF(w)
 	}
 	return fmt.Errorf("%w %q", ErrBadFormat, f)
 }
@@ -126,25 +142,91 @@ func writeJSON(w io.Writer, v any) error {
 	return nil
 }
 
-// csvSections writes sections of records, each record prefixed with its
-// section name.
+// csvSections collects a report's tables, one rectangular table per
+// section with a header row, and writes them as a zip archive of CSV
+// files (<section>.csv, in the order the report first names them): each
+// opens cleanly in a spreadsheet, which one file of mixed sections did
+// not. The archive is stored uncompressed with no file times, so the same
+// report gives the same bytes.
 type csvSections struct {
-	w *csv.Writer
+	order  []string
+	tables map[string]*csvTable
 }
 
-func newCSV(w io.Writer) *csvSections { return &csvSections{w: csv.NewWriter(w)} }
+// csvTable is one section: its buffer and its column count.
+type csvTable struct {
+	buf    bytes.Buffer
+	w      *csv.Writer
+	cols   int
+	header []string
+	rows   [][]string
+}
 
+func newCSV() *csvSections { return &csvSections{tables: map[string]*csvTable{}} }
+
+// header starts the section with its header row.
 func (c *csvSections) header(section string, cols ...string) {
-	_ = c.w.Write(append([]string{"#" + section}, cols...))
+	t := &csvTable{cols: len(cols), header: cols}
+	t.w = csv.NewWriter(&t.buf)
+	if _, ok := c.tables[section]; !ok {
+		c.order = append(c.order, section)
+	}
+	c.tables[section] = t
+	_ = t.w.Write(cols)
 }
 
+// row adds a record to a section whose header was written; a record of
+// another width is a programming error.
 func (c *csvSections) row(section string, vals ...string) {
-	_ = c.w.Write(append([]string{section}, vals...))
+	t := c.tables[section]
+	assert.That(t != nil, "csv row of section %q before its header", section)
+	assert.That(len(vals) == t.cols, "csv row of %q has %d fields, its header %d", section, len(vals), t.cols)
+	_ = t.w.Write(vals)
+	t.rows = append(t.rows, vals)
 }
 
-func (c *csvSections) flush() error {
-	c.w.Flush()
-	if err := c.w.Error(); err != nil {
+// writePDF draws the tables under the report's header (the "report" table
+// repeats the header, and is left out).
+func writePDF(w io.Writer, h Header, ri renderInfo, c *csvSections) error {
+	d := pdf.Document{Title: h.Title, Created: h.GeneratedAt}
+	if h.Operator != "" {
+		d.Lines = append(d.Lines, "Operator: "+h.Operator)
+	}
+	if h.Period != nil {
+		d.Lines = append(d.Lines, fmt.Sprintf("Period: %s to %s (%s, %s)", h.Period.From, h.Period.To, h.Period.Kind, h.Period.TimeZone))
+	}
+	d.Lines = append(d.Lines, fmt.Sprintf("Generated %s; stream read through sequence %d", ri.time(h.GeneratedAt), h.Through))
+	for _, name := range c.order {
+		if name == "report" {
+			continue
+		}
+		t := c.tables[name]
+		d.Tables = append(d.Tables, pdf.Table{Title: name, Columns: t.header, Rows: t.rows})
+	}
+	if err := pdf.Write(w, d); err != nil {
+		return fmt.Errorf("audit: %w", err)
+	}
+	return nil
+}
+
+// zip writes the tables to w as a zip of CSV files.
+func (c *csvSections) zip(w io.Writer) error {
+	zw := zip.NewWriter(w)
+	for _, name := range c.order {
+		t := c.tables[name]
+		t.w.Flush()
+		if err := t.w.Error(); err != nil {
+			return fmt.Errorf("audit: csv: %w", err)
+		}
+		f, err := zw.CreateHeader(&zip.FileHeader{Name: name + ".csv", Method: zip.Store})
+		if err != nil {
+			return fmt.Errorf("audit: csv: %w", err)
+		}
+		if _, err := f.Write(t.buf.Bytes()); err != nil {
+			return fmt.Errorf("audit: csv: %w", err)
+		}
+	}
+	if err := zw.Close(); err != nil {
 		return fmt.Errorf("audit: csv: %w", err)
 	}
 	return nil
@@ -185,7 +267,35 @@ func templates(ri renderInfo) *template.Template {
 			}
 			return ""
 		},
-		"pct":   pctString,
+		"pct": pctString,
+		// pctSign is a percentage with its sign, or nothing without one
+		// (never a lone "%").
+		"pctSign": func(r *Ratio) string {
+			if r == nil {
+				return ""
+			}
+			return pctString(r) + "%"
+		},
+		"interval": func(lo, hi *decimal.Decimal) string {
+			if lo == nil || hi == nil {
+				return ""
+			}
+			return decPtr(lo) + "% to " + decPtr(hi) + "%"
+		},
+		"significance": significanceText,
+		"kindBetsMin":  func() int { return KindBetsMin },
+		// thresholds lists large-win thresholds ("CLP 2000 · EUR 300"),
+		// or says there are none.
+		"thresholds": func(m map[string]decimal.Decimal) string {
+			if len(m) == 0 {
+				return "none given"
+			}
+			parts := make([]string, 0, len(m))
+			for _, c := range sortedKeys(m) {
+				parts = append(parts, c+" "+m[c].String())
+			}
+			return strings.Join(parts, " · ")
+		},
 		"short": short,
 		"nonzero": func(d decimal.Decimal) bool {
 			return !d.IsZero()

@@ -1,9 +1,13 @@
 package audit_test
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
+	"encoding/csv"
 	"flag"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,8 +73,42 @@ func renderAll(t *testing.T, name string, r audit.Report) {
 		if err := audit.Render(&buf, r, f); err != nil {
 			t.Fatalf("render %s: %v", f, err)
 		}
-		golden(t, name+"."+string(f), buf.Bytes())
+		got := buf.Bytes()
+		if f == audit.FormatCSV {
+			got = csvListing(t, got)
+		}
+		golden(t, name+"."+string(f), got)
 	}
+}
+
+// csvListing turns a CSV report (a zip of one CSV file per table) into a
+// text listing for its golden file: each file's name, then its content.
+// It checks that every table is rectangular with a header row.
+func csvListing(t *testing.T, z []byte) []byte {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(z), int64(len(z)))
+	if err != nil {
+		t.Fatalf("csv report is not a zip: %v", err)
+	}
+	var out bytes.Buffer
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := csv.NewReader(bytes.NewReader(data))
+		r.FieldsPerRecord = 0 // every record as wide as the header
+		if _, err := r.ReadAll(); err != nil {
+			t.Errorf("%s: not one rectangular table: %v", f.Name, err)
+		}
+		fmt.Fprintf(&out, "== %s ==\n%s", f.Name, data)
+	}
+	return out.Bytes()
 }
 
 func TestReports_Golden(t *testing.T) {

@@ -1,9 +1,11 @@
 package audit_test
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -24,8 +26,24 @@ func TestBuildReport(t *testing.T) {
 	if err := audit.Render(&buf, r, f); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(buf.String(), "large_wins,58,") || strings.Contains(buf.String(), "large_wins,13,") {
-		t.Fatalf("the CLP threshold and the day were not applied:\n%s", buf.String())
+	// The CSV is a zip of one file per table: large_wins.csv lists them.
+	zr, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wins []byte
+	for _, f := range zr.File {
+		if f.Name == "large_wins.csv" {
+			rc, err := f.Open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			wins, _ = io.ReadAll(rc)
+			rc.Close()
+		}
+	}
+	if !strings.Contains(string(wins), "\n58,") || strings.Contains(string(wins), "\n13,") {
+		t.Fatalf("the CLP threshold and the day were not applied:\n%s", wins)
 	}
 	if _, _, err := audit.BuildReport(ctx, sc.store, audit.ReportDispute, map[string][]string{"round": {sc.rounds["r1"]}}, opts); err != nil {
 		t.Fatalf("dispute: %v", err)
@@ -41,7 +59,7 @@ func TestBuildReport(t *testing.T) {
 		"no period":         {audit.ReportReconcile, map[string][]string{}, audit.ErrBadRequest},
 		"both periods":      {audit.ReportReconcile, map[string][]string{"period": {"day:2026-11-01"}, "from": {"2026-11-01"}, "to": {"2026-11-01"}}, audit.ErrBadRequest},
 		"bad period":        {audit.ReportReconcile, map[string][]string{"from": {"2026-11-05"}, "to": {"2026-11-01"}}, audit.ErrBadPeriod},
-		"bad format":        {audit.ReportReconcile, map[string][]string{"period": {"day:2026-11-01"}, "format": {"pdf"}}, audit.ErrBadRequest},
+		"bad format":        {audit.ReportReconcile, map[string][]string{"period": {"day:2026-11-01"}, "format": {"docx"}}, audit.ErrBadRequest},
 		"bad zone":          {audit.ReportReconcile, map[string][]string{"period": {"day:2026-11-01"}, "time_zone": {"Mars/Olympus"}}, audit.ErrBadRequest},
 		"bad large win":     {audit.ReportRegulator, map[string][]string{"period": {"day:2026-11-01"}, "large_win": {"EUR=lots"}}, audit.ErrBadRequest},
 		"no round":          {audit.ReportDispute, map[string][]string{}, audit.ErrBadRequest},

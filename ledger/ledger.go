@@ -80,6 +80,9 @@ type Options struct {
 	// on its own (fault.go); zero means DefaultCheckInterval, negative
 	// never.
 	CheckInterval time.Duration
+	// Observer, when set, is told of every batch stored and every command
+	// refused (metrics); nil observes nothing.
+	Observer Observer
 }
 
 // Ledger is the single writer of a stream. Its methods are safe for
@@ -108,6 +111,8 @@ type Ledger struct {
 	lastSeq atomic.Uint64
 	// fault is the stream fault that stopped writes (fault.go).
 	fault     atomic.Pointer[events.StreamFault]
+	// inflight counts the Execute calls not answered yet (Load).
+	inflight  atomic.Int64
 	closeOnce sync.Once
 }
 
@@ -216,7 +221,14 @@ func (l *Ledger) LastSeq() uint64 { return l.lastSeq.Load() }
 // and writes nothing. If ctx ends first, Execute returns ctx.Err() and the
 // command may still be applied: retry it with the same idempotency key to
 // learn its outcome.
-func (l *Ledger) Execute(ctx context.Context, c Command) (Result, error) {
+func (l *Ledger) Execute(ctx context.Context, c Command) (res Result, err error) {
+	l.inflight.Add(1)
+	defer func() {
+		l.inflight.Add(-1)
+		if err != nil && ctx.Err() == nil && l.opts.Observer != nil {
+			l.opts.Observer.Refused(c, err)
+		}
+	}()
 	req := &request{cmd: c, hash: requestHash(c), reply: make(chan reply, 1)}
 	if err := l.enqueue(req); err != nil {
 		return Result{}, err
@@ -619,11 +631,7 @@ func (l *Ledger) appendGroup(ctx context.Context, ps []*pending, out []sealed) (
 	lo := 0
 	for lo < len(out) {
 		hi := l.batchEnd(ps, out, lo)
-		raws := make([]events.Raw, hi-lo)
-		for j := range raws {
-			raws[j] = out[lo+j].raw
-		}
-		first, err := l.log.Append(ctx, out[lo].env.Seq-1, raws)
+		first, err := l.appendBatch(ctx, out, lo, hi)
 		if err == nil && first != out[lo].env.Seq {
 			err = fmt.Errorf("ledger: log stored the batch at %d, expected %d", first, out[lo].env.Seq)
 		}

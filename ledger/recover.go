@@ -108,11 +108,7 @@ func (l *Ledger) finishWork(ctx context.Context) error {
 		out := l.sealAll(nil, drafts, r.work, now)
 		for lo := 0; lo < len(out); lo += l.opts.BatchMax {
 			hi := min(lo+l.opts.BatchMax, len(out))
-			raws := make([]events.Raw, hi-lo)
-			for j := range raws {
-				raws[j] = out[lo+j].raw
-			}
-			if _, err := l.log.Append(ctx, out[lo].env.Seq-1, raws); err != nil {
+			if _, err := l.appendBatch(ctx, out, lo, hi); err != nil {
 				// The state holds events that are not stored: rebuild it.
 				if rerr := l.reload(ctx); rerr != nil {
 					return rerr

@@ -32,13 +32,13 @@ func (l *Ledger) maybeSeal(tick bool) {
 		events.SignSeal(l.opts.SealKey, p)
 	}
 	ctx := context.Background()
-	sealed := l.seal(draft{typ: events.TypeLedgerSealed, payload: p}, workMeta{actor: events.Actor{ID: "wagerlog", Role: RoleSystem}}, now)
-	if _, err := l.log.Append(ctx, sealed.env.Seq-1, []events.Raw{sealed.raw}); err != nil {
+	seal := l.seal(draft{typ: events.TypeLedgerSealed, payload: p}, workMeta{actor: events.Actor{ID: "wagerlog", Role: RoleSystem}}, now)
+	if _, err := l.appendBatch(ctx, []sealed{seal}, 0, 1); err != nil {
 		l.opts.Logger.Warn("seal not written; reloading state", "err", err)
 		if err := l.reload(ctx); err != nil {
 			l.opts.Logger.Error("reload after a failed seal", "err", err)
 		}
 		return
 	}
-	l.lastSeq.Store(sealed.env.Seq)
+	l.lastSeq.Store(seal.env.Seq)
 }

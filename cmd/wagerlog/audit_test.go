@@ -213,9 +213,18 @@ func TestAuditCommands(t *testing.T) {
 		if b, err := os.ReadFile(html); err != nil || !bytes.Contains(b, []byte("<svg")) || !bytes.Contains(b, []byte(round)) {
 			t.Fatalf("dispute html: %v", err)
 		}
-		out, stderr, err := runMain(t, "report", "reconcile", "--data-dir", data, "--period", from+".."+to, "--format", "csv")
-		if err != nil || !strings.Contains(out, "#days,") || !strings.Contains(out, "#discrepancies,") {
+		csvDir := filepath.Join(t.TempDir(), "reconcile") + "/"
+		out, stderr, err := runMain(t, "report", "reconcile", "--data-dir", data, "--period", from+".."+to, "--format", "csv", "--out", csvDir)
+		days, _ := os.ReadFile(filepath.Join(csvDir, "days.csv"))
+		if _, serr := os.Stat(filepath.Join(csvDir, "discrepancies.csv")); err != nil || serr != nil || !strings.HasPrefix(string(days), "date,no_activity,") {
 			t.Fatalf("report reconcile: %v\n%s\n%s", err, out, stderr)
+		}
+		pdfOut := filepath.Join(t.TempDir(), "regulator.pdf")
+		if out, stderr, err := runMain(t, "report", "regulator", "--data-dir", data, "--from", from, "--to", to, "--format", "pdf", "--out", pdfOut); err != nil {
+			t.Fatalf("report regulator --format pdf: %v\n%s\n%s", err, out, stderr)
+		}
+		if b, err := os.ReadFile(pdfOut); err != nil || !bytes.HasPrefix(b, []byte("%PDF-")) {
+			t.Fatalf("regulator pdf: %v", err)
 		}
 		out, stderr, err = runMain(t, "report", "regulator", "--data-dir", data, "--from", from, "--to", to, "--large-win", "EUR=100")
 		var reg audit.RegulatorReport
@@ -295,7 +304,9 @@ func TestServe_AuditorAPI(t *testing.T) {
 	}
 	from, to := days()
 	code, ctype, body := get(ledger.RoleFinance, "GET", "/v1/reports/reconcile?period="+from+".."+to+"&format=csv", "")
-	if code != 200 || !strings.HasPrefix(ctype, "text/csv") || !strings.Contains(body, "#accounts,") {
+	// One CSV file per table, in a zip: accounts.csv starts with its header.
+	if code != 200 || ctype != "application/zip" || !strings.HasPrefix(body, "PK") || !strings.Contains(body, "accounts.csv") ||
+		!strings.Contains(body, "account,currency,opening,inflows,outflows,closing,expected,difference") {
 		t.Fatalf("reconcile: %d %s %s", code, ctype, body)
 	}
 	code, ctype, body = get(ledger.RoleAuditor, "GET", "/v1/reports/regulator?from="+from+"&to="+to+"&format=html", "")

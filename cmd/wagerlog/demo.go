@@ -45,9 +45,21 @@ func demoPlayers() []string {
 type demoConfig struct {
 	// Interval is the time between rounds; 0 means DefaultDemoInterval.
 	Interval time.Duration
-	// Seed seeds the dice and the players' choices, so that a demo run can
-	// be repeated.
+	// Seed seeds the dice and the players' choices together with the
+	// stream's last sequence (demoRNG), so that a run on a given stream can
+	// be repeated and a restart plays new rounds.
 	Seed uint64
+}
+
+// demoRNG returns the demo's random source for a seed on a stream whose
+// last sequence is lastSeq. PCG is not a casino RNG: the demo's dice only
+// need to look like dice and be repeatable. Mixing in the stream's last
+// sequence makes a restart continue with new rounds instead of replaying
+// the ones the seed played from an empty stream; the same seed on the same
+// stream still plays the same rounds. (The rounds' numbers continue by
+// themselves: the ledger numbers a table's rounds from its state.)
+func demoRNG(seed, lastSeq uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, (seed^0x9e3779b97f4a7c15)+lastSeq*0xbf58476d1ce4e5b9))
 }
 
 // demo plays rounds on the demo table through the ledger.
@@ -80,9 +92,7 @@ func runDemo(ctx context.Context, led *ledger.Ledger, log *slog.Logger, cfg demo
 	}
 	d := &demo{
 		led: led, log: log,
-		// PCG is not a casino RNG: the demo's dice only need to look like
-		// dice and be repeatable from the seed.
-		rng:        rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)),
+		rng:        demoRNG(cfg.Seed, led.LastSeq()),
 		dealer:     demoActor(ledger.RoleDealer),
 		deposit:    decimal.RequireFromString("1000"),
 		topUpBelow: decimal.RequireFromString("100"),

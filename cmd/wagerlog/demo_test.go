@@ -199,6 +199,13 @@ func TestRunDemo_Restart(t *testing.T) {
 	// Stopping the demo may itself leave a round open; if it did not, open
 	// one as a crash would leave it.
 	ctx := context.Background()
+	// A command the stopped demo sent may still be queued (Execute returns
+	// when its context ends, the command stays in the queue), and an
+	// Inspect runs before the commands of its own group: the first Inspect
+	// lets that group finish, the second reads the state after it.
+	if err := led.Inspect(ctx, func(*ledger.State) {}); err != nil {
+		t.Fatal(err)
+	}
 	var active string
 	if err := led.Inspect(ctx, func(s *ledger.State) { tb, _ := s.Table(DemoTable); active = tb.Active }); err != nil {
 		t.Fatal(err)
@@ -289,4 +296,50 @@ func TestServe_DemoBoardMoves(t *testing.T) {
 			t.Errorf("serve's output lacks %q", want)
 		}
 	}
+}
+
+// TestRunDemo_RestartPlaysNewRounds: with the same seed, the demo after a
+// restart plays new rounds (other dice, other slips), numbered after the
+// ones before, instead of the rounds it played first.
+func TestRunDemo_RestartPlaysNewRounds(t *testing.T) {
+	led, store := demoLedger(t)
+	results := func() []string {
+		var out []string
+		for _, e := range readEvents(t, store) {
+			if e.Type == events.TypeRoundResult {
+				out = append(out, string(e.Payload))
+			}
+		}
+		return out
+	}
+	runDemoFor(t, led, store, 3, 1)
+	first := results()
+	runDemoFor(t, led, store, 3, 1)
+	all := results()
+	if len(first) < 3 || len(all) < len(first)+3 {
+		t.Fatalf("results %d then %d, want 3 then 3 more", len(first), len(all))
+	}
+	again := all[len(first) : len(first)+3]
+	same := 0
+	for i := range again {
+		// A result payload names its round, so compare the dice only.
+		if diceOf(t, again[i]) == diceOf(t, first[i]) {
+			same++
+		}
+	}
+	if same == len(again) {
+		t.Errorf("after the restart the demo replayed the same dice: %v", again)
+	}
+	if a, b := demoRNG(1, 0).Uint64(), demoRNG(1, 0).Uint64(); a != b {
+		t.Error("demoRNG is not repeatable for one seed and one stream")
+	}
+}
+
+func diceOf(t testing.TB, payload string) string {
+	t.Helper()
+	var p events.RoundResult
+	if err := json.Unmarshal([]byte(payload), &p); err != nil {
+		t.Fatal(err)
+	}
+	return string(p.ResultJSON())
 }

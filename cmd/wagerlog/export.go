@@ -49,7 +49,7 @@ of the archive. It never writes into the stream: only the ledger does.`,
 			return m.export(cmd.Context(), cfg, args[0])
 		},
 	}
-	cfg.store.register(cmd.Flags())
+	cfg.store.registerRead(cmd.Flags())
 	cmd.Flags().Uint64Var(&cfg.from, "from", 0, "first sequence (default 1)")
 	cmd.Flags().Uint64Var(&cfg.to, "to", 0, "last sequence (default: the stream's last)")
 	cmd.Flags().BoolVar(&cfg.gzip, "gzip", false, "gzip the archive (implied by a FILE ending in .gz)")

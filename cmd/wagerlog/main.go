@@ -25,6 +25,10 @@ type Main struct {
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
+	// Getenv reads the environment: a flag the command line does not set
+	// is taken from WAGERLOG_<FLAG> (env.go). Nil ignores the environment,
+	// as tests do.
+	Getenv func(string) string
 	// onListen, set by tests, gets the address `serve` listens on (useful
 	// with --http 127.0.0.1:0).
 	onListen func(addr string)
@@ -32,7 +36,7 @@ type Main struct {
 
 // NewMain returns a Main bound to the process's standard streams.
 func NewMain() *Main {
-	return &Main{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}
+	return &Main{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
 }
 
 // Run runs the command line args (without the program name) until it
@@ -49,6 +53,8 @@ func (m *Main) rootCmd() *cobra.Command {
 		Short:         "Event-sourced bet ledger and audit backend for live casino table games",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// Every command's flags can come from the environment.
+		PersistentPreRunE: m.envPreRun,
 	}
 	root.SetIn(m.Stdin)
 	root.SetOut(m.Stdout)
@@ -59,6 +65,7 @@ func (m *Main) rootCmd() *cobra.Command {
 	for _, add := range m.commands() {
 		root.AddCommand(add())
 	}
+	documentEnv(root)
 	return root
 }
 

@@ -10,7 +10,6 @@ import (
 	"runtime/debug"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
@@ -55,7 +54,7 @@ with the seed of wagerlog nats creds), and --db at its projections file.`,
 			return m.rebuild(cmd.Context(), cfg)
 		},
 	}
-	cfg.store.register(cmd.Flags())
+	cfg.store.registerRead(cmd.Flags())
 	cmd.Flags().StringVar(&cfg.db, "db", "", "projections file (default <data-dir>/projections.db)")
 	cmd.Flags().StringVar(&cfg.timeZone, "time-zone", "UTC", "IANA time zone whose midnight divides the days (as serve's --time-zone)")
 	cmd.Flags().IntVar(&cfg.heapMiB, "heap-limit-mib", rebuildHeapMiB, "collect garbage only when the Go heap nears this many MiB (GOGC=off with GOMEMLIMIT; about 20% faster than Go's default); 0 keeps Go's default; GOGC or GOMEMLIMIT in the environment win over the default")
@@ -138,27 +137,8 @@ func (m *Main) rebuild(ctx context.Context, cfg rebuildConfig) error {
 // on a terminal, a plain line every rebuildLogEvery otherwise.
 func (m *Main) rebuildProgress() (func(replay.Progress), func()) {
 	if f, ok := m.Stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		var bar *progressbar.ProgressBar
-		return func(p replay.Progress) {
-				if bar == nil {
-					bar = progressbar.NewOptions64(int64(p.Target),
-						progressbar.OptionSetWriter(m.Stderr),
-						progressbar.OptionSetDescription("rebuild"),
-						progressbar.OptionShowCount(),
-						progressbar.OptionShowIts(),
-						progressbar.OptionSetItsString("events"),
-						progressbar.OptionSetPredictTime(true),
-						progressbar.OptionThrottle(100*time.Millisecond),
-						progressbar.OptionFullWidth(),
-					)
-				}
-				_ = bar.Set64(int64(p.Applied))
-			}, func() {
-				if bar != nil {
-					_ = bar.Finish()
-					fmt.Fprintln(m.Stderr)
-				}
-			}
+		bar := newTermProgress(m.Stderr, "rebuild")
+		return func(p replay.Progress) { bar.set(p.Applied, p.Target) }, bar.finish
 	}
 	var last time.Time
 	return func(p replay.Progress) {
@@ -171,13 +151,20 @@ func (m *Main) rebuildProgress() (func(replay.Progress), func()) {
 }
 
 func logProgress(w io.Writer, p replay.Progress) {
-	eta := "0s"
-	if r := p.Rate(); r > 0 && p.Target > p.Applied {
-		eta = time.Duration(float64(p.Target-p.Applied) / r * float64(time.Second)).Round(time.Second).String()
-	}
 	pct := 100.0
 	if p.Target > 0 {
 		pct = 100 * float64(p.Applied) / float64(p.Target)
 	}
-	fmt.Fprintf(w, "rebuild: %d/%d events (%.1f%%), %.0f events/s, eta %s\n", p.Applied, p.Target, pct, p.Rate(), eta)
+	// A rate over the first milliseconds says nothing (see
+	// progressRateAfter): the first line gives the count only.
+	rate := rateText(p.Applied, p.Elapsed)
+	if rate == "" {
+		fmt.Fprintf(w, "rebuild: %d/%d events (%.1f%%)\n", p.Applied, p.Target, pct)
+		return
+	}
+	eta := "0s"
+	if r := p.Rate(); r > 0 && p.Target > p.Applied {
+		eta = time.Duration(float64(p.Target-p.Applied) / r * float64(time.Second)).Round(time.Second).String()
+	}
+	fmt.Fprintf(w, "rebuild: %d/%d events (%.1f%%), %s, eta %s\n", p.Applied, p.Target, pct, rate, eta)
 }

@@ -35,7 +35,7 @@ func (m *Main) replayCmd() *cobra.Command {
 		Short: "Replay a disputed round, or compute balances as of a sequence or a time",
 	}
 	cmd.PersistentFlags().BoolVar(&cfg.json, "json", false, "print JSON")
-	cfg.store.register(cmd.PersistentFlags())
+	cfg.store.registerRead(cmd.PersistentFlags())
 	round := &cobra.Command{
 		Use:   "round ID",
 		Short: "Replay one round: its events in order, the chain checked, every bet re-settled",

@@ -1,9 +1,14 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -42,9 +47,9 @@ day:DATE, month:YYYY-MM, ytd:DATE (1 January to DATE) or FROM..TO; days
 are divided at midnight in --time-zone.`,
 	}
 	pf := cmd.PersistentFlags()
-	cfg.store.register(pf)
-	pf.StringVar(&cfg.format, "format", "json", "json, csv or html")
-	pf.StringVar(&cfg.out, "out", "", "write the report to this file (never replaced) instead of standard output")
+	cfg.store.registerRead(pf)
+	pf.StringVar(&cfg.format, "format", "json", "json, csv (a zip of one CSV file per table), html or pdf")
+	pf.StringVar(&cfg.out, "out", "", "write the report to this file (never replaced) instead of standard output; with --format csv, a directory (existing, or ending in /) gets one CSV file per table")
 	pf.StringVar(&cfg.timeZone, "time-zone", "UTC", "IANA time zone whose midnight divides the days and in which times are shown")
 	pf.StringVar(&cfg.operator, "operator", "", "operator name for the report header")
 	pf.StringVar(&cfg.pubkey, "pubkey", "", "Ed25519 public key the seals must verify with (64 hex digits or a file)")
@@ -134,9 +139,66 @@ func (m *Main) report(ctx context.Context, cfg reportConfig, kind string, params
 		_, err = m.Stdout.Write(buf.Bytes())
 		return err
 	}
+	if format == audit.FormatCSV && isDirTarget(cfg.out) {
+		n, err := writeCSVDir(cfg.out, buf.Bytes())
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(m.Stderr, "wrote %d CSV files to %s\n", n, cfg.out)
+		return nil
+	}
 	if err := writeNew(cfg.out, buf.Bytes(), 0o644); err != nil {
 		return err
 	}
 	fmt.Fprintf(m.Stderr, "wrote %s (%d bytes)\n", cfg.out, buf.Len())
 	return nil
+}
+
+// isDirTarget reports whether --out names a directory: one that exists, or
+// a path ending in a slash.
+func isDirTarget(path string) bool {
+	if strings.HasSuffix(path, "/") || strings.HasSuffix(path, string(os.PathSeparator)) {
+		return true
+	}
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
+// reportFilesMax bounds the files a CSV report may hold (a report has a
+// dozen tables).
+const reportFilesMax = 100
+
+// writeCSVDir writes the CSV files of a CSV report (a zip) into dir,
+// creating it, and never replacing a file.
+func writeCSVDir(dir string, z []byte) (int, error) {
+	zr, err := zip.NewReader(bytes.NewReader(z), int64(len(z)))
+	if err != nil {
+		return 0, fmt.Errorf("csv report: %w", err)
+	}
+	if len(zr.File) > reportFilesMax {
+		return 0, fmt.Errorf("csv report: %d files, more than %d", len(zr.File), reportFilesMax)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, err
+	}
+	for _, f := range zr.File {
+		// The names are the report's own table names; refuse anything
+		// that is not a plain file name all the same.
+		if f.Name != filepath.Base(f.Name) || !strings.HasSuffix(f.Name, ".csv") {
+			return 0, fmt.Errorf("csv report: unexpected file %q", f.Name)
+		}
+		rc, err := f.Open()
+		if err != nil {
+			return 0, err
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			return 0, err
+		}
+		if err := writeNew(filepath.Join(dir, f.Name), data, 0o644); err != nil {
+			return 0, err
+		}
+	}
+	return len(zr.File), nil
 }

@@ -261,8 +261,12 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	var writer api.Ledger
 	// The auditor checks seal signatures with the seal key's public half.
 	var sealPub ed25519.PublicKey
+	// The ledger's metrics: every command goes through the ledger, the
+	// demo table's included, so they count all the traffic.
+	var ledgerMetrics *api.LedgerMetrics
 	if !cfg.readOnly {
-		lopts := ledger.Options{Games: registry.New(), Logger: log, SealEvery: cfg.sealEvery, SealInterval: cfg.sealInterval}
+		ledgerMetrics = api.NewLedgerMetrics()
+		lopts := ledger.Options{Games: registry.New(), Logger: log, SealEvery: cfg.sealEvery, SealInterval: cfg.sealInterval, Observer: ledgerMetrics}
 		if cfg.sealKey != "" {
 			if err = checkSecretMode(cfg.sealKey); err == nil {
 				lopts.SealKey, err = loadPrivateKey(cfg.sealKey)
@@ -322,7 +326,7 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 
 	a, err := api.New(api.Config{
 		Ledger: writer, ReadOnly: cfg.readOnly, Views: views, Tokens: tokens, PublicBoard: cfg.publicBoard,
-		Logger: log, Dashboard: dashboard.Handler(), Lag: proj.Lag,
+		Logger: log, Dashboard: dashboard.Handler(), Lag: proj.Lag, LedgerMetrics: ledgerMetrics, Version: Version,
 		Auditor: &auditor{store: store, views: views, opts: audit.Options{
 			Games: registry.New(), Location: loc, SubjectPrefix: store.Prefix(), PublicKey: sealPub,
 		}},
@@ -409,6 +413,11 @@ func rebuildLog(log *slog.Logger) func(replay.Progress) {
 			return
 		}
 		last = time.Now()
+		if p.Elapsed < progressRateAfter {
+			// No rate over the first milliseconds (progress.go).
+			log.Info("rebuilding the projections before ready", "reason", p.Reason, "applied", p.Applied, "target", p.Target)
+			return
+		}
 		log.Info("rebuilding the projections before ready", "reason", p.Reason,
 			"applied", p.Applied, "target", p.Target, "events_per_s", int(p.Rate()))
 	}

@@ -40,13 +40,26 @@ type storeFlags struct {
 	replicas      int
 }
 
+// register registers every store flag, for the commands that write the
+// stream or run its embedded server for others (serve, bench, stream).
 func (f *storeFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.dataDir, "data-dir", "data", "data directory: embedded JetStream store and bbolt projections")
+	f.registerRead(fs)
 	fs.StringVar(&f.fsync, "fsync", "always", `embedded server fsync policy: "always" (every write, before the acknowledgement) or "interval" (explicit opt-out, see --fsync-interval)`)
 	fs.DurationVar(&f.fsyncInterval, "fsync-interval", 2*time.Second, `fsync period with --fsync=interval`)
 	fs.StringVar(&f.natsListen, "nats-listen", "", `address where the embedded server also accepts NATS clients (e.g. 127.0.0.1:4222), only the operator's and admin's nkeys (create them with wagerlog nats init); empty = in-process only`)
 	fs.StringVar(&f.natsOperator, "nats-operator-nkey", "", "public nkey (U...) of the read-only operator the --nats-listen port admits (default: the one of <data-dir>/nats/operator.nk)")
 	fs.StringVar(&f.natsAdmin, "nats-admin-nkey", "", "public nkey (U...) of an admin the --nats-listen port admits with every right, the stream's update and delete included (default: <data-dir>/nats/admin.pub when present); for repairs only")
+	fs.IntVar(&f.replicas, "replicas", 1, "stream replicas: 1 (embedded) or 3 (cluster)")
+}
+
+// registerRead registers the flags that say where the stream is and how
+// to reach it: all a command that only reads the stream needs (report,
+// verify, export, replay, rebuild). The writer's settings (fsync, the
+// embedded server's listener, the stream's replicas) keep their defaults
+// there: a reader checks no replica count and writes nothing to fsync.
+func (f *storeFlags) registerRead(fs *pflag.FlagSet) {
+	f.fsync, f.fsyncInterval, f.replicas = "always", 2*time.Second, 1
+	fs.StringVar(&f.dataDir, "data-dir", "data", "data directory: embedded JetStream store and bbolt projections")
 	fs.StringVar(&f.natsURL, "nats-url", "", "external NATS server or cluster URL(s), comma-separated; empty = embedded server")
 	fs.StringVar(&f.natsUser, "nats-user", "", "NATS user name")
 	fs.StringVar(&f.natsPassword, "nats-password", "", "NATS password (every local user sees it in the process list: prefer --nats-password-file or $"+envNATSPassword+")")
@@ -59,7 +72,6 @@ func (f *storeFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.natsInbox, "nats-inbox-prefix", "", `prefix of the subjects NATS replies come back on (default "_INBOX"); set the one the server lets this user subscribe to, e.g. _INBOX_ledger (docs/CLUSTER.md)`)
 	fs.StringVar(&f.stream, "stream", jetstream.DefaultStream, "JetStream stream name")
 	fs.StringVar(&f.prefix, "subject-prefix", jetstream.DefaultSubjectPrefix, "subject prefix of the stream")
-	fs.IntVar(&f.replicas, "replicas", 1, "stream replicas: 1 (embedded) or 3 (cluster)")
 }
 
 // Environment variables that carry secrets, so that they never need to be

@@ -12,7 +12,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
@@ -98,7 +97,7 @@ seal (export --seal-key).`,
 			return m.verify(cmd.Context(), cfg)
 		},
 	}
-	cfg.store.register(cmd.Flags())
+	cfg.store.registerRead(cmd.Flags())
 	f := cmd.Flags()
 	f.Uint64Var(&cfg.from, "from", 0, "first sequence to report on (default 1)")
 	f.Uint64Var(&cfg.to, "to", 0, "last sequence (default: the stream's last)")
@@ -251,27 +250,8 @@ func rangeOf(from, to uint64) string { return fmt.Sprintf("%d..%d", from, to) }
 // terminal, a line every progressLogEvery otherwise.
 func (m *Main) walkProgress(what string) (func(audit.Progress), func()) {
 	if f, ok := m.Stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		var bar *progressbar.ProgressBar
-		return func(p audit.Progress) {
-				if bar == nil {
-					bar = progressbar.NewOptions64(int64(p.Last),
-						progressbar.OptionSetWriter(m.Stderr),
-						progressbar.OptionSetDescription(what),
-						progressbar.OptionShowCount(),
-						progressbar.OptionShowIts(),
-						progressbar.OptionSetItsString("events"),
-						progressbar.OptionSetPredictTime(true),
-						progressbar.OptionThrottle(100*time.Millisecond),
-						progressbar.OptionFullWidth(),
-					)
-				}
-				_ = bar.Set64(int64(p.Seq))
-			}, func() {
-				if bar != nil {
-					_ = bar.Finish()
-					fmt.Fprintln(m.Stderr)
-				}
-			}
+		bar := newTermProgress(m.Stderr, what)
+		return func(p audit.Progress) { bar.set(p.Seq, p.Last) }, bar.finish
 	}
 	var last time.Time
 	return func(p audit.Progress) {

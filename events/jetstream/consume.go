@@ -41,7 +41,7 @@ type handler func(r events.Raw, pending uint64) (stop bool, err error)
 // one goroutine at a time and never after consume returns. With
 // untilCaughtUp, consume returns at once when no message matched when the
 // consumer was created.
-func (s *Store) consume(ctx context.Context, filter string, from uint64, untilCaughtUp bool, handle handler) error {
+func (s *Store) consume(ctx context.Context, use consumerUse, filter string, from uint64, untilCaughtUp bool, handle handler) error {
 	if s.isClosed.Load() {
 		return ErrClosed
 	}
@@ -52,6 +52,8 @@ func (s *Store) consume(ctx context.Context, filter string, from uint64, untilCa
 		DeliverPolicy:     jetstream.DeliverByStartSequencePolicy,
 		OptStartSeq:       from,
 		InactiveThreshold: consumerInactiveThreshold,
+		NamePrefix:        use.namePrefix(),
+		Metadata:          use.metadata(),
 	}
 	if filter != "" {
 		cfg.FilterSubjects = []string{filter}

@@ -62,7 +62,7 @@ func (s *Store) Follow(ctx context.Context, from uint64, fn func(batch []events.
 			}
 		}
 	}()
-	err := s.consume(ctx, "", from, false, func(r events.Raw, pending uint64) (bool, error) {
+	err := s.consume(ctx, useFollow, "", from, false, func(r events.Raw, pending uint64) (bool, error) {
 		mu.Lock()
 		defer mu.Unlock()
 		if fnErr != nil {

@@ -29,7 +29,7 @@ func (s *Store) Read(ctx context.Context, from, to uint64, fn func(events.Raw) e
 	if from > to {
 		return nil
 	}
-	return s.consume(ctx, "", from, true, func(r events.Raw, pending uint64) (bool, error) {
+	return s.consume(ctx, useRead, "", from, true, func(r events.Raw, pending uint64) (bool, error) {
 		if r.Seq > to {
 			return true, nil
 		}
@@ -59,7 +59,7 @@ func (s *Store) ReadTable(ctx context.Context, table string, from uint64, fn fun
 		return nil
 	}
 	filter := events.TableSubject(s.opts.SubjectPrefix, table)
-	return s.consume(ctx, filter, from, true, func(r events.Raw, pending uint64) (bool, error) {
+	return s.consume(ctx, useReadTable, filter, from, true, func(r events.Raw, pending uint64) (bool, error) {
 		if r.Seq > last {
 			return true, nil
 		}
