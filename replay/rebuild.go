@@ -238,18 +238,23 @@ func syncDir(dir string) error {
 
 // OpenOrRebuild opens the projections file at path, first rebuilding it
 // from the stream when it was written by a build with another layout
-// (projections.ErrOtherSchema: an upgrade), so that a server started by a
+// (projections.ErrOtherSchema: an upgrade) or is damaged beyond opening
+// (projections.ErrDamaged), so that a server started by a
 // new release serves the same answers without a manual step. progress, if
 // not nil, follows that rebuild. A file built with another time zone or
 // board size is not rebuilt: that may be a mistaken flag, and the error
 // (projections.ErrIncompatible) says so.
 func OpenOrRebuild(ctx context.Context, src projections.Source, path string, opts projections.Options, progress func(Progress)) (*projections.Store, error) {
 	st, err := projections.Open(path, opts)
-	if !errors.Is(err, projections.ErrOtherSchema) {
+	if !errors.Is(err, projections.ErrOtherSchema) && !errors.Is(err, projections.ErrDamaged) {
 		return st, err
 	}
+	why := "written by another schema version"
+	if errors.Is(err, projections.ErrDamaged) {
+		why = "damaged"
+	}
 	if _, err := Rebuild(ctx, src, path, opts, progress); err != nil {
-		return nil, fmt.Errorf("replay: rebuild of %s, written by another schema version: %w", path, err)
+		return nil, fmt.Errorf("replay: rebuild of %s, %s: %w", path, why, err)
 	}
 	return projections.Open(path, opts)
 }

@@ -228,7 +228,9 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	// A projections file written by another release's layout is rebuilt
 	// before serving (reads answer 503 not_ready meanwhile); one built
 	// under other settings is refused with the error saying so.
-	views, err := replay.OpenOrRebuild(ctx, store, cfg.store.projectionsPath(), projections.Options{Location: loc}, rebuildLog(log))
+	catalog := registry.New()
+	popts := projections.Options{Location: loc, Games: catalog}
+	views, err := replay.OpenOrRebuild(ctx, store, cfg.store.projectionsPath(), popts, rebuildLog(log))
 	if err != nil {
 		shutdownHTTP()
 		return fmt.Errorf("projections %s: %w", cfg.store.projectionsPath(), err)
@@ -236,6 +238,13 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	closers = append(closers, func() { views.Close() })
 
 	proj := projections.NewProjector(views, store, log)
+	// A damaged projections file (a record that does not decode) is
+	// derived data: rebuild it from the stream and follow on, rather than
+	// stop serving.
+	proj.Repair = func(ctx context.Context) error {
+		_, err := replay.Rebuild(ctx, store, cfg.store.projectionsPath(), popts, rebuildLog(log))
+		return err
+	}
 	pctx, stopProjector := context.WithCancel(context.Background())
 	var projErr atomic.Pointer[error]
 	var wg sync.WaitGroup
@@ -253,7 +262,7 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 		Ledger: writer, ReadOnly: cfg.readOnly, Views: views, Tokens: tokens, PublicBoard: cfg.publicBoard,
 		Logger: log, Dashboard: dashboard.Handler(), Lag: proj.Lag,
 		Auditor: &auditor{store: store, views: views, opts: audit.Options{
-			Games: registry.New(), Location: loc, SubjectPrefix: store.Prefix(), PublicKey: sealPub,
+			Games: catalog, Location: loc, SubjectPrefix: store.Prefix(), PublicKey: sealPub,
 		}},
 		Ready: func() error {
 			if p := projErr.Load(); p != nil {
