@@ -232,9 +232,9 @@ type betRecord struct {
 	RoundNumber                     int64
 	// Position is the bet's place in its slip; with PlacedSeq it orders a
 	// round's bets as they were placed.
-	Position  int
-	Code  string
-	Stake decimal.Decimal
+	Position int
+	Code     string
+	Stake    decimal.Decimal
 	// Working is the craps player's flag; Commission what placing the bet
 	// charged on top of the stake (never returned).
 	Working    bool
@@ -248,11 +248,11 @@ type betRecord struct {
 	Status    string
 	// Result is the game's JSON of the result that decided the bet, nil
 	// while it is open.
-	Result    []byte
-	Win       decimal.Decimal
-	Returned  decimal.Decimal
-	Residue   decimal.Decimal
-	Rule      string
+	Result   []byte
+	Win      decimal.Decimal
+	Returned decimal.Decimal
+	Residue  decimal.Decimal
+	Rule     string
 	// Correction is the correction number of the settlement in force.
 	Correction int
 	SettledAt  time.Time
@@ -327,7 +327,6 @@ func decodeBetRecord(v []byte) (betRecord, error) {
 	b.Events = r.uints()
 	return b, r.done("bet")
 }
-
 
 // view is the bet as its player's history shows it.
 func (b *betRecord) view() BetView {
@@ -408,5 +407,3 @@ func decodeWalletEntry(v []byte) (WalletEntry, error) {
 	w.Actor.Role = r.str()
 	return w, r.done("wallet")
 }
-
-

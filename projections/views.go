@@ -178,19 +178,19 @@ const (
 
 // RoundBet is one bet of a round with its outcome.
 type RoundBet struct {
-	Bet       string          `json:"bet"`
-	Slip      string          `json:"slip"`
-	Player    string          `json:"player"`
-	Code      string          `json:"code"`
-	Stake     decimal.Decimal `json:"stake"`
+	Bet    string          `json:"bet"`
+	Slip   string          `json:"slip"`
+	Player string          `json:"player"`
+	Code   string          `json:"code"`
+	Stake  decimal.Decimal `json:"stake"`
 	// Working is the craps player's flag (games.Bet).
 	Working bool `json:"working,omitempty"`
 	// Commission was charged on placing the bet, on top of the stake.
 	Commission decimal.Decimal `json:"commission,omitzero"`
 	// Since is how many of the round's results were recorded before the
 	// bet was placed (0 for every bet of a one-result round).
-	Since     int    `json:"since,omitempty"`
-	PlacedSeq uint64 `json:"placed_seq"`
+	Since     int             `json:"since,omitempty"`
+	PlacedSeq uint64          `json:"placed_seq"`
 	Status    string          `json:"status"`
 	Win       decimal.Decimal `json:"win"`
 	Returned  decimal.Decimal `json:"returned"`
@@ -260,10 +260,10 @@ type RoundInfo struct {
 	Dice         *[3]int           `json:"dice,omitempty"`
 	Result       json.RawMessage   `json:"result,omitempty"`
 	Results      []json.RawMessage `json:"results,omitempty"`
-	Reshakes     []Reshake    `json:"reshakes,omitempty"`
-	Corrections  []Correction `json:"corrections,omitempty"`
-	PauseReason  string       `json:"pause_reason,omitempty"`
-	CancelReason string       `json:"cancel_reason,omitempty"`
+	Reshakes     []Reshake         `json:"reshakes,omitempty"`
+	Corrections  []Correction      `json:"corrections,omitempty"`
+	PauseReason  string            `json:"pause_reason,omitempty"`
+	CancelReason string            `json:"cancel_reason,omitempty"`
 	// Events are the sequences of every event of the round, in order: the
 	// round index that replay uses to fetch them without a scan.
 	Events []uint64    `json:"events"`
@@ -279,14 +279,14 @@ type RoundView struct {
 
 // RoundSummary is a round in a list.
 type RoundSummary struct {
-	ID       string      `json:"id"`
-	Number   int64       `json:"number"`
-	Status   string      `json:"status"`
+	ID       string          `json:"id"`
+	Number   int64           `json:"number"`
+	Status   string          `json:"status"`
 	OpenedAt time.Time       `json:"opened_at"`
 	Dice     *[3]int         `json:"dice,omitempty"`
 	Result   json.RawMessage `json:"result,omitempty"`
 	Currency string          `json:"currency"`
-	Totals   RoundTotals `json:"totals"`
+	Totals   RoundTotals     `json:"totals"`
 }
 
 // RoundPage is the answer of Rounds: a table's rounds, newest first.
