@@ -67,7 +67,7 @@ func newEnv(t testing.TB, o envOptions) *env {
 		store.Close()
 		t.Fatalf("open ledger: %v", err)
 	}
-	views, err := projections.Open(filepath.Join(dir, "projections.db"), projections.Options{})
+	views, err := projections.Open(filepath.Join(dir, "projections.db"), projections.Options{Games: registry.New()})
 	if err != nil {
 		led.Close()
 		store.Close()
@@ -314,4 +314,29 @@ func (e *env) waitProjected() {
 	if err := e.views.WaitFor(ctx, e.lastSeq()); err != nil {
 		e.t.Fatal(err)
 	}
+}
+
+// boardRow and boardAnswer read a board answer: its rows carry their
+// game's members (Sic Bo dice, total, size, parity; roulette pocket,
+// colour), and its statistics are the game's.
+type boardRow struct {
+	Round     string          `json:"round"`
+	Number    int64           `json:"number"`
+	Dice      [3]int          `json:"dice"`
+	Total     int             `json:"total"`
+	Size      string          `json:"size"`
+	Parity    string          `json:"parity"`
+	Pocket    string          `json:"pocket"`
+	Colour    string          `json:"colour"`
+	Result    json.RawMessage `json:"result"`
+	Seq       uint64          `json:"seq"`
+	Corrected bool            `json:"corrected"`
+}
+
+type boardAnswer struct {
+	Seq     uint64          `json:"seq"`
+	Table   string          `json:"table"`
+	Size    int             `json:"size"`
+	Results []boardRow      `json:"results"`
+	Stats   json.RawMessage `json:"stats"`
 }
