@@ -295,7 +295,8 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 		// Last registered, first run: the demo stops before the API and
 		// the ledger.
 		closers = append(closers, func() { stopDemo(); <-demoDone })
-		log.Info("demo: open the live board", "url", "http://"+ln.Addr().String()+"/?table="+DemoTable)
+		log.Info("demo: open the live board", "url", "http://"+ln.Addr().String()+"/?table="+DemoTable,
+			"roulette", "http://"+ln.Addr().String()+"/?table="+DemoRouletteTable)
 	}
 
 	select {
