@@ -10,6 +10,7 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 
 	"github.com/wagerlog/wagerlog/events"
 )
@@ -78,7 +79,7 @@ func (s *Store) open() error {
 		// memory: untouched pages are never resident.
 		InitialMmapSize: initialMmapSize,
 	})
-	if errors.Is(err, bolt.ErrInvalid) || errors.Is(err, bolt.ErrChecksum) || errors.Is(err, bolt.ErrVersionMismatch) {
+	if errors.Is(err, berrors.ErrInvalid) || errors.Is(err, berrors.ErrChecksum) || errors.Is(err, berrors.ErrVersionMismatch) {
 		// Not a bbolt file any more: derived data to rebuild.
 		return fmt.Errorf("projections: open %s: %w: %w", s.path, ErrDamaged, err)
 	}

@@ -104,7 +104,6 @@ func startCluster(tb testing.TB) *clustertest.Cluster {
 	return c
 }
 
-
 // openLedger opens a ledger on s; it is closed when the test ends. log, if
 // not nil, receives the ledger's messages.
 func openLedger(tb testing.TB, s *jetstream.Store, log *slog.Logger) *ledger.Ledger {

@@ -61,7 +61,6 @@ type eventInfo struct {
 	key string
 }
 
-
 // readStream opens the embedded store of dataDir in-process (the server
 // must be stopped: one process holds a store), reads every event and
 // checks the stream itself:
