@@ -19,7 +19,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
-	"github.com/wagerlog/wagerlog/games/sicbo"
+	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/internal/clustertest"
 	"github.com/wagerlog/wagerlog/ledger"
 )
