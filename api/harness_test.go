@@ -19,6 +19,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/api"
 	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
@@ -51,6 +52,9 @@ type envOptions struct {
 	heartbeat   time.Duration
 	auditor     api.Auditor
 	dashboard   http.Handler
+	// games is the catalog of the ledger and the projections; nil means
+	// the registry's.
+	games *games.Catalog
 }
 
 func newEnv(t testing.TB, o envOptions) *env {
@@ -62,12 +66,16 @@ func newEnv(t testing.TB, o envOptions) *env {
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}
-	led, err := ledger.Open(ctx, store, ledger.Options{Games: registry.New()})
+	catalog := o.games
+	if catalog == nil {
+		catalog = registry.New()
+	}
+	led, err := ledger.Open(ctx, store, ledger.Options{Games: catalog})
 	if err != nil {
 		store.Close()
 		t.Fatalf("open ledger: %v", err)
 	}
-	views, err := projections.Open(filepath.Join(dir, "projections.db"), projections.Options{Games: registry.New()})
+	views, err := projections.Open(filepath.Join(dir, "projections.db"), projections.Options{Games: catalog})
 	if err != nil {
 		led.Close()
 		store.Close()
