@@ -62,7 +62,7 @@ func TestAPI_FullRound(t *testing.T) {
 		}
 	}
 
-	var board projections.Board
+	var board boardAnswer
 	mustJSON(t, e.must(200, "GET", "/v1/tables/t1/board", ledger.RoleViewer, nil).body, &board)
 	if len(board.Results) != 1 || board.Results[0].Dice != [3]int{2, 2, 5} || board.Results[0].Total != 9 {
 		t.Fatalf("board %+v", board.Results)
@@ -122,7 +122,7 @@ func TestAPI_CancelRefunds(t *testing.T) {
 			t.Errorf("bet %s is %s, want refunded", b.Code, b.Status)
 		}
 	}
-	var board projections.Board
+	var board boardAnswer
 	mustJSON(t, e.must(200, "GET", "/v1/tables/t1/board", ledger.RoleViewer, nil).body, &board)
 	if len(board.Results) != 0 {
 		t.Fatalf("a cancelled round is on the board: %+v", board.Results)

@@ -19,6 +19,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/api"
 	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
@@ -51,6 +52,9 @@ type envOptions struct {
 	heartbeat   time.Duration
 	auditor     api.Auditor
 	dashboard   http.Handler
+	// games is the catalog of the ledger and the projections; nil means
+	// the registry's.
+	games *games.Catalog
 }
 
 func newEnv(t testing.TB, o envOptions) *env {
@@ -62,12 +66,16 @@ func newEnv(t testing.TB, o envOptions) *env {
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}
-	led, err := ledger.Open(ctx, store, ledger.Options{Games: registry.New()})
+	catalog := o.games
+	if catalog == nil {
+		catalog = registry.New()
+	}
+	led, err := ledger.Open(ctx, store, ledger.Options{Games: catalog})
 	if err != nil {
 		store.Close()
 		t.Fatalf("open ledger: %v", err)
 	}
-	views, err := projections.Open(filepath.Join(dir, "projections.db"), projections.Options{})
+	views, err := projections.Open(filepath.Join(dir, "projections.db"), projections.Options{Games: catalog})
 	if err != nil {
 		led.Close()
 		store.Close()
@@ -314,4 +322,29 @@ func (e *env) waitProjected() {
 	if err := e.views.WaitFor(ctx, e.lastSeq()); err != nil {
 		e.t.Fatal(err)
 	}
+}
+
+// boardRow and boardAnswer read a board answer: its rows carry their
+// game's members (Sic Bo dice, total, size, parity; roulette pocket,
+// colour), and its statistics are the game's.
+type boardRow struct {
+	Round     string          `json:"round"`
+	Number    int64           `json:"number"`
+	Dice      [3]int          `json:"dice"`
+	Total     int             `json:"total"`
+	Size      string          `json:"size"`
+	Parity    string          `json:"parity"`
+	Pocket    string          `json:"pocket"`
+	Colour    string          `json:"colour"`
+	Result    json.RawMessage `json:"result"`
+	Seq       uint64          `json:"seq"`
+	Corrected bool            `json:"corrected"`
+}
+
+type boardAnswer struct {
+	Seq     uint64          `json:"seq"`
+	Table   string          `json:"table"`
+	Size    int             `json:"size"`
+	Results []boardRow      `json:"results"`
+	Stats   json.RawMessage `json:"stats"`
 }

@@ -9,6 +9,9 @@ import (
 	"time"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/projections"
 )
 
 // OpenAPIVersion is the version of the OpenAPI specification the document
@@ -125,9 +128,11 @@ func merge(a, b obj) obj {
 }
 
 var (
-	typeDecimal  = reflect.TypeOf(decimal.Decimal{})
-	typeTime     = reflect.TypeOf(time.Time{})
-	typeDuration = reflect.TypeOf(time.Duration(0))
+	typeDecimal    = reflect.TypeOf(decimal.Decimal{})
+	typeTime       = reflect.TypeOf(time.Time{})
+	typeDuration   = reflect.TypeOf(time.Duration(0))
+	typeBoardRow   = reflect.TypeOf(projections.BoardResult{})
+	typeBoardStats = reflect.TypeFor[games.BoardStats]()
 )
 
 // schema returns the JSON schema of t; named structs go to the components
@@ -140,6 +145,15 @@ func (g *schemaGen) schema(t reflect.Type) obj {
 		return obj{"type": "string", "format": "date-time"}
 	case typeDuration:
 		return obj{"type": "integer", "description": "nanoseconds"}
+	case typeBoardRow:
+		// A row carries its game's members besides these (see
+		// projections.BoardResult).
+		return obj{"type": "object", "required": []string{"round", "number", "at", "seq"}, "additionalProperties": true,
+			"description": "a completed round on the board, with its game's members between number and at: Sic Bo dice, total, size, parity; roulette pocket, colour; a game without rows its result as result",
+			"properties": obj{
+				"round": obj{"type": "string"}, "number": obj{"type": "integer"},
+				"at": obj{"type": "string", "format": "date-time"}, "seq": obj{"type": "integer"}, "corrected": obj{"type": "boolean"},
+			}}
 	}
 	switch t.Kind() {
 	case reflect.Pointer:
@@ -159,6 +173,10 @@ func (g *schemaGen) schema(t reflect.Type) obj {
 		return obj{"type": "array", "items": g.schema(t.Elem()), "minItems": t.Len(), "maxItems": t.Len()}
 	case reflect.Map:
 		return obj{"type": "object", "additionalProperties": g.schema(t.Elem())}
+	case reflect.Interface:
+		if t == typeBoardStats {
+			return obj{"type": []string{"object", "null"}, "description": "the statistics of the table's game (docs/GAMES.md): Sic Bo big/small, odd/even, triples, faces, hot/cold, totals; roulette last, red/black/green, odd/even, low/high, dozens, columns, hot/cold, numbers; null when this build does not know the table's game"}
+		}
 	case reflect.Struct:
 		name := schemaName(t)
 		if name == "" {

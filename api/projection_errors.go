@@ -17,7 +17,8 @@ func projectionCode(err error) string {
 		return CodeInvalidQuery
 	case errors.Is(err, projections.ErrTimeout):
 		return CodeProjectionLag
-	case errors.Is(err, projections.ErrClosed):
+	case errors.Is(err, projections.ErrClosed), errors.Is(err, projections.ErrDamaged):
+		// A damaged file is being rebuilt (the projector's Repair).
 		return "unavailable"
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return CodeTimeout

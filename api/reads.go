@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -171,6 +172,7 @@ type SlipView struct {
 	Currency string                 `json:"currency"`
 	Status   string                 `json:"round_status"`
 	Dice     *[3]int                `json:"dice,omitempty"`
+	Result   json.RawMessage        `json:"result,omitempty"`
 	Bets     []projections.RoundBet `json:"bets"`
 }
 
@@ -190,7 +192,7 @@ func (s *Server) getSlip(w http.ResponseWriter, r *http.Request, _ Principal) er
 	if err != nil {
 		return err
 	}
-	out := SlipView{Seq: rv.Seq, Slip: slip, Round: rv.ID, Table: rv.Table, Currency: rv.Currency, Status: rv.Status, Dice: rv.Dice, Bets: []projections.RoundBet{}}
+	out := SlipView{Seq: rv.Seq, Slip: slip, Round: rv.ID, Table: rv.Table, Currency: rv.Currency, Status: rv.Status, Dice: rv.Dice, Result: rv.Result, Bets: []projections.RoundBet{}}
 	for _, b := range rv.Bets {
 		if b.Slip == slip {
 			out.Player = b.Player

@@ -16,21 +16,21 @@ import (
 // roleFixture opens a table with a round and a slip, so that every route
 // has real ids to name.
 type roleFixture struct {
-	table, round, slip, player string
+	table, round, slip, bet, player string
 }
 
 func newRoleFixture(e *env) roleFixture {
 	e.deposit("alice", "1000")
 	e.openTable("t1")
 	round := e.openRound("t1")
-	slip := e.slip("t1", round, "alice", bet{"big", "1"}).Slip
+	res := e.slip("t1", round, "alice", bet{"big", "1"})
 	e.waitProjected()
-	return roleFixture{table: "t1", round: round, slip: slip, player: "alice"}
+	return roleFixture{table: "t1", round: round, slip: res.Slip, bet: res.Bets[0], player: "alice"}
 }
 
 // path fills a route's wildcards with the fixture's ids.
 func (f roleFixture) path(p string) string {
-	return strings.NewReplacer("{player}", f.player, "{table}", f.table, "{round}", f.round, "{slip}", f.slip, "{kind}", "regulator").Replace(p)
+	return strings.NewReplacer("{player}", f.player, "{table}", f.table, "{round}", f.round, "{slip}", f.slip, "{bet}", f.bet, "{kind}", "regulator").Replace(p)
 }
 
 // body returns a plausible body for a write route, so that allowed roles
@@ -57,6 +57,8 @@ func (f roleFixture) body(id string) any {
 		return map[string]string{"reason": "role test"}
 	case "placeSlip":
 		return map[string]any{"player": "alice", "bets": []bet{{"small", "1"}}}
+	case "takeDown":
+		return map[string]string{"player": "alice"}
 	}
 	return nil
 }
@@ -161,6 +163,10 @@ func TestRoles_KnownCells(t *testing.T) {
 		{"POST", "/v1/tables/t1/rounds/" + f.round + "/resume", ledger.RoleDealer, nil, 403},
 		{"POST", "/v1/tables/t1/rounds/" + f.round + "/resume", ledger.RoleSupervisor, nil, 200},
 		{"POST", "/v1/tables/t1/rounds/" + f.round + "/cancel", ledger.RoleDealer, f.body("cancelRound"), 403},
+		{"POST", "/v1/tables/t1/rounds/" + f.round + "/bets/" + f.bet + "/take-down", ledger.RoleDealer, f.body("takeDown"), 403},
+		{"POST", "/v1/tables/t1/rounds/" + f.round + "/bets/" + f.bet + "/take-down", ledger.RoleSupervisor, f.body("takeDown"), 403},
+		// Sic Bo bets stay where they are (seed 001): the game refuses.
+		{"POST", "/v1/tables/t1/rounds/" + f.round + "/bets/" + f.bet + "/take-down", ledger.RoleFrontend, f.body("takeDown"), 422},
 		{"GET", "/v1/tables/t1/board", "", nil, 401},
 		{"GET", "/v1/tables/t1/board", ledger.RoleViewer, nil, 200},
 		{"GET", "/v1/tables/t1", ledger.RoleViewer, nil, 403},

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
 )
@@ -123,7 +124,7 @@ func routes() []route {
 		{method: "GET", path: "/v1/tables/{table}/rounds", id: "listRounds", tag: "rounds", summary: "A table's rounds, newest first", roles: rolesTables, query: page, resp: projections.RoundPage{}, handler: (*Server).listRounds},
 		{method: "GET", path: "/v1/rounds/{round}", id: "getRound", tag: "rounds", summary: "A round with its bets and payouts", roles: rolesTables, query: []param{qMinSeq}, resp: projections.RoundView{}, handler: (*Server).getRound},
 		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/close-betting", id: "closeBetting", tag: "rounds", summary: "No more bets", command: "close_betting", body: emptyRequest{}, resp: ledger.Result{}, handler: (*Server).closeBetting},
-		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/reshake", id: "reshake", tag: "rounds", summary: "Record a reshake (dice overlapping, not flat, fewer than three)", command: "reshake", body: reshakeRequest{}, resp: ledger.Result{}, handler: (*Server).reshake},
+		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/reshake", id: "reshake", tag: "rounds", summary: "Record a reshake or a repeated spin (reasons: " + strings.Join(events.ReshakeReasons(), ", ") + ")", command: "reshake", body: reshakeRequest{}, resp: ledger.Result{}, handler: (*Server).reshake},
 		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/result", id: "recordResult", tag: "rounds", summary: "Record the result and settle every bet", command: "record_result", body: resultRequest{}, resp: ledger.Result{}, handler: (*Server).recordResult},
 		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/pause", id: "pauseRound", tag: "rounds", summary: "Pause a round on a fault", command: "pause", body: reasonRequest{}, resp: ledger.Result{}, handler: (*Server).pause},
 		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/resume", id: "resumeRound", tag: "rounds", summary: "Resume a paused round", command: "resume", body: noteRequest{}, resp: ledger.Result{}, handler: (*Server).resume},
@@ -132,6 +133,7 @@ func routes() []route {
 
 		// Bet slips.
 		{method: "POST", path: "/v1/tables/{table}/slips", id: "placeSlip", tag: "slips", summary: "Place a player's bet slip on the open round", command: "place_slip", body: slipRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).placeSlip},
+		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/bets/{bet}/take-down", id: "takeDown", tag: "slips", summary: "Take an open bet down between two results, where its game allows it (its stake goes back to the wallet)", command: "take_down", body: takeDownRequest{}, resp: ledger.Result{}, handler: (*Server).takeDown},
 		{method: "GET", path: "/v1/rounds/{round}/slips/{slip}", id: "getSlip", tag: "slips", summary: "A bet slip with its bets and their settlement", roles: rolesBets, query: []param{qMinSeq}, resp: SlipView{}, handler: (*Server).getSlip},
 
 		// The board.

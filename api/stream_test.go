@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/wagerlog/wagerlog/ledger"
-	"github.com/wagerlog/wagerlog/projections"
 )
 
 // sseEvent is one server-sent event, or a comment.
@@ -77,7 +76,7 @@ func TestBoardStream(t *testing.T) {
 	events, _ := e.openStream(ctx, "t1", ledger.RoleViewer)
 
 	ev, _ := next(t, events)
-	var b projections.Board
+	var b boardAnswer
 	if ev.event != "board" || json.Unmarshal([]byte(ev.data), &b) != nil || b.Table != "t1" || len(b.Results) != 0 {
 		t.Fatalf("first event %+v", ev)
 	}
@@ -103,7 +102,7 @@ func TestBoardStream(t *testing.T) {
 			t.Fatal(err)
 		}
 		if len(b.Results) == 1 {
-			if b.Results[0].Dice != [3]int{6, 5, 4} || b.Results[0].Size != projections.Big {
+			if b.Results[0].Dice != [3]int{6, 5, 4} || b.Results[0].Size != "big" {
 				t.Fatalf("board after the round: %+v", b.Results[0])
 			}
 			break

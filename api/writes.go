@@ -62,7 +62,9 @@ type openRoundRequest struct {
 }
 
 type reshakeRequest struct {
-	// Reason is dice_overlapping, dice_not_flat, fewer_than_three or other.
+	// Reason is one of events.ReshakeReasons: dice_overlapping,
+	// dice_not_flat, fewer_than_three (Sic Bo), ball_left_wheel
+	// (roulette), die_left_table (craps) or other.
 	Reason string `json:"reason"`
 	Note   string `json:"note,omitempty"`
 }
@@ -76,6 +78,12 @@ type resultRequest map[string]json.RawMessage
 // correctRequest is the body of a correction: the members of the corrected
 // result, and "reason".
 type correctRequest map[string]json.RawMessage
+
+type takeDownRequest struct {
+	// Player is the bet's player: a frontend takes down only its own
+	// player's bet.
+	Player string `json:"player"`
+}
 
 type slipRequest struct {
 	Player string `json:"player"`
@@ -281,6 +289,20 @@ func (s *Server) correct(w http.ResponseWriter, r *http.Request, who Principal) 
 		return err
 	}
 	return s.execute(w, r, &ledger.CorrectResult{Meta: m, Table: t, Round: round, Result: res, Reason: reason}, 0)
+}
+
+// takeDown takes an open bet down between two results, where its game
+// allows it (craps place, buy, lay, odds): the stake goes back to the
+// wallet.
+func (s *Server) takeDown(w http.ResponseWriter, r *http.Request, who Principal) error {
+	return write(s, w, r, who, 0, func(m ledger.Meta, q *takeDownRequest) (ledger.Command, error) {
+		t, round, err := tableRound(r)
+		if err != nil {
+			return nil, err
+		}
+		bet, err := pathUUID(r, "bet")
+		return &ledger.TakeDown{Meta: m, Table: t, Round: round, Player: q.Player, Bet: bet}, err
+	})
 }
 
 func (s *Server) placeSlip(w http.ResponseWriter, r *http.Request, who Principal) error {

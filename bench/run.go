@@ -226,7 +226,9 @@ func (r *runner) readBack(ctx context.Context) error {
 	if err := r.prof.heap("rebuild"); err != nil {
 		return err
 	}
-	if r.views, err = projections.Open(path, projections.Options{}); err != nil {
+	// The boards are read as serve reads them: with the games computing
+	// their statistics.
+	if r.views, err = projections.Open(path, projections.Options{Games: registry.New()}); err != nil {
 		return err
 	}
 	return nil

@@ -47,6 +47,17 @@ type BoardStats interface {
 	BoardGame() string
 }
 
+// BoardRower is implemented by a Game whose board rows show more than the
+// result itself: the projections write each row of a board as its round,
+// number, these members, and its time, sequence and correction flag. Sic
+// Bo shows the dice with their total, size and parity; roulette the pocket
+// with its colour. A game without it shows its result as "result".
+type BoardRower interface {
+	// BoardRow returns a JSON object whose members describe r on a row
+	// of the board, e.g. {"dice":[2,2,5],"total":9,"size":"small","parity":"odd"}.
+	BoardRow(r Result) []byte
+}
+
 // ErrUnknownPaytable is returned by Catalog.Paytable for an id that no game
 // of the catalog offers. Its API code is unknown_paytable.
 var ErrUnknownPaytable error = &codedError{"unknown paytable", "unknown_paytable"}

@@ -16,15 +16,15 @@ func encodeBalance(seq uint64, d decimal.Decimal) []byte {
 	return append(b, d.String()...)
 }
 
-func decodeBalance(v []byte) (uint64, decimal.Decimal) {
+func decodeBalance(v []byte) (uint64, decimal.Decimal, error) {
 	if len(v) < 9 {
-		panic(fmt.Sprintf("projections: balance record of %d bytes", len(v)))
+		return 0, decimal.Decimal{}, fmt.Errorf("balance record of %d bytes", len(v))
 	}
 	d, err := decimal.NewFromString(string(v[8:]))
 	if err != nil {
-		panic(fmt.Sprintf("projections: balance record: %v", err))
+		return 0, decimal.Decimal{}, fmt.Errorf("balance record: %w", err)
 	}
-	return binary.BigEndian.Uint64(v[:8]), d
+	return binary.BigEndian.Uint64(v[:8]), d, nil
 }
 
 // Balance returns an account's balance in a currency (account names as in
@@ -34,8 +34,12 @@ func (s *Store) Balance(account, currency string) (BalanceView, error) {
 	out := BalanceView{AccountBalance: AccountBalance{Account: account, Currency: currency}}
 	err := s.view(func(tx *bolt.Tx, seq uint64) error {
 		out.Seq = seq
-		if v := tx.Bucket(bucketBalances).Get(balanceKey(account, currency)); v != nil {
-			out.UpdatedSeq, out.Balance = decodeBalance(v)
+		key := balanceKey(account, currency)
+		if v := tx.Bucket(bucketBalances).Get(key); v != nil {
+			var err error
+			if out.UpdatedSeq, out.Balance, err = decodeBalance(v); err != nil {
+				return damaged(bucketBalances, key, err)
+			}
 		}
 		return nil
 	})
@@ -61,7 +65,10 @@ func (s *Store) Balances(prefix string) (BalanceList, error) {
 				return fmt.Errorf("projections: balance key %q", k)
 			}
 			b := AccountBalance{Account: string(account), Currency: string(currency)}
-			b.UpdatedSeq, b.Balance = decodeBalance(v)
+			var err error
+			if b.UpdatedSeq, b.Balance, err = decodeBalance(v); err != nil {
+				return damaged(bucketBalances, k, err)
+			}
 			out.Balances = append(out.Balances, b)
 		}
 		return nil

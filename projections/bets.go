@@ -19,7 +19,10 @@ func (s *Store) PlayerBets(player string, page Page) (BetPage, error) {
 			if v == nil {
 				return fmt.Errorf("projections: bet %q of player %q indexed but not stored", k, player)
 			}
-			b := mustBetRecord(v)
+			b, err := decodeBetRecord(v)
+			if err != nil {
+				return damaged(bucketBets, k, err)
+			}
 			out.Bets = append(out.Bets, b.view())
 			return nil
 		})

@@ -1,6 +1,7 @@
 package projections
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 )
 
@@ -15,9 +17,12 @@ func TestBoardRec_EncodeDecode(t *testing.T) {
 	var b boardRec
 	at := time.Date(2026, 11, 29, 23, 0, 0, 123, time.UTC)
 	for i := range 60 {
-		b.settle(BoardResult{Round: "r" + string(rune('a'+i%26)) + string(rune('a'+i/26)), Number: int64(i + 1),
-			Dice: [3]int{1 + i%6, 1 + (i/6)%6, 6}, Seq: uint64(100 + i), At: at.Add(time.Duration(i) * time.Second)}, 50)
+		b.settle(boardEntry{Round: "r" + string(rune('a'+i%26)) + string(rune('a'+i/26)), Number: int64(i + 1),
+			Result: sicbo.Dice{1 + i%6, 1 + (i/6)%6, 6}.JSON(), Seq: uint64(100 + i), At: at.Add(time.Duration(i) * time.Second),
+			Corrected: false}, 50)
 	}
+	b.results[3].Result = []byte(`{"pocket":"00"}`)
+	b.results[4].Corrected = true
 	if len(b.results) != 50 || b.results[0].Number != 11 || b.results[49].Number != 60 {
 		t.Fatalf("board holds %d results, %d..%d; want 50, 11..60", len(b.results), b.results[0].Number, b.results[len(b.results)-1].Number)
 	}
@@ -26,37 +31,36 @@ func TestBoardRec_EncodeDecode(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range b.results {
-		want := b.results[i]
-		want.Total, want.Size, want.Parity = classify(want.Dice)
-		if got := c.results[i]; got != want {
+		want, got := b.results[i], c.results[i]
+		if got.Round != want.Round || got.Number != want.Number || got.Seq != want.Seq || !got.At.Equal(want.At) ||
+			string(got.Result) != string(want.Result) || got.Corrected != want.Corrected {
 			t.Fatalf("result %d: %+v, want %+v", i, got, want)
 		}
 	}
-	for _, bad := range [][]byte{nil, {2, 0}, {1}, b.encode()[:40], append(b.encode(), 0)} {
+	for _, bad := range [][]byte{nil, {1, 0}, {2}, b.encode()[:40], append(b.encode(), 0)} {
 		if err := new(boardRec).decode(bad); err == nil {
 			t.Errorf("decode(%x) accepted", bad)
 		}
 	}
 }
 
-func TestClassify(t *testing.T) {
+// TestBoardResult_MarshalJSON: a row's game members stand where the Sic
+// Bo board has always had dice, total, size and parity; a game without
+// rows shows its result.
+func TestBoardResult_MarshalJSON(t *testing.T) {
+	at := time.Date(2026, 11, 29, 23, 0, 0, 0, time.UTC)
 	for _, tc := range []struct {
-		dice         [3]int
-		total        int
-		size, parity string
+		row  BoardResult
+		want string
 	}{
-		{[3]int{1, 1, 2}, 4, Small, Even},
-		{[3]int{3, 3, 4}, 10, Small, Even},
-		{[3]int{5, 5, 1}, 11, Big, Odd},
-		{[3]int{6, 6, 5}, 17, Big, Odd},
-		{[3]int{2, 2, 2}, 6, Triple, Triple},
-		{[3]int{6, 6, 6}, 18, Triple, Triple},
-		{[3]int{1, 1, 1}, 3, Triple, Triple},
-		{[3]int{1, 2, 6}, 9, Small, Odd},
+		{BoardResult{Round: "r1", Number: 7, Result: []byte(`{"dice":[2,2,5]}`), Row: sicbo.Game{}.BoardRow(sicbo.Dice{2, 2, 5}), At: at, Seq: 9},
+			`{"round":"r1","number":7,"dice":[2,2,5],"total":9,"size":"small","parity":"odd","at":"2026-11-29T23:00:00Z","seq":9}`},
+		{BoardResult{Round: "r2", Number: 8, Result: []byte(`{"pocket":"00"}`), At: at, Seq: 10, Corrected: true},
+			`{"round":"r2","number":8,"result":{"pocket":"00"},"at":"2026-11-29T23:00:00Z","seq":10,"corrected":true}`},
 	} {
-		total, size, parity := classify(tc.dice)
-		if total != tc.total || size != tc.size || parity != tc.parity {
-			t.Errorf("%v: %d %s %s, want %d %s %s", tc.dice, total, size, parity, tc.total, tc.size, tc.parity)
+		got, err := json.Marshal(tc.row)
+		if err != nil || string(got) != tc.want {
+			t.Errorf("got %s (%v), want %s", got, err, tc.want)
 		}
 	}
 }
@@ -69,7 +73,7 @@ func TestClassify(t *testing.T) {
 // changes).
 func TestStore_Board_120Rounds(t *testing.T) {
 	h := newHarness(t)
-	s := openProj(t, "", Options{})
+	s := openProj(t, "", Options{Games: registry.New()})
 	runProjector(t, s, h.Stream)
 	h.Deposit("ana", "10000")
 	h.OpenTable("t1", sicbo.IDLive)
@@ -111,8 +115,8 @@ func TestStore_Board_120Rounds(t *testing.T) {
 		last := want[len(want)-50:]
 		for i, r := range b.Results {
 			w := last[len(last)-1-i]
-			if r.Round != w.round || r.Dice != w.dice {
-				t.Fatalf("result %d: round %s dice %v, want %s %v", i, r.Round, r.Dice, w.round, w.dice)
+			if r.Round != w.round || string(r.Result) != string(sicbo.Dice(w.dice).JSON()) {
+				t.Fatalf("result %d: round %s result %s, want %s %v", i, r.Round, r.Result, w.round, w.dice)
 			}
 			if i > 0 && r.Number >= b.Results[i-1].Number {
 				t.Fatalf("result %d: number %d not older than %d", i, r.Number, b.Results[i-1].Number)
@@ -146,10 +150,13 @@ func TestStore_Board_120Rounds(t *testing.T) {
 		pct := func(n, of int) decimal.Decimal {
 			return decimal.NewFromInt(int64(n)).Mul(decimal.NewFromInt(100)).DivRound(decimal.NewFromInt(int64(of)), 2)
 		}
-		st := b.Stats
+		st, ok := b.Stats.(sicbo.BoardStats)
+		if !ok {
+			t.Fatalf("stats %T, want sicbo.BoardStats", b.Stats)
+		}
 		for _, c := range []struct {
 			name string
-			got  Count
+			got  sicbo.Count
 			want int
 		}{{"big", st.Big, big}, {"small", st.Small, small}, {"odd", st.Odd, odd}, {"even", st.Even, even}, {"triples", st.Triples, triples}} {
 			if c.got.Count != c.want || !c.got.Percent.Equal(pct(c.want, 50)) {

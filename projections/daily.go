@@ -44,7 +44,9 @@ func (s *Store) Daily(from, to, table string) (DailyReport, error) {
 				break
 			}
 			var d DailyTotals
-			mustUnmarshal(v, &d)
+			if err := decodeJSON(bucketDaily, k, v, &d); err != nil {
+				return err
+			}
 			out.Rows = append(out.Rows, d)
 		}
 		return nil

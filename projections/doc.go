@@ -11,6 +11,19 @@
 // paged; and daily totals per table, currency and bet code, with days cut at
 // midnight of a configured time zone. docs/PROJECTIONS.md describes the keys.
 //
+// The package knows no game. Results are kept as their games' JSON; a
+// round's status moves by the ledger's one lifecycle table
+// (ledger.RoundStatusAfter); and what a board shows is computed when it is
+// read, by the table's game from Options.Games (games.Game.Board for the
+// statistics, games.BoardRower for the members of each row).
+//
+// # Damaged files
+//
+// The file is derived data, so a record that does not decode is an
+// operating error, never a panic: the query or batch that meets it fails
+// with a *DamagedError (ErrDamaged), and a Projector with a Repair rebuilds
+// the file from the stream and follows on.
+//
 // # Folds and the store
 //
 // The folds (fold.go, board.go) are pure: they turn one decoded event into

@@ -41,7 +41,35 @@ var (
 	ErrInconsistent = errors.New("projections: event does not fit the projections")
 	// ErrReadOnly is returned by Apply on a store opened read-only.
 	ErrReadOnly = errors.New("projections: store is read-only")
+	// ErrDamaged is returned (as a *DamagedError) by Apply and by the
+	// queries when a record of the file does not decode: a damaged file,
+	// or one written by a build with a bug. The file is derived data, so
+	// this is an operating error, never a panic: rebuild the file
+	// (wagerlog rebuild; serve does it itself, see Store.Damaged).
+	ErrDamaged = errors.New("projections: damaged record; rebuild the file")
 )
+
+// DamagedError is returned when a record does not decode. It matches
+// ErrDamaged and wraps the decoding error.
+type DamagedError struct {
+	// Bucket and Key locate the record in the file.
+	Bucket, Key string
+	// Err is why it does not decode.
+	Err error
+}
+
+// Error implements error.
+func (e *DamagedError) Error() string {
+	return fmt.Sprintf("%v: bucket %s key %q: %v", ErrDamaged, e.Bucket, e.Key, e.Err)
+}
+
+// Unwrap returns ErrDamaged and the decoding error.
+func (e *DamagedError) Unwrap() []error { return []error{ErrDamaged, e.Err} }
+
+// damaged returns a *DamagedError for the record at bucket and key.
+func damaged(bucket, key []byte, err error) error {
+	return &DamagedError{Bucket: string(bucket), Key: string(key), Err: err}
+}
 
 // CursorError is returned when a page cursor cannot be decoded. It matches
 // ErrBadCursor.

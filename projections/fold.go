@@ -45,6 +45,15 @@ type roundRec struct {
 	// reshakes, result, corrections, pauses, settled, cancelled); those of
 	// its bets' events are in the bets' records. Stored but not shown.
 	Seqs []uint64 `json:"seqs"`
+	// History is every result of the round in order, as its game's JSON
+	// (the last one corrected in place); shown as Results when there are
+	// several.
+	History []json.RawMessage `json:"history,omitempty"`
+}
+
+// setResult shows raw as the round's result in force.
+func (r *roundRec) setResult(raw []byte) {
+	r.Dice, r.Result = resultMembers(raw)
 }
 
 type kv struct{ bucket, key, value []byte }
@@ -71,6 +80,10 @@ type fold struct {
 	lastSeq    uint64
 	lastAt     time.Time
 	lastStored time.Time
+
+	// err is the first record the batch found damaged (a *DamagedError);
+	// the event that found it fails with it.
+	err error
 
 	// The day of the last event, as [dayFrom, dayTo) in f.loc: events
 	// come in time order, so most fall on the same day as the one before.
@@ -124,7 +137,16 @@ func inconsistent(e *events.Envelope, format string, args ...any) error {
 	return fmt.Errorf("%w: event %d (%s): %s", ErrInconsistent, e.Seq, e.Type, fmt.Sprintf(format, args...))
 }
 
-// apply folds one event.
+// damage records the first damaged record the batch found.
+func (f *fold) damage(bucket, key []byte, err error) {
+	if f.err == nil {
+		f.err = damaged(bucket, key, err)
+	}
+}
+
+// apply folds one event. A round's status moves by the one lifecycle
+// table (ledger.RoundStatusAfter); an event the round's status does not
+// allow does not fit.
 func (f *fold) apply(d *decoded) error {
 	e := &d.env
 	wallets := f.post(e)
@@ -148,11 +170,8 @@ func (f *fold) apply(d *decoded) error {
 		err = f.roundOpened(e, p)
 	case *events.BetPlaced:
 		err = f.betPlaced(e, p)
-	case *events.RoundBettingClosed:
-		err = f.withRound(e, p.Round, func(r *roundRec) error {
-			r.Status = RoundClosed
-			return nil
-		})
+	case *events.RoundBettingClosed, *events.RoundStepSettled:
+		// The status is the whole effect.
 	case *events.RoundReshake:
 		err = f.withRound(e, p.Round, func(r *roundRec) error {
 			r.Reshakes = append(r.Reshakes, Reshake{Seq: e.Seq, At: e.OccurredAt, Reason: p.Reason, Note: p.Note})
@@ -160,9 +179,9 @@ func (f *fold) apply(d *decoded) error {
 		})
 	case *events.RoundResult:
 		err = f.withRound(e, p.Round, func(r *roundRec) error {
-			dice := p.Dice
-			r.Dice = &dice
-			r.Status = RoundSettling
+			raw := p.ResultJSON()
+			r.History = append(r.History, raw)
+			r.setResult(raw)
 			return nil
 		})
 	case *events.BetSettled:
@@ -171,12 +190,12 @@ func (f *fold) apply(d *decoded) error {
 		err = f.roundSettled(e, p)
 	case *events.RoundPaused:
 		err = f.withRound(e, p.Round, func(r *roundRec) error {
-			r.PausedFrom, r.Status, r.PauseReason = r.Status, RoundPaused, p.Reason
+			r.PauseReason = p.Reason
 			return nil
 		})
 	case *events.RoundResumed:
 		err = f.withRound(e, p.Round, func(r *roundRec) error {
-			r.Status, r.PausedFrom, r.PauseReason = r.PausedFrom, "", ""
+			r.PauseReason = ""
 			return nil
 		})
 	case *events.RoundCancelled:
@@ -185,31 +204,54 @@ func (f *fold) apply(d *decoded) error {
 		err = f.betRefunded(e, p)
 	case *events.RoundResultCorrected:
 		err = f.withRound(e, p.Round, func(r *roundRec) error {
-			dice := p.After
-			r.Dice = &dice
-			r.Status = RoundSettling
-			r.Corrections = append(r.Corrections, Correction{
-				Seq: e.Seq, At: e.OccurredAt, Number: p.Correction, Before: p.Before, After: p.After, Reason: p.Reason,
-			})
+			after := p.AfterJSON()
+			if n := len(r.History); n > 0 {
+				r.History[n-1] = after
+			} else {
+				r.History = append(r.History, after)
+			}
+			r.setResult(after)
+			c := Correction{Seq: e.Seq, At: e.OccurredAt, Number: p.Correction, Reason: p.Reason}
+			if before, other := events.ResultMembers(p.BeforeJSON()); other == nil {
+				c.Before = before
+			} else {
+				c.BeforeResult = other
+			}
+			if a, other := events.ResultMembers(after); other == nil {
+				c.After = a
+			} else {
+				c.AfterResult = other
+			}
+			r.Corrections = append(r.Corrections, c)
 			return nil
 		})
 	case *events.BetSettlementReversed:
 		err = f.betReversed(e, p)
+	case *events.BetTakenDown:
+		err = f.betTakenDown(e, p)
 	default:
 		return inconsistent(e, "no fold for payload %T", d.payload)
+	}
+	if f.err != nil {
+		return f.err
 	}
 	if err != nil {
 		return err
 	}
-	switch d.payload.(type) {
-	case *events.BetPlaced, *events.BetSettled, *events.BetRefunded, *events.BetSettlementReversed:
-		// In the records of the bets they are about.
-	default:
-		if e.Round != "" {
-			r, err := f.round(e, e.Round)
-			if err != nil {
-				return err
-			}
+	if e.Round != "" {
+		r, err := f.round(e, e.Round)
+		if err != nil {
+			return err
+		}
+		next, prior, ok := ledger.RoundStatusAfter(r.Status, r.PausedFrom, e.Type)
+		if !ok {
+			return inconsistent(e, "round %s is %s", r.ID, r.Status)
+		}
+		r.Status, r.PausedFrom = next, prior
+		switch d.payload.(type) {
+		case *events.BetPlaced, *events.BetSettled, *events.BetRefunded, *events.BetSettlementReversed, *events.BetTakenDown:
+			// In the records of the bets they are about.
+		default:
 			r.Seqs = append(r.Seqs, e.Seq)
 		}
 	}
@@ -257,8 +299,12 @@ func (f *fold) balance(account, currency string) *balanceRec {
 		return b
 	}
 	b := &balanceRec{AccountBalance{Account: account, Currency: currency}}
-	if v := f.ld.load(bucketBalances, balanceKey(account, currency)); v != nil {
-		b.UpdatedSeq, b.Balance = decodeBalance(v)
+	key := balanceKey(account, currency)
+	if v := f.ld.load(bucketBalances, key); v != nil {
+		var err error
+		if b.UpdatedSeq, b.Balance, err = decodeBalance(v); err != nil {
+			f.damage(bucketBalances, key, err)
+		}
 	}
 	f.balances[id] = b
 	return b
@@ -287,6 +333,8 @@ func (f *fold) walletEntries(e *events.Envelope, payload any, ws []walletDelta) 
 			ent.Slip, ent.Bet = p.Slip, p.Bet
 		case *events.BetSettlementReversed:
 			ent.Slip, ent.Bet = p.Slip, p.Bet
+		case *events.BetTakenDown:
+			ent.Slip, ent.Bet = p.Slip, p.Bet
 		}
 		f.appends = append(f.appends, kv{bucketWallet, walletKey(w.player, e.Seq), encodeWalletEntry(&ent)})
 	}
@@ -299,7 +347,9 @@ func (f *fold) table(id string) *TableInfo {
 	var t *TableInfo
 	if v := f.ld.load(bucketTables, []byte(id)); v != nil {
 		t = new(TableInfo)
-		mustUnmarshal(v, t)
+		if err := json.Unmarshal(v, t); err != nil {
+			f.damage(bucketTables, []byte(id), err)
+		}
 	}
 	f.tables[id] = t
 	return t
@@ -336,7 +386,10 @@ func (f *fold) round(e *events.Envelope, id string) (*roundRec, error) {
 		return nil, inconsistent(e, "unknown round %q", id)
 	}
 	r := new(roundRec)
-	mustUnmarshal(v, r)
+	if err := decodeJSON(bucketRounds, []byte(id), v, r); err != nil {
+		f.damage(bucketRounds, []byte(id), err)
+		return nil, f.err
+	}
 	f.rounds[id] = r
 	return r, nil
 }
@@ -356,8 +409,9 @@ func (f *fold) roundOpened(e *events.Envelope, p *events.RoundOpened) error {
 	}
 	t.Rounds = p.Number
 	t.ActiveRound = p.Round
+	// The status moves from "" to betting by the lifecycle, in apply.
 	r := &roundRec{RoundInfo: RoundInfo{
-		ID: p.Round, Table: p.Table, Number: p.Number, Status: RoundBetting,
+		ID: p.Round, Table: p.Table, Number: p.Number,
 		Paytable: p.Paytable, PaytableHash: p.PaytableHash, Currency: t.Currency, Scale: t.Scale,
 		OpenedAt: e.OccurredAt, Totals: RoundTotals{},
 	}}
@@ -385,8 +439,11 @@ func (f *fold) dailyOf(e *events.Envelope, table, currency, code string) *DailyT
 		return d
 	}
 	d := &DailyTotals{Day: id.day, Table: table, Currency: currency, Code: code}
-	if v := f.ld.load(bucketDaily, dailyKey(id.day, table, currency, code)); v != nil {
-		mustUnmarshal(v, d)
+	key := dailyKey(id.day, table, currency, code)
+	if v := f.ld.load(bucketDaily, key); v != nil {
+		if err := json.Unmarshal(v, d); err != nil {
+			f.damage(bucketDaily, key, err)
+		}
 	}
 	f.daily[id] = d
 	return d
@@ -404,16 +461,19 @@ func (f *fold) betPlaced(e *events.Envelope, p *events.BetPlaced) error {
 		}
 		r.Totals.Bets++
 		r.Totals.Staked = r.Totals.Staked.Add(b.Stake)
+		r.Totals.Commission = r.Totals.Commission.Add(b.Commission)
 		f.betOrder = append(f.betOrder, id)
 		f.bets[id] = &betRecord{
 			Bet: b.Bet, Slip: p.Slip, Player: p.Player, Table: p.Table, Round: p.Round,
-			RoundNumber: r.Number, Position: i, Code: b.Code, Stake: b.Stake, Currency: p.Currency,
+			RoundNumber: r.Number, Position: i, Code: b.Code, Stake: b.Stake,
+			Working: b.Working, Commission: b.Commission, Since: len(r.History), Currency: p.Currency,
 			PlacedAt: e.OccurredAt, PlacedSeq: e.Seq, Status: BetOpen, Events: []uint64{e.Seq},
 		}
 		f.appends = append(f.appends, kv{bucketPlayerBets, playerBetKey(p.Player, e.Seq, i), betKey(p.Round, b.Bet)})
 		d := f.dailyOf(e, p.Table, p.Currency, b.Code)
 		d.Bets++
 		d.Staked = d.Staked.Add(b.Stake)
+		d.Commission = d.Commission.Add(b.Commission)
 	}
 	return nil
 }
@@ -428,11 +488,16 @@ func (f *fold) settledBet(e *events.Envelope, round, bet string) (*roundRec, *be
 	id := betID{round, bet}
 	b := f.bets[id]
 	if b == nil {
-		v := f.ld.load(bucketBets, betKey(round, bet))
+		key := betKey(round, bet)
+		v := f.ld.load(bucketBets, key)
 		if v == nil {
 			return nil, nil, inconsistent(e, "unknown bet %q in round %s", bet, round)
 		}
-		rec := mustBetRecord(v)
+		rec, err := decodeBetRecord(v)
+		if err != nil {
+			f.damage(bucketBets, key, err)
+			return nil, nil, f.err
+		}
 		b = &rec
 		f.betOrder = append(f.betOrder, id)
 		f.bets[id] = b
@@ -451,8 +516,7 @@ func (f *fold) betSettled(e *events.Envelope, p *events.BetSettled) error {
 	r.Totals.Paid = r.Totals.Paid.Add(p.Returned)
 	r.Totals.Residue = r.Totals.Residue.Add(p.Residue)
 
-	dice := p.Dice
-	b.Status, b.Dice, b.Win, b.Returned, b.Residue, b.Rule = status, &dice, p.Win, p.Returned, p.Residue, p.Rule
+	b.Status, b.Result, b.Win, b.Returned, b.Residue, b.Rule = status, p.ResultJSON(), p.Win, p.Returned, p.Residue, p.Rule
 	b.Correction, b.SettledAt, b.SettledSeq = p.Correction, e.OccurredAt, e.Seq
 
 	d := f.dailyOf(e, p.Table, p.Currency, p.Code)
@@ -481,7 +545,7 @@ func (f *fold) betReversed(e *events.Envelope, p *events.BetSettlementReversed) 
 	r.Totals.Paid = r.Totals.Paid.Sub(p.Returned)
 	r.Totals.Residue = r.Totals.Residue.Sub(p.Residue)
 
-	b.Status, b.Dice, b.Win, b.Returned, b.Residue, b.Rule = BetOpen, nil, zero, zero, zero, ""
+	b.Status, b.Result, b.Win, b.Returned, b.Residue, b.Rule = BetOpen, nil, zero, zero, zero, ""
 	b.SettledAt, b.SettledSeq = time.Time{}, 0
 
 	d := f.dailyOf(e, p.Table, p.Currency, p.Code)
@@ -506,8 +570,25 @@ func (f *fold) betRefunded(e *events.Envelope, p *events.BetRefunded) error {
 	return nil
 }
 
-func (f *fold) finishRound(r *roundRec, e *events.Envelope, status string) {
-	r.Status = status
+// betTakenDown returns a bet's stake to its player between two results: a
+// bet status of its own, the stake counted as returned.
+func (f *fold) betTakenDown(e *events.Envelope, p *events.BetTakenDown) error {
+	r, b, err := f.settledBet(e, p.Round, p.Bet)
+	if err != nil {
+		return err
+	}
+	r.Totals.TakenDown = r.Totals.TakenDown.Add(p.Stake)
+	b.Status, b.Returned, b.SettledAt, b.SettledSeq = BetTakenDown, p.Stake, e.OccurredAt, e.Seq
+
+	d := f.dailyOf(e, p.Table, p.Currency, p.Code)
+	d.TakenDowns++
+	d.TakenDown = d.TakenDown.Add(p.Stake)
+	return nil
+}
+
+// finishRound marks a round settled or cancelled (its status moves in
+// apply) and frees its table.
+func (f *fold) finishRound(r *roundRec, e *events.Envelope) {
 	r.FinishedAt = e.OccurredAt
 	if t := f.table(r.Table); t != nil && t.ActiveRound == r.ID {
 		t.ActiveRound = ""
@@ -519,11 +600,11 @@ func (f *fold) roundSettled(e *events.Envelope, p *events.RoundSettled) error {
 	if err != nil {
 		return err
 	}
-	dice := p.Dice
-	r.Dice = &dice
-	f.finishRound(r, e, RoundSettled)
-	f.board(p.Table).settle(BoardResult{
-		Round: r.ID, Number: r.Number, Dice: p.Dice, Seq: e.Seq, At: e.OccurredAt, Corrected: p.Correction > 0,
+	raw := p.ResultJSON()
+	r.setResult(raw)
+	f.finishRound(r, e)
+	f.board(p.Table).settle(boardEntry{
+		Round: r.ID, Number: r.Number, Result: raw, Seq: e.Seq, At: e.OccurredAt, Corrected: p.Correction > 0,
 	}, f.boardSize)
 	return nil
 }
@@ -534,7 +615,7 @@ func (f *fold) roundCancelled(e *events.Envelope, p *events.RoundCancelled) erro
 		return err
 	}
 	r.CancelReason = p.Reason
-	f.finishRound(r, e, RoundCancelled)
+	f.finishRound(r, e)
 	return nil
 }
 
@@ -545,9 +626,9 @@ func (f *fold) board(table string) *boardRec {
 	b := new(boardRec)
 	if v := f.ld.load(bucketBoards, []byte(table)); v != nil {
 		if err := b.decode(v); err != nil {
-			// The file is this package's own writing; a board that does
-			// not decode is a bug, not an operating error.
-			panic(fmt.Sprintf("projections: board of table %s: %v", table, err))
+			// Derived data: a damaged board fails the batch with
+			// ErrDamaged, and the file is rebuilt.
+			f.damage(bucketBoards, []byte(table), err)
 		}
 	}
 	f.boards[table] = b
@@ -618,9 +699,10 @@ func mustJSON(v any) []byte {
 	return b
 }
 
-// mustUnmarshal decodes a record this package wrote.
-func mustUnmarshal(b []byte, v any) {
-	if err := json.Unmarshal(b, v); err != nil {
-		panic(fmt.Sprintf("projections: decode %T: %v", v, err))
+// decodeJSON decodes a JSON record; one that does not decode is damaged.
+func decodeJSON(bucket, key, v []byte, into any) error {
+	if err := json.Unmarshal(v, into); err != nil {
+		return damaged(bucket, key, err)
 	}
+	return nil
 }

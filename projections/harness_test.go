@@ -10,6 +10,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/internal/ledgertest"
 )
 
@@ -36,9 +37,13 @@ func readRaw(tb testing.TB, src *jetstream.Store) []events.Raw {
 	return out
 }
 
-// openProj opens a projections file in a temp dir (or at path).
+// openProj opens a projections file in a temp dir (or at path), with the
+// registry's games unless opts names a catalog.
 func openProj(tb testing.TB, path string, opts Options) *Store {
 	tb.Helper()
+	if opts.Games == nil {
+		opts.Games = registry.New()
+	}
 	if path == "" {
 		path = filepath.Join(tb.TempDir(), "projections.db")
 	}

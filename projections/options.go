@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
 )
 
 // Defaults and limits.
@@ -29,7 +30,9 @@ const (
 	DailyRowsMax = 100_000
 	// SchemaVersion is the layout of the file. A file of another version is
 	// refused with ErrIncompatible and must be rebuilt.
-	SchemaVersion = 3
+	// 4: results as their games' JSON (bets and boards), placement
+	// commission, working flag and take-downs in the bet records.
+	SchemaVersion = 4
 	// DefaultLockTimeout is how long Open waits for the file lock held by
 	// another process.
 	DefaultLockTimeout = 2 * time.Second
@@ -44,6 +47,11 @@ type Options struct {
 	// Codec decodes stored events (upcasting old versions); nil decodes
 	// current versions only.
 	Codec *events.Codec
+	// Games is the catalog whose games compute the boards' statistics and
+	// rows (games/registry.New in cmd). Nil, or a table whose paytable it
+	// does not know, gives boards whose rows show their results and whose
+	// Stats is nil. Only reads use it: the file is the same without it.
+	Games *games.Catalog
 	// BoardSize is how many completed rounds a board holds; 0 means
 	// DefaultBoardSize.
 	BoardSize int

@@ -54,6 +54,15 @@ type Projector struct {
 	// not applied (unix ns), 0 when caught up.
 	behindSince atomic.Int64
 
+	// Repair, when set, rebuilds the store's file from the stream and
+	// swaps it in (replay.Rebuild on the store's path): the projector calls
+	// it when the store is damaged (ErrDamaged, from a batch or a read),
+	// then reloads the store and follows on. Without it, a damaged batch
+	// stops Run. Set it before Run.
+	Repair func(ctx context.Context) error
+
+	repairMu sync.Mutex
+
 	mu sync.Mutex
 	// restart cancels the current follow so that it starts again from the
 	// store's position (after a Reload).
@@ -129,6 +138,12 @@ func (p *Projector) Run(ctx context.Context) error {
 				p.log.Info("projector: following again after a gap", "applied", gap.Applied, "got", gap.Got)
 				continue
 			}
+			if errors.Is(ae.err, ErrDamaged) && p.Repair != nil {
+				if err := p.repair(ctx); err != nil {
+					return fmt.Errorf("projections: projector stopped: %w (repair: %w)", ae.err, err)
+				}
+				continue
+			}
 			return fmt.Errorf("projections: projector stopped: %w", ae.err)
 		}
 		p.log.Warn("projector: stream failed; following again", "err", err, "wait", wait)
@@ -161,7 +176,39 @@ func (p *Projector) poll(ctx context.Context) {
 	}
 }
 
+// repair rebuilds a damaged store with Repair and reloads it, once for
+// every caller that found it damaged.
+func (p *Projector) repair(ctx context.Context) error {
+	p.repairMu.Lock()
+	defer p.repairMu.Unlock()
+	if !p.store.Damaged() {
+		return nil // repaired by the other caller
+	}
+	p.log.Warn("projector: the projections file is damaged; rebuilding it from the stream", "path", p.store.Path())
+	if err := p.Repair(ctx); err != nil {
+		return err
+	}
+	if err := p.store.Reload(); err != nil {
+		return err
+	}
+	p.log.Info("projector: the projections file was rebuilt", "path", p.store.Path(), "applied", p.store.LastSeq())
+	return nil
+}
+
 func (p *Projector) pollOnce(ctx context.Context) {
+	if p.Repair != nil && p.store.Damaged() {
+		// A read found a damaged record: rebuild, and follow on from the
+		// new file.
+		if err := p.repair(ctx); err != nil {
+			p.log.Error("projector: repair", "err", err)
+			return
+		}
+		p.mu.Lock()
+		if p.restart != nil {
+			p.restart()
+		}
+		p.mu.Unlock()
+	}
 	if p.store.Replaced() {
 		p.log.Info("projector: the projections file was replaced (rebuild); reloading", "path", p.store.Path())
 		if err := p.store.Reload(); err != nil {

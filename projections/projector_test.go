@@ -136,7 +136,7 @@ func TestStore_Subscribe(t *testing.T) {
 	}
 	waitFor(t, s, res.LastSeq)
 	b, err := s.Board("t1")
-	if err != nil || len(b.Results) != 1 || b.Results[0].Total != 15 || b.Results[0].Size != Big {
+	if err != nil || len(b.Results) != 1 || string(b.Results[0].Row) != `{"dice":[6,5,4],"total":15,"size":"big","parity":"odd"}` {
 		t.Fatalf("board %+v, %v", b, err)
 	}
 	select {

@@ -2,6 +2,7 @@ package projections
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"math"
 	"time"
@@ -23,7 +24,7 @@ import (
 // Format bytes of the binary records. A reader refuses any other: the
 // schema version of the file (SchemaVersion) says which formats it holds.
 const (
-	formatBet    byte = 1
+	formatBet    byte = 2
 	formatWallet byte = 1
 )
 
@@ -68,15 +69,16 @@ func (e *enc) dec(d decimal.Decimal) {
 	e.str(d.String())
 }
 
-func (e *enc) dice(d *[3]int) {
-	if d == nil {
-		e.byte(0)
+// bytes writes a byte string (a result's JSON) with its length; nil and
+// empty read back as nil.
+func (e *enc) bytes(v []byte) { e.uint(uint64(len(v))); e.b = append(e.b, v...) }
+
+func (e *enc) bool(v bool) {
+	if v {
+		e.byte(1)
 		return
 	}
-	e.byte(1)
-	for _, v := range d {
-		e.int(int64(v))
-	}
+	e.byte(0)
 }
 
 // rd reads the fields of a record in the order they were written. A record
@@ -186,19 +188,29 @@ func (r *rd) dec() decimal.Decimal {
 	return decimal.Decimal{}
 }
 
-func (r *rd) dice() *[3]int {
+func (r *rd) bytes() []byte {
+	n := r.uint()
+	if n > uint64(len(r.b)) {
+		r.fail("byte string")
+		return nil
+	}
+	if n == 0 {
+		return nil
+	}
+	v := append([]byte(nil), r.b[:n]...)
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *rd) bool() bool {
 	switch r.byte() {
 	case 0:
-		return nil
+		return false
 	case 1:
-		var d [3]int
-		for i := range d {
-			d[i] = int(r.int())
-		}
-		return &d
+		return true
 	}
-	r.fail("dice flag")
-	return nil
+	r.fail("flag")
+	return false
 }
 
 // done reports the first failure, or trailing bytes.
@@ -220,18 +232,27 @@ type betRecord struct {
 	RoundNumber                     int64
 	// Position is the bet's place in its slip; with PlacedSeq it orders a
 	// round's bets as they were placed.
-	Position  int
-	Code      string
-	Stake     decimal.Decimal
+	Position int
+	Code     string
+	Stake    decimal.Decimal
+	// Working is the craps player's flag; Commission what placing the bet
+	// charged on top of the stake (never returned).
+	Working    bool
+	Commission decimal.Decimal
+	// Since is how many of the round's results were recorded before the
+	// bet was placed.
+	Since     int
 	Currency  string
 	PlacedAt  time.Time
 	PlacedSeq uint64
 	Status    string
-	Dice      *[3]int
-	Win       decimal.Decimal
-	Returned  decimal.Decimal
-	Residue   decimal.Decimal
-	Rule      string
+	// Result is the game's JSON of the result that decided the bet, nil
+	// while it is open.
+	Result   []byte
+	Win      decimal.Decimal
+	Returned decimal.Decimal
+	Residue  decimal.Decimal
+	Rule     string
 	// Correction is the correction number of the settlement in force.
 	Correction int
 	SettledAt  time.Time
@@ -254,11 +275,14 @@ func (b *betRecord) encode() []byte {
 	e.int(int64(b.Position))
 	e.str(b.Code)
 	e.dec(b.Stake)
+	e.bool(b.Working)
+	e.dec(b.Commission)
+	e.int(int64(b.Since))
 	e.str(b.Currency)
 	e.time(b.PlacedAt)
 	e.uint(b.PlacedSeq)
 	e.str(b.Status)
-	e.dice(b.Dice)
+	e.bytes(b.Result)
 	e.dec(b.Win)
 	e.dec(b.Returned)
 	e.dec(b.Residue)
@@ -285,11 +309,14 @@ func decodeBetRecord(v []byte) (betRecord, error) {
 	b.Position = int(r.int())
 	b.Code = r.str()
 	b.Stake = r.dec()
+	b.Working = r.bool()
+	b.Commission = r.dec()
+	b.Since = int(r.int())
 	b.Currency = r.str()
 	b.PlacedAt = r.time()
 	b.PlacedSeq = r.uint()
 	b.Status = r.str()
-	b.Dice = r.dice()
+	b.Result = r.bytes()
 	b.Win = r.dec()
 	b.Returned = r.dec()
 	b.Residue = r.dec()
@@ -301,33 +328,41 @@ func decodeBetRecord(v []byte) (betRecord, error) {
 	return b, r.done("bet")
 }
 
-// mustBetRecord decodes a bet record this package wrote.
-func mustBetRecord(v []byte) betRecord {
-	b, err := decodeBetRecord(v)
-	if err != nil {
-		panic(err.Error())
-	}
-	return b
-}
-
 // view is the bet as its player's history shows it.
 func (b *betRecord) view() BetView {
-	return BetView{
+	v := BetView{
 		Bet: b.Bet, Slip: b.Slip, Player: b.Player, Table: b.Table, Round: b.Round,
-		RoundNumber: b.RoundNumber, Code: b.Code, Stake: b.Stake, Currency: b.Currency,
-		PlacedAt: b.PlacedAt, PlacedSeq: b.PlacedSeq, Status: b.Status, Dice: b.Dice,
+		RoundNumber: b.RoundNumber, Code: b.Code, Stake: b.Stake, Working: b.Working,
+		Commission: b.Commission, Currency: b.Currency,
+		PlacedAt: b.PlacedAt, PlacedSeq: b.PlacedSeq, Status: b.Status,
 		Win: b.Win, Returned: b.Returned, Rule: b.Rule, Correction: b.Correction,
 		SettledAt: b.SettledAt, SettledSeq: b.SettledSeq,
 	}
+	v.Dice, v.Result = resultMembers(b.Result)
+	return v
 }
 
 // roundBet is the bet as its round's view shows it.
 func (b *betRecord) roundBet() RoundBet {
 	return RoundBet{
 		Bet: b.Bet, Slip: b.Slip, Player: b.Player, Code: b.Code, Stake: b.Stake,
-		PlacedSeq: b.PlacedSeq, Status: b.Status, Win: b.Win, Returned: b.Returned,
+		Working: b.Working, Commission: b.Commission, Since: b.Since, PlacedSeq: b.PlacedSeq, Status: b.Status, Win: b.Win, Returned: b.Returned,
 		Residue: b.Residue, Rule: b.Rule, Correction: b.Correction, SettledSeq: b.SettledSeq,
 	}
+}
+
+// resultMembers splits a result's JSON into the members the views show:
+// three dice in dice, as every release has shown a Sic Bo result, any
+// other game's result as its JSON in result (events.ResultMembers).
+func resultMembers(raw []byte) (*[3]int, json.RawMessage) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	dice, other := events.ResultMembers(raw)
+	if other != nil {
+		return nil, other
+	}
+	return &dice, nil
 }
 
 func encodeWalletEntry(w *WalletEntry) []byte {
@@ -371,12 +406,4 @@ func decodeWalletEntry(v []byte) (WalletEntry, error) {
 	w.Actor.ID = r.str()
 	w.Actor.Role = r.str()
 	return w, r.done("wallet")
-}
-
-func mustWalletEntry(v []byte) WalletEntry {
-	w, err := decodeWalletEntry(v)
-	if err != nil {
-		panic(err.Error())
-	}
-	return w
 }

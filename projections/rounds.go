@@ -27,7 +27,10 @@ func getRound(tx *bolt.Tx, id string, into *RoundInfo) error {
 	if err != nil {
 		return err
 	}
-	bets := roundBets(tx, id)
+	bets, err := roundBets(tx, id)
+	if err != nil {
+		return err
+	}
 	into.Bets = make([]RoundBet, len(bets))
 	for i := range bets {
 		into.Bets[i] = bets[i].roundBet()
@@ -44,23 +47,32 @@ func getRoundHead(tx *bolt.Tx, id string, into *RoundInfo) ([]uint64, error) {
 		return nil, fmt.Errorf("%w: round %q", ErrNotFound, id)
 	}
 	var r roundRec
-	mustUnmarshal(v, &r)
+	if err := decodeJSON(bucketRounds, []byte(id), v, &r); err != nil {
+		return nil, err
+	}
 	*into = r.RoundInfo
+	if len(r.History) > 1 {
+		into.Results = r.History
+	}
 	return r.Seqs, nil
 }
 
 // roundBets reads a round's bets in the order they were placed.
-func roundBets(tx *bolt.Tx, id string) []betRecord {
+func roundBets(tx *bolt.Tx, id string) ([]betRecord, error) {
 	var out []betRecord
 	prefix := append([]byte(id), 0)
 	c := tx.Bucket(bucketBets).Cursor()
 	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-		out = append(out, mustBetRecord(v))
+		b, err := decodeBetRecord(v)
+		if err != nil {
+			return nil, damaged(bucketBets, k, err)
+		}
+		out = append(out, b)
 	}
 	slices.SortFunc(out, func(a, b betRecord) int {
 		return cmp.Or(cmp.Compare(a.PlacedSeq, b.PlacedSeq), cmp.Compare(a.Position, b.Position))
 	})
-	return out
+	return out, nil
 }
 
 // roundEvents merges the sequences of a round's own events with those of
@@ -85,7 +97,11 @@ func (s *Store) RoundIndex(id string) (RoundIndex, error) {
 		if err != nil {
 			return err
 		}
-		out = RoundIndex{Seq: seq, Round: r.ID, Table: r.Table, Currency: r.Currency, Scale: r.Scale, Events: roundEvents(head, roundBets(tx, id))}
+		bets, err := roundBets(tx, id)
+		if err != nil {
+			return err
+		}
+		out = RoundIndex{Seq: seq, Round: r.ID, Table: r.Table, Currency: r.Currency, Scale: r.Scale, Events: roundEvents(head, bets)}
 		return nil
 	})
 	return out, err
@@ -106,7 +122,7 @@ func (s *Store) Rounds(table string, page Page) (RoundPage, error) {
 			}
 			out.Rounds = append(out.Rounds, RoundSummary{
 				ID: r.ID, Number: r.Number, Status: r.Status, OpenedAt: r.OpenedAt,
-				Dice: r.Dice, Currency: r.Currency, Totals: r.Totals,
+				Dice: r.Dice, Result: r.Result, Currency: r.Currency, Totals: r.Totals,
 			})
 			return nil
 		})

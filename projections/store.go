@@ -10,6 +10,7 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/internal/assert"
@@ -41,6 +42,10 @@ type Store struct {
 	lastSeq    atomic.Uint64
 	lastAt     atomic.Int64 // event time of the last applied event, unix ns
 	lastStored atomic.Int64 // stored time of the last applied event, unix ns
+
+	// damaged is set when a read or a batch found a record that does not
+	// decode (ErrDamaged), until a Reload.
+	damaged atomic.Bool
 
 	n notifier
 }
@@ -75,6 +80,10 @@ func (s *Store) open() error {
 		// memory: untouched pages are never resident.
 		InitialMmapSize: initialMmapSize,
 	})
+	if errors.Is(err, berrors.ErrInvalid) || errors.Is(err, berrors.ErrChecksum) || errors.Is(err, berrors.ErrVersionMismatch) {
+		// Not a bbolt file any more: derived data to rebuild.
+		return fmt.Errorf("projections: open %s: %w: %w", s.path, ErrDamaged, err)
+	}
 	if err != nil {
 		return fmt.Errorf("projections: open %s: %w", s.path, err)
 	}
@@ -358,6 +367,10 @@ func (s *Store) applyDecoded(chunks [][]decoded, lastHash events.Hash) error {
 		}
 		return meta.Put(metaStored, u64(uint64(f.lastStored.UnixNano())))
 	})
+	if errors.Is(err, ErrDamaged) {
+		s.damaged.Store(true)
+		return err
+	}
 	if err != nil {
 		var gap *GapError
 		if errors.As(err, &gap) || errors.Is(err, ErrInconsistent) {
@@ -417,10 +430,19 @@ func (s *Store) view(fn func(tx *bolt.Tx, seq uint64) error) error {
 	if s.closed {
 		return ErrClosed
 	}
-	return s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx *bolt.Tx) error {
 		return fn(tx, getU64(tx.Bucket(bucketMeta), metaSeq))
 	})
+	if errors.Is(err, ErrDamaged) {
+		s.damaged.Store(true)
+	}
+	return err
 }
+
+// Damaged reports whether a read or a batch since the file was opened
+// found a record that does not decode (ErrDamaged): the file must be
+// rebuilt (a Projector with a Repair does it).
+func (s *Store) Damaged() bool { return s.damaged.Load() }
 
 // Replaced reports whether the file at the store's path is no longer the
 // one the store has open: a rebuild renamed a new file over it. Reload
@@ -462,6 +484,7 @@ func (s *Store) Reload() error {
 		s.n.close()
 		return err
 	}
+	s.damaged.Store(false)
 	s.n.applied(nil)
 	s.n.all()
 	return nil

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/wagerlog/wagerlog/games"
 )
 
 // Table returns a table: its paytable and hash, limits, band, dealer,
@@ -16,8 +18,7 @@ func (s *Store) Table(id string) (TableView, error) {
 		if v == nil {
 			return fmt.Errorf("%w: table %q", ErrNotFound, id)
 		}
-		mustUnmarshal(v, &out.TableInfo)
-		return nil
+		return decodeJSON(bucketTables, []byte(id), v, &out.TableInfo)
 	})
 	return out, err
 }
@@ -31,7 +32,9 @@ func (s *Store) Tables() (TableList, error) {
 		c := tx.Bucket(bucketTables).Cursor()
 		for k, v := c.First(); k != nil && len(out.Tables) < TablesMax; k, v = c.Next() {
 			var t TableInfo
-			mustUnmarshal(v, &t)
+			if err := decodeJSON(bucketTables, k, v, &t); err != nil {
+				return err
+			}
 			out.Tables = append(out.Tables, t)
 		}
 		return nil
@@ -45,16 +48,40 @@ func (s *Store) Tables() (TableList, error) {
 func (s *Store) Board(table string) (Board, error) {
 	var out Board
 	err := s.view(func(tx *bolt.Tx, seq uint64) error {
+		tv := tx.Bucket(bucketTables).Get([]byte(table))
+		if tv == nil {
+			return fmt.Errorf("%w: table %q", ErrNotFound, table)
+		}
+		var t TableInfo
+		if err := decodeJSON(bucketTables, []byte(table), tv, &t); err != nil {
+			return err
+		}
 		var b boardRec
 		if v := tx.Bucket(bucketBoards).Get([]byte(table)); v != nil {
 			if err := b.decode(v); err != nil {
-				return fmt.Errorf("projections: board of %s: %w", table, err)
+				return damaged(bucketBoards, []byte(table), err)
 			}
-		} else if tx.Bucket(bucketTables).Get([]byte(table)) == nil {
-			return fmt.Errorf("%w: table %q", ErrNotFound, table)
 		}
-		out = b.view(table, s.opts.BoardSize, seq)
+		game, pt := s.gameOf(t.Paytable)
+		out = b.view(table, s.opts.BoardSize, seq, game, pt)
 		return nil
 	})
 	return out, err
+}
+
+// gameOf returns the game and paytable of a table's paytable id from the
+// store's catalog, nil and nil when it does not know it.
+func (s *Store) gameOf(paytable string) (games.Game, games.Paytable) {
+	if s.opts.Games == nil {
+		return nil, nil
+	}
+	pt, err := s.opts.Games.Paytable(paytable)
+	if err != nil {
+		return nil, nil
+	}
+	g, ok := s.opts.Games.Game(pt.Game())
+	if !ok {
+		return nil, nil
+	}
+	return g, pt
 }

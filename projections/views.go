@@ -1,11 +1,17 @@
 package projections
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/ledger"
 )
 
 // The answers of the queries. Each top-level answer carries Seq, the stream
@@ -77,91 +83,84 @@ type TableList struct {
 	Tables []TableInfo `json:"tables"`
 }
 
-// Board sizes and parities of a result.
-const (
-	Big    = "big"
-	Small  = "small"
-	Odd    = "odd"
-	Even   = "even"
-	Triple = "triple"
-)
-
-// BoardResult is one completed round on a statistics board.
+// BoardResult is one completed round on a statistics board. In JSON its
+// game's members stand between number and at: those the game writes for
+// the result (games.BoardRower: Sic Bo's dice, total, size and parity;
+// roulette's pocket and colour), or "result" with the result's JSON for a
+// game that writes none.
 type BoardResult struct {
-	Round  string    `json:"round"`
-	Number int64     `json:"number"`
-	Dice   [3]int    `json:"dice"`
-	Total  int       `json:"total"`
-	Size   string    `json:"size"`   // big, small or triple
-	Parity string    `json:"parity"` // odd, even or triple
-	At     time.Time `json:"at"`
+	Round  string `json:"round"`
+	Number int64  `json:"number"`
+	// Result is the result in force, as its game's JSON ({"dice":[2,2,5]},
+	// {"pocket":"00"}).
+	Result json.RawMessage `json:"-"`
+	// Row holds the members the table's game shows for Result, as a JSON
+	// object; nil when it shows none.
+	Row json.RawMessage `json:"-"`
+	At  time.Time       `json:"at"`
 	// Seq is the sequence of the round.settled event that put it on the
 	// board (of the latest one after a correction).
 	Seq uint64 `json:"seq"`
-	// Corrected is true when the dice shown replace a corrected result.
+	// Corrected is true when the result shown replaces a corrected one.
 	Corrected bool `json:"corrected,omitempty"`
 }
 
-// Count is a number of results and its share of the board, as a
-// percentage with two decimals.
-type Count struct {
-	Count   int             `json:"count"`
-	Percent decimal.Decimal `json:"percent"`
-}
-
-// FaceCount is how often a face came up on the board's dice (three dice per
-// result): Percent is of all the dice.
-type FaceCount struct {
-	Face int `json:"face"`
-	Count
-}
-
-// TotalCount is how often a total came up.
-type TotalCount struct {
-	Total int `json:"total"`
-	Count
-}
-
-// BoardStats are the statistics over a board's results. A triple counts as
-// a triple only: neither big nor small, neither odd nor even (the bets on
-// those lose on a triple), so Big+Small+Triples and Odd+Even+Triples both
-// equal Results.
-type BoardStats struct {
-	Results int   `json:"results"`
-	Big     Count `json:"big"`
-	Small   Count `json:"small"`
-	Odd     Count `json:"odd"`
-	Even    Count `json:"even"`
-	Triples Count `json:"triples"`
-	// Faces has one entry per face 1..6, in face order.
-	Faces []FaceCount `json:"faces"`
-	// Hot are the faces that came up most, Cold the ones that came up
-	// least (several on a tie), in face order. Both are empty on an empty
-	// board.
-	Hot  []int `json:"hot"`
-	Cold []int `json:"cold"`
-	// Totals has one entry per total 3..18, in order.
-	Totals []TotalCount `json:"totals"`
+// MarshalJSON writes the row with its game's members in place.
+func (r BoardResult) MarshalJSON() ([]byte, error) {
+	round, err := json.Marshal(r.Round)
+	if err != nil {
+		return nil, err
+	}
+	b := append([]byte(`{"round":`), round...)
+	b = append(b, `,"number":`...)
+	b = strconv.AppendInt(b, r.Number, 10)
+	switch members := bytes.TrimSpace(r.Row); {
+	case len(members) > 2 && members[0] == '{' && members[len(members)-1] == '}':
+		b = append(b, ',')
+		b = append(b, members[1:len(members)-1]...)
+	case len(r.Result) > 0:
+		b = append(b, `,"result":`...)
+		b = append(b, r.Result...)
+	}
+	at, err := r.At.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, `,"at":`...)
+	b = append(b, at...)
+	b = append(b, `,"seq":`...)
+	b = strconv.AppendUint(b, r.Seq, 10)
+	if r.Corrected {
+		b = append(b, `,"corrected":true`...)
+	}
+	b = append(b, '}')
+	if !json.Valid(b) {
+		return nil, fmt.Errorf("projections: board row of round %s: invalid JSON", r.Round)
+	}
+	return b, nil
 }
 
 // Board is the answer of Board: a table's last completed rounds, newest
-// first, with their statistics.
+// first, with their statistics as the table's game computes them
+// (games.Game.Board: sicbo.BoardStats, roulette.BoardStats, …). Stats is
+// nil when the store's catalog (Options.Games) does not know the table's
+// paytable.
 type Board struct {
-	Seq     uint64        `json:"seq"`
-	Table   string        `json:"table"`
-	Size    int           `json:"size"`
-	Results []BoardResult `json:"results"`
-	Stats   BoardStats    `json:"stats"`
+	Seq     uint64           `json:"seq"`
+	Table   string           `json:"table"`
+	Size    int              `json:"size"`
+	Results []BoardResult    `json:"results"`
+	Stats   games.BoardStats `json:"stats"`
 }
 
 // Round statuses, as the ledger names them (see docs/ROUNDS.md).
 const (
-	RoundBetting   = "betting"
-	RoundClosed    = "closed"
-	RoundPaused    = "paused"
-	RoundSettling  = "settling"
-	RoundSettled   = "settled"
-	RoundCancelled = "cancelled"
+	RoundBetting   = ledger.RoundBetting
+	RoundClosed    = ledger.RoundClosed
+	RoundPaused    = ledger.RoundPaused
+	RoundSettling  = ledger.RoundSettling
+	RoundSettled   = ledger.RoundSettled
+	RoundCancelled = ledger.RoundCancelled
 )
 
 // Bet statuses. A settled bet is won, lost or push; a bet whose settlement
@@ -172,15 +171,25 @@ const (
 	BetLost     = "lost"
 	BetPush     = "push"
 	BetRefunded = "refunded"
+	// BetTakenDown is a bet its player took down between two results (a
+	// craps place bet): its stake went back to the wallet.
+	BetTakenDown = "taken_down"
 )
 
 // RoundBet is one bet of a round with its outcome.
 type RoundBet struct {
-	Bet       string          `json:"bet"`
-	Slip      string          `json:"slip"`
-	Player    string          `json:"player"`
-	Code      string          `json:"code"`
-	Stake     decimal.Decimal `json:"stake"`
+	Bet    string          `json:"bet"`
+	Slip   string          `json:"slip"`
+	Player string          `json:"player"`
+	Code   string          `json:"code"`
+	Stake  decimal.Decimal `json:"stake"`
+	// Working is the craps player's flag (games.Bet).
+	Working bool `json:"working,omitempty"`
+	// Commission was charged on placing the bet, on top of the stake.
+	Commission decimal.Decimal `json:"commission,omitzero"`
+	// Since is how many of the round's results were recorded before the
+	// bet was placed (0 for every bet of a one-result round).
+	Since     int             `json:"since,omitempty"`
 	PlacedSeq uint64          `json:"placed_seq"`
 	Status    string          `json:"status"`
 	Win       decimal.Decimal `json:"win"`
@@ -202,9 +211,14 @@ type RoundTotals struct {
 	Paid     decimal.Decimal `json:"paid"`
 	Residue  decimal.Decimal `json:"residue"`
 	Refunded decimal.Decimal `json:"refunded"`
+	// Commission is what placing the bets charged; TakenDown the stakes
+	// of bets taken down.
+	Commission decimal.Decimal `json:"commission,omitzero"`
+	TakenDown  decimal.Decimal `json:"taken_down,omitzero"`
 }
 
-// Reshake is one reshake of a round's dice (seed 001); not a result.
+// Reshake is one reshake of a round's dice (seed 001), or a spin repeated
+// (the ball left the wheel); not a result.
 type Reshake struct {
 	Seq    uint64    `json:"seq"`
 	At     time.Time `json:"at"`
@@ -217,9 +231,13 @@ type Correction struct {
 	Seq    uint64    `json:"seq"`
 	At     time.Time `json:"at"`
 	Number int       `json:"number"`
-	Before [3]int    `json:"before"`
-	After  [3]int    `json:"after"`
-	Reason string    `json:"reason"`
+	// Before and After are three dice; BeforeResult and AfterResult the
+	// results of other games, as their JSON.
+	Before       [3]int          `json:"before,omitzero"`
+	After        [3]int          `json:"after,omitzero"`
+	BeforeResult json.RawMessage `json:"before_result,omitempty"`
+	AfterResult  json.RawMessage `json:"after_result,omitempty"`
+	Reason       string          `json:"reason"`
 }
 
 // RoundInfo is a round as its events describe it.
@@ -235,13 +253,17 @@ type RoundInfo struct {
 	OpenedAt     time.Time `json:"opened_at"`
 	// FinishedAt is when the round was (last) settled or cancelled.
 	FinishedAt time.Time `json:"finished_at,omitzero"`
-	// Dice is the result in force (after any correction); nil before the
-	// result.
-	Dice         *[3]int      `json:"dice,omitempty"`
-	Reshakes     []Reshake    `json:"reshakes,omitempty"`
-	Corrections  []Correction `json:"corrections,omitempty"`
-	PauseReason  string       `json:"pause_reason,omitempty"`
-	CancelReason string       `json:"cancel_reason,omitempty"`
+	// Dice is the result in force (after any correction) when it is three
+	// dice; nil before the result. Result is the result in force of any
+	// other game, as its JSON ({"pocket":"17"}); Results lists every
+	// result of a round that had several (a craps hand), in order.
+	Dice         *[3]int           `json:"dice,omitempty"`
+	Result       json.RawMessage   `json:"result,omitempty"`
+	Results      []json.RawMessage `json:"results,omitempty"`
+	Reshakes     []Reshake         `json:"reshakes,omitempty"`
+	Corrections  []Correction      `json:"corrections,omitempty"`
+	PauseReason  string            `json:"pause_reason,omitempty"`
+	CancelReason string            `json:"cancel_reason,omitempty"`
 	// Events are the sequences of every event of the round, in order: the
 	// round index that replay uses to fetch them without a scan.
 	Events []uint64    `json:"events"`
@@ -257,13 +279,14 @@ type RoundView struct {
 
 // RoundSummary is a round in a list.
 type RoundSummary struct {
-	ID       string      `json:"id"`
-	Number   int64       `json:"number"`
-	Status   string      `json:"status"`
-	OpenedAt time.Time   `json:"opened_at"`
-	Dice     *[3]int     `json:"dice,omitempty"`
-	Currency string      `json:"currency"`
-	Totals   RoundTotals `json:"totals"`
+	ID       string          `json:"id"`
+	Number   int64           `json:"number"`
+	Status   string          `json:"status"`
+	OpenedAt time.Time       `json:"opened_at"`
+	Dice     *[3]int         `json:"dice,omitempty"`
+	Result   json.RawMessage `json:"result,omitempty"`
+	Currency string          `json:"currency"`
+	Totals   RoundTotals     `json:"totals"`
 }
 
 // RoundPage is the answer of Rounds: a table's rounds, newest first.
@@ -285,11 +308,14 @@ type BetView struct {
 	RoundNumber int64           `json:"round_number"`
 	Code        string          `json:"code"`
 	Stake       decimal.Decimal `json:"stake"`
+	Working     bool            `json:"working,omitempty"`
+	Commission  decimal.Decimal `json:"commission,omitzero"`
 	Currency    string          `json:"currency"`
 	PlacedAt    time.Time       `json:"placed_at"`
 	PlacedSeq   uint64          `json:"placed_seq"`
 	Status      string          `json:"status"`
 	Dice        *[3]int         `json:"dice,omitempty"`
+	Result      json.RawMessage `json:"result,omitempty"`
 	Win         decimal.Decimal `json:"win"`
 	Returned    decimal.Decimal `json:"returned"`
 	Rule        string          `json:"rule,omitempty"`
@@ -319,6 +345,8 @@ type DailyTotals struct {
 
 	Bets   int             `json:"bets"`
 	Staked decimal.Decimal `json:"staked"`
+	// Commission is what placing the bets charged (craps buy and lay).
+	Commission decimal.Decimal `json:"commission,omitzero"`
 
 	Settled int             `json:"settled"`
 	Wins    int             `json:"wins"`
@@ -330,6 +358,11 @@ type DailyTotals struct {
 
 	Refunds  int             `json:"refunds"`
 	Refunded decimal.Decimal `json:"refunded"`
+
+	// TakenDowns counts the bets taken down; TakenDown their stakes,
+	// returned to the wallets.
+	TakenDowns int             `json:"taken_downs,omitempty"`
+	TakenDown  decimal.Decimal `json:"taken_down,omitzero"`
 
 	Reversals       int             `json:"reversals"`
 	ReversedWon     decimal.Decimal `json:"reversed_won"`

@@ -11,8 +11,12 @@ func (s *Store) WalletHistory(player string, page Page) (WalletPage, error) {
 	out := WalletPage{Player: player, Entries: []WalletEntry{}}
 	err := s.view(func(tx *bolt.Tx, seq uint64) error {
 		out.Seq = seq
-		next, err := scanBack(tx.Bucket(bucketWallet), player, 8, page, func(_, v []byte) error {
-			out.Entries = append(out.Entries, mustWalletEntry(v))
+		next, err := scanBack(tx.Bucket(bucketWallet), player, 8, page, func(k, v []byte) error {
+			w, err := decodeWalletEntry(v)
+			if err != nil {
+				return damaged(bucketWallet, k, err)
+			}
+			out.Entries = append(out.Entries, w)
 			return nil
 		})
 		out.Next = next

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/internal/ledgertest"
 	"github.com/wagerlog/wagerlog/projections"
 )
@@ -26,6 +27,9 @@ var (
 // openProj opens a projections file in a temp dir (or at path).
 func openProj(tb testing.TB, path string, opts projections.Options) *projections.Store {
 	tb.Helper()
+	if opts.Games == nil {
+		opts.Games = registry.New()
+	}
 	if path == "" {
 		path = filepath.Join(tb.TempDir(), "projections.db")
 	}

@@ -255,6 +255,7 @@ func syncDir(dir string) error {
 //
 //   - it was written by a build with another layout
 //     (projections.ErrOtherSchema: an upgrade);
+//   - it is damaged beyond opening (projections.ErrDamaged);
 //   - Prove fails: the file is ahead of the stream, on another chain, or
 //     recorded no chain hash (a data directory restored with newer
 //     projections than its store, a tail the store lost in a crash).
@@ -269,7 +270,7 @@ func OpenOrRebuild(ctx context.Context, src Stream, path string, opts projection
 	st, err := projections.Open(path, opts)
 	var reason error
 	switch {
-	case errors.Is(err, projections.ErrOtherSchema):
+	case errors.Is(err, projections.ErrOtherSchema), errors.Is(err, projections.ErrDamaged):
 		reason = err
 	case err != nil:
 		return nil, err

@@ -1,6 +1,7 @@
 package replay_test
 
 import (
+	"bytes"
 	"compress/gzip"
 	"context"
 	"encoding/json"
@@ -500,4 +501,24 @@ func TestOpenOrRebuild_Upgrade(t *testing.T) {
 		t.Fatalf("the UTC file after: %v", err)
 	}
 	_ = fs.Close()
+}
+
+// TestOpenOrRebuild_Damaged: a projections file that is no bbolt file any
+// more (a torn or overwritten file) is rebuilt from the stream, not
+// refused.
+func TestOpenOrRebuild_Damaged(t *testing.T) {
+	h := newHarness(t)
+	playScenario(h, 5, 4)
+	path := filepath.Join(t.TempDir(), "projections.db")
+	if err := os.WriteFile(path, bytes.Repeat([]byte("damaged!"), 1024), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	st, err := replay.OpenOrRebuild(testCtx(t), h.Stream, path, projections.Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if st.LastSeq() != h.LastSeq() {
+		t.Fatalf("rebuilt to %d of %d", st.LastSeq(), h.LastSeq())
+	}
 }

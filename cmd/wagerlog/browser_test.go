@@ -511,3 +511,112 @@ func TestBrowser_ReconnectsAfterRestart(t *testing.T) {
 		return hasResult(p, second, "3, 4, 6", 13)
 	})
 }
+
+// rouletteState is what the test reads from a roulette board.
+type rouletteState struct {
+	Conn    string   `json:"conn"`
+	Sicbo   bool     `json:"sicbo"`
+	Latest  string   `json:"latest"`
+	Spins   []string `json:"spins"`
+	Red     string   `json:"red"`
+	Dozens  []string `json:"dozens"`
+	Numbers int      `json:"numbers"`
+	Hot     []string `json:"hot"`
+}
+
+const readRoulette = `(() => ({
+	conn: document.getElementById('conn').dataset.state,
+	sicbo: !document.getElementById('board').hidden,
+	latest: document.querySelector('#r-latest .pocket')?.textContent ?? '',
+	spins: [...document.querySelectorAll('#r-results .spin .sr-only')].map((e) => e.textContent),
+	red: document.querySelector('#r-split-colour .split-red .split-pct')?.textContent ?? '',
+	dozens: [...document.querySelectorAll('#r-dozens .group-count')].map((e) => e.textContent),
+	numbers: document.querySelectorAll('#r-numbers .num').length,
+	hot: [...document.querySelectorAll('#r-hot .pocket')].map((e) => e.textContent),
+}))()`
+
+// TestBrowser_RouletteBoard opens an American roulette table: the page
+// draws the roulette board (the strip of pockets with their colours, the
+// colour, parity and half shares, dozens and columns, hot and cold, every
+// number's count) instead of Sic Bo's, follows a new spin live, and keeps
+// screenshots of a full board.
+func TestBrowser_RouletteBoard(t *testing.T) {
+	chromiumPath(t)
+	s := startServer(t, "--public-board")
+	const table = "browser-roulette"
+	s.call(ledger.RoleSupervisor, "POST", "/v1/tables", map[string]any{
+		"table": table, "paytable": "roulette/american", "currency": "EUR",
+		"limits": map[string]any{"*": map[string]string{"min": "1", "max": "100"}},
+		"band":   map[string]string{"min": "1", "max": "100"},
+		"dealer": "dealer-1",
+	})
+	spin := func(pocket string) int64 {
+		t.Helper()
+		r := s.call(ledger.RoleDealer, "POST", "/v1/tables/"+table+"/rounds", map[string]any{})
+		s.call(ledger.RoleDealer, "POST", "/v1/tables/"+table+"/rounds/"+r.Round+"/close-betting", map[string]any{})
+		s.call(ledger.RoleDealer, "POST", "/v1/tables/"+table+"/rounds/"+r.Round+"/result", map[string]any{"pocket": pocket})
+		return r.RoundNumber
+	}
+	first := spin("17")
+
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?table="+table)); err != nil {
+		t.Fatal(err)
+	}
+	wait := func(within time.Duration, what string, ok func(rouletteState) bool) rouletteState {
+		t.Helper()
+		deadline := time.Now().Add(within)
+		for {
+			p, err := chromedp.Run(ctx, chromedp.Evaluate[rouletteState](readRoulette))
+			if err != nil {
+				t.Fatalf("read the page: %v", err)
+			}
+			if ok(p) {
+				return p
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: not on the page within %s; the page shows %+v", what, within, p)
+			}
+			time.Sleep(25 * time.Millisecond)
+		}
+	}
+	p := wait(20*time.Second, "the first spin", func(p rouletteState) bool {
+		return p.Conn == "live" && len(p.Spins) == 1 && strings.HasPrefix(p.Spins[0], fmt.Sprintf("Round %d: 17 black", first))
+	})
+	if p.Sicbo || p.Latest != "17" || p.Numbers != 38 || p.Red != "0%" || p.Dozens[1] != "Dozen 2: 1×" {
+		t.Fatalf("after 17 the page shows %+v", p)
+	}
+	second := spin("00")
+	acked := time.Now()
+	p = wait(liveDeadline, "the new spin 00", func(p rouletteState) bool {
+		return len(p.Spins) == 2 && strings.HasPrefix(p.Spins[0], fmt.Sprintf("Round %d: 00 green", second))
+	})
+	t.Logf("the spin showed %s after the API acknowledged it", time.Since(acked).Round(time.Millisecond))
+	if p.Latest != "00" || len(p.Hot) == 0 || p.Hot[0] != "00" {
+		t.Fatalf("after 00 the page shows %+v", p)
+	}
+
+	// A full board for the screenshots: 50 spins, seeded.
+	rng := rand.New(rand.NewPCG(14, 1))
+	var last int64
+	for range 48 {
+		n := rng.IntN(38)
+		pocket := fmt.Sprint(n)
+		if n == 37 {
+			pocket = "00"
+		}
+		last = spin(pocket)
+	}
+	wait(20*time.Second, "the 50th spin", func(p rouletteState) bool {
+		return len(p.Spins) == 50 && strings.HasPrefix(p.Spins[0], fmt.Sprintf("Round %d:", last))
+	})
+	dir := artifactsDir(t)
+	shoot(t, ctx, dir, "roulette-phone-360.png", 360, 740, true)
+	if x, _ := overflow(t, ctx); x > 0 {
+		t.Errorf("at 360 px the page is %d px wider than the screen", x)
+	}
+	shoot(t, ctx, dir, "roulette-wall-1920x1080.png", 1920, 1080, false)
+	if x, y := overflow(t, ctx); x > 0 || y > 0 {
+		t.Errorf("on a 1920×1080 wall the page overflows by %d×%d px", x, y)
+	}
+}

@@ -2,23 +2,30 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"strconv"
 	"time"
 
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/registry"
+	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
-// The simulated table of `wagerlog serve --demo`.
+// The simulated tables of `wagerlog serve --demo`.
 const (
-	// DemoTable is the table the demo plays on.
+	// DemoTable is the Sic Bo table the demo plays on.
 	DemoTable = "demo-1"
+	// DemoRouletteTable is the roulette table the demo plays on beside it.
+	DemoRouletteTable = "demo-roulette"
 	// DefaultDemoInterval is the time between two demo rounds.
 	DefaultDemoInterval = 3 * time.Second
 	// DemoIntervalMin bounds --demo-interval from below, so that a typo
@@ -39,6 +46,71 @@ func demoActor(role string) events.Actor {
 // demoPlayers are the simulated players.
 func demoPlayers() []string {
 	return []string{"demo-ana", "demo-bruno", "demo-chen", "demo-dara"}
+}
+
+// demoTable is one table of the demo: its id, paytable and stake limits,
+// and the generator of its game's bets and results.
+type demoTable struct {
+	id       string
+	paytable games.Paytable
+	limits   map[string]ledger.Limit
+	game     demoGame
+	// dealer issues the round commands: the demo dealer on a table the
+	// demo opened, a supervisor on one somebody else opened.
+	dealer events.Actor
+}
+
+// demoGame makes up what players and dealers do at one game's table. It is
+// the demo's only knowledge of games, kept here in cmd, and keyed by game
+// name (demoGames): the ledger, the projections and the API know none.
+type demoGame interface {
+	// bet returns a random bet code that pt offers.
+	bet(rng *rand.Rand, pt games.Paytable) string
+	// result returns a random result of pt's game, as its JSON: the table's
+	// paytable parses it as the ledger will.
+	result(rng *rand.Rand, pt games.Paytable) json.RawMessage
+}
+
+// demoGames are the games the demo can play.
+func demoGames() map[string]demoGame {
+	return map[string]demoGame{sicbo.GameName: sicboDemo{}, roulette.GameName: rouletteDemo{}}
+}
+
+// demoTables returns the demo's tables: Sic Bo's live paytable on DemoTable
+// and single-zero roulette on DemoRouletteTable, from catalog.
+func demoTables(catalog *games.Catalog) ([]*demoTable, error) {
+	band := demoBand()
+	specs := []struct {
+		id, paytable string
+		limits       map[string]ledger.Limit
+	}{
+		{DemoTable, sicbo.IDLive, map[string]ledger.Limit{
+			"*":     {Min: band.Min, Max: decimal.RequireFromString("200")},
+			"total": {Min: band.Min, Max: decimal.RequireFromString("50")},
+		}},
+		{DemoRouletteTable, roulette.IDFrench, map[string]ledger.Limit{
+			"*":        {Min: band.Min, Max: decimal.RequireFromString("200")},
+			"straight": {Min: band.Min, Max: decimal.RequireFromString("25")},
+		}},
+	}
+	out := make([]*demoTable, 0, len(specs))
+	for _, sp := range specs {
+		pt, err := catalog.Paytable(sp.paytable)
+		if err != nil {
+			return nil, err
+		}
+		g, ok := demoGames()[pt.Game()]
+		if !ok {
+			return nil, fmt.Errorf("the demo does not play %s", pt.Game())
+		}
+		out = append(out, &demoTable{id: sp.id, paytable: pt, limits: sp.limits, game: g, dealer: demoActor(ledger.RoleDealer)})
+	}
+	return out, nil
+}
+
+// demoBand is the authorised band of every demo table.
+func demoBand() ledger.Limit {
+	return ledger.Limit{Min: decimal.RequireFromString("1"), Max: decimal.RequireFromString("1000")}
 }
 
 // demoConfig configures the simulated table.
@@ -62,23 +134,22 @@ func demoRNG(seed, lastSeq uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, (seed^0x9e3779b97f4a7c15)+lastSeq*0xbf58476d1ce4e5b9))
 }
 
-// demo plays rounds on the demo table through the ledger.
+// demo plays rounds on the demo tables through the ledger.
 type demo struct {
-	led *ledger.Ledger
-	log *slog.Logger
-	rng *rand.Rand
-	// dealer issues the round commands: the demo dealer on a table the demo
-	// opened, a supervisor on one somebody else opened.
-	dealer events.Actor
+	led    *ledger.Ledger
+	log    *slog.Logger
+	rng    *rand.Rand
+	tables []*demoTable
 	// Amounts, parsed once.
 	deposit, topUpBelow decimal.Decimal
 	stakes              []decimal.Decimal
 }
 
-// runDemo opens the demo table (sicbo/live, EUR) unless it is open, funds
-// a few players and plays a round every interval until ctx ends: open the
-// round, let some players place random slips, close betting, record random
-// dice. Every step is a ledger command with a proper actor, so the demo's
+// runDemo opens the demo tables (sicbo/live and roulette/french, EUR)
+// unless they are open, funds a few players and plays a round on each
+// table every interval until ctx ends: open the round, let some players
+// place random slips, close betting, record a random result of the table's
+// game. Every step is a ledger command with a proper actor, so the demo's
 // events are real events, settled, chained and projected like any others.
 // A round that fails is cancelled and the next one starts on time; runDemo
 // returns nil when ctx ends, or an error when the table cannot be set up or
@@ -90,34 +161,41 @@ func runDemo(ctx context.Context, led *ledger.Ledger, log *slog.Logger, cfg demo
 	if cfg.Interval < DemoIntervalMin {
 		return fmt.Errorf("demo interval %s is below the minimum of %s", cfg.Interval, DemoIntervalMin)
 	}
+	tables, err := demoTables(registry.New())
+	if err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
 	d := &demo{
-		led: led, log: log,
+		led: led, log: log, tables: tables,
 		rng:        demoRNG(cfg.Seed, led.LastSeq()),
-		dealer:     demoActor(ledger.RoleDealer),
 		deposit:    decimal.RequireFromString("1000"),
 		topUpBelow: decimal.RequireFromString("100"),
 	}
 	for _, s := range []string{"1", "2", "5", "10", "20", "25"} {
 		d.stakes = append(d.stakes, decimal.RequireFromString(s))
 	}
-	if err := d.setUp(ctx); err != nil {
-		if ctx.Err() != nil {
-			return nil
-		}
-		return fmt.Errorf("demo: %w", err)
-	}
-	log.Info("demo table running", "table", DemoTable, "interval", cfg.Interval, "players", len(demoPlayers()))
-	tick := time.NewTicker(cfg.Interval)
-	defer tick.Stop()
-	for {
-		if err := d.round(ctx); err != nil {
+	for _, t := range d.tables {
+		if err := d.setUp(ctx, t); err != nil {
 			if ctx.Err() != nil {
 				return nil
 			}
-			if errors.Is(err, ledger.ErrClosed) {
-				return fmt.Errorf("demo: %w", err)
+			return fmt.Errorf("demo: %w", err)
+		}
+		log.Info("demo table running", "table", t.id, "paytable", t.paytable.ID(), "interval", cfg.Interval, "players", len(demoPlayers()))
+	}
+	tick := time.NewTicker(cfg.Interval)
+	defer tick.Stop()
+	for {
+		for _, t := range d.tables {
+			if err := d.round(ctx, t); err != nil {
+				if ctx.Err() != nil {
+					return nil
+				}
+				if errors.Is(err, ledger.ErrClosed) {
+					return fmt.Errorf("demo: %w", err)
+				}
+				log.Warn("demo round failed; the next one starts on time", "table", t.id, "err", err)
 			}
-			log.Warn("demo round failed; the next one starts on time", "err", err)
 		}
 		select {
 		case <-ctx.Done():
@@ -127,40 +205,35 @@ func runDemo(ctx context.Context, led *ledger.Ledger, log *slog.Logger, cfg demo
 	}
 }
 
-// setUp opens the demo table if it is not open and cancels a round left in
+// setUp opens a demo table if it is not open and cancels a round left in
 // progress by an earlier run.
-func (d *demo) setUp(ctx context.Context) error {
-	t, ok, err := d.table(ctx)
+func (d *demo) setUp(ctx context.Context, dt *demoTable) error {
+	t, ok, err := d.table(ctx, dt.id)
 	if err != nil {
 		return err
 	}
 	if !ok || t.Closed {
-		band := ledger.Limit{Min: decimal.RequireFromString("1"), Max: decimal.RequireFromString("1000")}
 		_, err := d.led.Execute(ctx, &ledger.OpenTable{
 			Meta:  ledger.Meta{Actor: demoActor(ledger.RoleSupervisor)},
-			Table: DemoTable, Paytable: sicbo.IDLive, Currency: demoCurrency,
-			Limits: map[string]ledger.Limit{
-				"*":     {Min: band.Min, Max: decimal.RequireFromString("200")},
-				"total": {Min: band.Min, Max: decimal.RequireFromString("50")},
-			},
-			Band: band, Dealer: demoActor(ledger.RoleDealer).ID,
+			Table: dt.id, Paytable: dt.paytable.ID(), Currency: demoCurrency,
+			Limits: dt.limits, Band: demoBand(), Dealer: demoActor(ledger.RoleDealer).ID,
 		})
 		// Another instance may have opened it in between: fine.
 		if err != nil && !errors.Is(err, ledger.ErrTableExists) {
-			return fmt.Errorf("open table %s: %w", DemoTable, err)
+			return fmt.Errorf("open table %s: %w", dt.id, err)
 		}
-		if t, _, err = d.table(ctx); err != nil {
+		if t, _, err = d.table(ctx, dt.id); err != nil {
 			return err
 		}
 	}
 	if t.Dealer != demoActor(ledger.RoleDealer).ID {
 		// Somebody else's table of that name: a supervisor may run rounds
 		// on any table, a dealer only on their own.
-		d.dealer = demoActor(ledger.RoleSupervisor)
+		dt.dealer = demoActor(ledger.RoleSupervisor)
 	}
 	if t.Active != "" {
 		if _, err := d.led.Execute(ctx, &ledger.Cancel{
-			Meta: ledger.Meta{Actor: demoActor(ledger.RoleSupervisor)}, Table: DemoTable, Round: t.Active,
+			Meta: ledger.Meta{Actor: demoActor(ledger.RoleSupervisor)}, Table: dt.id, Round: t.Active,
 			Reason: "demo restarted with this round in progress",
 		}); err != nil {
 			return fmt.Errorf("cancel round %s left in progress: %w", t.Active, err)
@@ -169,9 +242,9 @@ func (d *demo) setUp(ctx context.Context) error {
 	return nil
 }
 
-// table returns the demo table's state.
-func (d *demo) table(ctx context.Context) (t ledger.Table, ok bool, err error) {
-	err = d.led.Inspect(ctx, func(s *ledger.State) { t, ok = s.Table(DemoTable) })
+// table returns a table's state.
+func (d *demo) table(ctx context.Context, id string) (t ledger.Table, ok bool, err error) {
+	err = d.led.Inspect(ctx, func(s *ledger.State) { t, ok = s.Table(id) })
 	return t, ok, err
 }
 
@@ -204,19 +277,19 @@ func (d *demo) topUp(ctx context.Context) error {
 
 // round plays one round. If a step after the opening fails, the round is
 // cancelled (refunding its bets) so the table is free for the next one.
-func (d *demo) round(ctx context.Context) error {
+func (d *demo) round(ctx context.Context, t *demoTable) error {
 	if err := d.topUp(ctx); err != nil {
 		return err
 	}
-	res, err := d.led.Execute(ctx, &ledger.OpenRound{Meta: ledger.Meta{Actor: d.dealer}, Table: DemoTable})
+	res, err := d.led.Execute(ctx, &ledger.OpenRound{Meta: ledger.Meta{Actor: t.dealer}, Table: t.id})
 	if err != nil {
 		return fmt.Errorf("open round: %w", err)
 	}
 	round := res.Round
-	if err := d.play(ctx, round); err != nil {
+	if err := d.play(ctx, t, round); err != nil {
 		if ctx.Err() == nil {
 			_, cerr := d.led.Execute(ctx, &ledger.Cancel{
-				Meta: ledger.Meta{Actor: demoActor(ledger.RoleSupervisor)}, Table: DemoTable, Round: round,
+				Meta: ledger.Meta{Actor: demoActor(ledger.RoleSupervisor)}, Table: t.id, Round: round,
 				Reason: "demo round failed",
 			})
 			if cerr != nil && !errors.Is(cerr, ledger.ErrRoundFinished) {
@@ -228,61 +301,95 @@ func (d *demo) round(ctx context.Context) error {
 	return nil
 }
 
-// play takes the bets, closes betting and records the dice of an open
+// play takes the bets, closes betting and records a result of an open
 // round.
-func (d *demo) play(ctx context.Context, round string) error {
+func (d *demo) play(ctx context.Context, t *demoTable, round string) error {
 	for _, p := range demoPlayers() {
 		if d.rng.IntN(4) == 0 {
 			continue // sits this round out
 		}
 		bets := make([]ledger.BetRequest, 1+d.rng.IntN(demoSlipBetsMax))
 		for i := range bets {
-			bets[i] = d.bet()
+			bets[i] = ledger.BetRequest{Code: t.game.bet(d.rng, t.paytable), Stake: d.stakes[d.rng.IntN(len(d.stakes))]}
 		}
 		_, err := d.led.Execute(ctx, &ledger.PlaceSlip{
 			Meta:  ledger.Meta{Actor: demoActor(ledger.RoleFrontend)},
-			Table: DemoTable, Round: round, Player: p, Bets: bets,
+			Table: t.id, Round: round, Player: p, Bets: bets,
 		})
 		if err != nil && !errors.Is(err, ledger.ErrInsufficientFunds) {
 			return fmt.Errorf("slip of %s: %w", p, err)
 		}
 	}
-	if _, err := d.led.Execute(ctx, &ledger.CloseBetting{Meta: ledger.Meta{Actor: d.dealer}, Table: DemoTable, Round: round}); err != nil {
+	if _, err := d.led.Execute(ctx, &ledger.CloseBetting{Meta: ledger.Meta{Actor: t.dealer}, Table: t.id, Round: round}); err != nil {
 		return fmt.Errorf("close betting: %w", err)
 	}
-	dice := []int{1 + d.rng.IntN(6), 1 + d.rng.IntN(6), 1 + d.rng.IntN(6)}
+	result := t.game.result(d.rng, t.paytable)
 	if _, err := d.led.Execute(ctx, &ledger.RecordResult{
-		Meta: ledger.Meta{Actor: d.dealer}, Table: DemoTable, Round: round,
-		Result: sicbo.ResultJSON(dice...),
+		Meta: ledger.Meta{Actor: t.dealer}, Table: t.id, Round: round, Result: result,
 	}); err != nil {
-		return fmt.Errorf("record result %v: %w", dice, err)
+		return fmt.Errorf("record result %s: %w", result, err)
 	}
-	d.log.Debug("demo round settled", "table", DemoTable, "round", round, "dice", dice)
+	d.log.Debug("demo round settled", "table", t.id, "round", round, "result", string(result))
 	return nil
 }
 
+// sicboDemo plays Sic Bo.
+type sicboDemo struct{}
+
 // bet returns a random bet: mostly the even-money bets players favour, now
 // and then a number, a total, a double, a combination or a triple.
-func (d *demo) bet() ledger.BetRequest {
-	stake := d.stakes[d.rng.IntN(len(d.stakes))]
-	face := func() int { return 1 + d.rng.IntN(6) }
-	var code string
-	switch n := d.rng.IntN(20); {
+func (sicboDemo) bet(rng *rand.Rand, _ games.Paytable) string {
+	face := func() int { return 1 + rng.IntN(6) }
+	switch n := rng.IntN(20); {
 	case n < 10:
-		code = []string{"big", "small", "odd", "even"}[n%4]
+		return []string{"big", "small", "odd", "even"}[n%4]
 	case n < 13:
-		code = fmt.Sprintf("single:%d", face())
+		return fmt.Sprintf("single:%d", face())
 	case n < 15:
-		code = fmt.Sprintf("total:%d", sicbo.TotalMin+d.rng.IntN(sicbo.TotalMax-sicbo.TotalMin+1))
+		return fmt.Sprintf("total:%d", sicbo.TotalMin+rng.IntN(sicbo.TotalMax-sicbo.TotalMin+1))
 	case n < 17:
-		code = fmt.Sprintf("double:%d", face())
+		return fmt.Sprintf("double:%d", face())
 	case n < 18:
-		a := 1 + d.rng.IntN(5)
-		code = fmt.Sprintf("combo:%d-%d", a, a+1+d.rng.IntN(6-a))
+		a := 1 + rng.IntN(5)
+		return fmt.Sprintf("combo:%d-%d", a, a+1+rng.IntN(6-a))
 	case n < 19:
-		code = "any_triple"
+		return "any_triple"
 	default:
-		code = fmt.Sprintf("triple:%d", face())
+		return fmt.Sprintf("triple:%d", face())
 	}
-	return ledger.BetRequest{Code: code, Stake: stake}
+}
+
+// result returns three random dice.
+func (sicboDemo) result(rng *rand.Rand, _ games.Paytable) json.RawMessage {
+	return sicbo.ResultJSON(1+rng.IntN(6), 1+rng.IntN(6), 1+rng.IntN(6))
+}
+
+// rouletteDemo plays roulette.
+type rouletteDemo struct{}
+
+// bet returns a random bet: mostly the even chances, dozens and columns,
+// now and then any bet the paytable offers (a straight, a split, …).
+func (rouletteDemo) bet(rng *rand.Rand, pt games.Paytable) string {
+	if rng.IntN(3) > 0 {
+		outside := []string{"red", "black", "odd", "even", "low", "high", "dozen:1", "dozen:2", "dozen:3", "column:1", "column:2", "column:3"}
+		return outside[rng.IntN(len(outside))]
+	}
+	offered := pt.RTP()
+	return offered[rng.IntN(len(offered))].Code
+}
+
+// result returns a random pocket of pt's wheel: 0..36, and 00 where the
+// wheel has it (the paytable says, by parsing it).
+func (rouletteDemo) result(rng *rand.Rand, pt games.Paytable) json.RawMessage {
+	for {
+		n := rng.IntN(38)
+		pocket := strconv.Itoa(n)
+		if n == 37 {
+			pocket = "00"
+		}
+		raw := json.RawMessage(`{"pocket":"` + pocket + `"}`)
+		if _, err := pt.ParseResult(raw); err == nil {
+			return raw
+		}
+	}
 }

@@ -148,8 +148,8 @@ func TestRunDemo_PlaysRealRounds(t *testing.T) {
 			t.Errorf("%s by %q: not a demo actor", e.Type, e.Actor.ID)
 		}
 	}
-	if count[events.TypeTableOpened] != 1 {
-		t.Errorf("%d table.opened, want 1", count[events.TypeTableOpened])
+	if count[events.TypeTableOpened] != 2 {
+		t.Errorf("%d table.opened, want 2 (Sic Bo and roulette)", count[events.TypeTableOpened])
 	}
 	if count[events.TypeWalletDeposited] < len(demoPlayers()) {
 		t.Errorf("%d deposits, want one per player at least", count[events.TypeWalletDeposited])
@@ -219,17 +219,17 @@ func TestRunDemo_Restart(t *testing.T) {
 	}
 	runDemoFor(t, led, store, 2, 2)
 	cancelled := false
-	opened := 0
+	opened := map[string]int{}
 	for _, e := range readEvents(t, store) {
 		switch {
 		case e.Type == events.TypeTableOpened:
-			opened++
+			opened[e.Table]++
 		case e.Type == events.TypeRoundCancelled && e.Round == active:
 			cancelled = true
 		}
 	}
-	if opened != 1 || !cancelled {
-		t.Errorf("table opened %d times, round %s left in progress cancelled: %v; want 1 and true", opened, active, cancelled)
+	if opened[DemoTable] != 1 || opened[DemoRouletteTable] != 1 || !cancelled {
+		t.Errorf("tables opened %v, round %s left in progress cancelled: %v; want each once and true", opened, active, cancelled)
 	}
 }
 
@@ -271,27 +271,44 @@ func TestServe_DemoBoardMoves(t *testing.T) {
 		t.Fatalf("serve stopped: %v\n%s", err, stderr.String())
 	}
 	deadline := time.Now().Add(30 * time.Second)
-	for {
-		var b struct {
-			Table   string            `json:"table"`
-			Results []json.RawMessage `json:"results"`
-		}
-		res, err := http.Get(base + "/v1/tables/" + DemoTable + "/board")
-		if err == nil {
-			if res.StatusCode == http.StatusOK {
-				err = json.NewDecoder(res.Body).Decode(&b)
+	for _, table := range []string{DemoTable, DemoRouletteTable} {
+		for {
+			var b struct {
+				Table   string `json:"table"`
+				Results []struct {
+					Dice   []int  `json:"dice"`
+					Pocket string `json:"pocket"`
+					Colour string `json:"colour"`
+				} `json:"results"`
+				Stats struct {
+					Faces   []json.RawMessage `json:"faces"`
+					Numbers []json.RawMessage `json:"numbers"`
+				} `json:"stats"`
 			}
-			res.Body.Close()
+			res, err := http.Get(base + "/v1/tables/" + table + "/board")
+			if err == nil {
+				if res.StatusCode == http.StatusOK {
+					err = json.NewDecoder(res.Body).Decode(&b)
+				}
+				res.Body.Close()
+			}
+			if err == nil && b.Table == table && len(b.Results) >= 3 {
+				// Each board is its game's: dice and faces for Sic Bo,
+				// pockets and the 37 numbers of the French wheel.
+				r := b.Results[0]
+				if table == DemoTable && (len(r.Dice) != 3 || len(b.Stats.Faces) != 6) ||
+					table == DemoRouletteTable && (r.Pocket == "" || r.Colour == "" || len(b.Stats.Numbers) != 37) {
+					t.Fatalf("board of %s: %+v", table, b)
+				}
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the demo board of %s did not reach 3 results in 30 s (last: %v, %d results)\n%s", table, err, len(b.Results), stderr.String())
+			}
+			time.Sleep(50 * time.Millisecond)
 		}
-		if err == nil && b.Table == DemoTable && len(b.Results) >= 3 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the demo board did not reach 3 results in 30 s (last: %v, %d results)\n%s", err, len(b.Results), stderr.String())
-		}
-		time.Sleep(50 * time.Millisecond)
 	}
-	for _, want := range []string{"one token per role", "demo: open the live board", "/?table=" + DemoTable} {
+	for _, want := range []string{"one token per role", "demo: open the live board", "/?table=" + DemoTable, "/?table=" + DemoRouletteTable} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("serve's output lacks %q", want)
 		}

@@ -4,12 +4,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/big"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/shopspring/decimal"
 	"github.com/spf13/cobra"
 
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/registry"
+	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 )
 
@@ -20,19 +25,22 @@ func (m *Main) paytableCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "paytable [ID]",
 		Short: "List paytables, their bets, payouts and exact RTP",
-		Long: `List the paytables (or the one named), with every bet they offer, what it
-pays, how many of the 216 outcomes win it, and its exact RTP and house edge
-as fractions and percentages. --json adds the paytable's rules and the
-canonical JSON whose SHA-256 is its hash.`,
+		Long: `List the paytables of every game of this build (Sic Bo and roulette), or
+the one named, with every bet they offer, what it pays, how many of the
+equally likely outcomes win it (216 ordered throws of three dice, 37 or 38
+pockets), and its exact RTP and house edge as fractions and percentages.
+--json adds the paytable's rules and the canonical JSON whose SHA-256 is
+its hash.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			pts := sicbo.Paytables()
+			catalog := registry.New()
+			pts := catalog.Paytables()
 			if len(args) == 1 {
-				pt, err := sicbo.Lookup(args[0])
+				pt, err := catalog.Paytable(args[0])
 				if err != nil {
 					return err
 				}
-				pts = []*sicbo.Paytable{pt}
+				pts = []games.Paytable{pt}
 			}
 			views := make([]paytableView, len(pts))
 			for i, pt := range pts {
@@ -74,7 +82,11 @@ type paytableView struct {
 	Rounding    string            `json:"rounding"`
 	MaxMultiple string            `json:"max_multiple"`
 	Bets        []paytableBetView `json:"bets"`
-	Rules       []sicbo.Rule      `json:"rules"`
+	// Rules are the game's paytable rules as its data holds them
+	// (sicbo.Rule, roulette.Rule).
+	Rules any `json:"rules"`
+	// outcomes is how many equally likely outcomes Wins counts among.
+	outcomes int
 	// Canonical is the exact text Hash digests: `jq -j .canonical | sha256sum`.
 	Canonical string `json:"canonical"`
 }
@@ -86,6 +98,7 @@ type paytableBetView struct {
 	Name             string `json:"name"`
 	Pays             string `json:"pays"`
 	Wins             int    `json:"wins"`
+	Halves           int    `json:"halves,omitempty"`
 	Outcomes         int    `json:"outcomes"`
 	RTP              string `json:"rtp"`
 	RTPPercent       string `json:"rtp_percent"`
@@ -97,34 +110,60 @@ type paytableBetView struct {
 // exact value is the fraction beside it.
 const paytablePercentPlaces = 4
 
-func newPaytableView(pt *sicbo.Paytable) paytableView {
+// newPaytableView lists pt's bets with the exact RTP the generic layers
+// read (games.Paytable.RTP), and what its game adds: each bet's name, how
+// many outcomes win it, the rules and the canonical JSON.
+func newPaytableView(pt games.Paytable) paytableView {
 	v := paytableView{
-		ID:          pt.ID(),
-		Version:     pt.Version(),
-		Game:        pt.Game(),
-		Source:      pt.Source(),
-		Hash:        pt.Hash(),
-		Rounding:    sicbo.RoundDown,
-		MaxMultiple: pt.MaxMultiple().String(),
-		Rules:       pt.Data().Rules,
-		Canonical:   string(pt.CanonicalJSON()),
+		ID:       pt.ID(),
+		Version:  pt.Version(),
+		Game:     pt.Game(),
+		Source:   pt.Source(),
+		Hash:     pt.Hash(),
+		Rounding: sicbo.RoundDown,
 	}
-	for _, r := range sicbo.RTP(pt) {
+	type extra struct {
+		name         string
+		wins, halves int
+		outcomes     int
+	}
+	extras := map[string]extra{}
+	switch p := pt.(type) {
+	case *sicbo.Paytable:
+		v.MaxMultiple, v.Rules, v.Canonical, v.outcomes = p.MaxMultiple().String(), p.Data().Rules, string(p.CanonicalJSON()), sicbo.Outcomes
+		for _, r := range sicbo.RTP(p) {
+			extras[r.Code] = extra{name: r.Name, wins: r.Wins, outcomes: sicbo.Outcomes}
+		}
+	case *roulette.Paytable:
+		v.Rounding = roulette.RoundDown
+		v.MaxMultiple, v.Rules, v.Canonical, v.outcomes = p.MaxMultiple().String(), p.Data().Rules, string(p.CanonicalJSON()), len(p.Pockets())
+		for _, r := range roulette.RTP(p) {
+			extras[r.Code] = extra{name: r.Name, wins: r.Wins, halves: r.Halves, outcomes: r.Pockets}
+		}
+	}
+	for _, r := range pt.RTP() {
 		edge := r.HouseEdge()
+		x := extras[r.Code]
 		v.Bets = append(v.Bets, paytableBetView{
 			Code:             r.Code,
-			Kind:             string(r.Kind),
-			Name:             r.Name,
+			Kind:             r.Kind,
+			Name:             x.name,
 			Pays:             r.Pays,
-			Wins:             r.Wins,
-			Outcomes:         sicbo.Outcomes,
+			Wins:             x.wins,
+			Halves:           x.halves,
+			Outcomes:         x.outcomes,
 			RTP:              r.RTP.RatString(),
-			RTPPercent:       sicbo.Percent(r.RTP, paytablePercentPlaces).StringFixed(paytablePercentPlaces),
+			RTPPercent:       paytablePercent(r.RTP),
 			HouseEdge:        edge.RatString(),
-			HouseEdgePercent: sicbo.Percent(edge, paytablePercentPlaces).StringFixed(paytablePercentPlaces),
+			HouseEdgePercent: paytablePercent(edge),
 		})
 	}
 	return v
+}
+
+// paytablePercent is 100·x with paytablePercentPlaces decimals.
+func paytablePercent(x *big.Rat) string {
+	return decimal.NewFromBigRat(new(big.Rat).Mul(x, big.NewRat(100, 1)), paytablePercentPlaces).StringFixed(paytablePercentPlaces)
 }
 
 // writeText writes the paytable as an aligned table. Consecutive bets of
@@ -144,7 +183,7 @@ func (v paytableView) writeText(w io.Writer) error {
 		return err
 	}
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "BET\tNAME\tPAYS\tWINS/216\tRTP\tRTP %\tEDGE %")
+	fmt.Fprintf(tw, "BET\tNAME\tPAYS\tWINS/%d\tRTP\tRTP %%\tEDGE %%\n", v.outcomes)
 	for i := 0; i < len(v.Bets); {
 		j := i + 1
 		for j < len(v.Bets) && paytableSameRow(v.Bets[i], v.Bets[j]) {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wagerlog/wagerlog/games/sicbo"
+	"github.com/wagerlog/wagerlog/games"
 )
 
 // sicboRun runs the real command line in-process with stdin and returns
@@ -43,7 +43,21 @@ func TestPaytableCmd_Text(t *testing.T) {
 			t.Errorf("no row %q in:\n%s", strings.Join(row, " "), out)
 		}
 	}
-	clm, live, ok := strings.Cut(out, "\nsicbo/live ")
+	// Every game's paytables, in id order: roulette's before Sic Bo's.
+	roulettes, sicbos, ok := strings.Cut(out, "\nsicbo/clm-2016 ")
+	if !ok || !strings.Contains(roulettes, "roulette/american ") || !strings.Contains(roulettes, "roulette/french-la-partage ") {
+		t.Fatalf("the roulette paytables are not listed first:\n%s", out)
+	}
+	for _, row := range [][]string{
+		{"straight:*", "(38", "bets)", "Pleno", "35:1", "1", "18/19", "94.7368", "5.2632"},
+		{"top_line:0-00-1-2-3", "Línea", "Especial", "(0-00-1-2-3)", "6:1", "5", "35/38", "92.1053", "7.8947"},
+		{"red", "Rojo", "1:1,", "la", "partage", "18", "73/74", "98.6486", "1.3514"},
+	} {
+		if !hasRow(roulettes, row) {
+			t.Errorf("no row %q in:\n%s", strings.Join(row, " "), roulettes)
+		}
+	}
+	clm, live, ok := strings.Cut(sicbos, "\nsicbo/live ")
 	if !ok || !strings.Contains(live, "\nodd ") || strings.Contains(clm, "\nodd ") {
 		t.Error("odd must be listed under sicbo/live only")
 	}
@@ -116,13 +130,13 @@ func TestPaytableCmd_JSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	var all []struct{ ID string }
-	if err := json.Unmarshal([]byte(out), &all); err != nil || len(all) != 2 || all[0].ID != "sicbo/clm-2016" || all[1].ID != "sicbo/live" {
+	if err := json.Unmarshal([]byte(out), &all); err != nil || len(all) != 5 || all[0].ID != "roulette/american" || all[3].ID != "sicbo/clm-2016" || all[4].ID != "sicbo/live" {
 		t.Errorf("all paytables: %v %v", all, err)
 	}
 }
 
 func TestPaytableCmd_Err(t *testing.T) {
-	if _, _, err := sicboRun(t, "", "paytable", "sicbo/macau"); !errors.Is(err, sicbo.ErrUnknownPaytable) {
+	if _, _, err := sicboRun(t, "", "paytable", "sicbo/macau"); !errors.Is(err, games.ErrUnknownPaytable) {
 		t.Errorf("unknown id: %v", err)
 	}
 	if _, _, err := sicboRun(t, "", "paytable", "sicbo/live", "sicbo/clm-2016"); err == nil {

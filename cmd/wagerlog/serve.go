@@ -75,9 +75,9 @@ func (m *Main) serveCmd() *cobra.Command {
 	cmd.Flags().BoolVar(&cfg.publicBoard, "public-board", false, "serve the statistics board (JSON and live stream) without a token")
 	cmd.Flags().StringVar(&cfg.timeZone, "time-zone", "UTC", "IANA time zone whose midnight divides the days of the daily reports (fixed for a projections file)")
 	cmd.Flags().BoolVar(&cfg.readOnly, "read-only", false, "run a read replica: no ledger, the stream only checked (never created), this instance's own projections in --data-dir, every read served, every write answered read_only; connect as a NATS user with read-only consumers (docs/CLUSTER.md)")
-	cmd.Flags().BoolVar(&cfg.demo, "demo", false, "also run a simulated table ("+DemoTable+": a dealer and a few players) writing real events, and imply --public-board and --dev-tokens (for trying wagerlog out, never on a production data directory)")
-	cmd.Flags().DurationVar(&cfg.demoInterval, "demo-interval", DefaultDemoInterval, "time between two rounds of the --demo table")
-	cmd.Flags().Uint64Var(&cfg.demoSeed, "demo-seed", 1, "seed of the --demo table's dice and players")
+	cmd.Flags().BoolVar(&cfg.demo, "demo", false, "also run simulated tables ("+DemoTable+" on Sic Bo, "+DemoRouletteTable+" on roulette: a dealer and a few players) writing real events, and imply --public-board and --dev-tokens (for trying wagerlog out, never on a production data directory)")
+	cmd.Flags().DurationVar(&cfg.demoInterval, "demo-interval", DefaultDemoInterval, "time between two rounds of each --demo table")
+	cmd.Flags().Uint64Var(&cfg.demoSeed, "demo-seed", 1, "seed of the --demo tables' results and players")
 	cmd.Flags().StringVar(&cfg.sealKey, "seal-key", "", "Ed25519 private key file that signs every ledger.sealed event (PEM PKCS #8 or hex; create one with `wagerlog keygen`)")
 	cmd.Flags().IntVar(&cfg.sealEvery, "seal-every", ledger.DefaultSealEvery, "write a seal after this many events (negative: never by count)")
 	cmd.Flags().DurationVar(&cfg.sealInterval, "seal-interval", ledger.DefaultSealInterval, "write a seal this long after the last one when events were written since (negative: never by time)")
@@ -303,7 +303,9 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	// (reads answer 503 not_ready meanwhile); one built under other
 	// settings is refused with the error saying so. A read replica goes
 	// through the same proof against the stream it follows.
-	views, err := replay.OpenOrRebuild(ctx, store, cfg.store.projectionsPath(), projections.Options{Location: loc}, rebuildLog(log))
+	catalog := registry.New()
+	popts := projections.Options{Location: loc, Games: catalog}
+	views, err := replay.OpenOrRebuild(ctx, store, cfg.store.projectionsPath(), popts, rebuildLog(log))
 	if err != nil {
 		shutdownHTTP()
 		return fmt.Errorf("projections %s: %w", cfg.store.projectionsPath(), err)
@@ -311,6 +313,13 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	closers = append(closers, func() { views.Close() })
 
 	proj := projections.NewProjector(views, store, log)
+	// A damaged projections file (a record that does not decode) is
+	// derived data: rebuild it from the stream and follow on, rather than
+	// stop serving.
+	proj.Repair = func(ctx context.Context) error {
+		_, err := replay.Rebuild(ctx, store, cfg.store.projectionsPath(), popts, rebuildLog(log))
+		return err
+	}
 	pctx, stopProjector := context.WithCancel(context.Background())
 	var projErr atomic.Pointer[error]
 	var wg sync.WaitGroup
@@ -328,7 +337,7 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 		Ledger: writer, ReadOnly: cfg.readOnly, Views: views, Tokens: tokens, PublicBoard: cfg.publicBoard,
 		Logger: log, Dashboard: dashboard.Handler(), Lag: proj.Lag, LedgerMetrics: ledgerMetrics, Version: Version,
 		Auditor: &auditor{store: store, views: views, opts: audit.Options{
-			Games: registry.New(), Location: loc, SubjectPrefix: store.Prefix(), PublicKey: sealPub,
+			Games: catalog, Location: loc, SubjectPrefix: store.Prefix(), PublicKey: sealPub,
 		}},
 		Ready: func() error {
 			// The stream first: a fault in it (a foreign message, a
@@ -380,7 +389,8 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 		// Last registered, first run: the demo stops before the API and
 		// the ledger.
 		closers = append(closers, func() { stopDemo(); <-demoDone })
-		log.Info("demo: open the live board", "url", "http://"+ln.Addr().String()+"/?table="+DemoTable)
+		log.Info("demo: open the live board", "url", "http://"+ln.Addr().String()+"/?table="+DemoTable,
+			"roulette", "http://"+ln.Addr().String()+"/?table="+DemoRouletteTable)
 	}
 
 	select {

@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/wagerlog/wagerlog/api"
+	"github.com/wagerlog/wagerlog/ledger"
 )
 
 // syncBuffer is a bytes.Buffer safe for the logger and the test at once.
@@ -265,5 +266,77 @@ func TestTokenAdd(t *testing.T) {
 	}
 	if err := m.Run(context.Background(), []string{"token", "add", "--tokens", file, "--role", "root", "--actor", "x"}); err == nil {
 		t.Fatal("token add accepted an unknown role")
+	}
+}
+
+// TestServe_RepairsDamagedProjections damages the board record of a
+// stopped server's projections file in place (its format byte, found by
+// the round id it holds; bbolt checksums no data page) and starts the
+// server again: the board read that meets the record answers 503
+// unavailable instead of crashing the server, and the server rebuilds the
+// file from the stream by itself and serves the board again.
+func TestServe_RepairsDamagedProjections(t *testing.T) {
+	s := startServer(t, "--public-board")
+	s.openTable("t1")
+	r := s.call(ledger.RoleDealer, "POST", "/v1/tables/t1/rounds", map[string]any{})
+	s.call(ledger.RoleDealer, "POST", "/v1/tables/t1/rounds/"+r.Round+"/close-betting", map[string]any{})
+	s.call(ledger.RoleDealer, "POST", "/v1/tables/t1/rounds/"+r.Round+"/result", map[string]any{"dice": []int{1, 2, 3}})
+	board := func() (int, string) {
+		t.Helper()
+		res, err := http.Get(s.base + "/v1/tables/t1/board")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(body)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if code, body := board(); code == 200 && strings.Contains(body, r.Round) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the round never reached the board")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	s.stop()
+
+	path := filepath.Join(s.dir, "data", "projections.db")
+	file, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A board of one result: format 2, count 1, the round id's length and
+	// the id.
+	rec := append([]byte{2, 1, byte(len(r.Round))}, r.Round...)
+	n := bytes.Count(file, rec)
+	if n == 0 {
+		t.Fatal("the board record is not in the file")
+	}
+	file = bytes.ReplaceAll(file, rec, append([]byte{0x7f, 1, byte(len(r.Round))}, r.Round...))
+	if err := os.WriteFile(path, file, 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	s.start("127.0.0.1:0")
+	code, body := board()
+	if code != http.StatusServiceUnavailable || !strings.Contains(body, "unavailable") {
+		t.Fatalf("the damaged board: %d %s, want 503 unavailable", code, body)
+	}
+	deadline = time.Now().Add(30 * time.Second)
+	for {
+		code, body = board()
+		if code == 200 && strings.Contains(body, r.Round) && strings.Contains(body, `"dice":[1,2,3]`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the board was not repaired: %d %s\n%s", code, body, s.log)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !strings.Contains(s.log.String(), "damaged") {
+		t.Errorf("the server did not log the repair:\n%s", s.log)
 	}
 }

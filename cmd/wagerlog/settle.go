@@ -15,6 +15,9 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/spf13/cobra"
 
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/registry"
+	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 )
 
@@ -27,7 +30,7 @@ const (
 	SettleLinesMax = 10_000_000
 )
 
-// Error codes of settle's output beyond sicbo.ErrorCode's.
+// Error codes of settle's output beyond the games' own (games.CodedError).
 const (
 	settleCodeInvalidRequest = "invalid_request"
 	settleCodeLineTooLong    = "line_too_long"
@@ -40,19 +43,21 @@ var errSettleRequest = errors.New("invalid request")
 // per line of stdin, with the same code the ledger settles with.
 func (m *Main) settleCmd() *cobra.Command {
 	var (
-		paytable, dice, bet, stake string
-		scale                      int32
-		asJSON, jsonl              bool
+		paytable, dice, pocket, bet, stake string
+		scale                              int32
+		asJSON, jsonl                      bool
 	)
 	cmd := &cobra.Command{
-		Use:   "settle --paytable ID --dice A,B,C --bet CODE --stake AMOUNT",
-		Short: "Settle a bet against dice: the auditors' payout calculator",
-		Long: `Settle one bet against three dice under a paytable and print the outcome,
+		Use:   "settle --paytable ID (--dice A,B,C | --pocket P) --bet CODE --stake AMOUNT",
+		Short: "Settle a bet against a result: the auditors' payout calculator",
+		Long: `Settle one bet against a result under a paytable of any game of this
+build (three dice for Sic Bo, a pocket for roulette) and print the outcome,
 the win, the amount returned, the rounding residue and the paytable rule
 that decided it.
 
 With --jsonl, read one request per line on stdin,
   {"paytable":"sicbo/live","bet":"double:2","stake":"10.00","dice":[2,2,5]}
+  {"paytable":"roulette/american","bet":"split:0-00","stake":"10","pocket":"00"}
 (optional "scale"; --paytable and --scale give defaults) and write one
 result per line in the same order,
   {"outcome":"won","win":"100.00","returned":"110.00",...}
@@ -62,13 +67,13 @@ are limited to ` + strconv.Itoa(SettleLineBytesMax) + ` bytes.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if jsonl {
-				if bet != "" || dice != "" || stake != "" {
-					return errors.New("--jsonl reads bets from stdin: drop --bet, --dice and --stake")
+				if bet != "" || dice != "" || pocket != "" || stake != "" {
+					return errors.New("--jsonl reads bets from stdin: drop --bet, --dice, --pocket and --stake")
 				}
 				return m.settleJSONL(cmd.Context(), paytable, scale)
 			}
 			req := settleRequest{Paytable: paytable, Bet: bet, Stake: stake, Scale: scale}
-			res, err := settleFlags(req, dice)
+			res, err := settleFlags(req, dice, pocket)
 			if asJSON {
 				if err2 := settleWriteJSON(m.Stdout, res); err2 != nil {
 					return err2
@@ -83,7 +88,8 @@ are limited to ` + strconv.Itoa(SettleLineBytesMax) + ` bytes.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&paytable, "paytable", "", "paytable id, e.g. sicbo/live (with --jsonl: the default for lines without one)")
-	f.StringVar(&dice, "dice", "", "the three dice, e.g. 2,2,5")
+	f.StringVar(&dice, "dice", "", "the three dice of a Sic Bo result, e.g. 2,2,5")
+	f.StringVar(&pocket, "pocket", "", "the pocket of a roulette result, e.g. 17 or 00")
 	f.StringVar(&bet, "bet", "", "bet code, e.g. double:2")
 	f.StringVar(&stake, "stake", "", "stake, a decimal amount, e.g. 10 or 10.00")
 	f.Int32Var(&scale, "scale", 2, "decimals of the currency's smallest unit (2 for EUR, 0 for CLP)")
@@ -92,13 +98,34 @@ are limited to ` + strconv.Itoa(SettleLineBytesMax) + ` bytes.`,
 	return cmd
 }
 
-// settleRequest is one request, from flags or a --jsonl line.
+// settleRequest is one request, from flags or a --jsonl line: the result
+// is three dice (Sic Bo) or a pocket (roulette), and the paytable's game
+// parses it.
 type settleRequest struct {
 	Paytable string
 	Bet      string
 	Stake    string
 	Dice     []int
+	Pocket   *string
 	Scale    int32
+}
+
+// resultJSON is the request's result as its game's JSON: {"dice":[2,2,5]}
+// or {"pocket":"00"}.
+func (r settleRequest) resultJSON() ([]byte, error) {
+	switch {
+	case r.Dice != nil && r.Pocket != nil:
+		return nil, fmt.Errorf("%w: give dice or a pocket, not both", errSettleRequest)
+	case r.Pocket != nil:
+		p, err := json.Marshal(*r.Pocket)
+		if err != nil {
+			return nil, err
+		}
+		return append(append([]byte(`{"pocket":`), p...), '}'), nil
+	case r.Dice != nil:
+		return sicbo.ResultJSON(r.Dice...), nil
+	}
+	return nil, fmt.Errorf("%w: no result (give \"dice\" for Sic Bo or \"pocket\" for roulette)", errSettleRequest)
 }
 
 // settleResult is one answer. Amounts are decimal strings at the
@@ -116,31 +143,37 @@ type settleResult struct {
 	Bet          string `json:"bet,omitempty"`
 	Stake        string `json:"stake,omitempty"`
 	Dice         []int  `json:"dice,omitempty"`
+	Pocket       string `json:"pocket,omitempty"`
 	Scale        *int32 `json:"scale,omitempty"`
 	Line         int    `json:"line,omitempty"`
 }
 
 // settleErrorResult answers a request that failed.
 func settleErrorResult(err error) settleResult {
-	code := sicbo.ErrorCode(err)
-	if code == "" {
-		code = settleCodeInvalidRequest
+	code := settleCodeInvalidRequest
+	var coded games.CodedError
+	if errors.As(err, &coded) {
+		code = coded.ErrorCode()
 	}
 	return settleResult{Outcome: "error", Code: code, Message: err.Error()}
 }
 
 // settleFlags settles the single request of the flags.
-func settleFlags(req settleRequest, dice string) (settleResult, error) {
-	if req.Paytable == "" || dice == "" || req.Bet == "" || req.Stake == "" {
-		err := fmt.Errorf("%w: give --paytable, --dice, --bet and --stake (or --jsonl)", errSettleRequest)
+func settleFlags(req settleRequest, dice, pocket string) (settleResult, error) {
+	if req.Paytable == "" || (dice == "") == (pocket == "") || req.Bet == "" || req.Stake == "" {
+		err := fmt.Errorf("%w: give --paytable, --dice (Sic Bo) or --pocket (roulette), --bet and --stake (or --jsonl)", errSettleRequest)
 		return settleErrorResult(err), err
 	}
-	d, err := settleParseDice(dice)
-	if err != nil {
-		return settleErrorResult(err), err
+	if dice != "" {
+		d, err := settleParseDice(dice)
+		if err != nil {
+			return settleErrorResult(err), err
+		}
+		req.Dice = d
+	} else {
+		req.Pocket = &pocket
 	}
-	req.Dice = d
-	pt, err := sicbo.Lookup(req.Paytable)
+	pt, err := registry.New().Paytable(req.Paytable)
 	if err != nil {
 		return settleErrorResult(err), err
 	}
@@ -164,18 +197,23 @@ func settleParseDice(s string) ([]int, error) {
 	return out, nil
 }
 
-// settleOne settles a request under pt.
-func settleOne(pt *sicbo.Paytable, req settleRequest) (settleResult, error) {
+// settleOne settles a request under pt, with the code the ledger settles
+// with (games.Paytable.Settle on the result its ParseResult reads).
+func settleOne(pt games.Paytable, req settleRequest) (settleResult, error) {
 	stake, err := decimal.NewFromString(req.Stake)
 	if err != nil {
 		err = fmt.Errorf("%w: %q is not a decimal number", sicbo.ErrBadStake, req.Stake)
 		return settleErrorResult(err), err
 	}
-	if len(req.Dice) != 3 {
-		err := fmt.Errorf("%w: a Sic Bo result is three dice, got %d", sicbo.ErrBadDice, len(req.Dice))
+	raw, err := req.resultJSON()
+	if err != nil {
 		return settleErrorResult(err), err
 	}
-	s, err := sicbo.Settle(pt, req.Bet, stake, req.Scale, sicbo.Dice(req.Dice))
+	result, err := pt.ParseResult(raw)
+	if err != nil {
+		return settleErrorResult(err), err
+	}
+	s, err := pt.Settle(games.Bet{Code: req.Bet, Stake: stake}, req.Scale, []games.Result{result})
 	if err != nil {
 		return settleErrorResult(err), err
 	}
@@ -191,8 +229,18 @@ func settleOne(pt *sicbo.Paytable, req settleRequest) (settleResult, error) {
 		Bet:          req.Bet,
 		Stake:        stake.StringFixed(scale),
 		Dice:         req.Dice,
+		Pocket:       settlePocket(result),
 		Scale:        &scale,
 	}, nil
+}
+
+// settlePocket is a roulette result's pocket as written, "" for another
+// game's.
+func settlePocket(r games.Result) string {
+	if p, ok := r.(roulette.Pocket); ok {
+		return p.String()
+	}
+	return ""
 }
 
 func settleWriteText(w io.Writer, r settleResult) error {
@@ -201,11 +249,15 @@ func settleWriteText(w io.Writer, r settleResult) error {
 	fmt.Fprintf(tw, "hash\t%s\n", r.PaytableHash)
 	fmt.Fprintf(tw, "bet\t%s\n", r.Bet)
 	fmt.Fprintf(tw, "stake\t%s\n", r.Stake)
-	fmt.Fprintf(tw, "dice\t%d-%d-%d\n", r.Dice[0], r.Dice[1], r.Dice[2])
+	if r.Pocket != "" {
+		fmt.Fprintf(tw, "pocket\t%s\n", r.Pocket)
+	} else {
+		fmt.Fprintf(tw, "dice\t%d-%d-%d\n", r.Dice[0], r.Dice[1], r.Dice[2])
+	}
 	fmt.Fprintf(tw, "outcome\t%s\n", r.Outcome)
 	fmt.Fprintf(tw, "win\t%s\n", r.Win)
 	fmt.Fprintf(tw, "returned\t%s\n", r.Returned)
-	fmt.Fprintf(tw, "residue\t%s (%s)\n", r.Residue, sicbo.RoundDown)
+	fmt.Fprintf(tw, "residue\t%s (%s)\n", r.Residue, settleRounding(r.Paytable))
 	fmt.Fprintf(tw, "rule\t%s\n", r.Rule)
 	return tw.Flush()
 }
@@ -226,15 +278,21 @@ type settleJSONLRequest struct {
 	Bet      string          `json:"bet"`
 	Stake    json.RawMessage `json:"stake"`
 	Dice     []int           `json:"dice"`
+	Pocket   *string         `json:"pocket"`
 	Scale    *int32          `json:"scale"`
+}
+
+// settleRounding names the rounding policy of a paytable's game.
+func settleRounding(paytable string) string {
+	if strings.HasPrefix(paytable, roulette.GameName+"/") {
+		return roulette.RoundDown
+	}
+	return sicbo.RoundDown
 }
 
 // settleJSONL answers every request line of stdin, in order.
 func (m *Main) settleJSONL(ctx context.Context, defPaytable string, defScale int32) error {
-	pts := make(map[string]*sicbo.Paytable)
-	for _, pt := range sicbo.Paytables() {
-		pts[pt.ID()] = pt
-	}
+	catalog := registry.New()
 	in := bufio.NewReaderSize(m.Stdin, 64<<10)
 	out := bufio.NewWriter(m.Stdout)
 	for n := 1; ; n++ {
@@ -258,7 +316,7 @@ func (m *Main) settleJSONL(ctx context.Context, defPaytable string, defScale int
 		if tooLong {
 			res = settleResult{Outcome: "error", Code: settleCodeLineTooLong, Message: fmt.Sprintf("line longer than %d bytes", SettleLineBytesMax)}
 		} else {
-			res = settleLine(pts, line, defPaytable, defScale)
+			res = settleLine(catalog, line, defPaytable, defScale)
 		}
 		res.Line = n
 		if err := settleWriteJSON(out, res); err != nil {
@@ -276,7 +334,7 @@ func (m *Main) settleJSONL(ctx context.Context, defPaytable string, defScale int
 }
 
 // settleLine answers one request line.
-func settleLine(pts map[string]*sicbo.Paytable, line []byte, defPaytable string, defScale int32) settleResult {
+func settleLine(catalog *games.Catalog, line []byte, defPaytable string, defScale int32) settleResult {
 	line = bytes.TrimSpace(line)
 	if len(line) == 0 {
 		return settleErrorResult(fmt.Errorf("%w: empty line", errSettleRequest))
@@ -290,7 +348,7 @@ func settleLine(pts map[string]*sicbo.Paytable, line []byte, defPaytable string,
 	if dec.More() {
 		return settleErrorResult(fmt.Errorf("%w: data after the JSON object", errSettleRequest))
 	}
-	req := settleRequest{Paytable: jr.Paytable, Bet: jr.Bet, Dice: jr.Dice, Scale: defScale}
+	req := settleRequest{Paytable: jr.Paytable, Bet: jr.Bet, Dice: jr.Dice, Pocket: jr.Pocket, Scale: defScale}
 	if req.Paytable == "" {
 		req.Paytable = defPaytable
 	}
@@ -300,9 +358,8 @@ func settleLine(pts map[string]*sicbo.Paytable, line []byte, defPaytable string,
 	if req.Paytable == "" {
 		return settleErrorResult(fmt.Errorf("%w: no paytable (give \"paytable\" or --paytable)", errSettleRequest))
 	}
-	pt, ok := pts[req.Paytable]
-	if !ok {
-		_, err := sicbo.Lookup(req.Paytable)
+	pt, err := catalog.Paytable(req.Paytable)
+	if err != nil {
 		return settleErrorResult(err)
 	}
 	stake := bytes.TrimSpace(jr.Stake)

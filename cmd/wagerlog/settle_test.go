@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 )
 
@@ -95,8 +96,8 @@ func TestSettleCmd_Err(t *testing.T) {
 		{"--stake", "ten", sicbo.ErrBadStake, "invalid_amount"},
 		{"--stake", "0.001", sicbo.ErrBadStake, "invalid_amount"},
 		{"--stake", "-1", sicbo.ErrBadStake, "invalid_amount"},
-		{"--paytable", "sicbo/macau", sicbo.ErrUnknownPaytable, "unknown_paytable"},
-		{"--paytable", "sicbo/clm-2016:odd", sicbo.ErrUnknownPaytable, "unknown_paytable"},
+		{"--paytable", "sicbo/macau", games.ErrUnknownPaytable, "unknown_paytable"},
+		{"--paytable", "sicbo/clm-2016:odd", games.ErrUnknownPaytable, "unknown_paytable"},
 		{"--scale", "9", sicbo.ErrBadScale, "invalid_scale"},
 		{"--stake", "", errSettleRequest, "invalid_request"},
 	}
@@ -219,5 +220,54 @@ func TestSettleReadLine(t *testing.T) {
 	}
 	if _, _, err := settleReadLine(r, 50); !errors.Is(err, io.EOF) {
 		t.Errorf("after the last line: %v", err)
+	}
+}
+
+// TestSettleCmd_Roulette settles roulette bets: the --jsonl line of issue
+// #14 answers exactly as games/roulette's example says (Sic Bo's line with
+// "pocket" for "dice"), flags take --pocket, and a result of the wrong
+// game is the game's own error.
+func TestSettleCmd_Roulette(t *testing.T) {
+	in := `{"paytable":"roulette/american","bet":"split:0-00","stake":"10","pocket":"00"}
+{"paytable":"roulette/french-la-partage","bet":"red","stake":"0.03","pocket":"0"}
+{"paytable":"roulette/french","bet":"straight:17","stake":"1","pocket":"00"}
+{"paytable":"roulette/french","bet":"red","stake":"1","dice":[1,2,3]}
+{"paytable":"sicbo/live","bet":"big","stake":"1","pocket":"17"}
+{"paytable":"roulette/french","bet":"red","stake":"1"}
+`
+	out, _, err := sicboRun(t, in, "settle", "--jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 6 {
+		t.Fatalf("%d answers:\n%s", len(lines), out)
+	}
+	want := `{"outcome":"won","win":"170.00","returned":"180.00","residue":"0","rule":"split:0-00 pays 17:1 (the ball landed in 00, green)","paytable":"roulette/american","paytable_hash":"96188c1452f1bb4cd5971d393ffcccd870475b7988f8739ec5a576f4902f0e53","bet":"split:0-00","stake":"10.00","pocket":"00","scale":2,"line":1}`
+	if lines[0] != want {
+		t.Errorf("line 1:\n got %s\nwant %s", lines[0], want)
+	}
+	var la settleResult
+	if err := json.Unmarshal([]byte(lines[1]), &la); err != nil || la.Outcome != "lost" || la.Returned != "0.01" || la.Residue != "0.005" {
+		t.Errorf("la partage: %s", lines[1])
+	}
+	for i, code := range map[int]string{2: "invalid_result", 3: "invalid_result", 4: "invalid_dice", 5: "invalid_request"} {
+		var r settleResult
+		if err := json.Unmarshal([]byte(lines[i]), &r); err != nil || r.Outcome != "error" || r.Code != code {
+			t.Errorf("line %d: %s, want code %s", i+1, lines[i], code)
+		}
+	}
+
+	out, _, err = sicboRun(t, "", "settle", "--paytable", "roulette/french", "--pocket", "17", "--bet", "black", "--stake", "5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range [][]string{{"pocket", "17"}, {"outcome", "won"}, {"returned", "10.00"}, {"residue", "0", "(round_down)"}} {
+		if !hasRow(out, row) {
+			t.Errorf("no row %q in:\n%s", strings.Join(row, " "), out)
+		}
+	}
+	if _, _, err := sicboRun(t, "", "settle", "--paytable", "roulette/french", "--pocket", "17", "--dice", "1,2,3", "--bet", "black", "--stake", "5"); !errors.Is(err, errSettleRequest) {
+		t.Errorf("dice and pocket: %v", err)
 	}
 }

@@ -1,6 +1,10 @@
 package roulette
 
-import "github.com/wagerlog/wagerlog/games"
+import (
+	"fmt"
+
+	"github.com/wagerlog/wagerlog/games"
+)
 
 // Game is roulette in the catalog of games (games/registry).
 type Game struct{}
@@ -42,4 +46,14 @@ func (Game) Board(pt games.Paytable, entries []games.BoardEntry) games.BoardStat
 // pocket the wheel lacks is skipped.
 func (p *Paytable) Board(entries []games.BoardEntry) BoardStats {
 	return boardStats(p.wheel, entries)
+}
+
+// BoardRow returns the members of a board row for a pocket: the pocket as
+// written and its colour ({"pocket":"17","colour":"black"}).
+func (Game) BoardRow(r games.Result) []byte {
+	p, ok := r.(Pocket)
+	if !ok {
+		return nil
+	}
+	return fmt.Appendf(nil, `{"pocket":%q,"colour":%q}`, p.String(), p.Colour())
 }

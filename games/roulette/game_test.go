@@ -55,3 +55,21 @@ func TestGame_Catalog(t *testing.T) {
 		t.Error("round not over after a spin")
 	}
 }
+
+// TestGame_BoardRow: a board row shows the pocket and its colour.
+func TestGame_BoardRow(t *testing.T) {
+	var g games.BoardRower = Game{}
+	for p, want := range map[Pocket]string{
+		DoubleZero: `{"pocket":"00","colour":"green"}`,
+		17:         `{"pocket":"17","colour":"black"}`,
+		Zero:       `{"pocket":"0","colour":"green"}`,
+		1:          `{"pocket":"1","colour":"red"}`,
+	} {
+		if got := string(g.BoardRow(p)); got != want {
+			t.Errorf("%s: %s, want %s", p, got, want)
+		}
+	}
+	if g.BoardRow(nil) != nil {
+		t.Error("a row for no pocket")
+	}
+}

@@ -1,6 +1,10 @@
 package sicbo
 
-import "github.com/wagerlog/wagerlog/games"
+import (
+	"fmt"
+
+	"github.com/wagerlog/wagerlog/games"
+)
 
 // Game is Sic Bo in the catalog of games (games/registry).
 type Game struct{}
@@ -27,4 +31,16 @@ func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats
 		}
 	}
 	return boardStats(dice)
+}
+
+// BoardRow returns the members of a board row for three dice: the dice as
+// entered, their total, size and parity ({"dice":[2,2,5],"total":9,
+// "size":"small","parity":"odd"}), as the board has always shown them.
+func (Game) BoardRow(r games.Result) []byte {
+	d, ok := r.(Dice)
+	if !ok {
+		return nil
+	}
+	total, size, parity := Classify(d)
+	return fmt.Appendf(nil, `{"dice":[%d,%d,%d],"total":%d,"size":%q,"parity":%q}`, d[0], d[1], d[2], total, size, parity)
 }

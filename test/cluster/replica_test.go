@@ -423,7 +423,12 @@ func checkReplicaReads(t *testing.T, rep *replica, l *ledger.Ledger, ld *load, a
 	}
 
 	// The board: the last rounds, with the dice the dealer recorded.
-	var board projections.Board
+	var board struct {
+		Results []struct {
+			Round string `json:"round"`
+			Dice  [3]int `json:"dice"`
+		} `json:"results"`
+	}
 	rep.mustGet("/v1/tables/"+loadTable+"/board?"+minSeq, ledger.RoleViewer, &board)
 	dice := ld.results()
 	if want := min(len(dice), projections.DefaultBoardSize); len(board.Results) != want {

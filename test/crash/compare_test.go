@@ -17,6 +17,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
 )
@@ -130,7 +131,7 @@ func pageQuery(path, cursor string) string {
 // differences and how many answers were compared.
 func compareAll(tb testing.TB, c *client, w *world, path string, st *streamState, dumpDir string) ([]string, int) {
 	tb.Helper()
-	views, err := projections.Open(path, projections.Options{ReadOnly: true})
+	views, err := projections.Open(path, projections.Options{ReadOnly: true, Games: registry.New()})
 	if err != nil {
 		tb.Fatalf("open the rebuilt projections: %v", err)
 	}

@@ -194,7 +194,7 @@ func checkContinuation(tb testing.TB, prev, st *streamState) {
 // dataDir holds (the server must be stopped).
 func projectedSeq(tb testing.TB, dataDir string) uint64 {
 	tb.Helper()
-	views, err := projections.Open(filepath.Join(dataDir, "projections.db"), projections.Options{ReadOnly: true})
+	views, err := projections.Open(filepath.Join(dataDir, "projections.db"), projections.Options{ReadOnly: true, Games: registry.New()})
 	if err != nil {
 		tb.Fatalf("open the live projections the server left: %v", err)
 	}

@@ -6,6 +6,11 @@
 // then follows /v1/tables/{table}/board/stream, whose `board` events carry
 // the whole Board JSON on connect and after every change. Boards older than
 // the one shown (by seq) are ignored, so a reconnect never goes back in time.
+//
+// Each game has its board: the server's rows carry the game's members and
+// its "stats" the game's statistics. Sic Bo's stats have "faces" (dice,
+// big/small, totals), roulette's have "numbers" (pockets and colours); the
+// page draws the board that matches (isRoulette) in its own <main>.
 
 const API = '/v1';
 // Limits on what the page takes from the server.
@@ -150,9 +155,10 @@ function fmtPct(c) {
 
 // renderSplit draws one 100% bar of three parts (left, triples, right): a
 // triple is neither big nor small, neither odd nor even.
-function renderSplit(box, left, right, triples, leftKey, rightKey) {
+// Roulette draws its splits the same way, with the zeros in the middle.
+function renderSplit(box, left, right, triples, leftKey, rightKey, midKey = 'triple') {
   const bar = el('div', { class: 'split-bar', 'aria-hidden': 'true' });
-  for (const [key, c] of [[leftKey, left], ['triple', triples], [rightKey, right]]) {
+  for (const [key, c] of [[leftKey, left], [midKey, triples], [rightKey, right]]) {
     const seg = el('span', { class: `seg seg-${key}` });
     seg.style.flexGrow = String(c.count || 0);
     bar.append(seg);
@@ -289,6 +295,117 @@ function emptyBoard(table) {
   };
 }
 
+// ---------- roulette ----------
+
+// isRoulette tells a roulette board by its statistics.
+function isRoulette(b) {
+  return Boolean(b && b.stats && Array.isArray(b.stats.numbers));
+}
+
+function pocket(p, colour, cls = '') {
+  return el('span', { class: `pocket pocket-${colour || 'green'} ${cls}`.trim(), text: p });
+}
+
+function describeSpin(r) {
+  const parts = [`Round ${r.number}: ${r.pocket} ${r.colour}`];
+  if (r.corrected) parts.push('corrected result');
+  return parts.join(', ') + '.';
+}
+
+function renderRouletteLatest(b) {
+  const box = $('r-latest');
+  const r = b.results[0];
+  if (!r) {
+    box.replaceChildren(el('p', { class: 'empty', text: 'Waiting for the first spin…' }));
+    $('r-latest-round').textContent = '';
+    return;
+  }
+  $('r-latest-round').textContent = `· round ${r.number}`;
+  box.replaceChildren(
+    el('div', { class: 'latest-pocket' }, pocket(r.pocket, r.colour, 'pocket-xl'), srOnly(describeSpin(r))),
+    el('div', { class: 'latest-meta', 'aria-hidden': 'true' },
+      el('span', { class: 'latest-total', text: cap(r.colour || '') }),
+      el('span', { class: 'latest-time', text: timeOf(r.at) }),
+      r.corrected ? el('span', { class: 'corrected', text: 'corrected' }) : ''),
+  );
+}
+
+function renderRouletteShares(b) {
+  const s = b.stats;
+  $('r-shares-n').textContent = String(s.results || 0);
+  renderSplit($('r-split-colour'), s.red, s.black, s.green, 'red', 'black', 'green');
+  renderSplit($('r-split-parity'), s.odd, s.even, s.green, 'odd', 'even', 'green');
+  renderSplit($('r-split-half'), s.low, s.high, s.green, 'low', 'high', 'green');
+  $('r-green').textContent = `${fmtPct(s.green)} · ${(s.green && s.green.count) || 0}×`;
+  $('r-has-00').textContent = (s.numbers || []).some((n) => n.pocket === '00') ? ', 00' : '';
+}
+
+function renderGroups(list, groups, name) {
+  const max = Math.max(1, ...groups.map((g) => g.count));
+  list.replaceChildren(...groups.map((g) => {
+    const fill = el('span', { class: 'group-fill' });
+    fill.style.setProperty('--share', String(g.count / max));
+    return el('li', { class: 'group' },
+      el('span', { class: 'group-no', text: String(g.group) }),
+      el('span', { class: 'group-bar', 'aria-hidden': 'true' }, fill),
+      el('span', { class: 'group-count' }, srOnly(`${name} ${g.group}: `), `${g.count}×`),
+      el('span', { class: 'group-pct', text: fmtPct(g) }));
+  }));
+}
+
+function renderRouletteGroups(b) {
+  const s = b.stats;
+  renderGroups($('r-dozens'), s.dozens || [], 'Dozen');
+  renderGroups($('r-columns'), s.columns || [], 'Column');
+  const colourOf = new Map((s.numbers || []).map((n) => [n.pocket, n.colour]));
+  const chips = (ps) => (ps.length ? ps.map((p) => pocket(p, colourOf.get(p))) : [el('span', { class: 'muted', text: '–' })]);
+  $('r-hot').replaceChildren(...chips(s.hot || []));
+  $('r-cold').replaceChildren(...chips(s.cold || []));
+}
+
+function renderRouletteNumbers(b) {
+  const s = b.stats;
+  const hot = new Set(s.hot || []);
+  const cold = new Set(s.cold || []);
+  $('r-numbers').replaceChildren(...(s.numbers || []).map((n) => {
+    const tag = hot.has(n.pocket) ? ' is-hot' : cold.has(n.pocket) ? ' is-cold' : '';
+    return el('div', { class: `num${tag}` },
+      pocket(n.pocket, n.colour),
+      el('span', { class: 'num-count' }, srOnly(`${n.pocket}: `), `${n.count}×`));
+  }));
+}
+
+function renderRouletteResults(b, fresh) {
+  const max = document.documentElement.classList.contains('wall') ? WALL_RESULTS_MAX : RESULTS_MAX;
+  const items = b.results.slice(0, max).map((r) => el('li', { class: `spin${fresh.has(r.round) ? ' is-fresh' : ''}` },
+    srOnly(describeSpin(r)),
+    el('span', { 'aria-hidden': 'true' }, pocket(r.pocket, r.colour)),
+    el('span', { class: 'result-no', 'aria-hidden': 'true', text: `#${r.number}${r.corrected ? ' ✎' : ''}` })));
+  if (items.length === 0) items.push(el('li', { class: 'empty', text: 'No spins yet.' }));
+  $('r-results').replaceChildren(...items);
+}
+
+function renderRoulette(b, fresh) {
+  renderRouletteLatest(b);
+  renderRouletteShares(b);
+  renderRouletteGroups(b);
+  renderRouletteNumbers(b);
+  renderRouletteResults(b, fresh);
+}
+
+function emptyRouletteBoard(table) {
+  const zero = { count: 0, percent: '0' };
+  const numbers = ['0', ...Array.from({ length: 36 }, (_, i) => String(i + 1))].map((p) => ({ pocket: p, colour: 'green', ...zero }));
+  const groups = [1, 2, 3].map((group) => ({ group, ...zero }));
+  return {
+    seq: 0, table, size: 0, results: [],
+    stats: {
+      results: 0, last: [], red: zero, black: zero, green: zero, odd: zero, even: zero, low: zero, high: zero,
+      dozens: groups, columns: groups, hot: [], cold: [], numbers,
+    },
+  };
+}
+
 function render(b) {
   // Results are new (highlighted, announced) only against a real board
   // shown before: not on the first board, nor after a change of table.
@@ -296,16 +413,23 @@ function render(b) {
   const known = new Set(prev ? prev.results.map((r) => r.round) : []);
   const fresh = new Set(prev ? b.results.filter((r) => !known.has(r.round)).map((r) => r.round) : []);
   state.board = b;
-  renderLatest(b);
-  renderShares(b);
-  renderFaces(b);
-  renderChart(b);
-  renderResults(b, fresh);
+  const roulette = isRoulette(b);
+  $('board').hidden = roulette;
+  $('roulette').hidden = !roulette;
+  if (roulette) {
+    renderRoulette(b, fresh);
+  } else {
+    renderLatest(b);
+    renderShares(b);
+    renderFaces(b);
+    renderChart(b);
+    renderResults(b, fresh);
+  }
   if (b.seq === 0) return; // the empty board drawn while waiting
-  $('board').setAttribute('aria-busy', 'false');
+  $(roulette ? 'roulette' : 'board').setAttribute('aria-busy', 'false');
   $('updated').textContent = `seq ${b.seq} · updated ${new Date().toLocaleTimeString()}`;
   if (fresh.size > 0 && b.results[0] && fresh.has(b.results[0].round)) {
-    $('announce').textContent = `New result. ${describe(b.results[0])}`;
+    $('announce').textContent = `New result. ${roulette ? describeSpin(b.results[0]) : describe(b.results[0])}`;
   }
 }
 
@@ -540,8 +664,10 @@ async function follow(table) {
   state.stream = null;
   state.retry = 0;
   state.board = null;
-  render(emptyBoard(table));
+  const t = state.tables.find((x) => x.id === table);
+  render(t && t.game === 'roulette' ? emptyRouletteBoard(table) : emptyBoard(table));
   $('board').setAttribute('aria-busy', 'true');
+  $('roulette').setAttribute('aria-busy', 'true');
   setConn('connecting');
   await probe(table);
   if (table !== state.table) return;
@@ -702,7 +828,7 @@ function setup() {
   let pending = 0;
   new ResizeObserver(() => {
     cancelAnimationFrame(pending);
-    pending = requestAnimationFrame(() => state.board && renderChart(state.board));
+    pending = requestAnimationFrame(() => state.board && !isRoulette(state.board) && renderChart(state.board));
   }).observe($('chart'));
   window.addEventListener('online', () => state.table && follow(state.table));
   loadTables();
