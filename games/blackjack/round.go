@@ -171,6 +171,9 @@ func (s *Seat) current() int {
 // result leaves the round as it was and returns a *ResultError.
 func (rd *Round) Apply(r Result) error {
 	if rd.phase == PhaseOver {
+		if r.card.Valid() && r.seat == Dealer {
+			return resultError(RuleDealerStands, "the dealer stands on %s (%d)%s", rd.dealer, rd.dealer.Points(), rd.soft17())
+		}
 		return resultError(RuleRoundOver, "the dealer's hand is complete; the round takes no more results")
 	}
 	if rd.results >= ResultsMax {
