@@ -274,7 +274,7 @@ func (rd *Round) applyCard(r Result) error {
 		return nil
 	case PhaseDealer:
 		if r.seat != Dealer {
-			return resultError(RuleTurn, "every seat has played; only the dealer draws")
+			return rd.notYourTurn(r)
 		}
 		if !DealerDraws(rd.dealer, rd.set.DealerHitsSoft17) {
 			return resultError(RuleDealerStands, "the dealer stands on %s (%d)%s", rd.dealer, rd.dealer.Points(), rd.soft17())
@@ -317,6 +317,9 @@ func (rd *Round) notYourTurn(r Result) error {
 			return resultError(RuleHand21, "seat %d hand %d is 21 (%s)", r.seat, r.hand, ph.Cards)
 		}
 	}
+	if rd.phase != PhasePlay {
+		return resultError(RuleTurn, "every seat has played; only the dealer draws")
+	}
 	s := rd.seats[rd.cur]
 	return resultError(RuleTurn, "seat %d hand %d plays now, not seat %d hand %d", s.Number, s.current(), r.seat, r.hand)
 }
@@ -324,7 +327,7 @@ func (rd *Round) notYourTurn(r Result) error {
 func (rd *Round) applyDecision(r Result) error {
 	if rd.phase != PhasePlay {
 		if rd.phase == PhaseDealer {
-			return resultError(RuleTurn, "every seat has played; the dealer draws")
+			return rd.notYourTurn(r)
 		}
 		return resultError(RuleDealOrder, "no decision before every seat has its first two cards")
 	}

@@ -68,7 +68,7 @@ func (rd *Round) HandResult(seat, hand int) (HandOutcome, string) {
 	ph := s.Hands[hand]
 	t := ph.Cards.Points()
 	if t > 21 {
-		return HandBust, fmt.Sprintf("hand %s busts (%d)", ph.Cards, t)
+		return HandBust, fmt.Sprintf("%s busts (%d)", ph.Cards, t)
 	}
 	natural := ph.Cards.Natural() && !ph.Split
 	if len(rd.dealer) >= 2 {
