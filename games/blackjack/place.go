@@ -54,7 +54,7 @@ func (p *Paytable) CheckPlacement(b games.Bet, results []games.Result, open []ga
 	if b.Since != len(results) {
 		return resultError(RuleResultShape, "a bet placed before result %d is checked after %d results", b.Since, len(results))
 	}
-	main, others := decimal.Zero, decimal.Zero
+	main, others, twice := decimal.Zero, decimal.Zero, false
 	for _, o := range open {
 		ob, err := ParseBet(o.Code)
 		if err != nil || ob.seat != bt.seat {
@@ -63,8 +63,11 @@ func (p *Paytable) CheckPlacement(b games.Bet, results []games.Result, open []ga
 		switch {
 		case ob.kind == KindMain:
 			main = main.Add(o.Stake)
-		case ob == bt || (ob.kind == bt.kind && bt.kind != KindDouble && bt.kind != KindSplit):
+		case ob.kind == bt.kind:
 			others = others.Add(o.Stake)
+			// A hand splits again after a split (a new split:S:H), but
+			// one decision takes one bet.
+			twice = twice || (ob == bt && o.Since == b.Since)
 		}
 	}
 	code := bt.String()
@@ -97,8 +100,8 @@ func (p *Paytable) CheckPlacement(b games.Bet, results []games.Result, open []ga
 	if !ok || seat != bt.seat || hand != bt.hand || card {
 		return refused(code, RuleBetNotNow, "seat %d hand %d is not the hand awaiting a decision", bt.seat, bt.hand)
 	}
-	if others.Sign() > 0 {
-		return refused(code, RuleBetNotNow, "seat %d hand %d already has a %s bet", bt.seat, bt.hand, bt.kind)
+	if twice {
+		return refused(code, RuleBetNotNow, "seat %d hand %d already has a %s bet for this decision", bt.seat, bt.hand, bt.kind)
 	}
 	d := Double
 	if bt.kind == KindSplit {
