@@ -11,7 +11,7 @@ func TestRound_Decisions(t *testing.T) {
 	const deal = "8S>1 9H>D 3D>1" // seat 1 has 8 3 (11), dealer shows 9
 	for _, tt := range []struct {
 		name, prior, next, rule string
-		settings            func(*Settings)
+		settings                func(*Settings)
 	}{
 		// The deal.
 		{"OK first card to a seat", "", "8S>1", "", nil},
