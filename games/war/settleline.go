@@ -32,12 +32,12 @@ type SettleLineRequest struct {
 	Scale       *int32         `json:"scale"`
 	Player      []string       `json:"player"`
 	Dealer      []string       `json:"dealer"`
-	War         *LineWar       `json:"war"`
+	War         *WarCards      `json:"war"`
 	Surrendered bool           `json:"surrendered"`
 }
 
-// LineWar is the war cards of a settle line.
-type LineWar struct {
+// WarCards are the war cards of a settle line.
+type WarCards struct {
 	Player string `json:"player"`
 	Dealer string `json:"dealer"`
 }
@@ -74,7 +74,7 @@ type SettleLineResult struct {
 	Bets         []LineBet `json:"bets,omitempty"`
 	Player       []string  `json:"player,omitempty"`
 	Dealer       []string  `json:"dealer,omitempty"`
-	War          *LineWar  `json:"war,omitempty"`
+	War          *WarCards `json:"war,omitempty"`
 	Surrendered  bool      `json:"surrendered,omitzero"`
 	Scale        *int32    `json:"scale,omitempty"`
 	// Line is the request's line number, set by the caller.
