@@ -237,3 +237,13 @@ func (rd *Round) applyDecision(r Result) error {
 	}
 	return nil
 }
+
+// Deciding returns the seat whose decision on a tie the round's results
+// wait for, or nil.
+func (p *Paytable) Deciding(results []games.Result) *Seat {
+	rd, err := p.Fold(results)
+	if err != nil {
+		return nil
+	}
+	return rd.Deciding()
+}

@@ -113,8 +113,14 @@ func TestExactRTP(t *testing.T) {
 	if Percent(f.PerBet, 4).String() != "97.1229" || Percent(f.Tie.HouseEdge(), 4).String() != "18.6495" {
 		t.Errorf("per bet %s, tie edge %s", Percent(f.PerBet, 4), Percent(f.Tie.HouseEdge(), 4))
 	}
-	// The war card enumeration agrees with symmetry: P(equal or higher)
-	// is (1 + P(equal)) / 2 after a tie of any rank.
+	// The war card enumeration agrees with symmetry: after a tie of any
+	// rank, P(equal or higher) = (1 + P(equal)) / 2, with P(equal) =
+	// (22·21 + 12·24·23) / (310·309).
+	eq := big.NewRat(22*21+12*24*23, 310*309)
+	sym := new(big.Rat).Quo(new(big.Rat).Add(big.NewRat(1, 1), eq), big.NewRat(2, 1))
+	if sym.Cmp(f.WarWin) != 0 {
+		t.Errorf("war win %s, symmetry %s", f.WarWin.RatString(), sym.RatString())
+	}
 	if rs := chile(t).RTP(); len(rs) != 3 || rs[0].Code != "main:1" || rs[2].RTP.Cmp(f.Tie.RTP) != 0 {
 		t.Errorf("%v", rs)
 	}
