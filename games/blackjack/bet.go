@@ -38,8 +38,11 @@ const (
 	KindSplit Kind = "split"
 )
 
-// kinds lists every kind in listing order.
-var kinds = [...]Kind{KindMain, KindPerfectPairs, KindInsurance, KindDouble, KindSplit}
+// allKinds lists every kind in listing order; a function, so that no
+// package variable can be changed.
+func allKinds() []Kind {
+	return []Kind{KindMain, KindPerfectPairs, KindInsurance, KindDouble, KindSplit}
+}
 
 // Bet is a parsed bet code. The zero Bet is not a bet; get one from
 // ParseBet.

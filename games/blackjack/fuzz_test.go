@@ -55,7 +55,7 @@ func FuzzRound(f *testing.F) {
 		case i < 180:
 			all = append(all, CardTo(c, 1+i%2, 1+i%3))
 		case i < 250:
-			all = append(all, Decide(decisions[i%len(decisions)], 1+i%2, (i/5)%3))
+			all = append(all, Decide(allDecisions()[i%len(allDecisions())], 1+i%2, (i/5)%3))
 		default:
 			all = append(all, CutCardOut())
 		}

@@ -44,8 +44,10 @@ const (
 	LineMixedPair Line = "mixed_pair"
 )
 
-// lines lists every line in listing order.
-var lines = [...]Line{LineBlackjack, LineWin, LineInsurance, LinePerfectPair, LineColouredPair, LineMixedPair}
+// allLines lists every line in listing order.
+func allLines() []Line {
+	return []Line{LineBlackjack, LineWin, LineInsurance, LinePerfectPair, LineColouredPair, LineMixedPair}
+}
 
 // Data is a paytable as data: everything that decides what a bet pays,
 // which decisions the cards allow and what the dealer does. Every field is
@@ -195,8 +197,8 @@ func New(d Data) (*Paytable, error) {
 	}
 	p := &Paytable{data: d, odds: make(map[Line]Odds)}
 	for i, r := range d.Rules {
-		if !slices.Contains(lines[:], r.Line) {
-			return bad("rule %d: %q is not a line (%v)", i, r.Line, lines)
+		if !slices.Contains(allLines(), r.Line) {
+			return bad("rule %d: %q is not a line (%v)", i, r.Line, allLines())
 		}
 		if _, dup := p.odds[r.Line]; dup {
 			return bad("rule %d: a second line for %s", i, r.Line)
@@ -209,8 +211,8 @@ func New(d Data) (*Paytable, error) {
 		}
 		p.odds[r.Line] = r.Odds
 	}
-	if len(p.odds) != len(lines) {
-		return bad("%d lines, want one for each of %v", len(p.odds), lines)
+	if len(p.odds) != len(allLines()) {
+		return bad("%d lines, want one for each of %v", len(p.odds), allLines())
 	}
 	var err error
 	for _, f := range []struct {
@@ -296,8 +298,8 @@ func (p *Paytable) Odds(l Line) Odds { return p.odds[l] }
 
 // Kinds returns the kinds of bet the paytable offers, in listing order.
 func (p *Paytable) Kinds() []string {
-	out := make([]string, len(kinds))
-	for i, k := range kinds {
+	out := make([]string, len(allKinds()))
+	for i, k := range allKinds() {
 		out[i] = string(k)
 	}
 	return out

@@ -150,7 +150,7 @@ func randomRound(t *testing.T, p *Paytable, rng *rand.Rand, shoe []cards.Card) {
 			ref[seat][hand].cards = append(ref[seat][hand].cards, c)
 			continue
 		}
-		d := decisions[rng.IntN(len(decisions))]
+		d := allDecisions()[rng.IntN(len(allDecisions()))]
 		if d == Hit && ref[seat][hand].cards.Points() >= 17 && rng.IntN(3) > 0 {
 			d = Stand
 		}

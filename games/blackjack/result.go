@@ -37,8 +37,8 @@ const (
 	Surrender Decision = "surrender"
 )
 
-// decisions lists every decision.
-var decisions = [...]Decision{Hit, Stand, Double, Split, Surrender}
+// allDecisions lists every decision.
+func allDecisions() []Decision { return []Decision{Hit, Stand, Double, Split, Surrender} }
 
 // Dealer is the seat number of the dealer in a card result's "to".
 const Dealer = 0
@@ -156,11 +156,11 @@ func ParseResult(raw []byte) (Result, error) {
 		}
 		d := Decision(*v.Decision)
 		known := false
-		for _, k := range decisions {
+		for _, k := range allDecisions() {
 			known = known || d == k
 		}
 		if !known {
-			return Result{}, resultError(RuleResultShape, "decision %q is not one of %v", cards.Cut(*v.Decision), decisions)
+			return Result{}, resultError(RuleResultShape, "decision %q is not one of %v", cards.Cut(*v.Decision), allDecisions())
 		}
 		if *v.Seat < 1 || *v.Seat > SeatsMax || *v.Hand < 0 || *v.Hand >= HandsLimit {
 			return Result{}, resultError(RuleResultShape, "seat %d hand %d: seats are 1..%d, hands 0..%d", *v.Seat, *v.Hand, SeatsMax, HandsLimit-1)

@@ -30,7 +30,8 @@ const (
 	KindWar Kind = "war"
 )
 
-var kinds = [...]Kind{KindMain, KindTie, KindWar}
+// allKinds lists every kind in listing order.
+func allKinds() []Kind { return []Kind{KindMain, KindTie, KindWar} }
 
 // Bet is a parsed bet code. The zero Bet is not a bet; get one from
 // ParseBet.

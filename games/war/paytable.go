@@ -35,7 +35,8 @@ const (
 	LineTie Line = "tie"
 )
 
-var lines = [...]Line{LineMain, LineWar, LineTie}
+// allLines lists every line in listing order.
+func allLines() []Line { return []Line{LineMain, LineWar, LineTie} }
 
 // Data is a paytable as data; every field is covered by the content hash.
 type Data struct {
@@ -148,8 +149,8 @@ func New(d Data) (*Paytable, error) {
 	}
 	p := &Paytable{data: d, odds: make(map[Line]Odds)}
 	for i, r := range d.Rules {
-		if !slices.Contains(lines[:], r.Line) {
-			return bad("rule %d: %q is not a line (%v)", i, r.Line, lines)
+		if !slices.Contains(allLines(), r.Line) {
+			return bad("rule %d: %q is not a line (%v)", i, r.Line, allLines())
 		}
 		if _, dup := p.odds[r.Line]; dup {
 			return bad("rule %d: a second line for %s", i, r.Line)
@@ -162,8 +163,8 @@ func New(d Data) (*Paytable, error) {
 		}
 		p.odds[r.Line] = r.Odds
 	}
-	if len(p.odds) != len(lines) {
-		return bad("%d lines, want one for each of %v", len(p.odds), lines)
+	if len(p.odds) != len(allLines()) {
+		return bad("%d lines, want one for each of %v", len(p.odds), allLines())
 	}
 	v, err := decimal.NewFromString(s.SurrenderReturnPercent)
 	if err != nil || v.Sign() <= 0 || v.Cmp(decimal.NewFromInt(100)) > 0 || v.Exponent() < -4 {
@@ -226,8 +227,8 @@ func (p *Paytable) Odds(l Line) Odds { return p.odds[l] }
 
 // Kinds returns the kinds of bet the paytable offers, in listing order.
 func (p *Paytable) Kinds() []string {
-	out := make([]string, len(kinds))
-	for i, k := range kinds {
+	out := make([]string, len(allKinds()))
+	for i, k := range allKinds() {
 		out[i] = string(k)
 	}
 	return out
