@@ -62,7 +62,7 @@ func (rd *Round) HandResult(seat, hand int) (HandOutcome, string) {
 	if s.Surrendered {
 		return HandSurrender, fmt.Sprintf("seat %d surrendered (%s)", seat, s.Hands[0].Cards)
 	}
-	if hand >= len(s.Hands) {
+	if hand < 0 || hand >= len(s.Hands) {
 		return HandVoid, fmt.Sprintf("seat %d has no hand %d", seat, hand)
 	}
 	ph := s.Hands[hand]

@@ -12,6 +12,9 @@ import (
 	"github.com/wagerlog/wagerlog/games/cards"
 )
 
+// LineBytesMax bounds a settle line; the longest valid one is well below.
+const LineBytesMax = 1024
+
 // CodeInvalidRequest is the code of a settle line that is not a request.
 const CodeInvalidRequest = "invalid_request"
 
@@ -97,6 +100,9 @@ func SettleLine(line []byte, defPaytable string, defScale int32) SettleLineResul
 	line = bytes.TrimSpace(line)
 	if len(line) == 0 {
 		return SettleLineError(fmt.Errorf("empty line"))
+	}
+	if len(line) > LineBytesMax {
+		return SettleLineError(fmt.Errorf("a settle line of %d bytes is over the %d-byte limit", len(line), LineBytesMax))
 	}
 	var req SettleLineRequest
 	if err := json.Unmarshal(line, &req, strict()); err != nil {
