@@ -1,0 +1,37 @@
+package blackjack
+
+import "github.com/wagerlog/wagerlog/games"
+
+// Game is blackjack in the catalog of games (games/registry).
+type Game struct{}
+
+// Name returns "blackjack".
+func (Game) Name() string { return GameName }
+
+// Paytables returns the blackjack paytables in id order.
+func (Game) Paytables() []games.Paytable {
+	ps := Paytables()
+	out := make([]games.Paytable, len(ps))
+	for i, p := range ps {
+		out[i] = p
+	}
+	return out
+}
+
+// Board returns the statistics of a blackjack board: see Board.
+func (Game) Board(pt games.Paytable, entries []games.BoardEntry) games.BoardStats {
+	p, ok := pt.(*Paytable)
+	if !ok {
+		p = mustNew(chile2010())
+	}
+	return Board(p, entries)
+}
+
+// Compile-time checks that the package implements the seam.
+var (
+	_ games.Game          = Game{}
+	_ games.Paytable      = (*Paytable)(nil)
+	_ games.Placer        = (*Paytable)(nil)
+	_ games.ResultChecker = (*Paytable)(nil)
+	_ games.Result        = Result{}
+)

@@ -1,0 +1,383 @@
+package blackjack
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/cards"
+)
+
+// GameName is the game name of every blackjack paytable.
+const GameName = "blackjack"
+
+// HandsLimit bounds Settings.HandsMax: no table lets a seat split into
+// more hands.
+const HandsLimit = 8
+
+// Line names a line of the paytable: what one way of winning pays.
+type Line string
+
+// Lines of a blackjack paytable; each is in the data exactly once.
+const (
+	// LineBlackjack: a main bet whose first two cards are an ace and a
+	// ten-value card, not after a split, against a dealer without one.
+	LineBlackjack Line = "blackjack"
+	// LineWin: a hand that beats the dealer's (or stands when he busts).
+	LineWin Line = "win"
+	// LineInsurance: insurance when the dealer has a blackjack.
+	LineInsurance Line = "insurance"
+	// LinePerfectPair: the seat's first two cards are one rank and one
+	// suit.
+	LinePerfectPair Line = "perfect_pair"
+	// LineColouredPair: one rank, two suits of one colour.
+	LineColouredPair Line = "coloured_pair"
+	// LineMixedPair: one rank, a red and a black card.
+	LineMixedPair Line = "mixed_pair"
+)
+
+// allLines lists every line in listing order.
+func allLines() []Line {
+	return []Line{LineBlackjack, LineWin, LineInsurance, LinePerfectPair, LineColouredPair, LineMixedPair}
+}
+
+// Data is a paytable as data: everything that decides what a bet pays,
+// which decisions the cards allow and what the dealer does. Every field is
+// covered by the content hash, so a table with other settings plays under
+// another paytable id or version.
+type Data struct {
+	// ID names the paytable, "blackjack/chile-2010".
+	ID string `json:"id"`
+	// Version counts revisions of the same id, from 1.
+	Version int `json:"version"`
+	// Game is always "blackjack".
+	Game string `json:"game"`
+	// Source cites the text the paytable transcribes.
+	Source string `json:"source"`
+	// Decks is the shoe's decks: no round shows a card more often, and the
+	// exact figures are computed for it.
+	Decks int `json:"decks"`
+	// Rules are the paytable's lines, one per Line.
+	Rules []Rule `json:"rules"`
+	// Settings are the table's rules of play.
+	Settings Settings `json:"settings"`
+}
+
+// Settings are a blackjack table's rules of play and limits that are not
+// payouts.
+type Settings struct {
+	// DealerHitsSoft17 makes the dealer draw on a soft 17 (an ace counted
+	// 11 and six more); by default he stands on every 17.
+	DealerHitsSoft17 bool `json:"dealer_hits_soft_17"`
+	// DoubleAfterSplit lets a split hand double on its first two cards.
+	DoubleAfterSplit bool `json:"double_after_split"`
+	// ResplitAces lets a split ace that receives another ace split again.
+	ResplitAces bool `json:"resplit_aces"`
+	// HandsMax is the most hands a seat may split into (2..HandsLimit).
+	HandsMax int `json:"hands_max"`
+	// SurrenderReturnPercent is the share of the stake a surrender
+	// ("retiro") returns: "50" (seed 004, Black Jack 1.5 "Retiro").
+	SurrenderReturnPercent string `json:"surrender_return_percent"`
+	// InsuranceMaxPercent is the most insurance a seat takes, as a
+	// percentage of its main bet: "50".
+	InsuranceMaxPercent string `json:"insurance_max_percent"`
+	// PerfectPairsMinPercent and PerfectPairsMaxPercent bound the Perfect
+	// Pairs stake as percentages of the seat's main bet: "10" and "80"
+	// (seed 004, Perfect Pairs amendment 8; see docs/games/blackjack.md for
+	// the reading).
+	PerfectPairsMinPercent string `json:"perfect_pairs_min_percent"`
+	PerfectPairsMaxPercent string `json:"perfect_pairs_max_percent"`
+	// CutCardMin and CutCardMax bound the cards the cut card leaves behind
+	// it: 52 and 104 (seed 004, Black Jack 1.5 "Corte").
+	CutCardMin int `json:"cut_card_min"`
+	CutCardMax int `json:"cut_card_max"`
+}
+
+// Rule is one line of a paytable: what it pays.
+type Rule struct {
+	// Line is one of the Line… constants.
+	Line Line `json:"line"`
+	// Odds is what the line pays, "X:Y".
+	Odds Odds `json:"odds"`
+	// Name is the line's name as a player reads it.
+	Name string `json:"name"`
+}
+
+// Odds are X:Y odds: a winning bet wins X/Y of its stake and gets the
+// stake back.
+type Odds struct {
+	Win int64
+	Per int64
+}
+
+// OddsMax bounds both terms of odds.
+const OddsMax = 1000
+
+// String writes "3:2".
+func (o Odds) String() string { return fmt.Sprintf("%d:%d", o.Win, o.Per) }
+
+// MarshalText writes "3:2".
+func (o Odds) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText reads "3:2".
+func (o *Odds) UnmarshalText(b []byte) error {
+	w, p, ok := strings.Cut(string(b), ":")
+	x, err1 := strconv.ParseInt(w, 10, 64)
+	y, err2 := strconv.ParseInt(p, 10, 64)
+	if !ok || err1 != nil || err2 != nil {
+		return fmt.Errorf("odds %q: want X:Y", b)
+	}
+	*o = Odds{x, y}
+	return nil
+}
+
+// multiple is X/Y as an exact decimal; validate has checked it is one.
+func (o Odds) multiple() decimal.Decimal {
+	return decimal.NewFromInt(o.Win).DivRound(decimal.NewFromInt(o.Per), 16)
+}
+
+func (o Odds) validate() error {
+	if o.Win < 1 || o.Per < 1 || o.Win > OddsMax || o.Per > OddsMax {
+		return fmt.Errorf("odds %s: want X:Y with 1 ≤ X, Y ≤ %d", o, OddsMax)
+	}
+	if !o.multiple().Mul(decimal.NewFromInt(o.Per)).Equal(decimal.NewFromInt(o.Win)) {
+		return fmt.Errorf("odds %s are not an exact decimal multiple", o)
+	}
+	return nil
+}
+
+// Paytable is a validated, immutable blackjack paytable. Get one from New,
+// Paytables or Lookup; a *Paytable is safe for concurrent use.
+type Paytable struct {
+	data      Data
+	canonical []byte
+	hash      string
+	odds      map[Line]Odds
+	surrender decimal.Decimal // fraction of the stake a surrender returns
+	insMax    decimal.Decimal // fraction of the main bet
+	ppMin     decimal.Decimal
+	ppMax     decimal.Decimal
+}
+
+// New validates paytable data and returns the paytable. It returns an error
+// wrapping ErrBadPaytable when the game is not "blackjack", the id or a
+// name is empty, the version is below 1, the decks are not
+// 1..cards.DecksMax, the rules are not one line per Line with valid odds,
+// HandsMax is not 2..HandsLimit, a percentage is not a decimal in
+// (0, 100] (the Perfect Pairs minimum may be 0 and must not exceed the
+// maximum), or the cut card's bounds are not 0 < min ≤ max < the shoe. The
+// data is copied.
+func New(d Data) (*Paytable, error) {
+	d.Rules = slices.Clone(d.Rules)
+	bad := func(format string, args ...any) (*Paytable, error) {
+		return nil, fmt.Errorf("%w %q: %s", ErrBadPaytable, d.ID, fmt.Sprintf(format, args...))
+	}
+	s := d.Settings
+	switch {
+	case d.ID == "":
+		return bad("empty id")
+	case d.Game != GameName:
+		return bad("game %q, want %q", d.Game, GameName)
+	case d.Version < 1:
+		return bad("version %d, want 1 or more", d.Version)
+	case d.Decks < 1 || d.Decks > cards.DecksMax:
+		return bad("%d decks, want 1..%d", d.Decks, cards.DecksMax)
+	case s.HandsMax < 2 || s.HandsMax > HandsLimit:
+		return bad("hands_max %d, want 2..%d", s.HandsMax, HandsLimit)
+	case s.CutCardMin < 1 || s.CutCardMin > s.CutCardMax || s.CutCardMax >= d.Decks*cards.DeckSize:
+		return bad("cut card bounds %d..%d, want 0 < min ≤ max < %d", s.CutCardMin, s.CutCardMax, d.Decks*cards.DeckSize)
+	}
+	p := &Paytable{data: d, odds: make(map[Line]Odds)}
+	for i, r := range d.Rules {
+		if !slices.Contains(allLines(), r.Line) {
+			return bad("rule %d: %q is not a line (%v)", i, r.Line, allLines())
+		}
+		if _, dup := p.odds[r.Line]; dup {
+			return bad("rule %d: a second line for %s", i, r.Line)
+		}
+		if err := r.Odds.validate(); err != nil {
+			return bad("rule %d (%s): %v", i, r.Line, err)
+		}
+		if strings.TrimSpace(r.Name) == "" {
+			return bad("rule %d (%s): empty name", i, r.Line)
+		}
+		p.odds[r.Line] = r.Odds
+	}
+	if len(p.odds) != len(allLines()) {
+		return bad("%d lines, want one for each of %v", len(p.odds), allLines())
+	}
+	var err error
+	for _, f := range []struct {
+		name, s string
+		zero    bool
+		to      *decimal.Decimal
+	}{
+		{"surrender_return_percent", s.SurrenderReturnPercent, false, &p.surrender},
+		{"insurance_max_percent", s.InsuranceMaxPercent, false, &p.insMax},
+		{"perfect_pairs_min_percent", s.PerfectPairsMinPercent, true, &p.ppMin},
+		{"perfect_pairs_max_percent", s.PerfectPairsMaxPercent, false, &p.ppMax},
+	} {
+		if *f.to, err = percent(f.name, f.s, f.zero); err != nil {
+			return bad("%v", err)
+		}
+	}
+	if p.ppMin.Cmp(p.ppMax) > 0 {
+		return bad("perfect pairs minimum %s%% above the maximum %s%%", s.PerfectPairsMinPercent, s.PerfectPairsMaxPercent)
+	}
+	p.canonical = canonicalJSON(d)
+	sum := sha256.Sum256(p.canonical)
+	p.hash = hex.EncodeToString(sum[:])
+	return p, nil
+}
+
+// percent reads a percentage in (0, 100] (or [0, 100] when zero is
+// allowed) with at most 4 decimals, as a fraction.
+func percent(name, s string, zero bool) (decimal.Decimal, error) {
+	v, err := decimal.NewFromString(s)
+	if err != nil || v.Sign() < 0 || (v.Sign() == 0 && !zero) || v.Cmp(decimal.NewFromInt(100)) > 0 || v.Exponent() < -4 {
+		return decimal.Decimal{}, fmt.Errorf("%s %q: want a decimal percentage in (0, 100] with at most 4 decimals", name, s)
+	}
+	return v.Div(decimal.NewFromInt(100)), nil
+}
+
+// canonicalJSON is the hashed form of the data: compact JSON of Data with
+// its fields in declaration order and the rules sorted by line.
+func canonicalJSON(d Data) []byte {
+	d.Rules = slices.Clone(d.Rules)
+	slices.SortStableFunc(d.Rules, func(a, b Rule) int { return strings.Compare(string(a.Line), string(b.Line)) })
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(d); err != nil {
+		panic(fmt.Sprintf("blackjack: canonical JSON of %q: %v", d.ID, err))
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
+
+// ID returns the paytable's id, "blackjack/chile-2010".
+func (p *Paytable) ID() string { return p.data.ID }
+
+// Game returns "blackjack".
+func (p *Paytable) Game() string { return p.data.Game }
+
+// Version returns the paytable's version.
+func (p *Paytable) Version() int { return p.data.Version }
+
+// Source cites the text the paytable transcribes.
+func (p *Paytable) Source() string { return p.data.Source }
+
+// Decks returns the shoe's decks.
+func (p *Paytable) Decks() int { return p.data.Decks }
+
+// Settings returns the table's rules of play.
+func (p *Paytable) Settings() Settings { return p.data.Settings }
+
+// Hash returns the hex SHA-256 of CanonicalJSON.
+func (p *Paytable) Hash() string { return p.hash }
+
+// CanonicalJSON returns the bytes that Hash digests.
+func (p *Paytable) CanonicalJSON() []byte { return slices.Clone(p.canonical) }
+
+// Data returns a copy of the paytable's data.
+func (p *Paytable) Data() Data {
+	d := p.data
+	d.Rules = slices.Clone(d.Rules)
+	return d
+}
+
+// Odds returns what a line pays.
+func (p *Paytable) Odds(l Line) Odds { return p.odds[l] }
+
+// Kinds returns the kinds of bet the paytable offers, in listing order.
+func (p *Paytable) Kinds() []string {
+	out := make([]string, len(allKinds()))
+	for i, k := range allKinds() {
+		out[i] = string(k)
+	}
+	return out
+}
+
+// BetKind validates a bet code and returns its kind. It returns an error
+// wrapping ErrBadBetCode for a code that does not parse or names a hand
+// beyond the table's HandsMax.
+func (p *Paytable) BetKind(code string) (string, error) {
+	b, err := p.bet(code)
+	if err != nil {
+		return "", err
+	}
+	return string(b.kind), nil
+}
+
+func (p *Paytable) bet(code string) (Bet, error) {
+	b, err := ParseBet(code)
+	if err != nil {
+		return Bet{}, err
+	}
+	if b.hand >= p.data.Settings.HandsMax {
+		return Bet{}, fmt.Errorf("%w: %q: a seat has at most %d hands at %s (0..%d)", ErrBadBetCode, code, p.data.Settings.HandsMax, p.data.ID, p.data.Settings.HandsMax-1)
+	}
+	return b, nil
+}
+
+// ParseResult decodes one result of a round strictly: see ParseResult
+// (the package function). It does not check the result against the
+// round; CheckResult does.
+func (p *Paytable) ParseResult(raw []byte) (games.Result, error) {
+	r, err := ParseResult(raw)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// CheckResult validates r recorded after prior, by folding the round:
+// whose turn it is, what the cards allow, what the dealer's rule says. It
+// implements games.ResultChecker; its errors are *ResultError.
+func (p *Paytable) CheckResult(r games.Result, prior []games.Result) error {
+	rd, err := p.Fold(prior)
+	if err != nil {
+		return err
+	}
+	br, ok := r.(Result)
+	if !ok {
+		return resultError(RuleResultShape, "a %T is not a blackjack result", r)
+	}
+	return rd.Apply(br)
+}
+
+// RoundOver reports whether the round is complete: the dealer's hand is
+// (he stands or busts under the table's rule). A round whose results do
+// not fold is not over.
+func (p *Paytable) RoundOver(results []games.Result) bool {
+	rd, err := p.Fold(results)
+	return err == nil && rd.Over()
+}
+
+// ShoeOver reports whether the cut card came out during the round: the
+// round is finished with the cards left, and the next is dealt from a new
+// shuffle (seed 004, Black Jack 1.5 "Último pase").
+func (p *Paytable) ShoeOver(results []games.Result) bool {
+	rd, err := p.Fold(results)
+	return err == nil && rd.CutCard()
+}
+
+// RTP returns the exact RTP of the bets that have one whatever the
+// player's play: Perfect Pairs and insurance (knowing only the dealer's
+// ace). The main bet, doubles and splits depend on play; their simulated
+// figure under basic strategy is SimulateBasicStrategy's.
+func (p *Paytable) RTP() []games.BetRTP {
+	rs := ExactRTP(p)
+	out := make([]games.BetRTP, len(rs))
+	for i, r := range rs {
+		out[i] = games.BetRTP{Code: r.Code, Kind: string(r.Kind), Pays: r.Pays, RTP: r.RTP}
+	}
+	return out
+}

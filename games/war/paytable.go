@@ -1,0 +1,298 @@
+package war
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/cards"
+)
+
+// GameName is the game name of every War paytable.
+const GameName = "war"
+
+// BurnMax bounds Settings.BurnBeforeWar.
+const BurnMax = 5
+
+// Line names a line of the paytable.
+type Line string
+
+// Lines of a War paytable; each is in the data exactly once.
+const (
+	// LineMain: the seat's card beats the dealer's.
+	LineMain Line = "main"
+	// LineWar: the raise, when the seat's war card is equal or higher.
+	LineWar Line = "war"
+	// LineTie: the tie side bet, when the first cards tie.
+	LineTie Line = "tie"
+)
+
+// allLines lists every line in listing order.
+func allLines() []Line { return []Line{LineMain, LineWar, LineTie} }
+
+// Data is a paytable as data; every field is covered by the content hash.
+type Data struct {
+	ID       string   `json:"id"`
+	Version  int      `json:"version"`
+	Game     string   `json:"game"`
+	Source   string   `json:"source"`
+	Decks    int      `json:"decks"`
+	Rules    []Rule   `json:"rules"`
+	Settings Settings `json:"settings"`
+}
+
+// Settings are the table's rules that are not payouts.
+type Settings struct {
+	// SurrenderReturnPercent is the share of the main bet a surrender on a
+	// tie returns: "50".
+	SurrenderReturnPercent string `json:"surrender_return_percent"`
+	// BurnBeforeWar is the cards burned before the war cards: 3.
+	BurnBeforeWar int `json:"burn_before_war"`
+	// CutCardMin is the fewest cards the cut card leaves behind it: 52
+	// (seed 004, War 4.4 "Inicio del juego").
+	CutCardMin int `json:"cut_card_min"`
+}
+
+// Rule is one line of a paytable.
+type Rule struct {
+	Line Line   `json:"line"`
+	Odds Odds   `json:"odds"`
+	Name string `json:"name"`
+}
+
+// Odds are X:Y odds: a winning bet wins X/Y of its stake and gets the
+// stake back.
+type Odds struct {
+	Win int64
+	Per int64
+}
+
+// OddsMax bounds both terms of odds.
+const OddsMax = 1000
+
+// String writes "10:1".
+func (o Odds) String() string { return fmt.Sprintf("%d:%d", o.Win, o.Per) }
+
+// MarshalText writes "10:1".
+func (o Odds) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText reads "10:1".
+func (o *Odds) UnmarshalText(b []byte) error {
+	w, p, ok := strings.Cut(string(b), ":")
+	x, err1 := strconv.ParseInt(w, 10, 64)
+	y, err2 := strconv.ParseInt(p, 10, 64)
+	if !ok || err1 != nil || err2 != nil {
+		return fmt.Errorf("odds %q: want X:Y", b)
+	}
+	*o = Odds{x, y}
+	return nil
+}
+
+// multiple is X/Y as an exact decimal; validate has checked it is one.
+func (o Odds) multiple() decimal.Decimal {
+	return decimal.NewFromInt(o.Win).DivRound(decimal.NewFromInt(o.Per), 16)
+}
+
+func (o Odds) validate() error {
+	if o.Win < 1 || o.Per < 1 || o.Win > OddsMax || o.Per > OddsMax {
+		return fmt.Errorf("odds %s: want X:Y with 1 ≤ X, Y ≤ %d", o, OddsMax)
+	}
+	if !o.multiple().Mul(decimal.NewFromInt(o.Per)).Equal(decimal.NewFromInt(o.Win)) {
+		return fmt.Errorf("odds %s are not an exact decimal multiple", o)
+	}
+	return nil
+}
+
+// Paytable is a validated, immutable War paytable. Get one from New,
+// Paytables or Lookup; a *Paytable is safe for concurrent use.
+type Paytable struct {
+	data      Data
+	canonical []byte
+	hash      string
+	odds      map[Line]Odds
+	surrender decimal.Decimal
+}
+
+// New validates paytable data and returns the paytable. It returns an error
+// wrapping ErrBadPaytable when the game is not "war", the id or a name is
+// empty, the version is below 1, the decks are not 1..cards.DecksMax, the
+// rules are not one line per Line with valid odds, the surrender share is
+// not a percentage in (0, 100], the burn is not 0..BurnMax or the cut card
+// minimum is not 1..the shoe. The data is copied.
+func New(d Data) (*Paytable, error) {
+	d.Rules = slices.Clone(d.Rules)
+	bad := func(format string, args ...any) (*Paytable, error) {
+		return nil, fmt.Errorf("%w %q: %s", ErrBadPaytable, d.ID, fmt.Sprintf(format, args...))
+	}
+	s := d.Settings
+	switch {
+	case d.ID == "":
+		return bad("empty id")
+	case d.Game != GameName:
+		return bad("game %q, want %q", d.Game, GameName)
+	case d.Version < 1:
+		return bad("version %d, want 1 or more", d.Version)
+	case d.Decks < 1 || d.Decks > cards.DecksMax:
+		return bad("%d decks, want 1..%d", d.Decks, cards.DecksMax)
+	case s.BurnBeforeWar < 0 || s.BurnBeforeWar > BurnMax:
+		return bad("burn_before_war %d, want 0..%d", s.BurnBeforeWar, BurnMax)
+	case s.CutCardMin < 1 || s.CutCardMin >= d.Decks*cards.DeckSize:
+		return bad("cut_card_min %d, want 1..%d", s.CutCardMin, d.Decks*cards.DeckSize-1)
+	}
+	p := &Paytable{data: d, odds: make(map[Line]Odds)}
+	for i, r := range d.Rules {
+		if !slices.Contains(allLines(), r.Line) {
+			return bad("rule %d: %q is not a line (%v)", i, r.Line, allLines())
+		}
+		if _, dup := p.odds[r.Line]; dup {
+			return bad("rule %d: a second line for %s", i, r.Line)
+		}
+		if err := r.Odds.validate(); err != nil {
+			return bad("rule %d (%s): %v", i, r.Line, err)
+		}
+		if strings.TrimSpace(r.Name) == "" {
+			return bad("rule %d (%s): empty name", i, r.Line)
+		}
+		p.odds[r.Line] = r.Odds
+	}
+	if len(p.odds) != len(allLines()) {
+		return bad("%d lines, want one for each of %v", len(p.odds), allLines())
+	}
+	v, err := decimal.NewFromString(s.SurrenderReturnPercent)
+	if err != nil || v.Sign() <= 0 || v.Cmp(decimal.NewFromInt(100)) > 0 || v.Exponent() < -4 {
+		return bad("surrender_return_percent %q: want a decimal percentage in (0, 100] with at most 4 decimals", s.SurrenderReturnPercent)
+	}
+	p.surrender = v.Div(decimal.NewFromInt(100))
+	p.canonical = canonicalJSON(d)
+	sum := sha256.Sum256(p.canonical)
+	p.hash = hex.EncodeToString(sum[:])
+	return p, nil
+}
+
+// canonicalJSON is the hashed form of the data: compact JSON of Data with
+// its fields in declaration order and the rules sorted by line.
+func canonicalJSON(d Data) []byte {
+	d.Rules = slices.Clone(d.Rules)
+	slices.SortStableFunc(d.Rules, func(a, b Rule) int { return strings.Compare(string(a.Line), string(b.Line)) })
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(d); err != nil {
+		panic(fmt.Sprintf("war: canonical JSON of %q: %v", d.ID, err))
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
+
+// ID returns the paytable's id, "war/chile-2010".
+func (p *Paytable) ID() string { return p.data.ID }
+
+// Game returns "war".
+func (p *Paytable) Game() string { return p.data.Game }
+
+// Version returns the paytable's version.
+func (p *Paytable) Version() int { return p.data.Version }
+
+// Source cites the text the paytable transcribes.
+func (p *Paytable) Source() string { return p.data.Source }
+
+// Decks returns the shoe's decks.
+func (p *Paytable) Decks() int { return p.data.Decks }
+
+// Settings returns the table's rules.
+func (p *Paytable) Settings() Settings { return p.data.Settings }
+
+// Hash returns the hex SHA-256 of CanonicalJSON.
+func (p *Paytable) Hash() string { return p.hash }
+
+// CanonicalJSON returns the bytes that Hash digests.
+func (p *Paytable) CanonicalJSON() []byte { return slices.Clone(p.canonical) }
+
+// Data returns a copy of the paytable's data.
+func (p *Paytable) Data() Data {
+	d := p.data
+	d.Rules = slices.Clone(d.Rules)
+	return d
+}
+
+// Odds returns what a line pays.
+func (p *Paytable) Odds(l Line) Odds { return p.odds[l] }
+
+// Kinds returns the kinds of bet the paytable offers, in listing order.
+func (p *Paytable) Kinds() []string {
+	out := make([]string, len(allKinds()))
+	for i, k := range allKinds() {
+		out[i] = string(k)
+	}
+	return out
+}
+
+// BetKind validates a bet code and returns its kind (ErrBadBetCode).
+func (p *Paytable) BetKind(code string) (string, error) {
+	b, err := ParseBet(code)
+	if err != nil {
+		return "", err
+	}
+	return string(b.kind), nil
+}
+
+// ParseResult decodes one result strictly: see ParseResult (the package
+// function). CheckResult checks it against the round.
+func (p *Paytable) ParseResult(raw []byte) (games.Result, error) {
+	r, err := ParseResult(raw)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// CheckResult validates r recorded after prior by folding the round. It
+// implements games.ResultChecker; its errors are *ResultError.
+func (p *Paytable) CheckResult(r games.Result, prior []games.Result) error {
+	rd, err := p.Fold(prior)
+	if err != nil {
+		return err
+	}
+	wr, ok := r.(Result)
+	if !ok {
+		return resultError(RuleResultShape, "a %T is not a War result", r)
+	}
+	return rd.Apply(wr)
+}
+
+// RoundOver reports whether the round is complete: after the dealer's
+// card when no seat ties; after the last decision when every tied seat
+// surrendered; after the dealer's war card otherwise.
+func (p *Paytable) RoundOver(results []games.Result) bool {
+	rd, err := p.Fold(results)
+	return err == nil && rd.Over()
+}
+
+// ShoeOver reports whether the cut card came out during the round: the
+// round is finished and the next is dealt from a new shuffle (seed 004,
+// War 4.4 "Último pase").
+func (p *Paytable) ShoeOver(results []games.Result) bool {
+	rd, err := p.Fold(results)
+	return err == nil && rd.cutCard
+}
+
+// RTP returns the exact RTP of the main bet (going to war on every tie),
+// the raise (given a tie) and the tie bet: see ExactRTP.
+func (p *Paytable) RTP() []games.BetRTP {
+	f := ExactRTP(p)
+	out := make([]games.BetRTP, 0, 3)
+	for _, r := range []BetRTP{f.Main, f.War, f.Tie} {
+		out = append(out, games.BetRTP{Code: r.Code, Kind: string(r.Kind), Pays: r.Pays, RTP: r.RTP})
+	}
+	return out
+}
+
+// rankOf orders War's ranks: the two lowest, the ace highest.
+func rankOf(c cards.Card) int { return strings.IndexByte("23456789TJQKA", byte(c.Rank())) }
