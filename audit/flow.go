@@ -37,6 +37,11 @@ const (
 	// at the player's request.
 	FlowTakenDown FlowKind = "taken_down" // in play → wallet
 
+	// Player-banked tables and rounds settled as a whole.
+	FlowBankTaken    FlowKind = "bank_taken"    // wallet → bank
+	FlowBankReleased FlowKind = "bank_released" // bank → wallet
+	FlowTransfer     FlowKind = "transfer"      // a round's transfer: prize pool funded, rake, cagnotte
+
 	FlowReversedStakeReturned FlowKind = "reversed_stake_returned" // wallet → in play
 	FlowReversedStakeLost     FlowKind = "reversed_stake_lost"     // house → in play
 	FlowReversedWin           FlowKind = "reversed_win"            // wallet → house
@@ -87,6 +92,22 @@ func flowsOf(payload any, inForce *events.BetSettled) []flow {
 		return []flow{mkflow(FlowRefund, ledger.InPlayAccount(p.Table), ledger.WalletAccount(p.Player), p.Stake, p.Currency)}
 	case *events.BetTakenDown:
 		return []flow{mkflow(FlowTakenDown, ledger.InPlayAccount(p.Table), ledger.WalletAccount(p.Player), p.Stake, p.Currency)}
+	case *events.TableBankTaken:
+		return []flow{mkflow(FlowBankTaken, ledger.WalletAccount(p.Player), ledger.BankAccount(p.Table), p.Amount, p.Currency)}
+	case *events.TableBankReleased:
+		if !p.Amount.IsPositive() {
+			return nil
+		}
+		return []flow{mkflow(FlowBankReleased, ledger.BankAccount(p.Table), ledger.WalletAccount(p.Player), p.Amount, p.Currency)}
+	case *events.RoundSettled:
+		if len(p.Transfers) == 0 {
+			return nil
+		}
+		ts := make([]games.Transfer, len(p.Transfers))
+		for i, t := range p.Transfers {
+			ts[i] = games.Transfer{From: t.From, To: t.To, Amount: t.Amount, Rule: t.Rule}
+		}
+		return transferFlows(p.Table, p.Currency, ts)
 	case *events.BetSettlementReversed:
 		var st games.Settlement
 		if inForce != nil {
@@ -107,6 +128,17 @@ func flowsOf(payload any, inForce *events.BetSettled) []flow {
 		return out
 	}
 	return nil
+}
+
+// transferFlows are a round's transfers as the ledger posts them
+// (ledger.TransferPostings).
+func transferFlows(table, currency string, ts []games.Transfer) []flow {
+	ps := ledger.TransferPostings(table, currency, ts)
+	out := make([]flow, len(ps))
+	for i, p := range ps {
+		out[i] = flow{Posting: p, kind: FlowTransfer}
+	}
+	return out
 }
 
 // settledFlows are the ledger's settlement postings

@@ -28,6 +28,7 @@ type tableState struct {
 	Closed                                     bool
 	Rounds                                     int64
 	Active                                     string
+	Banker                                     string
 }
 
 // betState is one bet: what was placed and the settlement in force.
@@ -59,17 +60,20 @@ type roundState struct {
 	// the round's paytable, and parseErr why they could not be (an unknown
 	// paytable, a result the game refuses): then its bets are not
 	// re-settled against them.
-	Results    [][]byte
-	parsed     []games.Result
-	parseErr   error
-	Correction int
-	Reshakes   int
-	OpenedSeq  uint64
-	OpenedAt   time.Time
-	Staked     decimal.Decimal
-	Bets       []*betState
-	byID       map[string]*betState
-	done       bool
+	Results [][]byte
+	// bankAtResult is the table's bank balance when the last result was
+	// recorded: what a round settled as a whole must have used.
+	bankAtResult decimal.Decimal
+	parsed       []games.Result
+	parseErr     error
+	Correction   int
+	Reshakes     int
+	OpenedSeq    uint64
+	OpenedAt     time.Time
+	Staked       decimal.Decimal
+	Bets         []*betState
+	byID         map[string]*betState
+	done         bool
 }
 
 // open reports whether the round is still in progress: its bets are
@@ -271,7 +275,7 @@ func knownAccount(name string) bool {
 		return true
 	}
 	for _, prefix := range []string{ledger.WalletAccount(""), ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount(""),
-		ledger.CommissionAccount(""), ledger.JackpotAccount("")} {
+		ledger.CommissionAccount(""), ledger.JackpotAccount(""), ledger.BankAccount(""), ledger.PrizesAccount("")} {
 		if id, ok := strings.CutPrefix(name, prefix); ok {
 			return events.ValidID(id)
 		}
@@ -336,6 +340,12 @@ func payloadCurrency(payload any) string {
 		return p.Currency
 	case *events.BetTakenDown:
 		return p.Currency
+	case *events.RoundSettled:
+		return p.Currency
+	case *events.TableBankTaken:
+		return p.Currency
+	case *events.TableBankReleased:
+		return p.Currency
 	}
 	return ""
 }
@@ -348,6 +358,10 @@ func payloadPlace(payload any) (table, round string, ok bool) {
 	case *events.TableLimitsChanged:
 		return p.Table, "", true
 	case *events.TableClosed:
+		return p.Table, "", true
+	case *events.TableBankTaken:
+		return p.Table, "", true
+	case *events.TableBankReleased:
 		return p.Table, "", true
 	case *events.RoundOpened:
 		return p.Table, p.Round, true
@@ -459,6 +473,7 @@ func (f *fold) applyPayload(s *step, report reporter) {
 		if r := f.round(p.Round, report, "result"); r != nil {
 			f.move(r, e.Type, report, "result")
 			f.addResult(r, p.ResultJSON(), report)
+			r.bankAtResult = f.balance(ledger.BankAccount(r.Table), r.Currency)
 		}
 	case *events.BetSettled:
 		f.settleBet(s, p, report)
@@ -844,6 +859,11 @@ func (f *fold) resettle(p *events.BetSettled, r *roundState, b *betState, report
 		report(KindPayoutMismatch, "bet %s cannot be re-settled: unknown currency %q", p.Bet, p.Currency)
 		return
 	}
+	if _, together := pt.(games.RoundSettler); together {
+		// Settled with its round: checked at round.settled, with every
+		// bet of the round and the funds it recorded (settleTogether).
+		return
+	}
 	var bet games.Bet
 	var results []games.Result
 	if r != nil && b != nil && len(r.Results) > 0 && r.Paytable == p.Paytable && r.PaytableHash == p.PaytableHash {
@@ -973,10 +993,64 @@ func (f *fold) settleRound(p *events.RoundSettled, report reporter) {
 		report(KindTotalsMismatch, "round %s states %d bets, staked %s, won %s, returned %s, residue %s; its bets give %d, %s, %s, %s, %s",
 			r.ID, p.Bets, p.Staked, p.Won, p.Returned, p.Residue, len(r.Bets), staked, won, returned, residue)
 	}
+	f.settleTogether(r, p, report)
 	if t := f.tables[r.Table]; t != nil && t.Active == r.ID {
 		t.Active = ""
 	}
 	f.finish(r)
+}
+
+// settleTogether re-settles a round settled as a whole (games.RoundSettler):
+// every bet of it and the round's transfers, from the paytable, with the
+// funds the round recorded, which must be the bank's balance at its last
+// result.
+func (f *fold) settleTogether(r *roundState, p *events.RoundSettled, report reporter) {
+	pt, err := f.paytable(r.Paytable, r.PaytableHash)
+	if err != nil {
+		return // reported when the round opened
+	}
+	rs, ok := pt.(games.RoundSettler)
+	if !ok {
+		if p.Funds != nil || len(p.Transfers) > 0 {
+			report(KindEventInvalid, "round %s of %s states funds or transfers, its game settles bet by bet", r.ID, pt.ID())
+		}
+		return
+	}
+	if p.Funds == nil {
+		report(KindEventInvalid, "round %s of %s was settled as a whole without its funds", r.ID, pt.ID())
+		return
+	}
+	if f.complete && !p.Funds.Bank.Equal(r.bankAtResult) {
+		report(KindPayoutMismatch, "round %s was settled with a bank of %s, the bank held %s at its last result", r.ID, p.Funds.Bank, r.bankAtResult)
+	}
+	results, ok := f.results(r)
+	if !ok {
+		return
+	}
+	var bets []games.Bet
+	var recorded []games.Settlement
+	var ids []string
+	for _, b := range r.Bets {
+		if b.Status != ledger.BetSettled || b.Settled == nil {
+			continue
+		}
+		bets = append(bets, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working})
+		recorded = append(recorded, replay.Recorded(b.Settled))
+		ids = append(ids, b.ID)
+	}
+	_, diffs, tdiff, err := replay.ResettleRound(rs, bets, r.Scale, results, games.Funds{Bank: p.Funds.Bank}, recorded, p.Transfers)
+	if err != nil {
+		report(KindPayoutMismatch, "round %s cannot be re-settled: %v", r.ID, err)
+		return
+	}
+	for i, d := range diffs {
+		if d != "" {
+			report(KindPayoutMismatch, "bet %s (%s, stake %s) of round %s: %s under %s", ids[i], bets[i].Code, bets[i].Stake, r.ID, d, pt.ID())
+		}
+	}
+	if tdiff != "" {
+		report(KindPayoutMismatch, "round %s: %s", r.ID, tdiff)
+	}
 }
 
 // owesRefunds reports whether r is a cancelled round still refunding: some

@@ -26,7 +26,8 @@ import (
 
 // testCatalog is Sic Bo and the two test games.
 func testCatalog() *games.Catalog {
-	return games.NewCatalog(sicbo.Game{}, testgames.Game{PT: testgames.Coin{}}, testgames.Game{PT: testgames.Race{}})
+	return games.NewCatalog(sicbo.Game{}, testgames.Game{PT: testgames.Coin{}}, testgames.Game{PT: testgames.Race{}},
+		testgames.Game{PT: testgames.Pot{}}, testgames.Game{PT: testgames.Duel{}})
 }
 
 // gameOptions are the audit options of a stream with the test games.
@@ -386,5 +387,44 @@ func TestVerify_DoctoredRace(t *testing.T) {
 	}
 	if !found || d.Totals.Mismatches == 0 {
 		t.Fatalf("bets %+v", d.Bets)
+	}
+}
+
+// TestVerify_RoundsSettledTogether verifies streams of the two test games
+// whose rounds are settled as a whole: a pot whose winners share the
+// prizes (the prize pool funded and emptied, the rake to the commission),
+// and a duel against a player's bank in custody (the bank taken, its wins
+// and losses, the cagnotte, the bank given back). Every bet and transfer
+// is settled again from the paytable; the dispute report of each round
+// matches.
+func TestVerify_RoundsSettledTogether(t *testing.T) {
+	h := ledgertest.NewWith(t, testCatalog())
+	for _, p := range []string{"ann", "bob", "cid"} {
+		h.Deposit(p, "100")
+	}
+	openGameTable(h, "p1", "pot/test")
+	pot := h.OpenRound("p1")
+	for _, b := range []struct{ player, code, stake string }{{"ann", "pick:3", "10"}, {"bob", "pick:3", "20"}, {"cid", "pick:5", "3.33"}} {
+		h.Must(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: ledgertest.Frontend}, Table: "p1", Round: pot, Player: b.player, Bets: []ledger.BetRequest{ledgertest.BetOf(b.code, b.stake)}})
+	}
+	h.CloseBetting("p1", pot)
+	face(h, "p1", pot, 3)
+
+	openGameTable(h, "d1", "duel/test")
+	h.Must(&ledger.TakeBank{Meta: ledger.Meta{Actor: ledgertest.Dealer}, Table: "d1", Player: "ann", Amount: dec("50")})
+	var duels []string
+	for i, n := range []int{2, 5} {
+		r := h.OpenRound("d1")
+		duels = append(duels, r)
+		h.Must(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: ledgertest.Frontend}, Table: "d1", Round: r, Player: "bob", Bets: []ledger.BetRequest{ledgertest.BetOf("high", []string{"10", "20"}[i])}})
+		h.CloseBetting("d1", r)
+		face(h, "d1", r, n)
+	}
+	h.Must(&ledger.ReleaseBank{Meta: ledger.Meta{Actor: ledgertest.Dealer}, Table: "d1"})
+
+	opts := gameOptions()
+	mustClean(t, h.Stream, opts)
+	for _, r := range append([]string{pot}, duels...) {
+		mustAllMatch(t, dispute(t, h.Stream, r, opts))
 	}
 }

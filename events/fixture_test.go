@@ -111,11 +111,12 @@ func samplePayload(tb testing.TB, t Type) any {
 			Rule: "total 10 pays 6:1", Paytable: "sicbo-standard-2026",
 			PaytableHash: "9f2c4e7d1a0b3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
 			Correction:   1, Commission: dec("0.60"),
-			Contributions: []Contribution{{Pool: "progressive-1", Amount: dec("0.10")}}}
+			Contributions: []Contribution{{Pool: "progressive-1", Amount: dec("0.10")}}, Counterparty: "bank"}
 	case TypeRoundSettled:
 		return &RoundSettled{Table: testTable, Round: testRound, Dice: dice, Result: json.RawMessage(`{"pocket":"00"}`), Bets: 31,
 			Staked: dec("412.50"), Won: dec("180.00"), Returned: dec("246.00"), Residue: dec("0.004"),
-			Correction: 1}
+			Correction: 1, Funds: &Funds{Bank: dec("500.00")},
+			Transfers: []Transfer{{From: "bank", To: "commission", Amount: dec("1.50"), Rule: "cagnotte 5% of the bank's net win"}}, Currency: "EUR"}
 	case TypeRoundPaused:
 		return &RoundPaused{Table: testTable, Round: testRound, Reason: "shaker jammed"}
 	case TypeRoundResumed:
@@ -140,6 +141,11 @@ func samplePayload(tb testing.TB, t Type) any {
 			Signature: "ZmFrZSBzaWduYXR1cmUgb2YgdGhlIGZpeHR1cmVz"}
 	case TypeRoundStepSettled:
 		return &RoundStepSettled{Table: testTable, Round: testRound, Results: 3, Decided: 4, Open: 7}
+	case TypeTableBankTaken:
+		return &TableBankTaken{Table: testTable, Player: testPlayer, Amount: dec("500.00"), Currency: "EUR",
+			BalanceBefore: dec("800.00"), BalanceAfter: dec("300.00")}
+	case TypeTableBankReleased:
+		return &TableBankReleased{Table: testTable, Player: testPlayer, Amount: dec("512.00"), Currency: "EUR"}
 	case TypeBetTakenDown:
 		return &BetTakenDown{Table: testTable, Round: testRound, Slip: testSlip, Bet: "b-0001",
 			Player: testPlayer, Code: "place:6", Stake: dec("12.00"), Currency: "EUR"}

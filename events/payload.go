@@ -218,6 +218,10 @@ type BetSettled struct {
 	// jackpot pools. Sic Bo has neither, and they are omitted.
 	Commission    decimal.Decimal `json:"commission,omitzero"`
 	Contributions []Contribution  `json:"contributions,omitempty"`
+	// Counterparty is who paid the win and took a lost stake when it is
+	// not the house: "bank" (a player's bank in custody), "prizes" (the
+	// round's prize pool).
+	Counterparty string `json:"counterparty,omitempty"`
 }
 
 // ResultJSON returns the result that decided the bet as its game's JSON
@@ -242,6 +246,28 @@ type RoundSettled struct {
 	Returned   decimal.Decimal `json:"returned"`
 	Residue    decimal.Decimal `json:"residue"`
 	Correction int             `json:"correction"`
+	// Funds and Transfers belong to games whose bets are settled
+	// together (games.RoundSettler): the balances the settlement used,
+	// and the money the round moved as a whole (the prize pool funded,
+	// a cagnotte), posted with this event.
+	Funds     *Funds     `json:"funds,omitempty"`
+	Transfers []Transfer `json:"transfers,omitempty"`
+	// Currency names the transfers' currency (the table's); set with them.
+	Currency string `json:"currency,omitempty"`
+}
+
+// Funds are the balances a round's settlement depended on.
+type Funds struct {
+	Bank decimal.Decimal `json:"bank"`
+}
+
+// Transfer is money a round moved as a whole, between counterparties ("",
+// the house; "bank"; "prizes"; "commission").
+type Transfer struct {
+	From   string          `json:"from"`
+	To     string          `json:"to"`
+	Amount decimal.Decimal `json:"amount"`
+	Rule   string          `json:"rule"`
 }
 
 // ResultJSON returns the round's last result as its game's JSON object.
@@ -364,6 +390,28 @@ type BetTakenDown struct {
 	Currency string          `json:"currency"`
 }
 
+// TableBankTaken records that a player put up a bank at a player-banked
+// table: the amount moves from the wallet into the table's bank account,
+// held in custody by the croupier (seed 002: "el banquero entregará la
+// cantidad puesta en juego… al croupier para su custodia").
+type TableBankTaken struct {
+	Table         string          `json:"table"`
+	Player        string          `json:"player"`
+	Amount        decimal.Decimal `json:"amount"`
+	Currency      string          `json:"currency"`
+	BalanceBefore decimal.Decimal `json:"balance_before"`
+	BalanceAfter  decimal.Decimal `json:"balance_after"`
+}
+
+// TableBankReleased records that the banker gave up the bank between
+// rounds: the bank's whole balance goes back to their wallet.
+type TableBankReleased struct {
+	Table    string          `json:"table"`
+	Player   string          `json:"player"`
+	Amount   decimal.Decimal `json:"amount"`
+	Currency string          `json:"currency"`
+}
+
 // newPayload returns a new zero payload for t, or nil for an unknown type.
 func newPayload(t Type) any {
 	switch t {
@@ -411,6 +459,10 @@ func newPayload(t Type) any {
 		return new(RoundStepSettled)
 	case TypeBetTakenDown:
 		return new(BetTakenDown)
+	case TypeTableBankTaken:
+		return new(TableBankTaken)
+	case TypeTableBankReleased:
+		return new(TableBankReleased)
 	}
 	return nil
 }

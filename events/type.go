@@ -38,6 +38,10 @@ const (
 	// <prefix>.table.<table>), added with the game seam.
 	TypeRoundStepSettled Type = "round.step_settled"
 	TypeBetTakenDown     Type = "bet.taken_down"
+
+	// Table events of player-banked games (subject <prefix>.table.<table>).
+	TypeTableBankTaken    Type = "table.bank_taken"
+	TypeTableBankReleased Type = "table.bank_released"
 )
 
 // currentVersions holds the schema version written for each type today. It is
@@ -65,6 +69,8 @@ var currentVersions = map[Type]int{
 	TypeLedgerSealed:          1,
 	TypeRoundStepSettled:      1,
 	TypeBetTakenDown:          1,
+	TypeTableBankTaken:        1,
+	TypeTableBankReleased:     1,
 }
 
 // Types returns every known event type, in catalog order.
@@ -78,6 +84,7 @@ func Types() []Type {
 		TypeRoundResultCorrected, TypeBetSettlementReversed,
 		TypeLedgerSealed,
 		TypeRoundStepSettled, TypeBetTakenDown,
+		TypeTableBankTaken, TypeTableBankReleased,
 	}
 }
 

@@ -98,6 +98,10 @@ type Settlement struct {
 	Commission decimal.Decimal `json:"commission,omitzero"`
 	// Contributions go to pools (progressive jackpots).
 	Contributions []Contribution `json:"contributions,omitempty"`
+	// Counterparty pays the win and takes the lost stake: the house ("",
+	// CounterpartyHouse) unless the game says otherwise (a player's bank,
+	// the round's prize pool).
+	Counterparty string `json:"counterparty,omitempty"`
 }
 
 // BetRTP is the exact return to player of one bet of a paytable: the
@@ -216,4 +220,70 @@ type TakeDowner interface {
 	// odds stand behind their line bet, which cannot be taken down under
 	// them). Its error has an ErrorCode.
 	CheckTakeDown(b Bet, results []Result, open []Bet) error
+}
+
+// Counterparties of a settlement: who pays a bet's win and takes its lost
+// stake. The ledger maps each to an account of the table.
+const (
+	// CounterpartyHouse is the casino (the default, "").
+	CounterpartyHouse = ""
+	// CounterpartyBank is a player's bank in custody at the table
+	// (player-banked games: baccarat à deux tableaux).
+	CounterpartyBank = "bank"
+	// CounterpartyPrizes is the round's prize pool (bingo's line and
+	// bingo prizes), funded by a transfer of the round.
+	CounterpartyPrizes = "prizes"
+)
+
+// Transfer is money a round moves as a whole, not one bet: the prize pool
+// funded from the sales, the cagnotte taken from the bank's net win. From
+// and To are counterparties (CounterpartyHouse, CounterpartyBank,
+// CounterpartyPrizes) or "commission" (the table's commission account).
+type Transfer struct {
+	From   string          `json:"from"`
+	To     string          `json:"to"`
+	Amount decimal.Decimal `json:"amount"`
+	Rule   string          `json:"rule"`
+}
+
+// Funds are the balances a round's settlement may depend on, as they
+// stood when its last result was recorded.
+type Funds struct {
+	// Bank is the balance of the table's bank in custody (zero when no
+	// player holds it).
+	Bank decimal.Decimal `json:"bank"`
+}
+
+// RoundSettlement settles a round's bets together.
+type RoundSettlement struct {
+	// Bets holds one settlement per bet, in the order given.
+	Bets []Settlement
+	// Transfers are applied after the bets' settlements.
+	Transfers []Transfer
+}
+
+// CommissionAccount is the To of a Transfer that goes to the table's
+// commission account (a cagnotte).
+const CommissionAccount = "commission"
+
+// RoundSettler is implemented by a paytable whose bets are settled
+// together when the round is over: prizes shared among the winners (bingo),
+// a player's bank that wins or loses against every punter and pays a
+// cagnotte on its net win (baccarat à deux tableaux). The ledger calls
+// SettleRound once the round is over, instead of Settle per bet; the
+// verifier and the replay call it again with the recorded funds.
+type RoundSettler interface {
+	// SettleRound settles every bet of the round against its results,
+	// given the funds; no bet may stay open.
+	SettleRound(bets []Bet, scale int32, results []Result, funds Funds) (RoundSettlement, error)
+}
+
+// PlayerBanked is implemented by a paytable whose bets play against a
+// player's bank in custody, not the house (baccarat à deux tableaux): a
+// round takes bets only while a player holds the bank, the round's stakes
+// may not exceed the bank, and the settlement's counterparty is
+// CounterpartyBank.
+type PlayerBanked interface {
+	// PlayerBanked marks the paytable; it does nothing.
+	PlayerBanked()
 }

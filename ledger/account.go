@@ -1,6 +1,10 @@
 package ledger
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/wagerlog/wagerlog/games"
+)
 
 // Account names. A player's wallet, and per table the money in play, the
 // house result and the rounding residue; one external cashier and one
@@ -13,6 +17,8 @@ const (
 	accountRounding   = "rounding:"
 	accountCommission = "commission:"
 	accountJackpot    = "jackpot:"
+	accountBank       = "bank:"
+	accountPrizes     = "prizes:"
 	AccountCashier    = "cashier"
 	AccountAdjustment = "adjustment"
 )
@@ -40,6 +46,31 @@ func CommissionAccount(table string) string { return accountCommission + table }
 // JackpotAccount is a progressive jackpot pool: contributions in, jackpot
 // wins out.
 func JackpotAccount(pool string) string { return accountJackpot + pool }
+
+// BankAccount holds a player's bank in custody at a player-banked table
+// (baccarat à deux tableaux): the banker's stake, what the punters lose to
+// it and pay from it. It is the banker's money, never the house's.
+func BankAccount(table string) string { return accountBank + table }
+
+// PrizesAccount is a table's prize pool for a round whose prizes are
+// shared among its winners (bingo): funded from the sales when the round
+// is settled, emptied by the prizes paid.
+func PrizesAccount(table string) string { return accountPrizes + table }
+
+// CounterpartyAccount is the account of a settlement's counterparty on
+// table (games.CounterpartyHouse, CounterpartyBank, CounterpartyPrizes,
+// or games.CommissionAccount).
+func CounterpartyAccount(table, counterparty string) string {
+	switch counterparty {
+	case games.CounterpartyBank:
+		return BankAccount(table)
+	case games.CounterpartyPrizes:
+		return PrizesAccount(table)
+	case games.CommissionAccount:
+		return CommissionAccount(table)
+	}
+	return HouseAccount(table)
+}
 
 // IsWallet reports whether account is a player wallet, and returns the player.
 func IsWallet(account string) (player string, ok bool) {

@@ -59,6 +59,10 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 		s.mustTable(p.Table).Limits = p.After
 	case *events.TableClosed:
 		s.mustTable(p.Table).Closed = true
+	case *events.TableBankTaken:
+		s.mustTable(p.Table).Banker = p.Player
+	case *events.TableBankReleased:
+		s.mustTable(p.Table).Banker = ""
 	case *events.RoundOpened:
 		t := s.mustTable(p.Table)
 		t.Rounds = p.Number
@@ -87,6 +91,7 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 	case *events.RoundResult:
 		r := s.mustRound(p.Round)
 		r.Results = append(r.Results, p.ResultJSON())
+		r.bankAtResult = s.balance(BankAccount(r.Table), r.Currency)
 		r.work = workOf(e)
 	case *events.BetSettled:
 		r := s.mustRound(p.Round)
@@ -97,7 +102,7 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 		b.Step = len(r.Results)
 		b.Settlement = games.Settlement{
 			Outcome: games.Outcome(p.Outcome), Win: p.Win, Returned: p.Returned,
-			Residue: p.Residue, Rule: p.Rule, Commission: p.Commission,
+			Residue: p.Residue, Rule: p.Rule, Commission: p.Commission, Counterparty: p.Counterparty,
 		}
 		for _, c := range p.Contributions {
 			b.Settlement.Contributions = append(b.Settlement.Contributions, games.Contribution{Pool: c.Pool, Amount: c.Amount})

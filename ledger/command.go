@@ -205,6 +205,26 @@ type TakeDown struct {
 	Bet    string `json:"bet"`
 }
 
+// TakeBank puts up a player's bank at a player-banked table, between
+// rounds: Amount moves from the wallet into the table's bank account.
+type TakeBank struct {
+	Meta   `json:"-"`
+	Table  string          `json:"table"`
+	Player string          `json:"player"`
+	Amount decimal.Decimal `json:"amount"`
+}
+
+// ReleaseBank gives the bank up between rounds: its whole balance goes
+// back to the banker's wallet.
+type ReleaseBank struct {
+	Meta  `json:"-"`
+	Table string `json:"table"`
+}
+
+func (c *TakeBank) meta() *Meta      { return &c.Meta }
+func (c *ReleaseBank) meta() *Meta   { return &c.Meta }
+func (*TakeBank) name() string       { return "take_bank" }
+func (*ReleaseBank) name() string    { return "release_bank" }
 func (c *Deposit) meta() *Meta       { return &c.Meta }
 func (c *Withdraw) meta() *Meta      { return &c.Meta }
 func (c *Adjust) meta() *Meta        { return &c.Meta }

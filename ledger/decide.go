@@ -80,6 +80,10 @@ func (d *decider) decide(s *State, c Command, now time.Time) ([]draft, error) {
 		return d.correctResult(s, c)
 	case *TakeDown:
 		return d.takeDown(s, c)
+	case *TakeBank:
+		return d.takeBank(s, c)
+	case *ReleaseBank:
+		return d.releaseBank(s, c)
 	}
 	return nil, errf(ErrInvalidRequest, "unknown command %T", c)
 }
@@ -308,6 +312,9 @@ func (d *decider) closeTable(s *State, c *CloseTable) ([]draft, error) {
 	if t.Active != "" {
 		return nil, errf(ErrRoundInProgress, "round %s is in progress", t.Active)
 	}
+	if t.Banker != "" {
+		return nil, errf(ErrBetRefused, "player %s holds the bank of table %s: release it first", t.Banker, t.ID)
+	}
 	return []draft{{typ: events.TypeTableClosed, table: t.ID, payload: &events.TableClosed{Table: t.ID, Reason: c.Reason}}}, nil
 }
 
@@ -528,6 +535,18 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 			}
 		}
 	}
+	if _, banked := pt.(games.PlayerBanked); banked {
+		// The punters play against the bank: a player must hold it, not
+		// bet against themself, and the round's stakes may not exceed it.
+		switch bank := s.balance(BankAccount(t.ID), r.Currency); {
+		case t.Banker == "":
+			return nil, errf(ErrBetRefused, "table %s has no bank: a player must take it first", t.ID)
+		case t.Banker == c.Player:
+			return nil, errf(ErrBetRefused, "player %s holds the bank of table %s", c.Player, t.ID)
+		case r.Staked.Add(total).GreaterThan(bank):
+			return nil, errf(ErrBetRefused, "the round's stakes would be %s, over the bank's %s %s", r.Staked.Add(total), bank, r.Currency)
+		}
+	}
 	before := s.walletBalance(c.Player, r.Currency)
 	if before.LessThan(total) {
 		return nil, errf(ErrInsufficientFunds, "wallet %s holds %s %s, the slip stakes %s", c.Player, before, r.Currency, total)
@@ -539,6 +558,75 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 			Bets: placed, Total: total, BalanceBefore: before, BalanceAfter: before.Sub(total),
 		},
 		postings: postings,
+	}}, nil
+}
+
+// takeBank puts up a player's bank at a player-banked table.
+func (d *decider) takeBank(s *State, c *TakeBank) ([]draft, error) {
+	t, err := d.table(s, c.Table)
+	if err != nil {
+		return nil, err
+	}
+	if err := authorizeTable(c, t); err != nil {
+		return nil, err
+	}
+	if err := checkID("player", c.Player); err != nil {
+		return nil, err
+	}
+	if err := checkAmount("amount", c.Amount, t.Scale); err != nil {
+		return nil, err
+	}
+	pt, err := d.paytable(t)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := pt.(games.PlayerBanked); !ok {
+		return nil, errf(ErrInvalidRequest, "paytable %s is house-banked: there is no bank to take", pt.ID())
+	}
+	switch {
+	case t.Active != "":
+		return nil, errf(ErrRoundInProgress, "the bank changes hands only between rounds; round %s is in progress", t.Active)
+	case t.Banker != "":
+		return nil, errf(ErrBetRefused, "player %s holds the bank of table %s", t.Banker, t.ID)
+	}
+	before := s.walletBalance(c.Player, t.Currency)
+	if before.LessThan(c.Amount) {
+		return nil, errf(ErrInsufficientFunds, "wallet %s holds %s %s, the bank is %s", c.Player, before, t.Currency, c.Amount)
+	}
+	return []draft{{
+		typ: events.TypeTableBankTaken, table: t.ID,
+		payload: &events.TableBankTaken{
+			Table: t.ID, Player: c.Player, Amount: c.Amount, Currency: t.Currency,
+			BalanceBefore: before, BalanceAfter: before.Sub(c.Amount),
+		},
+		postings: []events.Posting{{From: WalletAccount(c.Player), To: BankAccount(t.ID), Amount: c.Amount, Currency: t.Currency}},
+	}}, nil
+}
+
+// releaseBank gives the bank back to its holder between rounds.
+func (d *decider) releaseBank(s *State, c *ReleaseBank) ([]draft, error) {
+	t, err := d.table(s, c.Table)
+	if err != nil {
+		return nil, err
+	}
+	if err := authorizeTable(c, t); err != nil {
+		return nil, err
+	}
+	switch {
+	case t.Banker == "":
+		return nil, errf(ErrBetRefused, "nobody holds the bank of table %s", t.ID)
+	case t.Active != "":
+		return nil, errf(ErrRoundInProgress, "the bank changes hands only between rounds; round %s is in progress", t.Active)
+	}
+	bank := s.balance(BankAccount(t.ID), t.Currency)
+	var ps []events.Posting
+	if bank.IsPositive() {
+		ps = []events.Posting{{From: BankAccount(t.ID), To: WalletAccount(t.Banker), Amount: bank, Currency: t.Currency}}
+	}
+	return []draft{{
+		typ: events.TypeTableBankReleased, table: t.ID,
+		payload:  &events.TableBankReleased{Table: t.ID, Player: t.Banker, Amount: bank, Currency: t.Currency},
+		postings: ps,
 	}}, nil
 }
 
@@ -738,6 +826,14 @@ func (d *decider) correctResult(s *State, c *CorrectResult) ([]draft, error) {
 	pt, err := d.roundPaytable(r)
 	if err != nil {
 		return nil, err
+	}
+	if _, ok := pt.(games.RoundSettler); ok {
+		// A round settled as a whole moved money between its bets (shared
+		// prizes, a bank's net win): a correction would have to reverse
+		// the transfers too, and a prize already shared cannot be taken
+		// back by reversing one bet. Such a round is corrected by the
+		// supervisor's adjustments, each with its reason.
+		return nil, errf(ErrRoundState, "round %s of %s was settled as a whole; correct it with adjustments", r.ID, pt.ID())
 	}
 	all, err := results(pt, r)
 	if err != nil {

@@ -18,7 +18,8 @@ import (
 // Bo.
 func withTestGames(h *harness) {
 	h.l.Close()
-	h.opts.Games = games.NewCatalog(sicbo.Game{}, testgames.Game{PT: testgames.Coin{}}, testgames.Game{PT: testgames.Race{}})
+	h.opts.Games = games.NewCatalog(sicbo.Game{}, testgames.Game{PT: testgames.Coin{}}, testgames.Game{PT: testgames.Race{}},
+		testgames.Game{PT: testgames.Pot{}}, testgames.Game{PT: testgames.Duel{}})
 	h.open()
 }
 
@@ -162,4 +163,110 @@ func TestLedger_CancelRefundsOpenBetsOnly(t *testing.T) {
 		ledger.InPlayAccount("r1"):     "0",
 		ledger.HouseAccount("r1"):      "10",
 	})
+}
+
+// TestLedger_SharedPrizes plays a pot round: the stakes make a pot, a 10%
+// rake goes to the commission account, the winners share the rest in
+// proportion to their stakes (rounded down, the remainder to the first
+// winner); the prize pool is empty at the end; the round cannot be
+// corrected bet by bet; a restart rebuilds the same state.
+func TestLedger_SharedPrizes(t *testing.T) {
+	h := newHarness(t)
+	withTestGames(h)
+	for _, p := range []string{"ann", "bob", "cid"} {
+		h.deposit(p, "100")
+	}
+	h.openTestTable("p1", "pot/test")
+	round := h.openRound("p1")
+	h.bet("p1", round, "ann", b("pick:3", "10"))
+	h.bet("p1", round, "bob", b("pick:3", "20"))
+	h.bet("p1", round, "cid", b("pick:5", "3.33"))
+	h.closeBetting("p1", round)
+	h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "p1", Round: round, Result: testgames.FaceJSON(3)})
+	// Pot 33.33; prize 33.33 − 3.333 = 29.997, rounded down 29.99; rake
+	// 3.34. ann 29.99 × 10/30 = 9.996… → 9.99 (+ 0.01 remainder: she is
+	// the first winner) = 10.00; bob 19.99.
+	want := map[string]string{
+		ledger.WalletAccount("ann"):    "100", // 100 − 10 + 10.00
+		ledger.WalletAccount("bob"):    "99.99",
+		ledger.WalletAccount("cid"):    "96.67",
+		ledger.PrizesAccount("p1"):     "0",
+		ledger.CommissionAccount("p1"): "3.34",
+		ledger.InPlayAccount("p1"):     "0",
+		ledger.HouseAccount("p1"):      "0",
+	}
+	h.wantBalances(want)
+	h.refuse(&ledger.CorrectResult{Meta: ledger.Meta{Actor: supervisor}, Table: "p1", Round: round, Result: testgames.FaceJSON(5), Reason: "wrong face"}, "invalid_round_state")
+	h.restart()
+	h.wantBalances(want)
+	h.wantStatus(round, ledger.RoundSettled)
+}
+
+// TestLedger_PlayerBank plays a duel: a player's bank in custody at the
+// table, punters against it (never above it, never the banker), the
+// bank's wins and losses, the cagnotte on its net win, and the bank given
+// back between rounds. The bank is the banker's money throughout: the
+// house only ever receives the cagnotte.
+func TestLedger_PlayerBank(t *testing.T) {
+	h := newHarness(t)
+	withTestGames(h)
+	for _, p := range []string{"ann", "bob", "cid"} {
+		h.deposit(p, "100")
+	}
+	h.openTestTable("d1", "duel/test")
+	take := func(player, amount string) *ledger.TakeBank {
+		return &ledger.TakeBank{Meta: ledger.Meta{Actor: dealer}, Table: "d1", Player: player, Amount: dec(amount)}
+	}
+	round := h.openRound("d1")
+	h.refuse(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: frontend}, Table: "d1", Round: round, Player: "bob", Bets: []ledger.BetRequest{b("high", "10")}}, "bet_refused") // no bank
+	h.refuse(take("ann", "50"), "round_in_progress")
+	h.must(&ledger.Cancel{Meta: ledger.Meta{Actor: supervisor}, Table: "d1", Round: round, Reason: "no bank"})
+
+	h.refuse(take("ann", "101"), "insufficient_funds")
+	h.must(take("ann", "50"))
+	h.refuse(take("bob", "20"), "bet_refused") // ann holds it
+	h.refuse(&ledger.TakeBank{Meta: ledger.Meta{Actor: dealer}, Table: "t-none", Player: "bob", Amount: dec("1")}, "table_not_found")
+	h.wantBalances(map[string]string{ledger.WalletAccount("ann"): "50", ledger.BankAccount("d1"): "50"})
+
+	// Round 1: bob 10 and cid 30 against the bank; the banker cannot
+	// bet; stakes above the bank are refused. A 2: both lose to the bank,
+	// which wins 40 net and pays a 2.00 cagnotte.
+	round = h.openRound("d1")
+	h.refuse(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: frontend}, Table: "d1", Round: round, Player: "ann", Bets: []ledger.BetRequest{b("high", "10")}}, "bet_refused")
+	h.bet("d1", round, "bob", b("high", "10"))
+	h.bet("d1", round, "cid", b("high", "30"))
+	h.refuse(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: frontend}, Table: "d1", Round: round, Player: "bob", Bets: []ledger.BetRequest{b("high", "10.01")}}, "bet_refused")
+	h.closeBetting("d1", round)
+	h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "d1", Round: round, Result: testgames.FaceJSON(2)})
+	h.wantBalances(map[string]string{
+		ledger.BankAccount("d1"):       "88", // 50 + 40 − 2
+		ledger.CommissionAccount("d1"): "2",
+		ledger.HouseAccount("d1"):      "0",
+		ledger.WalletAccount("bob"):    "90",
+		ledger.WalletAccount("cid"):    "70",
+	})
+
+	// Round 2: a 5: the bank pays both (no cagnotte on a loss).
+	round = h.openRound("d1")
+	h.bet("d1", round, "bob", b("high", "20"))
+	h.bet("d1", round, "cid", b("high", "25"))
+	h.closeBetting("d1", round)
+	h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "d1", Round: round, Result: testgames.FaceJSON(5)})
+	want := map[string]string{
+		ledger.BankAccount("d1"):       "43",
+		ledger.CommissionAccount("d1"): "2",
+		ledger.HouseAccount("d1"):      "0",
+		ledger.WalletAccount("bob"):    "110",
+		ledger.WalletAccount("cid"):    "95",
+		ledger.InPlayAccount("d1"):     "0",
+	}
+	h.wantBalances(want)
+	h.restart()
+	h.wantBalances(want)
+
+	// Ann gives the bank up: its balance goes back to her wallet.
+	h.refuse(&ledger.CloseTable{Meta: ledger.Meta{Actor: supervisor}, Table: "d1"}, "bet_refused")
+	h.must(&ledger.ReleaseBank{Meta: ledger.Meta{Actor: dealer}, Table: "d1"})
+	h.refuse(&ledger.ReleaseBank{Meta: ledger.Meta{Actor: dealer}, Table: "d1"}, "bet_refused")
+	h.wantBalances(map[string]string{ledger.WalletAccount("ann"): "93", ledger.BankAccount("d1"): "0"})
 }

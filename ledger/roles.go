@@ -21,6 +21,8 @@ var allowed = map[string][]string{
 	"cancel":         {RoleSupervisor},
 	"correct_result": {RoleSupervisor},
 	"take_down":      {RoleFrontend},
+	"take_bank":      {RoleDealer, RoleSupervisor},
+	"release_bank":   {RoleDealer, RoleSupervisor},
 }
 
 // AllowedRoles returns the roles that may issue the named command, for the

@@ -33,6 +33,9 @@ type Table struct {
 	Rounds int64
 	// Active is the id of the round in progress, "" between rounds.
 	Active string
+	// Banker is the player holding the bank of a player-banked table, ""
+	// when nobody does.
+	Banker string
 }
 
 // Bet is one bet's state.
@@ -88,6 +91,11 @@ type Round struct {
 	Bets       []*Bet // in placement order
 	bets       map[string]*Bet
 	Staked     decimal.Decimal
+	// bankAtResult is the table's bank balance when the round's last
+	// result was recorded: the funds a round settled as a whole
+	// (games.RoundSettler) is settled with, also when its settlement is
+	// finished after a crash, once some of its bets moved the bank.
+	bankAtResult decimal.Decimal
 	// Open counts the bets still in play: placed and not yet settled,
 	// refunded or taken down (a reversed settlement makes its bet open
 	// again).

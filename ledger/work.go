@@ -42,6 +42,9 @@ func (d *decider) work(s *State, r *Round) ([]draft, error) {
 			return nil, err
 		}
 		over := pt.RoundOver(res)
+		if rs, ok := pt.(games.RoundSettler); ok {
+			return d.workTogether(r, rs, res, over)
+		}
 		dice, other := events.ResultMembers(res[len(res)-1].JSON())
 		var out []draft
 		tot := events.RoundSettled{
@@ -92,6 +95,76 @@ func (d *decider) work(s *State, r *Round) ([]draft, error) {
 	return nil, nil
 }
 
+// workTogether is work for a round whose bets are settled together
+// (games.RoundSettler): nothing until the round is over, then every bet's
+// settlement from one call, and the round's transfers posted with
+// round.settled. The funds are those of the round's last result, so the
+// same settlement is drafted again when a crash interrupted its writing.
+func (d *decider) workTogether(r *Round, rs games.RoundSettler, res []games.Result, over bool) ([]draft, error) {
+	var bets []*Bet
+	for _, b := range r.Bets {
+		if b.Status == BetOpen || b.Status == BetSettled {
+			bets = append(bets, b)
+		}
+	}
+	if !over {
+		return []draft{{typ: events.TypeRoundStepSettled, table: r.Table, round: r.ID, payload: &events.RoundStepSettled{
+			Table: r.Table, Round: r.ID, Results: len(res), Decided: 0, Open: len(bets),
+		}}}, nil
+	}
+	gbs := make([]games.Bet, len(bets))
+	for i, b := range bets {
+		gbs[i] = games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working}
+	}
+	funds := games.Funds{Bank: r.bankAtResult}
+	set, err := rs.SettleRound(gbs, r.Scale, res, funds)
+	if err != nil {
+		return nil, errf(ErrInvalidResult, "round %s: %v", r.ID, err)
+	}
+	if len(set.Bets) != len(bets) {
+		return nil, errf(ErrInvalidResult, "round %s: %d settlements for %d bets", r.ID, len(set.Bets), len(bets))
+	}
+	dice, other := events.ResultMembers(res[len(res)-1].JSON())
+	tot := events.RoundSettled{
+		Table: r.Table, Round: r.ID, Dice: dice, Result: other, Bets: len(r.Bets), Correction: r.Correction,
+		Staked: decimal.Zero, Won: decimal.Zero, Returned: decimal.Zero, Residue: decimal.Zero,
+		Funds: &events.Funds{Bank: funds.Bank},
+	}
+	var out []draft
+	for i, b := range bets {
+		st := set.Bets[i]
+		if !st.Outcome.Decided() {
+			return nil, errf(ErrInvalidResult, "round %s is over but %s leaves bet %s (%s) open", r.ID, pt(rs), b.ID, b.Code)
+		}
+		if b.Status == BetOpen {
+			out = append(out, settledDraft(r, b, st, res, r.Correction))
+		}
+		tot.Staked = tot.Staked.Add(b.Stake)
+		tot.Won = tot.Won.Add(st.Win)
+		tot.Returned = tot.Returned.Add(st.Returned)
+		tot.Residue = tot.Residue.Add(st.Residue)
+	}
+	for _, t := range set.Transfers {
+		tot.Transfers = append(tot.Transfers, events.Transfer{From: t.From, To: t.To, Amount: t.Amount, Rule: t.Rule})
+	}
+	if len(tot.Transfers) > 0 {
+		tot.Currency = r.Currency
+	}
+	out = append(out, draft{
+		typ: events.TypeRoundSettled, table: r.Table, round: r.ID, payload: &tot,
+		postings: TransferPostings(r.Table, r.Currency, set.Transfers),
+	})
+	return out, nil
+}
+
+// pt names a round settler's paytable for messages.
+func pt(rs games.RoundSettler) string {
+	if p, ok := rs.(games.Paytable); ok {
+		return p.ID()
+	}
+	return "the game"
+}
+
 // reverseAndSettle drafts what one bet needs under correction k: the reversal
 // of its settlement in force when that belongs to an earlier correction, then
 // its settlement against the round's results. It drafts nothing for an open
@@ -120,8 +193,14 @@ func reverseAndSettle(r *Round, b *Bet, pt games.Paytable, res []games.Result, k
 			postings: reversed(SettlementPostings(r.Table, b.Player, r.Currency, b.Stake, old)),
 		})
 	}
+	out = append(out, settledDraft(r, b, st, res, k))
+	return out, nil
+}
+
+// settledDraft drafts a bet's settlement under correction k.
+func settledDraft(r *Round, b *Bet, st games.Settlement, res []games.Result, k int) draft {
 	dice, other := events.ResultMembers(res[len(res)-1].JSON())
-	out = append(out, draft{
+	return draft{
 		typ: events.TypeBetSettled, table: r.Table, round: r.ID,
 		payload: &events.BetSettled{
 			Table: r.Table, Round: r.ID, Slip: b.Slip, Bet: b.ID, Player: b.Player, Code: b.Code,
@@ -129,10 +208,10 @@ func reverseAndSettle(r *Round, b *Bet, pt games.Paytable, res []games.Result, k
 			Win: st.Win, Returned: st.Returned, Residue: st.Residue, Rule: st.Rule,
 			Paytable: r.Paytable, PaytableHash: r.PaytableHash, Correction: k,
 			Commission: st.Commission, Contributions: contributions(st.Contributions),
+			Counterparty: st.Counterparty,
 		},
 		postings: SettlementPostings(r.Table, b.Player, r.Currency, b.Stake, st),
-	})
-	return out, nil
+	}
 }
 
 // SettlementPostings are the postings of one bet's settlement on table:
@@ -147,12 +226,12 @@ func reverseAndSettle(r *Round, b *Bet, pt games.Paytable, res []games.Result, k
 // uses only the plain cases; the others are how the interface carries the
 // games that come next (see docs/GAMES.md).
 func SettlementPostings(table, player, currency string, stake decimal.Decimal, st games.Settlement) []events.Posting {
-	inPlay, wallet, house := InPlayAccount(table), WalletAccount(player), HouseAccount(table)
-	cur := currency
+	inPlay, wallet := InPlayAccount(table), WalletAccount(player)
+	counter := CounterpartyAccount(table, st.Counterparty)
 	var ps []events.Posting
 	add := func(from, to string, amount decimal.Decimal) {
 		if amount.IsPositive() {
-			ps = append(ps, events.Posting{From: from, To: to, Amount: amount, Currency: cur})
+			ps = append(ps, events.Posting{From: from, To: to, Amount: amount, Currency: currency})
 		}
 	}
 	rest := stake
@@ -160,21 +239,32 @@ func SettlementPostings(table, player, currency string, stake decimal.Decimal, s
 		add(inPlay, JackpotAccount(c.Pool), c.Amount)
 		rest = rest.Sub(c.Amount)
 	}
-	switch st.Outcome {
-	case games.OutcomeLost:
-		// A lost bet may return part of its stake (roulette's la
-		// partage, blackjack's surrender); the house keeps the rest.
-		add(inPlay, wallet, st.Returned)
-		add(inPlay, house, rest.Sub(st.Returned))
-	default:
-		// Returned is net of the commission: the house pays the whole
-		// win, and the commission goes from the wallet to the table's
-		// commission account, never to the house's result.
-		add(inPlay, wallet, rest)
-		add(house, wallet, st.Returned.Add(st.Commission).Sub(rest))
-		add(wallet, CommissionAccount(table), st.Commission)
+	// What the bet gives back before any commission comes out of the
+	// stake first; the counterparty (the house, a player's bank, the
+	// prize pool) takes the stake not given back and pays what exceeds
+	// it. One rule for every outcome: a loss gives nothing back, a push
+	// the stake, la partage or a surrender part of it, a win the stake
+	// and the win. Returned is net of the commission, which goes from
+	// the wallet to the table's commission account, never to the house's
+	// result.
+	back := st.Returned.Add(st.Commission)
+	fromStake := decimal.Min(rest, back)
+	add(inPlay, wallet, fromStake)
+	add(inPlay, counter, rest.Sub(fromStake))
+	add(counter, wallet, back.Sub(fromStake))
+	add(wallet, CommissionAccount(table), st.Commission)
+	add(counter, RoundingAccount(table), st.Residue)
+	return ps
+}
+
+// TransferPostings are the postings of a round's transfers on table.
+func TransferPostings(table, currency string, ts []games.Transfer) []events.Posting {
+	var ps []events.Posting
+	for _, t := range ts {
+		if t.Amount.IsPositive() {
+			ps = append(ps, events.Posting{From: CounterpartyAccount(table, t.From), To: CounterpartyAccount(table, t.To), Amount: t.Amount, Currency: currency})
+		}
 	}
-	add(house, RoundingAccount(table), st.Residue)
 	return ps
 }
 
@@ -188,7 +278,7 @@ func reversed(ps []events.Posting) []events.Posting {
 
 func settlementOf(d draft) games.Settlement {
 	p := d.payload.(*events.BetSettled)
-	return games.Settlement{Outcome: games.Outcome(p.Outcome), Win: p.Win, Returned: p.Returned, Residue: p.Residue, Rule: p.Rule, Commission: p.Commission}
+	return games.Settlement{Outcome: games.Outcome(p.Outcome), Win: p.Win, Returned: p.Returned, Residue: p.Residue, Rule: p.Rule, Commission: p.Commission, Counterparty: p.Counterparty}
 }
 
 func contributions(cs []games.Contribution) []events.Contribution {

@@ -56,7 +56,7 @@ func ParseResults(pt games.Paytable, raws [][]byte) ([]games.Result, error) {
 func Recorded(p *events.BetSettled) games.Settlement {
 	st := games.Settlement{
 		Outcome: games.Outcome(p.Outcome), Win: p.Win, Returned: p.Returned, Residue: p.Residue,
-		Rule: p.Rule, Commission: p.Commission,
+		Rule: p.Rule, Commission: p.Commission, Counterparty: p.Counterparty,
 	}
 	for _, c := range p.Contributions {
 		st.Contributions = append(st.Contributions, games.Contribution{Pool: c.Pool, Amount: c.Amount})
@@ -65,7 +65,7 @@ func Recorded(p *events.BetSettled) games.Settlement {
 }
 
 func sameSettlement(a, b games.Settlement) bool {
-	if a.Outcome != b.Outcome || !a.Win.Equal(b.Win) || !a.Returned.Equal(b.Returned) || !a.Residue.Equal(b.Residue) ||
+	if a.Outcome != b.Outcome || a.Counterparty != b.Counterparty || !a.Win.Equal(b.Win) || !a.Returned.Equal(b.Returned) || !a.Residue.Equal(b.Residue) ||
 		!a.Commission.Equal(b.Commission) || len(a.Contributions) != len(b.Contributions) {
 		return false
 	}
@@ -91,4 +91,36 @@ func settlementString(s games.Settlement) string {
 	}
 	fmt.Fprintf(&b, " (%s)", s.Rule)
 	return b.String()
+}
+
+// ResettleRound settles a round's bets again together, for a game whose
+// rounds are settled as a whole (games.RoundSettler), with the funds the
+// round recorded, and compares with what was recorded: one difference per
+// bet ("" when it agrees), and one for the round's transfers. The bets are
+// those the ledger settled, in placement order; the round replay and the
+// verifier both call it; set is the settlement recomputed.
+func ResettleRound(rs games.RoundSettler, bets []games.Bet, scale int32, results []games.Result, funds games.Funds,
+	recorded []games.Settlement, transfers []events.Transfer) (set games.RoundSettlement, diffs []string, transferDiff string, err error) {
+	set, err = rs.SettleRound(bets, scale, results, funds)
+	if err != nil {
+		return set, nil, "", err
+	}
+	if len(set.Bets) != len(bets) || len(recorded) != len(bets) {
+		return set, nil, "", fmt.Errorf("%d settlements for %d bets (%d recorded)", len(set.Bets), len(bets), len(recorded))
+	}
+	diffs = make([]string, len(bets))
+	for i := range bets {
+		if !sameSettlement(set.Bets[i], recorded[i]) {
+			diffs[i] = fmt.Sprintf("recorded %s; re-computed %s", settlementString(recorded[i]), settlementString(set.Bets[i]))
+		}
+	}
+	same := len(set.Transfers) == len(transfers)
+	for i := 0; same && i < len(transfers); i++ {
+		t, u := set.Transfers[i], transfers[i]
+		same = t.From == u.From && t.To == u.To && t.Amount.Equal(u.Amount)
+	}
+	if !same {
+		transferDiff = fmt.Sprintf("recorded transfers %v; re-computed %v", transfers, set.Transfers)
+	}
+	return set, diffs, transferDiff, nil
 }

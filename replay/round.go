@@ -355,8 +355,13 @@ type roundState struct {
 	// settlement needs them, and again after a result changes).
 	results [][]byte
 	parsed  []games.Result
-	prior   string         // the status a paused round resumes to
-	inForce map[string]int // bet → index in Bets of its settlement, refund or take-down in force
+	prior   string // the status a paused round resumes to
+	// together and recorded are the bets (indexes in Bets) of a round
+	// settled as a whole and their recorded settlements, checked at
+	// round.settled.
+	together []int
+	recorded []games.Settlement
+	inForce  map[string]int // bet → index in Bets of its settlement, refund or take-down in force
 
 	paytables *games.Catalog
 	pt        games.Paytable
@@ -426,7 +431,12 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 		}
 		c.Problem = st.resettle(&c, Recorded(p), out)
 		c.Match = c.Problem == ""
-		if !c.Match {
+		if c.Problem == settledTogether {
+			// Checked with the whole round at round.settled.
+			c.Problem, c.Match = "", true
+			st.together = append(st.together, len(out.Bets))
+			st.recorded = append(st.recorded, Recorded(p))
+		} else if !c.Match {
 			betProblem("bet %s (event %d): %s", p.Bet, e.Seq, c.Problem)
 		}
 		if _, open := st.inForce[p.Bet]; open {
@@ -446,6 +456,10 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 		}
 		out.Bets[i].Superseded = true
 		delete(st.inForce, p.Bet)
+	case *events.RoundSettled:
+		if len(st.together) > 0 {
+			st.resettleTogether(out, p, betProblem)
+		}
 	case *events.BetRefunded:
 		st.returned(out, e, p.Bet, p.Slip, p.Player, p.Code, p.Stake, projections.BetRefunded, ledger.RoundCancelled, betProblem)
 	case *events.BetTakenDown:
@@ -520,12 +534,57 @@ func (st *roundState) resettle(c *BetCheck, recorded games.Settlement, out *Roun
 		}
 		st.parsed = res
 	}
+	if _, ok := pt.(games.RoundSettler); ok {
+		return settledTogether
+	}
 	s, diff, err := Resettle(pt, games.Bet{Code: pb.Code, Stake: pb.Stake, Since: st.since[c.Bet], Working: pb.Working}, out.Scale, st.parsed, recorded)
 	if err != nil {
 		return fmt.Sprintf("re-settlement failed: %v", err)
 	}
 	c.Recomputed = Settlement{Outcome: string(s.Outcome), Win: s.Win, Returned: s.Returned, Residue: s.Residue, Rule: s.Rule}
 	return diff
+}
+
+// settledTogether is resettle's answer for a bet of a round settled as a
+// whole: it is checked at round.settled, with every bet of the round.
+const settledTogether = "settled with its round"
+
+// resettleTogether re-settles the bets of a round settled as a whole
+// (games.RoundSettler) with the funds and transfers round.settled records.
+func (st *roundState) resettleTogether(out *RoundReplay, p *events.RoundSettled, betProblem func(string, ...any)) {
+	defer func() { st.together, st.recorded = nil, nil }()
+	pt, err := st.paytable(out)
+	if err != nil {
+		betProblem("round %s cannot be re-settled: %v", out.Round, err)
+		return
+	}
+	rs := pt.(games.RoundSettler)
+	if p.Funds == nil {
+		betProblem("round %s was settled as a whole without its funds", out.Round)
+		return
+	}
+	bets := make([]games.Bet, len(st.together))
+	for i, k := range st.together {
+		pb := st.placed[out.Bets[k].Bet]
+		bets[i] = games.Bet{Code: pb.Code, Stake: pb.Stake, Since: st.since[pb.Bet], Working: pb.Working}
+	}
+	set, diffs, tdiff, err := ResettleRound(rs, bets, out.Scale, st.parsed, games.Funds{Bank: p.Funds.Bank}, st.recorded, p.Transfers)
+	if err != nil {
+		betProblem("round %s cannot be re-settled: %v", out.Round, err)
+		return
+	}
+	for i, k := range st.together {
+		c := &out.Bets[k]
+		s := set.Bets[i]
+		c.Recomputed = Settlement{Outcome: string(s.Outcome), Win: s.Win, Returned: s.Returned, Residue: s.Residue, Rule: s.Rule}
+		c.Problem, c.Match = diffs[i], diffs[i] == ""
+		if !c.Match {
+			betProblem("bet %s (event %d): %s", c.Bet, c.Seq, c.Problem)
+		}
+	}
+	if tdiff != "" {
+		betProblem("round %s: %s", out.Round, tdiff)
+	}
 }
 
 // paytable resolves the round's paytable once.

@@ -209,3 +209,154 @@ func (Race) CheckTakeDown(b games.Bet, rs []games.Result, open []games.Bet) erro
 
 // FaceJSON is a test game's result body.
 func FaceJSON(n int) json.RawMessage { return Face(n).JSON() }
+
+// Pot: prizes shared among the winners (bingo's shape). Each bet picks a
+// face ("pick:N"); one throw decides the round. The round's stakes make
+// the pot; a 10% rake goes to the table's commission account; the rest is
+// shared among the bets that picked the face thrown, in proportion to
+// their stakes, rounded down to the smallest unit, the remainder to the
+// first winner. With no winner the house keeps the pot. A winner whose
+// share is below its stake gets it back as a partial return.
+type Pot struct{}
+
+func (Pot) ID() string                                   { return "pot/test" }
+func (Pot) Game() string                                 { return "pot" }
+func (Pot) Version() int                                 { return 1 }
+func (Pot) Source() string                               { return "ledger tests" }
+func (Pot) Hash() string                                 { return "pot-test-v1" }
+func (Pot) Kinds() []string                              { return []string{"pick"} }
+func (Pot) ParseResult(raw []byte) (games.Result, error) { return parseFace(raw) }
+func (Pot) RoundOver(rs []games.Result) bool             { return len(rs) > 0 }
+func (Pot) RTP() []games.BetRTP                          { return nil }
+
+// BetKind takes pick:1..6.
+func (Pot) BetKind(code string) (string, error) {
+	if len(code) == 6 && code[:5] == "pick:" && code[5] >= '1' && code[5] <= '6' {
+		return "pick", nil
+	}
+	return "", errors.New("no such bet")
+}
+
+// Settle refuses: the pot's bets are settled together.
+func (Pot) Settle(b games.Bet, scale int32, rs []games.Result) (games.Settlement, error) {
+	if len(rs) <= b.Since {
+		return games.Settlement{Outcome: games.OutcomeOpen}, nil
+	}
+	return games.Settlement{}, errors.New("pot bets are settled with their round")
+}
+
+// SettleRound shares the pot.
+func (Pot) SettleRound(bets []games.Bet, scale int32, rs []games.Result, _ games.Funds) (games.RoundSettlement, error) {
+	face := rs[len(rs)-1].(Face)
+	pot, winning := decimal.Zero, decimal.Zero
+	for _, b := range bets {
+		pot = pot.Add(b.Stake)
+		if b.Code == fmt.Sprintf("pick:%d", face) {
+			winning = winning.Add(b.Stake)
+		}
+	}
+	out := games.RoundSettlement{Bets: make([]games.Settlement, len(bets))}
+	for i, b := range bets {
+		out.Bets[i] = lostBet(b.Code)
+		out.Bets[i].Counterparty = games.CounterpartyPrizes
+	}
+	if winning.IsZero() {
+		out.Transfers = []games.Transfer{{From: games.CounterpartyPrizes, To: games.CounterpartyHouse, Amount: pot, Rule: "no winner: the house keeps the pot"}}
+		return out, nil
+	}
+	prize := pot.Sub(pot.Mul(decimal.New(10, -2))).RoundDown(scale) // a 10% rake
+	paid, first := decimal.Zero, -1
+	for i, b := range bets {
+		if b.Code != fmt.Sprintf("pick:%d", face) {
+			continue
+		}
+		share := prize.Mul(b.Stake).Div(winning).RoundDown(scale)
+		out.Bets[i].Returned = share
+		paid = paid.Add(share)
+		if first < 0 {
+			first = i
+		}
+	}
+	// The indivisible remainder goes to the first winner.
+	out.Bets[first].Returned = out.Bets[first].Returned.Add(prize.Sub(paid))
+	for i, b := range bets {
+		st := &out.Bets[i]
+		if st.Returned.IsZero() {
+			continue
+		}
+		st.Rule = b.Code + " shares the pot"
+		if st.Returned.GreaterThanOrEqual(b.Stake) {
+			st.Outcome, st.Win = games.OutcomeWon, st.Returned.Sub(b.Stake)
+		}
+	}
+	out.Transfers = []games.Transfer{{From: games.CounterpartyPrizes, To: games.CommissionAccount, Amount: pot.Sub(prize), Rule: "the rake: 10% of the pot"}}
+	return out, nil
+}
+
+// Duel: a player-banked game. A player holds the bank; the punters bet
+// "high" (a throw of 4..6 wins 1:1 from the bank, 1..3 loses to it). When
+// the bank wins more than it loses in a round, 5% of its net win (rounded
+// up) goes to the house as its only revenue (the cagnotte of chemin de fer).
+type Duel struct{}
+
+func (Duel) ID() string                                   { return "duel/test" }
+func (Duel) Game() string                                 { return "duel" }
+func (Duel) Version() int                                 { return 1 }
+func (Duel) Source() string                               { return "ledger tests" }
+func (Duel) Hash() string                                 { return "duel-test-v1" }
+func (Duel) Kinds() []string                              { return []string{"high"} }
+func (Duel) ParseResult(raw []byte) (games.Result, error) { return parseFace(raw) }
+func (Duel) RoundOver(rs []games.Result) bool             { return len(rs) > 0 }
+func (Duel) RTP() []games.BetRTP                          { return nil }
+
+// PlayerBanked marks the duel as played against a player's bank.
+func (Duel) PlayerBanked() {}
+
+// BetKind takes "high".
+func (Duel) BetKind(code string) (string, error) {
+	if code == "high" {
+		return code, nil
+	}
+	return "", errors.New("no such bet")
+}
+
+// Settle settles one bet against the bank.
+func (Duel) Settle(b games.Bet, scale int32, rs []games.Result) (games.Settlement, error) {
+	if len(rs) <= b.Since {
+		return games.Settlement{Outcome: games.OutcomeOpen}, nil
+	}
+	st := lostBet(b.Code)
+	if rs[len(rs)-1].(Face) >= 4 {
+		st = wonBet(b.Code, b.Stake, b.Stake)
+	}
+	st.Counterparty = games.CounterpartyBank
+	return st, nil
+}
+
+// SettleRound settles the bets one by one, then takes the cagnotte from
+// the bank's net win.
+func (d Duel) SettleRound(bets []games.Bet, scale int32, rs []games.Result, funds games.Funds) (games.RoundSettlement, error) {
+	out := games.RoundSettlement{Bets: make([]games.Settlement, len(bets))}
+	net := decimal.Zero
+	for i, b := range bets {
+		st, err := d.Settle(b, scale, rs)
+		if err != nil {
+			return out, err
+		}
+		out.Bets[i] = st
+		if st.Outcome == games.OutcomeWon {
+			net = net.Sub(st.Win)
+		} else {
+			net = net.Add(b.Stake)
+		}
+	}
+	// The bank covers every win: the ledger keeps a round's stakes
+	// within the bank, and even money cannot pay out more.
+	if net.Neg().GreaterThan(funds.Bank) {
+		return out, fmt.Errorf("the bank of %s cannot pay %s", funds.Bank, net.Neg())
+	}
+	if net.IsPositive() {
+		out.Transfers = []games.Transfer{{From: games.CounterpartyBank, To: games.CommissionAccount, Amount: net.Mul(decimal.New(5, -2)).RoundUp(scale), Rule: "cagnotte: 5% of the bank's net win"}}
+	}
+	return out, nil
+}
