@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -51,6 +52,10 @@ type envOptions struct {
 	heartbeat   time.Duration
 	auditor     api.Auditor
 	dashboard   http.Handler
+	// logger receives the server's log; nil discards it.
+	logger *slog.Logger
+	// walletMax is the ledger's Options.WalletMax (zero: the default).
+	walletMax decimal.Decimal
 }
 
 func newEnv(t testing.TB, o envOptions) *env {
@@ -62,7 +67,7 @@ func newEnv(t testing.TB, o envOptions) *env {
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}
-	led, err := ledger.Open(ctx, store, ledger.Options{Games: registry.New()})
+	led, err := ledger.Open(ctx, store, ledger.Options{Games: registry.New(), WalletMax: o.walletMax})
 	if err != nil {
 		store.Close()
 		t.Fatalf("open ledger: %v", err)
@@ -108,7 +113,7 @@ func newEnv(t testing.TB, o envOptions) *env {
 	}
 	e.api, err = api.New(api.Config{
 		Ledger: led, Views: views, Tokens: tokens, PublicBoard: o.publicBoard,
-		Lag: proj.Lag, Heartbeat: o.heartbeat, Auditor: o.auditor, Dashboard: o.dashboard,
+		Lag: proj.Lag, Heartbeat: o.heartbeat, Auditor: o.auditor, Dashboard: o.dashboard, Logger: o.logger,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -63,6 +64,23 @@ func (rt route) allowed() []string {
 // needs an Idempotency-Key.
 func (rt route) write() bool { return rt.command != "" }
 
+// checkQuery refuses a query parameter of the route that is given twice
+// (min_seq=1&min_seq=999999: which one did the client mean?) or given
+// empty (limit=): both are a client's mistake, not a request for the
+// default. One check for every route, so that no handler can forget it.
+func (rt route) checkQuery(r *http.Request) error {
+	q := r.URL.Query()
+	for _, p := range rt.query {
+		switch v := q[p.name]; {
+		case len(v) > 1:
+			return apiErr(CodeInvalidQuery, fmt.Sprintf("query parameter %s is given %d times; give it once", p.name, len(v)))
+		case len(v) == 1 && v[0] == "":
+			return apiErr(CodeInvalidQuery, fmt.Sprintf("query parameter %s is empty; leave it out for the default", p.name))
+		}
+	}
+	return nil
+}
+
 // pathParams returns the wildcards of the route's path, in order.
 func (rt route) pathParams() []string {
 	var out []string
@@ -87,7 +105,7 @@ var (
 
 var (
 	qMinSeq = param{"min_seq", "integer", "wait (at most a few seconds) until the projections have applied this stream sequence: read your own writes"}
-	qCursor = param{"cursor", "string", "opaque cursor from the previous page's next_cursor"}
+	qCursor = param{"cursor", "string", "opaque cursor: the next member of the previous page"}
 	qLimit  = param{"limit", "integer", "page size, 1..500 (default 50)"}
 	qPrefix = param{"prefix", "string", "account prefix, e.g. wallet: or house:"}
 )

@@ -47,6 +47,8 @@ type problemOnly struct {
 	r       *http.Request
 	written bool
 	pass    bool
+	// log logs the problem answered, as every other problem is.
+	log func(r *http.Request, p Problem, err error)
 }
 
 func (p *problemOnly) Header() http.Header { return p.rw.Header() }
@@ -67,7 +69,11 @@ func (p *problemOnly) WriteHeader(code int) {
 		p.rw.WriteHeader(code)
 		return
 	}
-	writeProblem(p.rw, p.r, problemFor(e))
+	prob := problemFor(e)
+	if p.log != nil {
+		p.log(p.r, prob, e)
+	}
+	writeProblem(p.rw, p.r, prob)
 }
 
 func (p *problemOnly) Write(b []byte) (int, error) {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
@@ -76,6 +77,10 @@ type Options struct {
 	SealInterval time.Duration
 	// SealKey, when set, signs every seal (Ed25519).
 	SealKey ed25519.PrivateKey
+	// WalletMax is the largest balance a deposit or a positive adjustment
+	// may leave in a wallet (ErrWalletLimit beyond it); zero means
+	// DefaultWalletMax. Payouts are never refused by it.
+	WalletMax decimal.Decimal
 }
 
 // Ledger is the single writer of a stream. Its methods are safe for
@@ -134,6 +139,9 @@ func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
 	if opts.NewID == nil {
 		opts.NewID = func() uuid.UUID { return uuid.Must(uuid.NewV7()) }
 	}
+	if !opts.WalletMax.IsPositive() {
+		opts.WalletMax = DefaultWalletMax
+	}
 	if opts.QueueMax <= 0 {
 		opts.QueueMax = DefaultQueueMax
 	}
@@ -161,7 +169,7 @@ func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
 	l := &Ledger{
 		log:   log,
 		opts:  opts,
-		d:     &decider{games: opts.Games, currencies: opts.Currencies, newID: opts.NewID},
+		d:     &decider{games: opts.Games, currencies: opts.Currencies, newID: opts.NewID, walletMax: opts.WalletMax},
 		queue: make(chan *request, opts.QueueMax),
 		quit:  make(chan struct{}),
 		done:  make(chan struct{}),
