@@ -255,3 +255,60 @@ func TestContract_ResultCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestContract_SettlementInAnswers: the answers of a result, a correction
+// and a cancellation carry the round's settlement (per bet its code,
+// outcome, win and returned, and the totals), and a retry with the same
+// key gets the same answer. A slip answer lists its bets with id and code.
+func TestContract_SettlementInAnswers(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	e.deposit("alice", "100")
+	e.openTable("t1")
+	round := e.openRound("t1")
+	slip := e.slip("t1", round, "alice", bet{"small", "10"}, bet{"double:2", "5"}, bet{"big", "2"})
+	if len(slip.Bets) != 3 || slip.Bets[0].Code != "small" || slip.Bets[1].Code != "double:2" || slip.Bets[2].Code != "big" || slip.Bets[0].Bet == "" || slip.Bets[0].Bet == slip.Bets[1].Bet {
+		t.Fatalf("slip answer bets: %+v", slip.Bets)
+	}
+	e.must(200, "POST", e.roundPath("t1", round, "close-betting"), ledger.RoleDealer, nil)
+	r := e.must(200, "POST", e.roundPath("t1", round, "result"), ledger.RoleDealer, `{"dice":[2,2,5]}`, "Idempotency-Key", "res-1")
+	res := r.result(t)
+	if res.FirstSeq == 0 || res.LastSeq < res.FirstSeq {
+		t.Fatalf("sequences %d..%d", res.FirstSeq, res.LastSeq)
+	}
+	st := res.Settlement
+	if st == nil || len(st.Bets) != 3 || res.Currency != "EUR" {
+		t.Fatalf("result answer: %s", r.body)
+	}
+	want := map[string]struct{ outcome, win, returned string }{
+		slip.Bets[0].Bet: {"won", "10", "20"},
+		slip.Bets[1].Bet: {"won", "50", "55"},
+		slip.Bets[2].Bet: {"lost", "0", "0"},
+	}
+	for _, b := range st.Bets {
+		w := want[b.Bet]
+		if b.Outcome != w.outcome || !b.Win.Equal(dec(w.win)) || !b.Returned.Equal(dec(w.returned)) || b.Code == "" {
+			t.Errorf("bet %s %s: %s win %s returned %s, want %+v", b.Bet, b.Code, b.Outcome, b.Win, b.Returned, w)
+		}
+	}
+	if tt := st.Totals; tt.Bets != 3 || !tt.Staked.Equal(dec("17")) || !tt.Won.Equal(dec("60")) || !tt.Returned.Equal(dec("75")) {
+		t.Errorf("totals %+v", tt)
+	}
+	again := e.must(200, "POST", e.roundPath("t1", round, "result"), ledger.RoleDealer, `{"dice":[2,2,5]}`, "Idempotency-Key", "res-1")
+	if !bytes.Equal(again.body, r.body) {
+		t.Fatalf("retry answered\n%s\nthe first\n%s", again.body, r.body)
+	}
+
+	// A correction answers the new settlement.
+	c := e.must(200, "POST", e.roundPath("t1", round, "correct"), ledger.RoleSupervisor, `{"dice":[4,5,6],"reason":"misread"}`).result(t)
+	if c.Settlement == nil || len(c.Settlement.Bets) != 3 || !c.Settlement.Totals.Returned.Equal(dec("4")) {
+		t.Fatalf("correction settlement %+v", c.Settlement)
+	}
+
+	// A cancellation answers the refunds.
+	round2 := e.openRound("t1")
+	e.slip("t1", round2, "alice", bet{"small", "3"})
+	cn := e.must(200, "POST", e.roundPath("t1", round2, "cancel"), ledger.RoleSupervisor, map[string]string{"reason": "fault"}).result(t)
+	if cn.Settlement == nil || len(cn.Settlement.Bets) != 1 || cn.Settlement.Bets[0].Outcome != ledger.OutcomeRefunded || !cn.Settlement.Totals.Refunded.Equal(dec("3")) {
+		t.Fatalf("cancel settlement %+v", cn.Settlement)
+	}
+}

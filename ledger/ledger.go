@@ -632,7 +632,12 @@ func resultOf(evs []sealed) Result {
 }
 
 func (r Result) clone() Result {
-	r.Bets = append([]string(nil), r.Bets...)
+	r.Bets = append([]SlipBet(nil), r.Bets...)
+	if r.Settlement != nil {
+		st := *r.Settlement
+		st.Bets = append([]SettledBet(nil), st.Bets...)
+		r.Settlement = &st
+	}
 	if r.Balance != nil {
 		b := *r.Balance
 		r.Balance = &b
