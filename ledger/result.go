@@ -15,10 +15,10 @@ type Result struct {
 	LastSeq  uint64 `json:"last_seq"`
 	Events   int    `json:"events"`
 
-	Table       string   `json:"table,omitempty"`
-	Round       string   `json:"round,omitempty"`
-	RoundNumber int64    `json:"round_number,omitempty"`
-	Slip        string   `json:"slip,omitempty"`
+	Table       string `json:"table,omitempty"`
+	Round       string `json:"round,omitempty"`
+	RoundNumber int64  `json:"round_number,omitempty"`
+	Slip        string `json:"slip,omitempty"`
 	// Bets are a slip's bets, in the slip's order, each with the id the
 	// ledger gave it and its code: a client matches them to what it sent
 	// without a second read.
