@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"log/slog"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -312,3 +313,51 @@ func TestContract_SettlementInAnswers(t *testing.T) {
 		t.Fatalf("cancel settlement %+v", cn.Settlement)
 	}
 }
+
+// TestContract_AmountDecimals: answers write amounts with the currency's
+// decimals ("87.70", "0.00") and percentages with two ("33.33"), in write
+// answers, reads and the board alike.
+func TestContract_AmountDecimals(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	dep := e.must(200, "POST", "/v1/wallets/alice/deposit", ledger.RoleCashier, map[string]string{"amount": "87.7", "currency": "EUR"})
+	if !bytes.Contains(dep.body, []byte(`"balance":"87.70"`)) {
+		t.Errorf("deposit answer %s", dep.body)
+	}
+	e.must(200, "POST", "/v1/wallets/clp1/deposit", ledger.RoleCashier, map[string]string{"amount": "500", "currency": "CLP"})
+	e.openTable("t1")
+	round := e.openRound("t1")
+	e.slip("t1", round, "alice", bet{"small", "10"}, bet{"big", "5"})
+	e.must(200, "POST", e.roundPath("t1", round, "close-betting"), ledger.RoleDealer, nil)
+	res := e.must(200, "POST", e.roundPath("t1", round, "result"), ledger.RoleDealer, `{"dice":[1,2,3]}`).result(t)
+	e.waitProjected()
+	checks := []struct {
+		path string
+		want []string
+	}{
+		{"/v1/wallets/alice", []string{`"balance":"92.70"`}},
+		{"/v1/wallets/clp1", []string{`"balance":"500"`}},
+		{"/v1/balances?prefix=wallet:", []string{`"balance":"92.70"`, `"balance":"500"`}},
+		{"/v1/wallets/alice/history", []string{`"amount":"87.70"`, `"balance_after":"87.70"`, `"amount":"-15.00"`}},
+		{"/v1/wallets/alice/bets", []string{`"stake":"10.00"`, `"win":"10.00"`, `"returned":"0.00"`}},
+		{"/v1/rounds/" + round, []string{`"staked":"15.00"`, `"win":"0.00"`, `"residue":"0.00"`}},
+		{"/v1/tables/t1", []string{`"min":"1.00"`, `"max":"500.00"`, `"min":"0.50"`}},
+		{"/v1/tables/t1/board", []string{`"percent":"100.00"`, `"percent":"0.00"`, `"percent":"33.33"`}},
+	}
+	for _, c := range checks {
+		r := e.must(200, "GET", c.path+sep(c.path)+"min_seq="+itoa(res.LastSeq), ledger.RoleAuditor, nil)
+		for _, w := range c.want {
+			if !bytes.Contains(r.body, []byte(w)) {
+				t.Errorf("%s: no %s in %s", c.path, w, r.body)
+			}
+		}
+	}
+}
+
+func sep(path string) string {
+	if strings.Contains(path, "?") {
+		return "&"
+	}
+	return "?"
+}
+
+func itoa(n uint64) string { return strconv.FormatUint(n, 10) }

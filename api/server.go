@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"strings"
 	"sync"
 	"time"
@@ -90,6 +91,10 @@ type Config struct {
 	// Heartbeat is the live streams' heartbeat period; 0 means
 	// DefaultHeartbeat.
 	Heartbeat time.Duration
+	// Currencies maps a currency to its decimals, with which answers write
+	// amounts ("87.70"); nil means ledger.DefaultCurrencies, as for the
+	// ledger.
+	Currencies map[string]int32
 }
 
 // Views is what the API reads: the projections. *projections.Store
@@ -125,7 +130,9 @@ type Server struct {
 	// patterns are the patterns registered with mux, in order.
 	patterns []string
 	metrics  *metrics
-	doc      []byte // the OpenAPI document, built once
+	// amounts writes the answers' amounts with their currency's decimals.
+	amounts *amountRenderer
+	doc     []byte // the OpenAPI document, built once
 	streams  chan struct{}
 	// quit is closed by Close, which ends every live stream.
 	quit      chan struct{}
@@ -156,6 +163,17 @@ func New(cfg Config) (*Server, error) {
 		quit:    make(chan struct{}),
 	}
 	s.metrics = newMetrics(s)
+	if cfg.Currencies == nil {
+		cfg.Currencies = ledger.DefaultCurrencies()
+		s.cfg.Currencies = cfg.Currencies
+	}
+	var answers []reflect.Type
+	for _, rt := range s.routes {
+		if rt.resp != nil {
+			answers = append(answers, reflect.TypeOf(rt.resp))
+		}
+	}
+	s.amounts = newAmountRenderer(cfg.Currencies, answers...)
 	for _, rt := range s.routes {
 		h := s.endpoint(rt)
 		s.apiMux.Handle(rt.pattern(), h)
@@ -193,7 +211,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		id = newRequestID()
 	}
 	r = r.WithContext(withRequestID(r.Context(), id))
-	rw := &responseWriter{ResponseWriter: w}
+	rw := &responseWriter{ResponseWriter: w, render: s.amounts.render}
 	rw.Header().Set("X-Request-Id", id)
 	defer func() {
 		if v := recover(); v != nil {

@@ -13,6 +13,9 @@ type responseWriter struct {
 	http.ResponseWriter
 	status int
 	wrote  bool
+	// render rewrites a JSON answer's amounts with their currency's
+	// decimals (amounts.go); writeJSON applies it.
+	render func([]byte) []byte
 }
 
 func (w *responseWriter) WriteHeader(code int) {
@@ -91,6 +94,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) error {
 	body, err := json.Marshal(v)
 	if err != nil {
 		return err
+	}
+	if rw, ok := w.(*responseWriter); ok && rw.render != nil {
+		body = rw.render(body)
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
