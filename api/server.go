@@ -133,7 +133,7 @@ type Server struct {
 	// amounts writes the answers' amounts with their currency's decimals.
 	amounts *amountRenderer
 	doc     []byte // the OpenAPI document, built once
-	streams  chan struct{}
+	streams chan struct{}
 	// quit is closed by Close, which ends every live stream.
 	quit      chan struct{}
 	closeOnce sync.Once
