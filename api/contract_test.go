@@ -11,6 +11,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/api"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/projections"
 )
 
 // The tests of issue #21, the HTTP contract: one per promise.
@@ -361,3 +362,65 @@ func sep(path string) string {
 }
 
 func itoa(n uint64) string { return strconv.FormatUint(n, 10) }
+
+// TestContract_BetHistoryResidue: a player's bet history carries each
+// bet's residue, as the round view does.
+func TestContract_BetHistoryResidue(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	e.deposit("alice", "100")
+	e.openTable("t1")
+	round := e.openRound("t1")
+	e.slip("t1", round, "alice", bet{"small", "10"}, bet{"big", "5"})
+	e.must(200, "POST", e.roundPath("t1", round, "close-betting"), ledger.RoleDealer, nil)
+	res := e.must(200, "POST", e.roundPath("t1", round, "result"), ledger.RoleDealer, `{"dice":[1,2,3]}`).result(t)
+	var page struct {
+		Bets []map[string]any `json:"bets"`
+	}
+	mustJSON(t, e.must(200, "GET", "/v1/wallets/alice/bets?min_seq="+itoa(res.LastSeq), ledger.RoleFrontend, nil).body, &page)
+	var rv struct {
+		Bets []map[string]any `json:"bets"`
+	}
+	mustJSON(t, e.must(200, "GET", "/v1/rounds/"+round, ledger.RoleFrontend, nil).body, &rv)
+	inRound := map[any]any{}
+	for _, b := range rv.Bets {
+		inRound[b["bet"]] = b["residue"]
+	}
+	if len(page.Bets) != 2 {
+		t.Fatalf("bets %v", page.Bets)
+	}
+	for _, b := range page.Bets {
+		r, ok := b["residue"]
+		if !ok || r != inRound[b["bet"]] {
+			t.Errorf("bet %v: residue %v in the history, %v in the round", b["bet"], r, inRound[b["bet"]])
+		}
+	}
+}
+
+// TestContract_BalancesZero: /v1/balances leaves out the accounts at zero
+// unless zero=true, as wagerlog replay balances does unless --zero (the
+// same rule, projections.OmitZero; cmd/wagerlog tests the command).
+func TestContract_BalancesZero(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	e.deposit("alice", "10")
+	e.deposit("bob", "5")
+	seq := e.must(200, "POST", "/v1/wallets/bob/withdraw", ledger.RoleCashier, map[string]string{"amount": "5", "currency": "EUR"}).result(t).LastSeq
+	list := func(query string) map[string]bool {
+		var l projections.BalanceList
+		mustJSON(t, e.must(200, "GET", "/v1/balances?min_seq="+itoa(seq)+query, ledger.RoleFinance, nil).body, &l)
+		out := map[string]bool{}
+		for _, b := range l.Balances {
+			out[b.Account] = true
+		}
+		return out
+	}
+	if got := list(""); got["wallet:bob"] || !got["wallet:alice"] {
+		t.Errorf("default listing %v: want alice, not bob at zero", got)
+	}
+	if got := list("&zero=false"); got["wallet:bob"] {
+		t.Errorf("zero=false listing %v", got)
+	}
+	if got := list("&zero=true"); !got["wallet:bob"] || !got["wallet:alice"] {
+		t.Errorf("zero=true listing %v: want bob at zero too", got)
+	}
+	e.refused(400, api.CodeInvalidQuery, "GET", "/v1/balances?zero=yes", ledger.RoleFinance, nil)
+}

@@ -108,6 +108,7 @@ var (
 	qCursor = param{"cursor", "string", "opaque cursor: the next member of the previous page"}
 	qLimit  = param{"limit", "integer", "page size, 1..500 (default 50)"}
 	qPrefix = param{"prefix", "string", "account prefix, e.g. wallet: or house:"}
+	qZero   = param{"zero", "boolean", "true: list the accounts whose balance is zero too (default false, as wagerlog replay balances)"}
 )
 
 // routes returns every endpoint of the API.
@@ -127,7 +128,7 @@ func routes() []route {
 		{method: "GET", path: "/v1/wallets/{player}", id: "getWallet", tag: "wallets", summary: "A player's balances in every currency", roles: rolesWallet, query: []param{qMinSeq}, resp: projections.BalanceList{}, handler: (*Server).getWallet},
 		{method: "GET", path: "/v1/wallets/{player}/history", id: "walletHistory", tag: "wallets", summary: "A player's wallet movements, newest first", roles: rolesWallet, query: page, resp: projections.WalletPage{}, handler: (*Server).walletHistory},
 		{method: "GET", path: "/v1/wallets/{player}/bets", id: "playerBets", tag: "wallets", summary: "A player's bets, newest first", roles: rolesBets, query: page, resp: projections.BetPage{}, handler: (*Server).playerBets},
-		{method: "GET", path: "/v1/balances", id: "balances", tag: "wallets", summary: "Every account balance under a prefix (finance)", roles: rolesReports, query: []param{qMinSeq, qPrefix}, resp: projections.BalanceList{}, handler: (*Server).balances},
+		{method: "GET", path: "/v1/balances", id: "balances", tag: "wallets", summary: "Every account balance under a prefix (finance)", roles: rolesReports, query: []param{qMinSeq, qPrefix, qZero}, resp: projections.BalanceList{}, handler: (*Server).balances},
 
 		// Tables.
 		{method: "POST", path: "/v1/tables", id: "openTable", tag: "tables", summary: "Open a table", command: "open_table", body: openTableRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).openTable},

@@ -316,7 +316,7 @@ func (b *betRecord) view() BetView {
 		Bet: b.Bet, Slip: b.Slip, Player: b.Player, Table: b.Table, Round: b.Round,
 		RoundNumber: b.RoundNumber, Code: b.Code, Stake: b.Stake, Currency: b.Currency,
 		PlacedAt: b.PlacedAt, PlacedSeq: b.PlacedSeq, Status: b.Status, Dice: b.Dice,
-		Win: b.Win, Returned: b.Returned, Rule: b.Rule, Correction: b.Correction,
+		Win: b.Win, Returned: b.Returned, Residue: b.Residue, Rule: b.Rule, Correction: b.Correction,
 		SettledAt: b.SettledAt, SettledSeq: b.SettledSeq,
 	}
 }
