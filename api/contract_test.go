@@ -424,3 +424,50 @@ func TestContract_BalancesZero(t *testing.T) {
 	}
 	e.refused(400, api.CodeInvalidQuery, "GET", "/v1/balances?zero=yes", ledger.RoleFinance, nil)
 }
+
+// TestContract_Players: GET /v1/wallets lists the players with a wallet,
+// by id, with their balances, paged; cashier and finance may read it, the
+// frontend may not.
+func TestContract_Players(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	for _, p := range []string{"p2", "p10", "p1", "ana"} {
+		e.deposit(p, "1.5")
+	}
+	e.must(200, "POST", "/v1/wallets/p1/deposit", ledger.RoleCashier, map[string]string{"amount": "7", "currency": "CLP"})
+	seq := e.lastSeq()
+	var got []projections.PlayerSummary
+	cursor := ""
+	for pages := 0; ; pages++ {
+		if pages > 5 {
+			t.Fatal("no last page")
+		}
+		path := "/v1/wallets?limit=2&min_seq=" + itoa(seq)
+		if cursor != "" {
+			path += "&cursor=" + cursor
+		}
+		var pg projections.PlayerPage
+		r := e.must(200, "GET", path, ledger.RoleFinance, nil)
+		mustJSON(t, r.body, &pg)
+		if len(pg.Players) > 2 {
+			t.Fatalf("page of %d", len(pg.Players))
+		}
+		got = append(got, pg.Players...)
+		if pg.Next == "" {
+			break
+		}
+		cursor = pg.Next
+	}
+	var ids []string
+	for _, p := range got {
+		ids = append(ids, p.Player)
+	}
+	if strings.Join(ids, ",") != "ana,p1,p10,p2" {
+		t.Fatalf("players %v", ids)
+	}
+	if p1 := got[1]; len(p1.Balances) != 2 || p1.Balances[0].Currency != "CLP" || !p1.Balances[1].Balance.Equal(dec("1.5")) {
+		t.Fatalf("p1 %+v", p1)
+	}
+	e.must(200, "GET", "/v1/wallets", ledger.RoleCashier, nil)
+	e.refused(403, api.CodeForbidden, "GET", "/v1/wallets", ledger.RoleFrontend, nil)
+	e.refused(400, api.CodeInvalidQuery, "GET", "/v1/wallets?cursor=!!", ledger.RoleFinance, nil)
+}

@@ -101,6 +101,10 @@ var (
 	rolesAudit   = []string{ledger.RoleAuditor}
 	rolesReports = []string{ledger.RoleAuditor, ledger.RoleFinance}
 	rolesMetrics = []string{ledger.RoleAuditor, ledger.RoleSupervisor}
+	// rolesPlayers may list every player: the cashier's desk and finance,
+	// and the supervisor and auditor who oversee them; not the frontend,
+	// which serves one player at a time.
+	rolesPlayers = []string{ledger.RoleCashier, ledger.RoleFinance, ledger.RoleSupervisor, ledger.RoleAuditor}
 )
 
 var (
@@ -128,6 +132,7 @@ func routes() []route {
 		{method: "GET", path: "/v1/wallets/{player}", id: "getWallet", tag: "wallets", summary: "A player's balances in every currency", roles: rolesWallet, query: []param{qMinSeq}, resp: projections.BalanceList{}, handler: (*Server).getWallet},
 		{method: "GET", path: "/v1/wallets/{player}/history", id: "walletHistory", tag: "wallets", summary: "A player's wallet movements, newest first", roles: rolesWallet, query: page, resp: projections.WalletPage{}, handler: (*Server).walletHistory},
 		{method: "GET", path: "/v1/wallets/{player}/bets", id: "playerBets", tag: "wallets", summary: "A player's bets, newest first", roles: rolesBets, query: page, resp: projections.BetPage{}, handler: (*Server).playerBets},
+		{method: "GET", path: "/v1/wallets", id: "listPlayers", tag: "wallets", summary: "The players with a wallet, by id, each with its balances (cashier, finance), paged", roles: rolesPlayers, query: page, resp: projections.PlayerPage{}, handler: (*Server).listPlayers},
 		{method: "GET", path: "/v1/balances", id: "balances", tag: "wallets", summary: "Every account balance under a prefix (finance)", roles: rolesReports, query: []param{qMinSeq, qPrefix, qZero}, resp: projections.BalanceList{}, handler: (*Server).balances},
 
 		// Tables.

@@ -111,6 +111,8 @@ type Views interface {
 	Round(id string) (projections.RoundView, error)
 	PlayerBets(player string, page projections.Page) (projections.BetPage, error)
 	WalletHistory(player string, page projections.Page) (projections.WalletPage, error)
+	// Players lists the players with a wallet, by id, one page.
+	Players(page projections.Page) (projections.PlayerPage, error)
 	Board(table string) (projections.Board, error)
 	Daily(from, to, table string) (projections.DailyReport, error)
 	// Subscribe notifies on the channel whenever table's board changes,
