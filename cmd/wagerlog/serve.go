@@ -26,17 +26,17 @@ import (
 
 // serveConfig is everything `wagerlog serve` is configured with.
 type serveConfig struct {
-	store       storeFlags
-	http        string
-	logLevel    string
-	tokens      string
-	devTokens   bool
+	store     storeFlags
+	http      string
+	logLevel  string
+	tokens    string
+	devTokens bool
 	// devTokensOut is where --dev-tokens also writes the tokens it made,
 	// as JSON, for scripts ("" for nowhere).
 	devTokensOut string
 	// walletMax is the ledger's maximum wallet balance ("" for the
 	// default).
-	walletMax string
+	walletMax   string
 	publicBoard bool
 	timeZone    string
 	// readOnly makes a read replica: no ledger, the projections kept from
