@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"log/slog"
+	"net/http"
 	"strconv"
 	"strings"
 	"sync"
@@ -31,6 +32,9 @@ func (e *env) refused(status int, code, method, path, role string, body any, hdr
 	}
 	if after := e.lastSeq(); after != before {
 		e.t.Fatalf("%s %s answered %d but the stream moved %d → %d", method, path, r.status, before, after)
+	}
+	if hr, err := http.NewRequest(method, e.srv.URL+path, nil); err == nil {
+		e.checkDocumented(e.t, hr, p.Code)
 	}
 	return p
 }

@@ -3,6 +3,7 @@ package api_test
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -273,6 +274,9 @@ func TestAPI_Refusals(t *testing.T) {
 			p := r.problem(t)
 			if r.status != c.status || p.Code != c.code {
 				t.Fatalf("%s: %d %s, want %d %s", c.name, r.status, p.Code, c.status, c.code)
+			}
+			if hr, err := http.NewRequest(c.method, e.srv.URL+c.path, nil); err == nil {
+				e.checkDocumented(t, hr, p.Code)
 			}
 			if p.Detail == "" || p.Title == "" || !strings.HasPrefix(p.Type, "https://") || p.RequestID == "" {
 				t.Fatalf("problem lacks a member: %+v", p)

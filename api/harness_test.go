@@ -320,3 +320,32 @@ func (e *env) waitProjected() {
 		e.t.Fatal(err)
 	}
 }
+
+// documentedCodes maps a route pattern to the problem codes the route
+// documents (api.RouteInfo.Codes, the OpenAPI document's responses).
+var documentedCodes = func() map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for _, rt := range api.Routes() {
+		set := map[string]bool{}
+		for _, c := range rt.Codes {
+			set[c] = true
+		}
+		out[rt.Method+" "+rt.Path] = set
+	}
+	return out
+}()
+
+// checkDocumented fails unless code is one the route that r matches
+// documents. A request no route matches (404 not_found, 405) is not a
+// route's to document.
+func (e *env) checkDocumented(t testing.TB, r *http.Request, code string) {
+	t.Helper()
+	pattern := e.api.MuxPattern(r)
+	set, ok := documentedCodes[pattern]
+	if !ok {
+		return
+	}
+	if !set[code] {
+		t.Errorf("%s %s answered code %s, which route %s does not document", r.Method, r.URL.Path, code, pattern)
+	}
+}

@@ -36,7 +36,10 @@ type route struct {
 	// status is the success status (200 when zero).
 	status int
 	// query lists the query parameters the route reads.
-	query   []param
+	query []param
+	// extra are problem codes the route answers besides the ones its
+	// kind of route does (routecodes.go).
+	extra   []string
 	handler handlerFunc
 }
 
@@ -121,7 +124,7 @@ func routes() []route {
 	return []route{
 		// Operations.
 		{method: "GET", path: "/healthz", id: "healthz", tag: "operations", summary: "Liveness: the process answers", public: true, resp: statusBody{}, handler: (*Server).healthz},
-		{method: "GET", path: "/readyz", id: "readyz", tag: "operations", summary: "Readiness: stream checked, ledger loaded, projector started", public: true, resp: statusBody{}, handler: (*Server).readyz},
+		{method: "GET", path: "/readyz", id: "readyz", tag: "operations", summary: "Readiness: stream checked, ledger loaded, projector started", public: true, resp: statusBody{}, extra: []string{CodeNotReady}, handler: (*Server).readyz},
 		{method: "GET", path: "/metrics", id: "metrics", tag: "operations", summary: "Prometheus metrics (text exposition format)", roles: rolesMetrics, handler: (*Server).metricsHandler},
 		{method: "GET", path: "/v1/openapi.json", id: "openapi", tag: "operations", summary: "This API's OpenAPI 3.1 document", public: true, handler: (*Server).openapi},
 
@@ -160,13 +163,13 @@ func routes() []route {
 
 		// The board.
 		{method: "GET", path: "/v1/tables/{table}/board", id: "board", tag: "board", summary: "The statistics board: the table's last results", roles: rolesAll, publicBoard: true, query: []param{qMinSeq}, resp: projections.Board{}, handler: (*Server).board},
-		{method: "GET", path: "/v1/tables/{table}/board/stream", id: "boardStream", tag: "board", summary: "The board live (server-sent events: `event: board` on connect and on every change)", roles: rolesAll, publicBoard: true, handler: (*Server).boardStream},
+		{method: "GET", path: "/v1/tables/{table}/board/stream", id: "boardStream", tag: "board", summary: "The board live (server-sent events: `event: board` on connect and on every change)", roles: rolesAll, publicBoard: true, extra: []string{"overloaded"}, handler: (*Server).boardStream},
 
 		// Audit and reports.
-		{method: "GET", path: "/v1/audit/rounds/{round}/replay", id: "replayRound", tag: "audit", summary: "Replay a disputed round from the stream and re-settle every bet", roles: rolesAudit, handler: (*Server).replayRound},
-		{method: "POST", path: "/v1/audit/verify", id: "verify", tag: "audit", summary: "Verify the hash chain and the invariants over a range of the stream", roles: rolesAudit, body: verifyRequest{}, handler: (*Server).verify},
-		{method: "GET", path: "/v1/reports/daily", id: "dailyReport", tag: "reports", summary: "Daily totals per table, currency and bet kind", roles: rolesReports, query: []param{qMinSeq, {"from", "string", "first day, YYYY-MM-DD"}, {"to", "string", "last day, YYYY-MM-DD"}, {"table", "string", "one table (default: all)"}}, resp: projections.DailyReport{}, handler: (*Server).dailyReport},
-		{method: "GET", path: "/v1/reports/{kind}", id: "report", tag: "reports", summary: "A reconciliation or regulator report (JSON, CSV or HTML by kind and format)", roles: rolesReports, query: []param{{"format", "string", "json, csv or html"}}, handler: (*Server).report},
+		{method: "GET", path: "/v1/audit/rounds/{round}/replay", id: "replayRound", tag: "audit", summary: "Replay a disputed round from the stream and re-settle every bet", roles: rolesAudit, extra: []string{CodeNotImplemented}, handler: (*Server).replayRound},
+		{method: "POST", path: "/v1/audit/verify", id: "verify", tag: "audit", summary: "Verify the hash chain and the invariants over a range of the stream", roles: rolesAudit, body: verifyRequest{}, extra: []string{CodeNotImplemented, "invalid_request"}, handler: (*Server).verify},
+		{method: "GET", path: "/v1/reports/daily", id: "dailyReport", tag: "reports", summary: "Daily totals per table, currency and bet kind", roles: rolesReports, query: []param{qMinSeq, {"from", "string", "first day, YYYY-MM-DD"}, {"to", "string", "last day, YYYY-MM-DD"}, {"table", "string", "one table (default: all)"}}, resp: projections.DailyReport{}, extra: []string{"invalid_id"}, handler: (*Server).dailyReport},
+		{method: "GET", path: "/v1/reports/{kind}", id: "report", tag: "reports", summary: "A reconciliation or regulator report (JSON, CSV or HTML by kind and format)", roles: rolesReports, query: []param{{"format", "string", "json, csv or html"}}, extra: []string{CodeNotImplemented}, handler: (*Server).report},
 	}
 }
 
@@ -184,6 +187,8 @@ type RouteInfo struct {
 	Roles []string
 	// Command is the ledger command a write route issues ("" for reads).
 	Command string
+	// Codes are the problem codes the route can answer, sorted.
+	Codes []string
 }
 
 // Routes lists every endpoint of the API, in the order of the
@@ -195,6 +200,7 @@ func Routes() []RouteInfo {
 		out[i] = RouteInfo{
 			Method: rt.method, Path: rt.path, ID: rt.id, Summary: rt.summary,
 			Public: rt.public, PublicBoard: rt.publicBoard, Roles: rt.allowed(), Command: rt.command,
+			Codes: rt.codes(),
 		}
 	}
 	return out
