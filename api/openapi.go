@@ -132,13 +132,6 @@ func (g *schemaGen) operation(rt route) obj {
 	return op
 }
 
-func merge(a, b obj) obj {
-	for k, v := range b {
-		a[k] = v
-	}
-	return a
-}
-
 var (
 	typeDecimal  = reflect.TypeOf(decimal.Decimal{})
 	typeTime     = reflect.TypeOf(time.Time{})
