@@ -2,32 +2,82 @@ package api
 
 import (
 	"bytes"
-	"encoding/json"
+	encjson "encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"mime"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 
+	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
-
 	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
 )
 
+// decodeOptions are the rules of every request body: member names match
+// exactly ("Amount" is not "amount"), unknown members and duplicate names
+// are refused (as the events' own decoder refuses them), and every amount
+// goes through ledger.ParseAmount, the one parser of outside amounts.
+var decodeOptions = json.JoinOptions(
+	json.MatchCaseInsensitiveNames(false),
+	json.RejectUnknownMembers(true),
+	jsontext.AllowDuplicateNames(false),
+	json.WithUnmarshalers(json.UnmarshalFromFunc(decodeAmount)),
+)
+
+// decodeAmount reads a decimal.Decimal member: a JSON string or a JSON
+// number, whose text must be a plain decimal (ledger.ParseAmount). A JSON
+// number is read from its text, never through a float.
+func decodeAmount(dec *jsontext.Decoder, d *decimal.Decimal) error {
+	tok, err := dec.ReadToken()
+	if err != nil {
+		return err
+	}
+	switch tok.Kind() {
+	case '"', '0':
+		v, err := ledger.ParseAmount(tok.String())
+		if err != nil {
+			return err
+		}
+		*d = v
+		return nil
+	}
+	return fmt.Errorf("an amount is a decimal string, not a JSON %s", kindName(tok.Kind()))
+}
+
 // decodeBody decodes the request's JSON body into v. An empty body decodes
-// as {}. Unknown members, trailing data, a body over RequestBytesMax and a
-// content type other than JSON are refused.
+// as {}; a body of null is refused like any other non-object. Unknown or
+// duplicate members, members named in another case, trailing data, a body
+// over RequestBytesMax and a content type other than JSON are refused.
 func decodeBody(r *http.Request, v any) error {
+	body, err := readBody(r)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(body, v, decodeOptions); err != nil {
+		if errors.Is(err, ledger.ErrInvalidAmount) {
+			return &Error{Code: "invalid_amount", Detail: amountErrorText(err), Err: ledger.ErrInvalidAmount}
+		}
+		return &Error{Code: CodeInvalidJSON, Detail: jsonErrorText(err), Err: err}
+	}
+	return nil
+}
+
+// readBody checks the content type and reads the body, which must be one
+// JSON object (or nothing, read as {}).
+func readBody(r *http.Request) ([]byte, error) {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
-			return apiErr(CodeUnsupportedMediaType, fmt.Sprintf("Content-Type %q: send application/json", ct))
+			return nil, apiErr(CodeUnsupportedMediaType, fmt.Sprintf("Content-Type %q: send application/json", ct))
 		}
 	}
 	var body []byte
@@ -37,50 +87,45 @@ func decodeBody(r *http.Request, v any) error {
 		if err != nil {
 			var tooLarge *http.MaxBytesError
 			if errors.As(err, &tooLarge) {
-				return apiErr(CodeRequestTooLarge, fmt.Sprintf("the body is over the %d-byte limit", RequestBytesMax))
+				return nil, apiErr(CodeRequestTooLarge, fmt.Sprintf("the body is over the %d-byte limit", RequestBytesMax))
 			}
-			return &Error{Code: CodeInvalidJSON, Detail: "reading the body failed", Err: err}
+			return nil, &Error{Code: CodeInvalidJSON, Detail: "reading the body failed", Err: err}
 		}
 	}
-	if len(bytes.TrimSpace(body)) == 0 {
-		body = []byte("{}")
+	trimmed := bytes.TrimSpace(body)
+	if len(trimmed) == 0 {
+		return []byte("{}"), nil
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return apiErr(CodeInvalidJSON, jsonErrorText(err))
+	// json.Unmarshal would take null as "leave v alone", a body that says
+	// nothing at all: a client that sends it has a bug worth telling.
+	if trimmed[0] != '{' {
+		return nil, apiErr(CodeInvalidJSON, "the body must be one JSON object")
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return apiErr(CodeInvalidJSON, "the body holds more than one JSON value")
-	}
-	// encoding/json keeps the last of two members with one name; a body
-	// that names a member twice is ambiguous, and refused as the events'
-	// own decoder refuses it.
-	if !jsontext.Value(body).IsValid() {
-		return apiErr(CodeInvalidJSON, "the body names a member twice")
-	}
-	return nil
+	return body, nil
 }
 
 // decodeResult reads a result body: one JSON object whose members are the
 // game's (its paytable parses and validates them), plus "reason" when
-// withReason. Duplicate members are refused here; the game refuses members
-// that are not its own.
-func decodeResult(r *http.Request, withReason bool) (json.RawMessage, string, error) {
-	var members map[string]json.RawMessage
+// withReason. Duplicate members and names that differ only in case are
+// refused here; the game refuses members that are not its own.
+func decodeResult(r *http.Request, withReason bool) (encjson.RawMessage, string, error) {
+	var members map[string]jsontext.Value
 	if err := decodeBody(r, &members); err != nil {
 		return nil, "", err
 	}
 	reason := ""
-	if withReason {
-		if raw, ok := members["reason"]; ok {
-			if err := json.Unmarshal(raw, &reason); err != nil {
-				return nil, "", apiErr(CodeInvalidJSON, "member \"reason\" must be a string")
-			}
-			delete(members, "reason")
+	for name := range members {
+		if name != "reason" && strings.EqualFold(name, "reason") {
+			return nil, "", apiErr(CodeInvalidJSON, fmt.Sprintf("unknown member %q (member names are exact: \"reason\")", cut(name)))
 		}
 	}
-	res, err := json.Marshal(members)
+	if raw, ok := members["reason"]; ok && withReason {
+		if err := json.Unmarshal(raw, &reason); err != nil {
+			return nil, "", apiErr(CodeInvalidJSON, "member \"reason\" must be a string")
+		}
+		delete(members, "reason")
+	}
+	res, err := json.Marshal(members, json.Deterministic(true))
 	if err != nil {
 		return nil, "", &Error{Code: CodeInvalidJSON, Detail: "the result does not encode", Err: err}
 	}
@@ -89,29 +134,94 @@ func decodeResult(r *http.Request, withReason bool) (json.RawMessage, string, er
 
 // jsonErrorText says what is wrong with a body, without echoing it.
 func jsonErrorText(err error) string {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
+	var sem *json.SemanticError
+	var syn *jsontext.SyntacticError
 	switch {
-	case errors.As(err, &syn):
-		return fmt.Sprintf("not JSON: %v (at byte %d)", syn, syn.Offset)
-	case errors.As(err, &typ):
-		if typ.Field != "" {
-			return fmt.Sprintf("member %q must be %s, got a JSON %s", typ.Field, typ.Type, typ.Value)
+	case errors.Is(err, jsontext.ErrDuplicateName):
+		if errors.As(err, &syn) {
+			return fmt.Sprintf("the body names member %s twice", pointerName(syn.JSONPointer))
 		}
-		return fmt.Sprintf("the body must be a JSON object, got a JSON %s", typ.Value)
-	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-		return "the JSON body ends too early"
+		return "the body names a member twice"
+	case errors.As(err, &sem) && errors.Is(err, json.ErrUnknownName):
+		return fmt.Sprintf("unknown member %s (member names are exact and case-sensitive; unknown members are refused, never ignored)", pointerName(sem.JSONPointer))
+	case errors.As(err, &syn):
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return "the JSON body ends too early"
+		}
+		return fmt.Sprintf("not JSON at byte %d: %v", syn.ByteOffset, syn.Err)
+	case errors.As(err, &sem):
+		where := "the body"
+		if sem.JSONPointer != "" {
+			where = "member " + pointerName(sem.JSONPointer)
+		}
+		if sem.Err != nil {
+			msg := sem.Err.Error()
+			if len(msg) > 200 {
+				msg = msg[:200] + "..."
+			}
+			return fmt.Sprintf("%s: %s", where, msg)
+		}
+		if sem.GoType != nil && sem.JSONKind != 0 {
+			return fmt.Sprintf("%s must be %s, got a JSON %s", where, jsonTypeName(sem.GoType.Kind()), kindName(sem.JSONKind))
+		}
+		return where + " has the wrong type"
 	}
+	return "invalid JSON body"
+}
+
+// amountErrorText is the ledger's sentence about an amount, with the
+// member it came from.
+func amountErrorText(err error) string {
+	var sem *json.SemanticError
 	msg := err.Error()
-	if strings.HasPrefix(msg, "json: unknown field ") {
-		return "unknown member " + strings.TrimPrefix(msg, "json: unknown field ")
+	if errors.As(err, &sem) && sem.Err != nil {
+		msg = sem.Err.Error()
+		if sem.JSONPointer != "" {
+			msg = "member " + pointerName(sem.JSONPointer) + ": " + msg
+		}
 	}
-	// Errors of a member's own decoder (a decimal that does not parse, a
-	// bad duration): their text names the value, cut short.
-	if len(msg) > 200 {
-		msg = msg[:200] + "..."
+	return msg
+}
+
+// pointerName renders a JSON pointer as a member path ("bets/0/stake").
+func pointerName(p jsontext.Pointer) string {
+	s := strings.TrimPrefix(string(p), "/")
+	return strconv.Quote(cut(s))
+}
+
+func kindName(k jsontext.Kind) string {
+	switch k {
+	case 'n':
+		return "null"
+	case 'f', 't':
+		return "boolean"
+	case '"':
+		return "string"
+	case '0':
+		return "number"
+	case '{':
+		return "object"
+	case '[':
+		return "array"
 	}
-	return "invalid value: " + msg
+	return "value"
+}
+
+func jsonTypeName(k reflect.Kind) string {
+	switch k {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+		return "a number"
+	}
+	return k.String()
 }
 
 // pathID returns the path wildcard name, checked as a table, player or

@@ -3,6 +3,7 @@ package api_test
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -242,7 +243,8 @@ func TestAPI_Refusals(t *testing.T) {
 		{"unknown currency", "POST", "/v1/wallets/gina/deposit", ledger.RoleCashier, map[string]string{"amount": "1", "currency": "XXX"}, nil, 422, "unknown_currency"},
 		{"negative amount", "POST", "/v1/wallets/gina/deposit", ledger.RoleCashier, map[string]string{"amount": "-1", "currency": "EUR"}, nil, 422, "invalid_amount"},
 		{"too many decimals", "POST", "/v1/wallets/gina/deposit", ledger.RoleCashier, `{"amount": 1.001, "currency": "EUR"}`, nil, 422, "invalid_amount"},
-		{"amount not a number", "POST", "/v1/wallets/gina/deposit", ledger.RoleCashier, `{"amount": "ten", "currency": "EUR"}`, nil, 400, "invalid_json"},
+		{"amount not a number", "POST", "/v1/wallets/gina/deposit", ledger.RoleCashier, `{"amount": "ten", "currency": "EUR"}`, nil, 422, "invalid_amount"},
+		{"amount not a string", "POST", "/v1/wallets/gina/deposit", ledger.RoleCashier, `{"amount": true, "currency": "EUR"}`, nil, 400, "invalid_json"},
 		{"unknown member", "POST", "/v1/wallets/gina/deposit", ledger.RoleCashier, `{"amount": "1", "currency": "EUR", "player": "x"}`, nil, 400, "invalid_json"},
 		{"trailing data", "POST", "/v1/wallets/gina/deposit", ledger.RoleCashier, `{"amount": "1", "currency": "EUR"} {}`, nil, 400, "invalid_json"},
 		{"not an object", "POST", "/v1/wallets/gina/deposit", ledger.RoleCashier, `[1]`, nil, 400, "invalid_json"},
@@ -272,6 +274,9 @@ func TestAPI_Refusals(t *testing.T) {
 			p := r.problem(t)
 			if r.status != c.status || p.Code != c.code {
 				t.Fatalf("%s: %d %s, want %d %s", c.name, r.status, p.Code, c.status, c.code)
+			}
+			if hr, err := http.NewRequest(c.method, e.srv.URL+c.path, nil); err == nil {
+				e.checkDocumented(t, hr, p.Code)
 			}
 			if p.Detail == "" || p.Title == "" || !strings.HasPrefix(p.Type, "https://") || p.RequestID == "" {
 				t.Fatalf("problem lacks a member: %+v", p)

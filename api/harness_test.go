@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -55,6 +56,10 @@ type envOptions struct {
 	// games is the catalog of the ledger and the projections; nil means
 	// the registry's.
 	games *games.Catalog
+	// logger receives the server's log; nil discards it.
+	logger *slog.Logger
+	// walletMax is the ledger's Options.WalletMax (zero: the default).
+	walletMax decimal.Decimal
 }
 
 func newEnv(t testing.TB, o envOptions) *env {
@@ -70,7 +75,7 @@ func newEnv(t testing.TB, o envOptions) *env {
 	if catalog == nil {
 		catalog = registry.New()
 	}
-	led, err := ledger.Open(ctx, store, ledger.Options{Games: catalog})
+	led, err := ledger.Open(ctx, store, ledger.Options{Games: catalog, WalletMax: o.walletMax})
 	if err != nil {
 		store.Close()
 		t.Fatalf("open ledger: %v", err)
@@ -116,7 +121,7 @@ func newEnv(t testing.TB, o envOptions) *env {
 	}
 	e.api, err = api.New(api.Config{
 		Ledger: led, Views: views, Tokens: tokens, PublicBoard: o.publicBoard,
-		Lag: proj.Lag, Heartbeat: o.heartbeat, Auditor: o.auditor, Dashboard: o.dashboard,
+		Lag: proj.Lag, Heartbeat: o.heartbeat, Auditor: o.auditor, Dashboard: o.dashboard, Logger: o.logger,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -347,4 +352,33 @@ type boardAnswer struct {
 	Size    int             `json:"size"`
 	Results []boardRow      `json:"results"`
 	Stats   json.RawMessage `json:"stats"`
+}
+
+// documentedCodes maps a route pattern to the problem codes the route
+// documents (api.RouteInfo.Codes, the OpenAPI document's responses).
+var documentedCodes = func() map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for _, rt := range api.Routes() {
+		set := map[string]bool{}
+		for _, c := range rt.Codes {
+			set[c] = true
+		}
+		out[rt.Method+" "+rt.Path] = set
+	}
+	return out
+}()
+
+// checkDocumented fails unless code is one the route that r matches
+// documents. A request no route matches (404 not_found, 405) is not a
+// route's to document.
+func (e *env) checkDocumented(t testing.TB, r *http.Request, code string) {
+	t.Helper()
+	pattern := e.api.MuxPattern(r)
+	set, ok := documentedCodes[pattern]
+	if !ok {
+		return
+	}
+	if !set[code] {
+		t.Errorf("%s %s answered code %s, which route %s does not document", r.Method, r.URL.Path, code, pattern)
+	}
 }

@@ -97,14 +97,29 @@ func (g *schemaGen) operation(rt route) obj {
 	default:
 		ok["content"] = obj{"application/json": obj{"schema": obj{}}}
 	}
-	problem := obj{"content": obj{ProblemContentType: obj{"schema": obj{"$ref": "#/components/schemas/Problem"}}}}
 	responses := obj{
 		strconv.Itoa(status): ok,
-		"default":            merge(obj{"description": "an error (see docs/ERRORS.md for every code)"}, problem),
+		"default": obj{"description": "an error (see docs/ERRORS.md for every code)",
+			"content": obj{ProblemContentType: obj{"schema": obj{"$ref": "#/components/schemas/Problem"}}}},
 	}
+	// One response per status the route can answer, naming its codes: a
+	// client generated from the document knows what to switch on.
+	codes := rt.codes()
+	byStatus := map[int][]string{}
+	for _, c := range codes {
+		byStatus[StatusOf(c)] = append(byStatus[StatusOf(c)], c)
+	}
+	for st, cs := range byStatus {
+		responses[strconv.Itoa(st)] = obj{
+			"description": http.StatusText(st) + ": code " + strings.Join(cs, ", "),
+			"content": obj{ProblemContentType: obj{"schema": obj{"allOf": []obj{
+				{"$ref": "#/components/schemas/Problem"},
+				{"type": "object", "properties": obj{"code": obj{"type": "string", "enum": cs}}},
+			}}}},
+		}
+	}
+	op["x-problem-codes"] = codes
 	if !rt.public {
-		responses["401"] = merge(obj{"description": "no token, or an unknown one (code unauthenticated)"}, problem)
-		responses["403"] = merge(obj{"description": "the token's role may not call this route (code forbidden)"}, problem)
 		op["security"] = []obj{{"bearer": []string{}}}
 		op["x-roles"] = rt.allowed()
 	} else {
@@ -118,13 +133,6 @@ func (g *schemaGen) operation(rt route) obj {
 		op["x-command"] = rt.command
 	}
 	return op
-}
-
-func merge(a, b obj) obj {
-	for k, v := range b {
-		a[k] = v
-	}
-	return a
 }
 
 var (

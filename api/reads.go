@@ -110,7 +110,19 @@ func (s *Server) balances(w http.ResponseWriter, r *http.Request, _ Principal) e
 	if err := s.waitMinSeq(r); err != nil {
 		return err
 	}
+	zero := false
+	switch z := r.URL.Query().Get("zero"); z {
+	case "", "false":
+	case "true":
+		zero = true
+	default:
+		return apiErr(CodeInvalidQuery, fmt.Sprintf("zero %q must be true or false", cut(z)))
+	}
 	v, err := s.cfg.Views.Balances(prefix)
+	if err == nil && !zero {
+		// As wagerlog replay balances lists them (projections.OmitZero).
+		v.Balances = projections.OmitZero(v.Balances)
+	}
 	return answer(w, v.Seq, v, err)
 }
 

@@ -25,7 +25,7 @@ func newRoleFixture(e *env) roleFixture {
 	round := e.openRound("t1")
 	res := e.slip("t1", round, "alice", bet{"big", "1"})
 	e.waitProjected()
-	return roleFixture{table: "t1", round: round, slip: res.Slip, bet: res.Bets[0], player: "alice"}
+	return roleFixture{table: "t1", round: round, slip: res.Slip, bet: res.Bets[0].Bet, player: "alice"}
 }
 
 // path fills a route's wildcards with the fixture's ids.

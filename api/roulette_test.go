@@ -120,7 +120,7 @@ func TestAPI_RouletteRound(t *testing.T) {
 	e.slip("r1", round, "alice", bet{"straight:17", "10"}, bet{"split:0-00", "5"}, bet{"red", "10"})
 	bobSlip := e.slip("r1", round, "bob", bet{"dozen:2", "20"}, bet{"black", "10"}, bet{"top_line:0-00-1-2-3", "5"})
 	// A roulette bet stays on the layout until the spin.
-	p := e.must(422, "POST", e.roundPath("r1", round, "bets/"+bobSlip.Bets[0]+"/take-down"), ledger.RoleFrontend, map[string]string{"player": "bob"}).problem(t)
+	p := e.must(422, "POST", e.roundPath("r1", round, "bets/"+bobSlip.Bets[0].Bet+"/take-down"), ledger.RoleFrontend, map[string]string{"player": "bob"}).problem(t)
 	if p.Code != "bet_refused" {
 		t.Fatalf("take-down of a roulette bet: %s", p.Code)
 	}

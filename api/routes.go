@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -36,7 +37,10 @@ type route struct {
 	// status is the success status (200 when zero).
 	status int
 	// query lists the query parameters the route reads.
-	query   []param
+	query []param
+	// extra are problem codes the route answers besides the ones its
+	// kind of route does (routecodes.go).
+	extra   []string
 	handler handlerFunc
 }
 
@@ -64,6 +68,23 @@ func (rt route) allowed() []string {
 // needs an Idempotency-Key.
 func (rt route) write() bool { return rt.command != "" }
 
+// checkQuery refuses a query parameter of the route that is given twice
+// (min_seq=1&min_seq=999999: which one did the client mean?) or given
+// empty (limit=): both are a client's mistake, not a request for the
+// default. One check for every route, so that no handler can forget it.
+func (rt route) checkQuery(r *http.Request) error {
+	q := r.URL.Query()
+	for _, p := range rt.query {
+		switch v := q[p.name]; {
+		case len(v) > 1:
+			return apiErr(CodeInvalidQuery, fmt.Sprintf("query parameter %s is given %d times; give it once", p.name, len(v)))
+		case len(v) == 1 && v[0] == "":
+			return apiErr(CodeInvalidQuery, fmt.Sprintf("query parameter %s is empty; leave it out for the default", p.name))
+		}
+	}
+	return nil
+}
+
 // pathParams returns the wildcards of the route's path, in order.
 func (rt route) pathParams() []string {
 	var out []string
@@ -84,13 +105,18 @@ var (
 	rolesAudit   = []string{ledger.RoleAuditor}
 	rolesReports = []string{ledger.RoleAuditor, ledger.RoleFinance}
 	rolesMetrics = []string{ledger.RoleAuditor, ledger.RoleSupervisor}
+	// rolesPlayers may list every player: the cashier's desk and finance,
+	// and the supervisor and auditor who oversee them; not the frontend,
+	// which serves one player at a time.
+	rolesPlayers = []string{ledger.RoleCashier, ledger.RoleFinance, ledger.RoleSupervisor, ledger.RoleAuditor}
 )
 
 var (
 	qMinSeq = param{"min_seq", "integer", "wait (at most a few seconds) until the projections have applied this stream sequence: read your own writes"}
-	qCursor = param{"cursor", "string", "opaque cursor from the previous page's next_cursor"}
+	qCursor = param{"cursor", "string", "opaque cursor: the next member of the previous page"}
 	qLimit  = param{"limit", "integer", "page size, 1..500 (default 50)"}
 	qPrefix = param{"prefix", "string", "account prefix, e.g. wallet: or house:"}
+	qZero   = param{"zero", "boolean", "true: list the accounts whose balance is zero too (default false, as wagerlog replay balances)"}
 )
 
 // routes returns every endpoint of the API.
@@ -99,7 +125,7 @@ func routes() []route {
 	return []route{
 		// Operations.
 		{method: "GET", path: "/healthz", id: "healthz", tag: "operations", summary: "Liveness: the process answers", public: true, resp: statusBody{}, handler: (*Server).healthz},
-		{method: "GET", path: "/readyz", id: "readyz", tag: "operations", summary: "Readiness: stream checked, ledger loaded, projector started", public: true, resp: statusBody{}, handler: (*Server).readyz},
+		{method: "GET", path: "/readyz", id: "readyz", tag: "operations", summary: "Readiness: stream checked, ledger loaded, projector started", public: true, resp: statusBody{}, extra: []string{CodeNotReady}, handler: (*Server).readyz},
 		{method: "GET", path: "/metrics", id: "metrics", tag: "operations", summary: "Prometheus metrics (text exposition format)", roles: rolesMetrics, handler: (*Server).metricsHandler},
 		{method: "GET", path: "/v1/openapi.json", id: "openapi", tag: "operations", summary: "This API's OpenAPI 3.1 document", public: true, handler: (*Server).openapi},
 
@@ -110,7 +136,8 @@ func routes() []route {
 		{method: "GET", path: "/v1/wallets/{player}", id: "getWallet", tag: "wallets", summary: "A player's balances in every currency", roles: rolesWallet, query: []param{qMinSeq}, resp: projections.BalanceList{}, handler: (*Server).getWallet},
 		{method: "GET", path: "/v1/wallets/{player}/history", id: "walletHistory", tag: "wallets", summary: "A player's wallet movements, newest first", roles: rolesWallet, query: page, resp: projections.WalletPage{}, handler: (*Server).walletHistory},
 		{method: "GET", path: "/v1/wallets/{player}/bets", id: "playerBets", tag: "wallets", summary: "A player's bets, newest first", roles: rolesBets, query: page, resp: projections.BetPage{}, handler: (*Server).playerBets},
-		{method: "GET", path: "/v1/balances", id: "balances", tag: "wallets", summary: "Every account balance under a prefix (finance)", roles: rolesReports, query: []param{qMinSeq, qPrefix}, resp: projections.BalanceList{}, handler: (*Server).balances},
+		{method: "GET", path: "/v1/wallets", id: "listPlayers", tag: "wallets", summary: "The players with a wallet, by id, each with its balances (cashier, finance), paged", roles: rolesPlayers, query: page, resp: projections.PlayerPage{}, handler: (*Server).listPlayers},
+		{method: "GET", path: "/v1/balances", id: "balances", tag: "wallets", summary: "Every account balance under a prefix (finance)", roles: rolesReports, query: []param{qMinSeq, qPrefix, qZero}, resp: projections.BalanceList{}, handler: (*Server).balances},
 
 		// Tables.
 		{method: "POST", path: "/v1/tables", id: "openTable", tag: "tables", summary: "Open a table", command: "open_table", body: openTableRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).openTable},
@@ -138,13 +165,13 @@ func routes() []route {
 
 		// The board.
 		{method: "GET", path: "/v1/tables/{table}/board", id: "board", tag: "board", summary: "The statistics board: the table's last results", roles: rolesAll, publicBoard: true, query: []param{qMinSeq}, resp: projections.Board{}, handler: (*Server).board},
-		{method: "GET", path: "/v1/tables/{table}/board/stream", id: "boardStream", tag: "board", summary: "The board live (server-sent events: `event: board` on connect and on every change)", roles: rolesAll, publicBoard: true, handler: (*Server).boardStream},
+		{method: "GET", path: "/v1/tables/{table}/board/stream", id: "boardStream", tag: "board", summary: "The board live (server-sent events: `event: board` on connect and on every change)", roles: rolesAll, publicBoard: true, extra: []string{"overloaded"}, handler: (*Server).boardStream},
 
 		// Audit and reports.
-		{method: "GET", path: "/v1/audit/rounds/{round}/replay", id: "replayRound", tag: "audit", summary: "Replay a disputed round from the stream and re-settle every bet", roles: rolesAudit, handler: (*Server).replayRound},
-		{method: "POST", path: "/v1/audit/verify", id: "verify", tag: "audit", summary: "Verify the hash chain and the invariants over a range of the stream", roles: rolesAudit, body: verifyRequest{}, handler: (*Server).verify},
-		{method: "GET", path: "/v1/reports/daily", id: "dailyReport", tag: "reports", summary: "Daily totals per table, currency and bet kind", roles: rolesReports, query: []param{qMinSeq, {"from", "string", "first day, YYYY-MM-DD"}, {"to", "string", "last day, YYYY-MM-DD"}, {"table", "string", "one table (default: all)"}}, resp: projections.DailyReport{}, handler: (*Server).dailyReport},
-		{method: "GET", path: "/v1/reports/{kind}", id: "report", tag: "reports", summary: "A reconciliation or regulator report (JSON, CSV zip, HTML or PDF by kind and format)", roles: rolesReports, query: []param{{"format", "string", "json, csv (a zip of one CSV file per table), html or pdf"}}, handler: (*Server).report},
+		{method: "GET", path: "/v1/audit/rounds/{round}/replay", id: "replayRound", tag: "audit", summary: "Replay a disputed round from the stream and re-settle every bet", roles: rolesAudit, extra: []string{CodeNotImplemented}, handler: (*Server).replayRound},
+		{method: "POST", path: "/v1/audit/verify", id: "verify", tag: "audit", summary: "Verify the hash chain and the invariants over a range of the stream", roles: rolesAudit, body: verifyRequest{}, extra: []string{CodeNotImplemented, "invalid_request"}, handler: (*Server).verify},
+		{method: "GET", path: "/v1/reports/daily", id: "dailyReport", tag: "reports", summary: "Daily totals per table, currency and bet kind", roles: rolesReports, query: []param{qMinSeq, {"from", "string", "first day, YYYY-MM-DD"}, {"to", "string", "last day, YYYY-MM-DD"}, {"table", "string", "one table (default: all)"}}, resp: projections.DailyReport{}, extra: []string{"invalid_id"}, handler: (*Server).dailyReport},
+		{method: "GET", path: "/v1/reports/{kind}", id: "report", tag: "reports", summary: "A reconciliation or regulator report (JSON, CSV zip, HTML or PDF by kind and format)", roles: rolesReports, query: []param{{"format", "string", "json, csv (a zip of one CSV file per table), html or pdf"}}, extra: []string{CodeNotImplemented}, handler: (*Server).report},
 	}
 }
 
@@ -162,6 +189,8 @@ type RouteInfo struct {
 	Roles []string
 	// Command is the ledger command a write route issues ("" for reads).
 	Command string
+	// Codes are the problem codes the route can answer, sorted.
+	Codes []string
 }
 
 // Routes lists every endpoint of the API, in the order of the
@@ -173,6 +202,7 @@ func Routes() []RouteInfo {
 		out[i] = RouteInfo{
 			Method: rt.method, Path: rt.path, ID: rt.id, Summary: rt.summary,
 			Public: rt.public, PublicBoard: rt.publicBoard, Roles: rt.allowed(), Command: rt.command,
+			Codes: rt.codes(),
 		}
 	}
 	return out

@@ -3,9 +3,11 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"strings"
 	"sync"
 	"time"
@@ -94,6 +96,10 @@ type Config struct {
 	LedgerMetrics *LedgerMetrics
 	// Version labels wagerlog_build_info; empty means "dev".
 	Version string
+	// Currencies maps a currency to its decimals, with which answers write
+	// amounts ("87.70"); nil means ledger.DefaultCurrencies, as for the
+	// ledger.
+	Currencies map[string]int32
 }
 
 // Views is what the API reads: the projections. *projections.Store
@@ -110,6 +116,8 @@ type Views interface {
 	Round(id string) (projections.RoundView, error)
 	PlayerBets(player string, page projections.Page) (projections.BetPage, error)
 	WalletHistory(player string, page projections.Page) (projections.WalletPage, error)
+	// Players lists the players with a wallet, by id, one page.
+	Players(page projections.Page) (projections.PlayerPage, error)
 	Board(table string) (projections.Board, error)
 	Daily(from, to, table string) (projections.DailyReport, error)
 	// Subscribe notifies on the channel whenever table's board changes,
@@ -129,8 +137,10 @@ type Server struct {
 	// patterns are the patterns registered with mux, in order.
 	patterns []string
 	metrics  *metrics
-	doc      []byte // the OpenAPI document, built once
-	streams  chan struct{}
+	// amounts writes the answers' amounts with their currency's decimals.
+	amounts *amountRenderer
+	doc     []byte // the OpenAPI document, built once
+	streams chan struct{}
 	// quit is closed by Close, which ends every live stream.
 	quit      chan struct{}
 	closeOnce sync.Once
@@ -160,6 +170,17 @@ func New(cfg Config) (*Server, error) {
 		quit:    make(chan struct{}),
 	}
 	s.metrics = newMetrics(s)
+	if cfg.Currencies == nil {
+		cfg.Currencies = ledger.DefaultCurrencies()
+		s.cfg.Currencies = cfg.Currencies
+	}
+	var answers []reflect.Type
+	for _, rt := range s.routes {
+		if rt.resp != nil {
+			answers = append(answers, reflect.TypeOf(rt.resp))
+		}
+	}
+	s.amounts = newAmountRenderer(cfg.Currencies, answers...)
 	for _, rt := range s.routes {
 		h := s.endpoint(rt)
 		s.apiMux.Handle(rt.pattern(), h)
@@ -197,7 +218,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		id = newRequestID()
 	}
 	r = r.WithContext(withRequestID(r.Context(), id))
-	rw := &responseWriter{ResponseWriter: w}
+	rw := &responseWriter{ResponseWriter: w, render: s.amounts.render}
 	rw.Header().Set("X-Request-Id", id)
 	defer func() {
 		if v := recover(); v != nil {
@@ -214,6 +235,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Body != nil {
 		r.Body = http.MaxBytesReader(rw, r.Body, RequestBytesMax)
 	}
+	// The mux answers a path with "..", "." or "//" segments with a
+	// redirect to its cleaned form, and a client that follows it (curl -L)
+	// sends a POST meant for one wallet to another. Such a path is refused
+	// instead: no client of this API needs one.
+	if err := canonicalPath(r.URL.Path); err != nil {
+		s.fail(rw, r, err)
+		return
+	}
 	mux := s.mux
 	if isAPIPath(r.URL.Path) {
 		mux = s.apiMux
@@ -221,7 +250,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if h, pattern := mux.Handler(r); pattern == "" {
 		// The mux's own 404 and 405 answers are plain text: answer
 		// problems instead, keeping the mux's Allow header.
-		h.ServeHTTP(&problemOnly{rw: rw, r: r}, r)
+		h.ServeHTTP(&problemOnly{rw: rw, r: r, log: s.logProblem}, r)
 		return
 	}
 	mux.ServeHTTP(rw, r)
@@ -255,6 +284,10 @@ func (s *Server) endpoint(rt route) http.Handler {
 		} else if p, err := s.authenticate(r); err == nil {
 			who = p
 		}
+		if err := rt.checkQuery(r); err != nil {
+			s.fail(w, r, err)
+			return
+		}
 		if err := rt.handler(s, w, r, who); err != nil {
 			s.fail(w, r, err)
 		}
@@ -278,13 +311,39 @@ func (s *Server) authenticate(r *http.Request) (Principal, error) {
 	return who, nil
 }
 
-// fail writes err as a problem, logging the unexpected ones.
+// fail writes err as a problem and logs it.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	p := problemFor(err)
-	if p.Status >= 500 && p.Status != http.StatusNotImplemented {
-		s.log.Error("request failed", "request_id", requestIDOf(r.Context()), "method", r.Method, "path", r.URL.Path, "code", p.Code, "err", err)
-	}
+	s.logProblem(r, p, err)
 	writeProblem(w, r, p)
+}
+
+// logProblem logs a problem answer: the unexpected ones (5xx but 501) at
+// error with their cause, every other at info with its code and request
+// id, as docs/ERRORS.md promises, so that a client's refused request can
+// be found in the log by the request id it got.
+func (s *Server) logProblem(r *http.Request, p Problem, err error) {
+	attrs := []any{"request_id", requestIDOf(r.Context()), "method", r.Method, "path", r.URL.Path, "status", p.Status, "code", p.Code}
+	if p.Status >= 500 && p.Status != http.StatusNotImplemented {
+		s.log.Error("request failed", append(attrs, "err", err)...)
+		return
+	}
+	s.log.Info("request refused", append(attrs, "detail", p.Detail)...)
+}
+
+// canonicalPath refuses a path with an empty, "." or ".." segment (a
+// trailing slash aside, which the routes simply do not match).
+func canonicalPath(p string) error {
+	segs := strings.Split(p, "/")
+	for i, seg := range segs {
+		if i == 0 || (i == len(segs)-1 && seg == "") {
+			continue
+		}
+		if seg == "" || seg == "." || seg == ".." {
+			return apiErr(CodeInvalidPath, fmt.Sprintf("the path %q has an empty, \".\" or \"..\" segment; send the canonical path", cut(p)))
+		}
+	}
+	return nil
 }
 
 func contains(list []string, s string) bool {

@@ -14,6 +14,7 @@ const (
 	CodeMethodNotAllowed      = "method_not_allowed"
 	CodeInvalidJSON           = "invalid_json"
 	CodeInvalidQuery          = "invalid_query"
+	CodeInvalidPath           = "invalid_path"
 	CodeIdempotencyKeyMissing = "idempotency_key_missing"
 	CodeRequestTooLarge       = "request_too_large"
 	CodeUnsupportedMediaType  = "unsupported_media_type"
@@ -45,6 +46,7 @@ var statuses = map[string]codeInfo{
 	CodeMethodNotAllowed:      {http.StatusMethodNotAllowed, "Method not allowed"},
 	CodeInvalidJSON:           {http.StatusBadRequest, "Malformed JSON body"},
 	CodeInvalidQuery:          {http.StatusBadRequest, "Malformed query parameter"},
+	CodeInvalidPath:           {http.StatusBadRequest, "Path not in canonical form"},
 	CodeIdempotencyKeyMissing: {http.StatusBadRequest, "Idempotency-Key header required"},
 	CodeRequestTooLarge:       {http.StatusRequestEntityTooLarge, "Request body too large"},
 	CodeUnsupportedMediaType:  {http.StatusUnsupportedMediaType, "Body must be application/json"},
@@ -62,6 +64,7 @@ var statuses = map[string]codeInfo{
 	"unknown_currency":          {http.StatusUnprocessableEntity, "Unknown currency"},
 	"currency_mismatch":         {http.StatusUnprocessableEntity, "Currency mismatch"},
 	"insufficient_funds":        {http.StatusUnprocessableEntity, "Insufficient funds"},
+	"wallet_limit":              {http.StatusUnprocessableEntity, "Wallet balance limit reached"},
 	"stake_below_limit":         {http.StatusUnprocessableEntity, "Stake below the table minimum"},
 	"stake_above_limit":         {http.StatusUnprocessableEntity, "Stake above the table maximum"},
 	"limit_outside_band":        {http.StatusUnprocessableEntity, "Limit outside the authorised band"},
@@ -89,10 +92,11 @@ var statuses = map[string]codeInfo{
 	"stream_untrusted": {http.StatusServiceUnavailable, "Stream holds what the ledger did not write"},
 	"stream_damaged":   {http.StatusServiceUnavailable, "Stream damaged"},
 
-	// Game packages (games.CodedError).
+	// Game packages (games.CodedError). A result the game refuses is the
+	// ledger's invalid_result whatever the game's own code: invalid_dice
+	// belongs to the lines of wagerlog settle only (docs/ERRORS.md).
 	"invalid_bet_code": {http.StatusUnprocessableEntity, "Invalid bet code"},
 	"bet_not_offered":  {http.StatusUnprocessableEntity, "Bet not offered by this paytable"},
-	"invalid_dice":     {http.StatusUnprocessableEntity, "Invalid dice"},
 	// A bad currency scale is a configuration error of the server, never the
 	// caller's.
 	"invalid_scale": {http.StatusInternalServerError, "Invalid currency scale"},

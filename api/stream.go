@@ -47,6 +47,9 @@ func (s *Server) boardStream(w http.ResponseWriter, r *http.Request, _ Principal
 		}
 		lastSeq = b.Seq
 		data, err := json.Marshal(b)
+		if err == nil {
+			data = s.amounts.render(data)
+		}
 		if err != nil {
 			s.log.Error("board stream: marshal", "table", table, "err", err)
 			return false

@@ -38,7 +38,7 @@ func TestAPI_WorkingAndTakeDown(t *testing.T) {
 	if !res.Balance.Equal(dec("57")) { // 100 − 10 − 10 − 1 − 20 − 2
 		t.Fatalf("balance after the slip: %s, want 57", res.Balance)
 	}
-	path := e.roundPath("r1", round, "bets/"+res.Bets[1]+"/take-down")
+	path := e.roundPath("r1", round, "bets/"+res.Bets[1].Bet+"/take-down")
 	e.must(403, "POST", path, ledger.RoleDealer, map[string]string{"player": "ann"})
 	if p := e.must(404, "POST", path, ledger.RoleFrontend, map[string]string{"player": "bob"}).problem(t); p.Code != "bet_not_found" {
 		t.Fatalf("another player's take-down: %s", p.Code)
@@ -55,11 +55,11 @@ func TestAPI_WorkingAndTakeDown(t *testing.T) {
 	}
 	for _, b := range rv.Bets {
 		switch b.Bet {
-		case res.Bets[0]:
+		case res.Bets[0].Bet:
 			if !b.Working || b.Status != projections.BetOpen || b.Since != 1 || !b.Commission.Equal(dec("1")) {
 				t.Errorf("the working hold: %+v", b)
 			}
-		case res.Bets[1]:
+		case res.Bets[1].Bet:
 			if b.Status != projections.BetTakenDown || !b.Returned.Equal(dec("20")) {
 				t.Errorf("the hold taken down: %+v", b)
 			}

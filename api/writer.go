@@ -15,6 +15,9 @@ type responseWriter struct {
 	wrote  bool
 	// problem is the code of the problem answered, for the metrics.
 	problem string
+	// render rewrites a JSON answer's amounts with their currency's
+	// decimals (amounts.go); writeJSON applies it.
+	render func([]byte) []byte
 }
 
 func (w *responseWriter) WriteHeader(code int) {
@@ -49,6 +52,8 @@ type problemOnly struct {
 	r       *http.Request
 	written bool
 	pass    bool
+	// log logs the problem answered, as every other problem is.
+	log func(r *http.Request, p Problem, err error)
 }
 
 func (p *problemOnly) Header() http.Header { return p.rw.Header() }
@@ -69,7 +74,11 @@ func (p *problemOnly) WriteHeader(code int) {
 		p.rw.WriteHeader(code)
 		return
 	}
-	writeProblem(p.rw, p.r, problemFor(e))
+	prob := problemFor(e)
+	if p.log != nil {
+		p.log(p.r, prob, e)
+	}
+	writeProblem(p.rw, p.r, prob)
 }
 
 func (p *problemOnly) Write(b []byte) (int, error) {
@@ -87,6 +96,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) error {
 	body, err := json.Marshal(v)
 	if err != nil {
 		return err
+	}
+	if rw, ok := w.(*responseWriter); ok && rw.render != nil {
+		body = rw.render(body)
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/json")

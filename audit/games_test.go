@@ -211,7 +211,7 @@ func raceRounds(h *ledgertest.Harness) (played, cancelled string) {
 	face(h, "r1", played, 3)
 	h.Bet("r1", played, "ann", ledger.BetRequest{Code: "hold", Stake: dec("10"), Working: true})
 	slip := h.Bet("r1", played, "bob", ledgertest.BetOf("hold", "15"), ledgertest.BetOf("next:4", "5"))
-	h.Must(&ledger.TakeDown{Meta: ledger.Meta{Actor: ledgertest.Frontend}, Table: "r1", Round: played, Player: "bob", Bet: slip.Bets[0]})
+	h.Must(&ledger.TakeDown{Meta: ledger.Meta{Actor: ledgertest.Frontend}, Table: "r1", Round: played, Player: "bob", Bet: slip.Bets[0].Bet})
 	h.CloseBetting("r1", played)
 	face(h, "r1", played, 5)
 	h.CloseBetting("r1", played)

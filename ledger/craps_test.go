@@ -64,9 +64,9 @@ func TestLedger_CrapsHand(t *testing.T) {
 	wallet("953") // 927 + 12 + 14
 	// The buy bet comes down between rolls: its stake back, not the
 	// commission. Pass cannot come down once on its point.
-	h.must(&ledger.TakeDown{Meta: ledger.Meta{Actor: frontend}, Table: "c1", Round: round, Player: "ann", Bet: placed.Bets[2]})
+	h.must(&ledger.TakeDown{Meta: ledger.Meta{Actor: frontend}, Table: "c1", Round: round, Player: "ann", Bet: placed.Bets[2].Bet})
 	wallet("973")
-	h.refuse(&ledger.TakeDown{Meta: ledger.Meta{Actor: frontend}, Table: "c1", Round: round, Player: "ann", Bet: line.Bets[0]}, "bet_refused")
+	h.refuse(&ledger.TakeDown{Meta: ledger.Meta{Actor: frontend}, Table: "c1", Round: round, Player: "ann", Bet: line.Bets[0].Bet}, "bet_refused")
 
 	// Roll 4+2: the point is made. Pass wins 10; its odds pay 6:5 on a
 	// 6, 20 × 6/5 = 24.

@@ -30,6 +30,8 @@ type decider struct {
 	games      *games.Catalog
 	currencies map[string]int32
 	newID      func() uuid.UUID
+	// walletMax bounds what a deposit or an adjustment leaves in a wallet.
+	walletMax decimal.Decimal
 }
 
 // decide validates c against s at time now and returns the events that carry
@@ -123,6 +125,9 @@ func (d *decider) deposit(s *State, c *Deposit) ([]draft, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkWallet(c.Player, c.Currency, before.Add(c.Amount), d.walletMax); err != nil {
+		return nil, err
+	}
 	return []draft{{
 		typ: events.TypeWalletDeposited,
 		payload: &events.WalletDeposited{
@@ -160,6 +165,11 @@ func (d *decider) adjust(s *State, c *Adjust) ([]draft, error) {
 		return nil, err
 	}
 	after := before.Add(c.Amount)
+	if c.Amount.IsPositive() {
+		if err := checkWallet(c.Player, c.Currency, after, d.walletMax); err != nil {
+			return nil, err
+		}
+	}
 	p := events.Posting{From: AccountAdjustment, To: WalletAccount(c.Player), Amount: c.Amount, Currency: c.Currency}
 	if c.Amount.IsNegative() {
 		if after.IsNegative() {

@@ -28,6 +28,9 @@ var (
 	// ErrUnknownCurrency is returned for a currency the ledger is not
 	// configured with.
 	ErrUnknownCurrency = errors.New("unknown currency")
+	// ErrWalletLimit is returned (inside a *WalletLimitError) when a deposit
+	// or an adjustment would leave a wallet above Options.WalletMax.
+	ErrWalletLimit = errors.New("wallet limit")
 	// ErrCurrencyMismatch is returned when a bet's currency is not its table's.
 	ErrCurrencyMismatch = errors.New("currency mismatch")
 	// ErrInsufficientFunds is returned when a withdrawal, an adjustment or a
@@ -153,6 +156,7 @@ var codes = []struct {
 	{ErrUnknownCurrency, "unknown_currency"},
 	{ErrCurrencyMismatch, "currency_mismatch"},
 	{ErrInsufficientFunds, "insufficient_funds"},
+	{ErrWalletLimit, "wallet_limit"},
 	{ErrForbidden, "forbidden"},
 	{ErrTableNotFound, "table_not_found"},
 	{ErrTableExists, "table_exists"},

@@ -101,9 +101,9 @@ func TestLedger_RoundOfSeveralResults(t *testing.T) {
 		ledger.CommissionAccount("r1"): "2.5",
 		ledger.InPlayAccount("r1"):     "30",
 	})
-	h.refuse(&ledger.TakeDown{Meta: ledger.Meta{Actor: frontend}, Table: "r1", Round: round, Player: "bob", Bet: slip.Bets[1]}, "bet_refused")
-	h.refuse(&ledger.TakeDown{Meta: ledger.Meta{Actor: frontend}, Table: "r1", Round: round, Player: "ann", Bet: slip.Bets[0]}, "bet_not_found")
-	h.must(&ledger.TakeDown{Meta: ledger.Meta{Actor: frontend}, Table: "r1", Round: round, Player: "bob", Bet: slip.Bets[0]})
+	h.refuse(&ledger.TakeDown{Meta: ledger.Meta{Actor: frontend}, Table: "r1", Round: round, Player: "bob", Bet: slip.Bets[1].Bet}, "bet_refused")
+	h.refuse(&ledger.TakeDown{Meta: ledger.Meta{Actor: frontend}, Table: "r1", Round: round, Player: "ann", Bet: slip.Bets[0].Bet}, "bet_not_found")
+	h.must(&ledger.TakeDown{Meta: ledger.Meta{Actor: frontend}, Table: "r1", Round: round, Player: "bob", Bet: slip.Bets[0].Bet})
 	h.wantBalances(map[string]string{ledger.WalletAccount("bob"): "93.5", ledger.CommissionAccount("r1"): "2.5", ledger.InPlayAccount("r1"): "15"})
 
 	// Throw 5: next:4 loses, ann's hold stays open (its stake in play).

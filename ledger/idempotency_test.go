@@ -154,6 +154,13 @@ func TestLedger_Idempotency(t *testing.T) {
 		if r := h.must(log[6].c); !reflect.DeepEqual(r, log[6].res) {
 			t.Fatalf("retried slip: %+v, want %+v", r, log[6].res)
 		}
+		// The result, the correction and the cancellation answer their
+		// settlement, which the retries below must get again.
+		for _, i := range []int{8, 9, 12} {
+			if st := log[i].res.Settlement; st == nil || len(st.Bets) == 0 {
+				t.Fatalf("%T answered no settlement: %+v", log[i].c, log[i].res)
+			}
+		}
 		seq := h.lastSeq()
 		h.restart()
 		for _, s := range log {

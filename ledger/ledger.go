@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
@@ -83,6 +84,10 @@ type Options struct {
 	// Observer, when set, is told of every batch stored and every command
 	// refused (metrics); nil observes nothing.
 	Observer Observer
+	// WalletMax is the largest balance a deposit or a positive adjustment
+	// may leave in a wallet (ErrWalletLimit beyond it); zero means
+	// DefaultWalletMax. Payouts are never refused by it.
+	WalletMax decimal.Decimal
 }
 
 // Ledger is the single writer of a stream. Its methods are safe for
@@ -148,6 +153,9 @@ func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
 	if opts.NewID == nil {
 		opts.NewID = func() uuid.UUID { return uuid.Must(uuid.NewV7()) }
 	}
+	if !opts.WalletMax.IsPositive() {
+		opts.WalletMax = DefaultWalletMax
+	}
 	if opts.QueueMax <= 0 {
 		opts.QueueMax = DefaultQueueMax
 	}
@@ -178,7 +186,7 @@ func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
 	l := &Ledger{
 		log:   log,
 		opts:  opts,
-		d:     &decider{games: opts.Games, currencies: opts.Currencies, newID: opts.NewID},
+		d:     &decider{games: opts.Games, currencies: opts.Currencies, newID: opts.NewID, walletMax: opts.WalletMax},
 		queue: make(chan *request, opts.QueueMax),
 		quit:  make(chan struct{}),
 		done:  make(chan struct{}),
@@ -706,7 +714,12 @@ func resultOf(evs []sealed) Result {
 }
 
 func (r Result) clone() Result {
-	r.Bets = append([]string(nil), r.Bets...)
+	r.Bets = append([]SlipBet(nil), r.Bets...)
+	if r.Settlement != nil {
+		st := *r.Settlement
+		st.Bets = append([]SettledBet(nil), st.Bets...)
+		r.Settlement = &st
+	}
 	if r.Balance != nil {
 		b := *r.Balance
 		r.Balance = &b

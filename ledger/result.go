@@ -15,15 +15,66 @@ type Result struct {
 	LastSeq  uint64 `json:"last_seq"`
 	Events   int    `json:"events"`
 
-	Table       string   `json:"table,omitempty"`
-	Round       string   `json:"round,omitempty"`
-	RoundNumber int64    `json:"round_number,omitempty"`
-	Slip        string   `json:"slip,omitempty"`
-	Bets        []string `json:"bets,omitempty"`
-	Player      string   `json:"player,omitempty"`
+	Table       string `json:"table,omitempty"`
+	Round       string `json:"round,omitempty"`
+	RoundNumber int64  `json:"round_number,omitempty"`
+	Slip        string `json:"slip,omitempty"`
+	// Bets are a slip's bets, in the slip's order, each with the id the
+	// ledger gave it and its code: a client matches them to what it sent
+	// without a second read.
+	Bets   []SlipBet `json:"bets,omitempty"`
+	Player string    `json:"player,omitempty"`
 	// Balance is the wallet balance after a cashier command or a slip.
-	Balance  *decimal.Decimal `json:"balance,omitempty"`
-	Currency string           `json:"currency,omitempty"`
+	Balance *decimal.Decimal `json:"balance,omitempty"`
+	// Currency is the currency of Balance, or of the Settlement.
+	Currency string `json:"currency,omitempty"`
+	// Settlement is what a result, a cancellation or a correction did to
+	// the round's bets; nil for other commands, and for a result that
+	// decided no bet.
+	Settlement *Settlement `json:"settlement,omitempty"`
+}
+
+// SlipBet is one bet of a slip answer.
+type SlipBet struct {
+	Bet  string `json:"bet"`
+	Code string `json:"code"`
+}
+
+// Settlement lists the bets a command settled or refunded, with their
+// totals, so that a client does not need a second read to learn them. It
+// is folded from the command's own bet.settled and bet.refunded events, so
+// it is the same for a retried idempotency key, before and after a
+// restart. Its cost in memory while the key is remembered is a few short
+// strings and two amounts per bet: the same order as the slip answers that
+// placed those bets, which the ledger remembers too.
+type Settlement struct {
+	Bets   []SettledBet     `json:"bets"`
+	Totals SettlementTotals `json:"totals"`
+}
+
+// SettledBet is one bet's settlement (or refund) in a Settlement. Outcome
+// is won, lost or push as the game decided, or refunded.
+type SettledBet struct {
+	Bet      string          `json:"bet"`
+	Code     string          `json:"code"`
+	Outcome  string          `json:"outcome"`
+	Win      decimal.Decimal `json:"win"`
+	Returned decimal.Decimal `json:"returned"`
+}
+
+// OutcomeRefunded is the Outcome of a refunded bet in a Settlement.
+const OutcomeRefunded = "refunded"
+
+// SettlementTotals add up a Settlement's bets: Returned is what went back
+// to the wallets (Refunded of it by refunds), Residue what the rounding
+// policy did not pay.
+type SettlementTotals struct {
+	Bets     int             `json:"bets"`
+	Staked   decimal.Decimal `json:"staked"`
+	Won      decimal.Decimal `json:"won"`
+	Returned decimal.Decimal `json:"returned"`
+	Refunded decimal.Decimal `json:"refunded"`
+	Residue  decimal.Decimal `json:"residue"`
 }
 
 // add folds one stored event of the command into the result.
@@ -35,9 +86,15 @@ func (r *Result) add(e *events.Envelope, payload any) {
 		r.LastSeq = e.Seq
 	}
 	r.Events++
+	// The first event of a command says what it did; the rest are
+	// settlements or refunds that follow from it.
+	switch p := payload.(type) {
+	case *events.BetSettled:
+		r.settle(SettledBet{Bet: p.Bet, Code: p.Code, Outcome: p.Outcome, Win: p.Win, Returned: p.Returned}, p.Currency, p.Stake, p.Residue)
+	case *events.BetRefunded:
+		r.settle(SettledBet{Bet: p.Bet, Code: p.Code, Outcome: OutcomeRefunded, Win: decimal.Zero, Returned: p.Stake}, p.Currency, p.Stake, decimal.Zero)
+	}
 	if r.Events > 1 {
-		// The first event of a command says what it did; the rest are
-		// settlements or refunds that follow from it.
 		return
 	}
 	r.Table = e.Table
@@ -54,19 +111,44 @@ func (r *Result) add(e *events.Envelope, payload any) {
 	case *events.BetPlaced:
 		r.Slip = p.Slip
 		r.setWallet(p.Player, p.BalanceAfter, p.Currency)
-		r.Bets = make([]string, len(p.Bets))
+		r.Bets = make([]SlipBet, len(p.Bets))
 		for i, b := range p.Bets {
-			r.Bets[i] = b.Bet
+			r.Bets[i] = SlipBet{Bet: b.Bet, Code: b.Code}
 		}
 	}
 }
 
+// settle adds one bet's settlement or refund to the result.
+func (r *Result) settle(b SettledBet, currency string, stake, residue decimal.Decimal) {
+	if r.Settlement == nil {
+		z := decimal.Zero
+		r.Settlement = &Settlement{Bets: []SettledBet{}, Totals: SettlementTotals{Staked: z, Won: z, Returned: z, Refunded: z, Residue: z}}
+	}
+	s := r.Settlement
+	b.Win, b.Returned = asStored(b.Win), asStored(b.Returned)
+	s.Bets = append(s.Bets, b)
+	t := &s.Totals
+	t.Bets++
+	t.Staked = asStored(t.Staked.Add(stake))
+	t.Won = asStored(t.Won.Add(b.Win))
+	t.Returned = asStored(t.Returned.Add(b.Returned))
+	if b.Outcome == OutcomeRefunded {
+		t.Refunded = asStored(t.Refunded.Add(b.Returned))
+	}
+	t.Residue = asStored(t.Residue.Add(residue))
+	r.Currency = currency
+}
+
+// asStored returns d as the stored event reads it back (an in-memory
+// 100.00 is decoded as 100), so that the live answer and the one rebuilt
+// from the log after a restart are identical, not only equal.
+func asStored(d decimal.Decimal) decimal.Decimal {
+	return decimal.RequireFromString(d.String())
+}
+
 func (r *Result) setWallet(player string, balance decimal.Decimal, currency string) {
 	r.Player = player
-	// Keep the balance as the stored event reads back (an in-memory
-	// 100.00 is decoded as 100), so that the live answer and the one
-	// rebuilt from the log after a restart are identical, not only equal.
-	b := decimal.RequireFromString(balance.String())
+	b := asStored(balance)
 	r.Balance = &b
 	r.Currency = currency
 }

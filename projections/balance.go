@@ -75,3 +75,17 @@ func (s *Store) Balances(prefix string) (BalanceList, error) {
 	})
 	return out, err
 }
+
+// OmitZero returns the rows of list whose balance is not zero, in place.
+// It is the one rule of which balances a listing shows by default: GET
+// /v1/balances and wagerlog replay balances both apply it unless asked to
+// list the accounts at zero too, so that the two agree row for row.
+func OmitZero(list []AccountBalance) []AccountBalance {
+	out := list[:0]
+	for _, b := range list {
+		if !b.Balance.IsZero() {
+			out = append(out, b)
+		}
+	}
+	return out
+}

@@ -59,7 +59,7 @@ func TestStore_Damaged(t *testing.T) {
 	}
 	damage(t, path, map[string]map[string][]byte{
 		"boards": {"t1": {2, 1, 200}},
-		"bets":   {string(betKey(round, slip.Bets[0])): {2, 1}},
+		"bets":   {string(betKey(round, slip.Bets[0].Bet)): {2, 1}},
 	})
 
 	s = openProj(t, path, Options{})

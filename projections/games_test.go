@@ -76,7 +76,7 @@ func TestFold_RoundOfSeveralResults(t *testing.T) {
 
 	h.Bet("r1", round, "ann", ledger.BetRequest{Code: "hold", Stake: dec("10"), Working: true})
 	slip := h.Bet("r1", round, "bob", bet("hold", "15"), bet("next:4", "5"))
-	h.Must(&ledger.TakeDown{Meta: ledger.Meta{Actor: ledgertest.Frontend}, Table: "r1", Round: round, Player: "bob", Bet: slip.Bets[0]})
+	h.Must(&ledger.TakeDown{Meta: ledger.Meta{Actor: ledgertest.Frontend}, Table: "r1", Round: round, Player: "bob", Bet: slip.Bets[0].Bet})
 	rv = status(RoundBetting)
 	if !rv.Totals.Commission.Equal(dec("2.5")) || !rv.Totals.TakenDown.Equal(dec("15")) || !rv.Totals.Staked.Equal(dec("40")) {
 		t.Fatalf("totals %+v", rv.Totals)

@@ -20,9 +20,13 @@ func TestStore_PlayerBets_Pages(t *testing.T) {
 	var placed []string // bet ids in placement order
 	for i := range 3 {
 		r := h.OpenRound("t1")
-		placed = append(placed, h.Bet("t1", r, "ana", bet("big", "2"), bet("small", "3")).Bets...)
+		for _, b := range h.Bet("t1", r, "ana", bet("big", "2"), bet("small", "3")).Bets {
+			placed = append(placed, b.Bet)
+		}
 		h.Bet("t1", r, "ben", bet("odd", "1"))
-		placed = append(placed, h.Bet("t1", r, "ana", bet("total:9", "1")).Bets...)
+		for _, b := range h.Bet("t1", r, "ana", bet("total:9", "1")).Bets {
+			placed = append(placed, b.Bet)
+		}
 		h.CloseBetting("t1", r)
 		if i == 1 {
 			h.Cancel("t1", r)

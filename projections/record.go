@@ -335,7 +335,7 @@ func (b *betRecord) view() BetView {
 		RoundNumber: b.RoundNumber, Code: b.Code, Stake: b.Stake, Working: b.Working,
 		Commission: b.Commission, Currency: b.Currency,
 		PlacedAt: b.PlacedAt, PlacedSeq: b.PlacedSeq, Status: b.Status,
-		Win: b.Win, Returned: b.Returned, Rule: b.Rule, Correction: b.Correction,
+		Win: b.Win, Returned: b.Returned, Residue: b.Residue, Rule: b.Rule, Correction: b.Correction,
 		SettledAt: b.SettledAt, SettledSeq: b.SettledSeq,
 	}
 	v.Dice, v.Result = resultMembers(b.Result)

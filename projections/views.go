@@ -318,10 +318,13 @@ type BetView struct {
 	Result      json.RawMessage `json:"result,omitempty"`
 	Win         decimal.Decimal `json:"win"`
 	Returned    decimal.Decimal `json:"returned"`
-	Rule        string          `json:"rule,omitempty"`
-	Correction  int             `json:"correction,omitempty"`
-	SettledAt   time.Time       `json:"settled_at,omitzero"`
-	SettledSeq  uint64          `json:"settled_seq,omitempty"`
+	// Residue is what the rounding policy did not pay of the bet's win,
+	// as in the round view: a player's history and the round agree.
+	Residue    decimal.Decimal `json:"residue"`
+	Rule       string          `json:"rule,omitempty"`
+	Correction int             `json:"correction,omitempty"`
+	SettledAt  time.Time       `json:"settled_at,omitzero"`
+	SettledSeq uint64          `json:"settled_seq,omitempty"`
 }
 
 // BetPage is the answer of PlayerBets: newest bet first.

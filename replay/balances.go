@@ -37,8 +37,10 @@ var errPast = errors.New("replay: past the point asked for")
 
 // BalancesAt folds the postings of every event from sequence 1 up to the
 // point asOf names (the sequence itself, or the last event that occurred
-// at or before the time) and returns every non-zero balance, sorted by
-// account and currency. codec may be nil.
+// at or before the time) and returns the balance of every account a
+// posting touched, zero ones included (projections.OmitZero drops them, as
+// wagerlog replay balances does unless --zero), sorted by account and
+// currency. codec may be nil.
 func BalancesAt(ctx context.Context, r Reader, asOf AsOf, codec *events.Codec) (BalancesAsOf, error) {
 	if (asOf.Seq == 0) == asOf.Time.IsZero() {
 		return BalancesAsOf{}, ErrBadAsOf
@@ -81,9 +83,7 @@ func BalancesAt(ctx context.Context, r Reader, asOf AsOf, codec *events.Codec) (
 	}
 	out.Balances = make([]projections.AccountBalance, 0, len(bals))
 	for k, b := range bals {
-		if !b.amount.IsZero() {
-			out.Balances = append(out.Balances, projections.AccountBalance{Account: k.account, Currency: k.currency, Balance: b.amount, UpdatedSeq: b.seq})
-		}
+		out.Balances = append(out.Balances, projections.AccountBalance{Account: k.account, Currency: k.currency, Balance: b.amount, UpdatedSeq: b.seq})
 	}
 	sort.Slice(out.Balances, func(i, j int) bool {
 		a, b := out.Balances[i], out.Balances[j]

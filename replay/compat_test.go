@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/wagerlog/wagerlog/audit"
@@ -117,6 +119,10 @@ func TestCompat_SameCommandsSameEvents(t *testing.T) {
 	}
 }
 
+// addedSinceRelease matches the members of a bet history answer that the
+// release did not have.
+var addedSinceRelease = regexp.MustCompile(`,"residue":"[^"]*"`)
+
 // TestCompat_ReleaseStream loads the release's stream as it stored it,
 // then verifies it, rebuilds the projections and replays every round: the
 // answers are the release's own.
@@ -152,6 +158,14 @@ func TestCompat_ReleaseStream(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := answers(t, proj, sc)
+		// Members added to the answers since the release are additions
+		// the release's clients ignore, not changes of its answers: a
+		// player's bet history carries each bet's residue since issue #21.
+		for q, a := range got {
+			if strings.HasPrefix(q, "bets ") {
+				got[q] = addedSinceRelease.ReplaceAllString(a, "")
+			}
+		}
 		if len(got) != len(want) {
 			t.Errorf("%d answers, the release gave %d", len(got), len(want))
 		}

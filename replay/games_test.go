@@ -122,7 +122,7 @@ func TestReplay_SeveralResults(t *testing.T) {
 	face(h, "r1", round, 3)
 	h.Bet("r1", round, "ann", ledger.BetRequest{Code: "hold", Stake: dec("10"), Working: true})
 	slip := h.Bet("r1", round, "bob", bet("hold", "15"), bet("next:4", "5"))
-	h.Must(&ledger.TakeDown{Meta: ledger.Meta{Actor: ledgertest.Frontend}, Table: "r1", Round: round, Player: "bob", Bet: slip.Bets[0]})
+	h.Must(&ledger.TakeDown{Meta: ledger.Meta{Actor: ledgertest.Frontend}, Table: "r1", Round: round, Player: "bob", Bet: slip.Bets[0].Bet})
 	h.CloseBetting("r1", round)
 	face(h, "r1", round, 5)
 	h.CloseBetting("r1", round)

@@ -30,7 +30,7 @@ func envConfig(flag string) bool {
 		"nats-creds", "nats-ca", "nats-cert", "nats-key", "nats-inbox-prefix", "stream", "subject-prefix", "replicas",
 		"nats-password-file", "nats-operator-nkey", "nats-admin-nkey",
 		"http", "log-level", "tokens", "dev-tokens", "public-board", "time-zone", "read-only",
-		"demo", "demo-interval", "demo-seed", "seal-key", "seal-every", "seal-interval",
+		"demo", "demo-interval", "demo-seed", "seal-key", "seal-every", "seal-interval", "dev-tokens-out", "wallet-max",
 		"operator", "pubkey", "db", "projections", "heap-limit-mib":
 		return true
 	}

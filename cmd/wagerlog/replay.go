@@ -55,16 +55,18 @@ not check out.`,
 	round.Flags().StringVar(&cfg.timeZone, "time-zone", "UTC", "the projections file's time zone (as serve's --time-zone)")
 	var seq uint64
 	var at string
+	var zero bool
 	balances := &cobra.Command{
 		Use:   "balances (--seq N | --at TIME)",
 		Short: "Every account's balance as of a stream sequence or a time (RFC 3339)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return m.replayBalances(cmd.Context(), cfg, seq, at)
+			return m.replayBalances(cmd.Context(), cfg, seq, at, zero)
 		},
 	}
 	balances.Flags().Uint64Var(&seq, "seq", 0, "last sequence to include")
 	balances.Flags().StringVar(&at, "at", "", "last event time to include, RFC 3339 (2026-11-29T23:00:00+01:00)")
+	balances.Flags().BoolVar(&zero, "zero", false, "also list the accounts whose balance is zero (as GET /v1/balances?zero=true)")
 	cmd.AddCommand(round, balances)
 	return cmd
 }
@@ -160,7 +162,7 @@ func ok(b bool) string {
 	return "FAIL"
 }
 
-func (m *Main) replayBalances(ctx context.Context, cfg replayConfig, seq uint64, at string) error {
+func (m *Main) replayBalances(ctx context.Context, cfg replayConfig, seq uint64, at string, zero bool) error {
 	var asOf replay.AsOf
 	asOf.Seq = seq
 	if at != "" {
@@ -185,6 +187,9 @@ func (m *Main) replayBalances(ctx context.Context, cfg replayConfig, seq uint64,
 	b, err := replay.BalancesAt(ctx, store, asOf, nil)
 	if err != nil {
 		return err
+	}
+	if !zero {
+		b.Balances = projections.OmitZero(b.Balances)
 	}
 	if cfg.json {
 		enc := json.NewEncoder(m.Stdout)

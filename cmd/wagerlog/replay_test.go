@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -125,6 +126,20 @@ func TestRebuildAndReplayCmd(t *testing.T) {
 		}
 		if err != nil || json.Unmarshal([]byte(out), &b) != nil || b.Seq != last {
 			t.Fatalf("%v: %s", err, out)
+		}
+	})
+	t.Run("BalancesZero", func(t *testing.T) {
+		// After the settlement the table's in-play account is at zero: left
+		// out unless --zero, as GET /v1/balances leaves it out unless
+		// zero=true.
+		seq := fmt.Sprint(last)
+		out, _, err := runMain(t, "replay", "balances", "--seq", seq, "--data-dir", dir)
+		if err != nil || strings.Contains(out, ledger.InPlayAccount("t1")) || !strings.Contains(out, "wallet:ana") {
+			t.Fatalf("without --zero: %v: %s", err, out)
+		}
+		out, _, err = runMain(t, "replay", "balances", "--seq", seq, "--zero", "--data-dir", dir)
+		if err != nil || !strings.Contains(out, ledger.InPlayAccount("t1")) {
+			t.Fatalf("with --zero: %v: %s", err, out)
 		}
 	})
 	t.Run("ErrNotFound", func(t *testing.T) {

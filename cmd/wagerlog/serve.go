@@ -31,11 +31,17 @@ const readyCheckTimeout = 2 * time.Second
 
 // serveConfig is everything `wagerlog serve` is configured with.
 type serveConfig struct {
-	store       storeFlags
-	http        string
-	logLevel    string
-	tokens      string
-	devTokens   bool
+	store     storeFlags
+	http      string
+	logLevel  string
+	tokens    string
+	devTokens bool
+	// devTokensOut is where --dev-tokens also writes the tokens it made,
+	// as JSON, for scripts ("" for nowhere).
+	devTokensOut string
+	// walletMax is the ledger's maximum wallet balance ("" for the
+	// default).
+	walletMax   string
 	publicBoard bool
 	timeZone    string
 	// readOnly makes a read replica: no ledger, the projections kept from
@@ -72,6 +78,8 @@ func (m *Main) serveCmd() *cobra.Command {
 	cmd.Flags().StringVar(&cfg.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	cmd.Flags().StringVar(&cfg.tokens, "tokens", "", "API tokens file, one role:actor:sha256 per line (default <data-dir>/tokens; create tokens with `wagerlog token add`)")
 	cmd.Flags().BoolVar(&cfg.devTokens, "dev-tokens", false, "when the tokens file does not exist, create it with one token per role and print the tokens (for trying wagerlog out, never for production)")
+	cmd.Flags().StringVar(&cfg.devTokensOut, "dev-tokens-out", "", "with --dev-tokens, also write the tokens it creates to this file (mode 0600) as JSON, {\"<role>\":{\"actor\":…,\"token\":…}}, for scripts")
+	cmd.Flags().StringVar(&cfg.walletMax, "wallet-max", "", "the largest balance a deposit or an adjustment may leave in a wallet, in units of its currency (default "+ledger.DefaultWalletMax.String()+"); payouts are never refused by it")
 	cmd.Flags().BoolVar(&cfg.publicBoard, "public-board", false, "serve the statistics board (JSON and live stream) without a token")
 	cmd.Flags().StringVar(&cfg.timeZone, "time-zone", "UTC", "IANA time zone whose midnight divides the days of the daily reports (fixed for a projections file)")
 	cmd.Flags().BoolVar(&cfg.readOnly, "read-only", false, "run a read replica: no ledger, the stream only checked (never created), this instance's own projections in --data-dir, every read served, every write answered read_only; connect as a NATS user with read-only consumers (docs/CLUSTER.md)")
@@ -108,6 +116,12 @@ func (m *Main) serveTokens(cfg serveConfig, log *slog.Logger) (*api.Tokens, erro
 		fmt.Fprintf(m.Stderr, "created %s with one token per role (only their hashes are stored; these tokens are shown once):\n", path)
 		for _, t := range toks {
 			fmt.Fprintf(m.Stderr, "  %-10s %-12s %s\n", t[0], t[1], t[2])
+		}
+		if cfg.devTokensOut != "" {
+			if err := writeDevTokens(cfg.devTokensOut, toks); err != nil {
+				return nil, fmt.Errorf("--dev-tokens-out: %w", err)
+			}
+			fmt.Fprintf(m.Stderr, "wrote the tokens to %s (mode 0600)\n", cfg.devTokensOut)
 		}
 	}
 	t, err := loadTokens(path)
@@ -267,6 +281,12 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	if !cfg.readOnly {
 		ledgerMetrics = api.NewLedgerMetrics()
 		lopts := ledger.Options{Games: registry.New(), Logger: log, SealEvery: cfg.sealEvery, SealInterval: cfg.sealInterval, Observer: ledgerMetrics}
+		if cfg.walletMax != "" {
+			if lopts.WalletMax, err = ledger.ParseAmount(cfg.walletMax); err != nil || !lopts.WalletMax.IsPositive() {
+				shutdownHTTP()
+				return fmt.Errorf("--wallet-max %q: a positive plain decimal", cfg.walletMax)
+			}
+		}
 		if cfg.sealKey != "" {
 			if err = checkSecretMode(cfg.sealKey); err == nil {
 				lopts.SealKey, err = loadPrivateKey(cfg.sealKey)

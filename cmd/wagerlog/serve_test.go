@@ -64,6 +64,8 @@ func startServeUntil(t *testing.T, dataDir string, ready bool, args ...string) *
 	fs.StringVar(&cfg.logLevel, "log-level", "warn", "")
 	fs.StringVar(&cfg.tokens, "tokens", "", "")
 	fs.BoolVar(&cfg.devTokens, "dev-tokens", false, "")
+	fs.StringVar(&cfg.devTokensOut, "dev-tokens-out", "", "")
+	fs.StringVar(&cfg.walletMax, "wallet-max", "", "")
 	fs.BoolVar(&cfg.publicBoard, "public-board", false, "")
 	fs.StringVar(&cfg.timeZone, "time-zone", "UTC", "")
 	if err := fs.Parse(append([]string{"--data-dir", dataDir}, args...)); err != nil {
@@ -180,7 +182,7 @@ func TestServe_API(t *testing.T) {
 	}
 	_ = json.Unmarshal(body, &res)
 	status, body = call(t, "GET", fmt.Sprintf("%s/v1/wallets/zoe?min_seq=%d", s.url, res.LastSeq), tokens["frontend"], "")
-	if status != 200 || !strings.Contains(string(body), `"balance":"12.5"`) {
+	if status != 200 || !strings.Contains(string(body), `"balance":"12.50"`) {
 		t.Fatalf("wallet: %d %s", status, body)
 	}
 	if status, _ := call(t, "GET", s.url+"/v1/wallets/zoe", "", ""); status != 401 {
@@ -199,7 +201,7 @@ func TestServe_API(t *testing.T) {
 	// Restart: the tokens file exists, the stream and projections persist.
 	s = startServe(t, dir, "--public-board")
 	status, body = call(t, "GET", s.url+"/v1/wallets/zoe", tokens["finance"], "")
-	if status != 200 || !strings.Contains(string(body), `"balance":"12.5"`) {
+	if status != 200 || !strings.Contains(string(body), `"balance":"12.50"`) {
 		t.Fatalf("wallet after restart: %d %s", status, body)
 	}
 	if err := s.stop(); err != nil {
@@ -226,11 +228,59 @@ func TestServe_API(t *testing.T) {
 	}
 	s = startServe(t, dir)
 	status, body = call(t, "GET", s.url+"/v1/wallets/zoe", tokens["finance"], "")
-	if status != 200 || !strings.Contains(string(body), `"balance":"12.5"`) {
+	if status != 200 || !strings.Contains(string(body), `"balance":"12.50"`) {
 		t.Fatalf("wallet after an upgrade of the projections: %d %s", status, body)
 	}
 	if err := s.stop(); err != nil {
 		t.Fatalf("serve returned %v", err)
+	}
+}
+
+// TestServe_DevTokensOut: --dev-tokens-out writes the tokens --dev-tokens
+// made to a file of mode 0600, as JSON keyed by role, besides the banner;
+// the tokens in it work. --wallet-max bounds a deposit.
+func TestServe_DevTokensOut(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(t.TempDir(), "tokens.json")
+	s := startServe(t, dir, "--dev-tokens", "--dev-tokens-out", out, "--wallet-max", "100")
+	fi, err := os.Stat(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm() != 0o600 {
+		t.Fatalf("%s has mode %v, want 0600", out, fi.Mode().Perm())
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var toks map[string]struct {
+		Actor string `json:"actor"`
+		Token string `json:"token"`
+	}
+	if err := json.Unmarshal(b, &toks); err != nil {
+		t.Fatalf("%v in %s", err, b)
+	}
+	printed := map[string]string{}
+	for _, m := range devTokenLine.FindAllStringSubmatch(s.stderr.String(), -1) {
+		printed[m[1]] = m[3]
+	}
+	if len(toks) != len(api.Roles()) {
+		t.Fatalf("file holds %d tokens, want %d", len(toks), len(api.Roles()))
+	}
+	for role, tk := range toks {
+		if tk.Token == "" || tk.Token != printed[role] || tk.Actor != role+"-1" {
+			t.Errorf("role %s: file %+v, banner %q", role, tk, printed[role])
+		}
+	}
+	if status, body := call(t, "POST", s.url+"/v1/wallets/zoe/deposit", toks["cashier"].Token, `{"amount":"100","currency":"EUR"}`); status != 200 {
+		t.Fatalf("deposit with the file's token: %d %s", status, body)
+	}
+	if status, body := call(t, "POST", s.url+"/v1/wallets/zoe/deposit", toks["cashier"].Token, `{"amount":"0.01","currency":"EUR"}`); status != 422 || !strings.Contains(string(body), "wallet_limit") {
+		t.Fatalf("deposit over --wallet-max: %d %s", status, body)
+	}
+	if err := s.stop(); err != nil {
+		t.Fatal(err)
 	}
 }
 

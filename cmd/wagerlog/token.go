@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -144,4 +145,38 @@ func devTokens(path string) ([][3]string, error) {
 		lines = append(lines, line)
 	}
 	return out, appendTokenLines(path, lines)
+}
+
+// devToken is one token of the --dev-tokens-out file.
+type devToken struct {
+	Actor string `json:"actor"`
+	Token string `json:"token"`
+}
+
+// writeDevTokens writes the tokens --dev-tokens made to path as JSON, keyed
+// by role, readable by its owner only: the file holds the tokens
+// themselves, unlike the tokens file (jq -r .cashier.token FILE).
+func writeDevTokens(path string, toks [][3]string) error {
+	out := map[string]devToken{}
+	for _, t := range toks {
+		out[t[0]] = devToken{Actor: t[1], Token: t[2]}
+	}
+	b, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	// An existing file keeps its mode through O_TRUNC: make it 0600.
+	if err := f.Chmod(0o600); err != nil {
+		f.Close()
+		return err
+	}
+	if _, err := f.Write(append(b, '\n')); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
