@@ -52,8 +52,8 @@ type SettleLineResult struct {
 	// CasinoFunding is what the casino put into the main pool.
 	CasinoFunding string         `json:"casino_funding,omitempty"`
 	Movements     []LineMovement `json:"movements,omitempty"`
-	Code          string     `json:"code,omitempty"`
-	Message       string     `json:"message,omitempty"`
+	Code          string         `json:"code,omitempty"`
+	Message       string         `json:"message,omitempty"`
 	// Line is the request's line number, set by the caller.
 	Line int `json:"line,omitzero"`
 }
