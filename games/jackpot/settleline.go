@@ -96,8 +96,7 @@ func SettleLine(line []byte) SettleLineResult {
 		return SettleLineError(fmt.Errorf("a settle line is 1..%d bytes", LineBytesMax))
 	}
 	var req SettleLineRequest
-	opts := json.JoinOptions(json.RejectUnknownMembers(true), json.MatchCaseInsensitiveNames(false))
-	if err := json.Unmarshal(line, &req, opts); err != nil {
+	if err := jsonUnmarshalStrict(line, &req); err != nil {
 		return SettleLineError(fmt.Errorf("a settle line: %v", err))
 	}
 	pool, err := Lookup(req.Pool)
@@ -109,6 +108,12 @@ func SettleLine(line []byte) SettleLineResult {
 		return SettleLineError(err)
 	}
 	return res
+}
+
+// jsonUnmarshalStrict decodes with exact member names, no unknown members
+// and (json v2's default) no duplicate members.
+func jsonUnmarshalStrict(b []byte, v any) error {
+	return json.Unmarshal(b, v, json.RejectUnknownMembers(true), json.MatchCaseInsensitiveNames(false))
 }
 
 func settleRequest(pool *Pool, req SettleLineRequest) (SettleLineResult, error) {
