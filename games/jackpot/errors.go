@@ -3,6 +3,8 @@ package jackpot
 import (
 	"errors"
 	"fmt"
+
+	"github.com/wagerlog/wagerlog/games"
 )
 
 // Sentinel errors. Every error of this package wraps exactly one of them,
@@ -123,3 +125,9 @@ func ErrorCode(err error) string {
 	}
 	return ""
 }
+
+// Compile-time checks that the errors carry their codes through the seam.
+var (
+	_ games.CodedError = (*PassError)(nil)
+	_ games.CodedError = (*codedError)(nil)
+)
