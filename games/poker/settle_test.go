@@ -123,7 +123,7 @@ func TestParseRound(t *testing.T) {
 		t.Error("a fold equals a call")
 	}
 	for raw, rule := range map[string]string{
-		`{"player":["AS","KS","QS","JS","TS"],"dealer":["AS","3D","5C","7S","9H"]}`:            RuleDuplicateCard,
+		`{"player":["AS","KS","QS","JS","TS"],"dealer":["AS","3D","5C","7S","9H"]}`:             RuleDuplicateCard,
 		`{"player":["AS","KS","QS","JS","TS"],"dealer":["2H","3D","5C","7S"]}`:                  RuleHandSize,
 		`{"player":["AS","KS","QS","JS","TS"]}`:                                                 RuleHandSize,
 		`{"player":["AS","KS","QS","JS","TS"],"dealer":["2H","3D","5C","7S","9H"],"x":1}`:       RuleResultShape,
