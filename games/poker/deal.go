@@ -90,6 +90,7 @@ func EnumerateDeals(f func(player Hand, v Value, c DealCounts)) {
 type dealTables struct {
 	values []Value   // the HandValues distinct values, increasing
 	hand   []uint16  // every hand's value index, in enumeration order
+	colex  []uint16  // every hand's value index, by setIndex of its cards
 	cum0   []int64   // cum0[t]: hands of index < t
 	cum1   [][]int32 // cum1[card][t]: hands with card, of index < t
 	cum2   []int32   // cum2[pair*(HandValues+1)+t]: hands with the pair, of index < t
@@ -128,7 +129,7 @@ func choose(n, k int) int {
 }
 
 func buildDealTables() *dealTables {
-	t := &dealTables{hand: make([]uint16, 0, PlayerHands)}
+	t := &dealTables{hand: make([]uint16, 0, PlayerHands), colex: make([]uint16, PlayerHands)}
 	raw := make([]Value, 0, PlayerHands)
 	forEachIndexHand(func(p *[HandCards]int, h Hand) { raw = append(raw, Eval(h)) })
 	t.values = slices.Clone(raw)
@@ -150,6 +151,7 @@ func buildDealTables() *dealTables {
 		v := uint16(t.index(raw[n]))
 		n++
 		t.hand = append(t.hand, v)
+		t.colex[setIndex(p[:]...)] = v
 		hist0[v+1]++
 		for i := range HandCards {
 			hist1[p[i]][v+1]++

@@ -81,3 +81,26 @@ func TestPaytable_RTP(t *testing.T) {
 		t.Errorf("royal flush deals %d", got)
 	}
 }
+
+// TestOptimalAnteRTP computes the optimal strategy's exact house edge
+// (the player also reads the dealer's up card) and checks it against the
+// pinned figure and the up-card count of the enumeration.
+func TestOptimalAnteRTP(t *testing.T) {
+	if !*exact {
+		t.Skip("run with -args -exact")
+	}
+	if n := len(suitClasses()); n != 134459 {
+		t.Errorf("%d suit classes, want 134459", n)
+	}
+	pt := mustNew(caribbean())
+	o := pt.OptimalAnteRTP()
+	edge := new(big.Rat).Sub(big.NewRat(1, 1), o.RTP)
+	t.Logf("optimal: house edge %s = %s per ante; calls in %d of %d situations", edge.FloatString(8), edge.RatString(), o.Calls, int64(PlayerHands)*47)
+	if got := edge.FloatString(6); got != optimalEdge {
+		t.Errorf("optimal edge %s, pinned %s", got, optimalEdge)
+	}
+}
+
+// optimalEdge is the optimal strategy's house edge per ante, to six
+// decimals.
+const optimalEdge = "0.052243"
