@@ -37,9 +37,9 @@
 // strategy "call with a pair or better", whose counts are pinned
 // (PairOrBetterCounts), the catalog paytable returns 94.5304% of the ante
 // over a whole hand (house edge 5.4696%); the best strategy that reads
-// only the player's cards has 5.3163%. The optimal strategy also reads the
-// dealer's up card, which a result does not record; its edge is not
-// computed here (see docs/games/poker-jackpots.md).
+// only the player's cards has 5.3163%; the optimal strategy, which also
+// reads the dealer's up card, 5.2243% (OptimalAnteRTP, by suit classes;
+// see docs/games/poker-jackpots.md).
 //
 // # Errors
 //
