@@ -20,10 +20,10 @@ const LineBytesMax = 4096
 //
 // Exactly these members: main and reserve are the balances before the
 // pass's prizes (its contributions already in), stake is every seat's
-// progressive bet, hands are the seats that bet. reserve may be left out
-// for a pool with no reserve, and is the balance of the pool's one
-// reserve otherwise; a pool with several reserves cannot be settled by a
-// line.
+// progressive bet, hands are the seats that bet. reserve is the balance of
+// the pool's one reserve, zero when left out, and must be left out for a
+// pool with no reserve; a pool with several reserves cannot be settled by
+// a line.
 type SettleLineRequest struct {
 	Pool    string     `json:"pool"`
 	Main    string     `json:"main"`
