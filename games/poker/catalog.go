@@ -1,0 +1,61 @@
+package poker
+
+import "fmt"
+
+// IDCaribbean is the id of the catalog's Caribbean poker paytable.
+const IDCaribbean = "poker/caribbean"
+
+// Paytables returns the catalog of poker paytables, freshly built on every
+// call (no package state to share or corrupt), in id order.
+func Paytables() []*Paytable { return []*Paytable{mustNew(caribbean())} }
+
+// Lookup returns the catalog paytable with that id, or an error wrapping
+// ErrUnknownPaytable.
+func Lookup(id string) (*Paytable, error) {
+	if id == IDCaribbean {
+		return mustNew(caribbean()), nil
+	}
+	return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownPaytable, cut(id), IDCaribbean)
+}
+
+// mustNew builds a catalog paytable. Catalog data is a literal of this
+// package, validated by its tests, so a failure is a programming error.
+func mustNew(d Data) *Paytable {
+	p, err := New(d)
+	if err != nil {
+		panic(fmt.Sprintf("poker: catalog paytable: %v", err))
+	}
+	return p
+}
+
+// caribbean is the base game of issue #19: ante, a call of twice the ante,
+// the dealer qualifies with ace-king or better, and the usual call
+// paytable, straight flush 50:1 down to a pair (and a winning ace-king)
+// 1:1, with the royal flush at 100:1 as the usual table has it apart from
+// the straight flush. The hand names are the seed's (004, 6.5.1) where it
+// names them.
+func caribbean() Data {
+	return Data{
+		ID:      IDCaribbean,
+		Version: 1,
+		Game:    GameName,
+		Source: "Caribbean poker as issue #19 states it: ante 1:1, a call of twice the ante, the dealer qualifies with ace-king, " +
+			"the usual call paytable; hands ranked as seeds/004_11b2de8449360267.txt section 6.5.1 ranks them (the resolution that " +
+			"adds the progressive to Caribbean poker, catálogo 3.3.2, whose own text is not among the seeds)",
+		Ante:            Odds{1, 1},
+		CallMultiple:    2,
+		DealerQualifies: QualifyAceKing,
+		Call: []Line{
+			{Hand: RoyalFlush, Odds: Odds{100, 1}, Name: "Escalera Real"},
+			{Hand: StraightFlush, Odds: Odds{50, 1}, Name: "Escalera de Color"},
+			{Hand: FourOfAKind, Odds: Odds{20, 1}, Name: "Poker"},
+			{Hand: FullHouse, Odds: Odds{7, 1}, Name: "Full"},
+			{Hand: Flush, Odds: Odds{5, 1}, Name: "Color"},
+			{Hand: Straight, Odds: Odds{4, 1}, Name: "Escalera"},
+			{Hand: ThreeOfAKind, Odds: Odds{3, 1}, Name: "Trío"},
+			{Hand: TwoPair, Odds: Odds{2, 1}, Name: "Doble pareja"},
+			{Hand: Pair, Odds: Odds{1, 1}, Name: "Pareja"},
+			{Hand: HighCard, Odds: Odds{1, 1}, Name: "As-Rey o carta alta que gana"},
+		},
+	}
+}

@@ -1,0 +1,117 @@
+package poker
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors. Every error of this package wraps exactly one of them,
+// so callers test with errors.Is and never by text; each one but
+// ErrBadPaytable carries its stable API code, which ErrorCode returns and
+// errors.As finds (games.CodedError).
+var (
+	// ErrBadResult is returned (inside a *ResultError) when a round's
+	// cards do not parse or break a rule of the game: a card that is not
+	// a card, a hand that is not five cards, a card dealt twice, a call
+	// on a folded hand. Code invalid_result.
+	ErrBadResult error = &codedError{"invalid result", CodeInvalidResult}
+	// ErrBadBetCode is returned when a bet code is not one of the game's.
+	// Code invalid_bet_code.
+	ErrBadBetCode error = &codedError{"invalid bet code", CodeInvalidBetCode}
+	// ErrBadStake is returned when a stake is not positive, has more
+	// decimals than the currency's scale or is not below
+	// 10^StakeDigitsMax. Code invalid_amount.
+	ErrBadStake error = &codedError{"invalid amount", CodeInvalidAmount}
+	// ErrBadScale is returned when a currency scale is outside
+	// 0..ScaleMax. Code invalid_scale.
+	ErrBadScale error = &codedError{"invalid currency scale", CodeInvalidScale}
+	// ErrBetRefused is returned by CheckPlacement for a call that is not
+	// twice the player's ante, a call without an ante, or a second ante or
+	// call. Code bet_refused.
+	ErrBetRefused error = &codedError{"bet refused", CodeBetRefused}
+	// ErrUnknownPaytable is returned by Lookup for an id not in the
+	// catalog. Code unknown_paytable.
+	ErrUnknownPaytable error = &codedError{"unknown paytable", CodeUnknownPaytable}
+	// ErrBadPaytable is returned by New for inconsistent paytable data. It
+	// has no API code: paytable data is never a bettor's input.
+	ErrBadPaytable = errors.New("invalid paytable")
+)
+
+// Stable error codes of the API, returned by ErrorCode.
+const (
+	CodeInvalidResult   = "invalid_result"
+	CodeInvalidBetCode  = "invalid_bet_code"
+	CodeInvalidAmount   = "invalid_amount"
+	CodeInvalidScale    = "invalid_scale"
+	CodeBetRefused      = "bet_refused"
+	CodeUnknownPaytable = "unknown_paytable"
+)
+
+// Rules a result can break, the Rule of a *ResultError; stable names that
+// the dispute report and settle answers print.
+const (
+	// RuleResultShape: the JSON is not the game's result object.
+	RuleResultShape = "result_shape"
+	// RuleCardSpelling: a card is not rank (23456789TJQKA) then suit
+	// (SHDC).
+	RuleCardSpelling = "card_spelling"
+	// RuleHandSize: a hand is five cards.
+	RuleHandSize = "hand_size"
+	// RuleDuplicateCard: a card appears twice in a round dealt from one
+	// deck.
+	RuleDuplicateCard = "duplicate_card"
+	// RuleFoldedCall: a call bet on a hand the player folded; a player
+	// who folds places no call.
+	RuleFoldedCall = "folded_no_call"
+)
+
+// codedError is a sentinel that knows its API code.
+type codedError struct{ msg, code string }
+
+func (e *codedError) Error() string { return e.msg }
+
+// ErrorCode returns the sentinel's stable API code.
+func (e *codedError) ErrorCode() string { return e.code }
+
+// ResultError says which rule a round's cards break. It wraps
+// ErrBadResult.
+type ResultError struct {
+	// Rule is one of the Rule… constants.
+	Rule string
+	// Reason is a sentence for a human.
+	Reason string
+}
+
+func (e *ResultError) Error() string {
+	return fmt.Sprintf("%v: %s: %s", ErrBadResult, e.Rule, e.Reason)
+}
+
+// Unwrap returns ErrBadResult, for errors.Is.
+func (e *ResultError) Unwrap() error { return ErrBadResult }
+
+// ErrorCode returns invalid_result.
+func (e *ResultError) ErrorCode() string { return CodeInvalidResult }
+
+func resultError(rule, format string, args ...any) *ResultError {
+	return &ResultError{Rule: rule, Reason: fmt.Sprintf(format, args...)}
+}
+
+// BrokenRule returns the Rule of the *ResultError inside err, or "".
+func BrokenRule(err error) string {
+	var re *ResultError
+	if errors.As(err, &re) {
+		return re.Rule
+	}
+	return ""
+}
+
+// ErrorCode maps an error of this package to its stable API code, and
+// returns "" for an error that is not one of this package's and for
+// ErrBadPaytable.
+func ErrorCode(err error) string {
+	var c interface{ ErrorCode() string }
+	if errors.As(err, &c) {
+		return c.ErrorCode()
+	}
+	return ""
+}

@@ -1,0 +1,94 @@
+package poker
+
+import (
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/games"
+)
+
+// Game is Caribbean poker in the catalog of games (games/registry).
+type Game struct{}
+
+// Name returns "poker".
+func (Game) Name() string { return GameName }
+
+// Paytables returns the poker paytables in id order.
+func (Game) Paytables() []games.Paytable {
+	ps := Paytables()
+	out := make([]games.Paytable, len(ps))
+	for i, p := range ps {
+		out[i] = p
+	}
+	return out
+}
+
+// Board returns the statistics of a poker board: see Board.
+func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats {
+	return Board(entries)
+}
+
+// Count is a number of rounds and its share of the board's rounds, as a
+// percentage with two decimals.
+type Count struct {
+	Count   int             `json:"count"`
+	Percent decimal.Decimal `json:"percent"`
+}
+
+// BoardStats are the statistics over a poker board's rounds: how often the
+// dealer qualified, how rounds ended, and the players' hands by category.
+// They describe finished rounds only and say nothing about the next deal.
+type BoardStats struct {
+	Rounds int `json:"rounds"`
+	// DealerQualified counts rounds where the dealer had ace-king or better.
+	DealerQualified Count `json:"dealer_qualified"`
+	// Outcomes counts rounds by Outcome.
+	Outcomes map[Outcome]Count `json:"outcomes"`
+	// PlayerHands counts the players' hands by category name.
+	PlayerHands map[string]Count `json:"player_hands"`
+}
+
+// BoardGame returns "poker".
+func (BoardStats) BoardGame() string { return GameName }
+
+// Board counts the board's rounds; an entry whose result is not a Round is
+// skipped.
+func Board(entries []games.BoardEntry) BoardStats {
+	s := BoardStats{Outcomes: map[Outcome]Count{}, PlayerHands: map[string]Count{}}
+	qualified := 0
+	outcomes := map[Outcome]int{}
+	hands := map[string]int{}
+	for _, e := range entries {
+		r, ok := e.Result.(Round)
+		if !ok {
+			continue
+		}
+		s.Rounds++
+		if Eval(r.Dealer) >= AceKing {
+			qualified++
+		}
+		outcomes[Judge(r)]++
+		hands[Eval(r.Player).Category().String()]++
+	}
+	count := func(n int) Count {
+		if s.Rounds == 0 {
+			return Count{Count: n, Percent: decimal.Zero}
+		}
+		return Count{Count: n, Percent: decimal.NewFromInt(int64(n*100)).DivRound(decimal.NewFromInt(int64(s.Rounds)), 2)}
+	}
+	s.DealerQualified = count(qualified)
+	for o, n := range outcomes {
+		s.Outcomes[o] = count(n)
+	}
+	for h, n := range hands {
+		s.PlayerHands[h] = count(n)
+	}
+	return s
+}
+
+// Compile-time checks that the package implements the seam.
+var (
+	_ games.Game     = Game{}
+	_ games.Paytable = (*Paytable)(nil)
+	_ games.Placer   = (*Paytable)(nil)
+	_ games.Result   = Round{}
+)
