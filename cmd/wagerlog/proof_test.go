@@ -88,7 +88,7 @@ func TestServe_ProjectionsAheadOfStream(t *testing.T) {
 		last = deposit(t, s.url, tokens["cashier"], "bea", fmt.Sprint(i+1))
 	}
 	status, body := call(t, "GET", fmt.Sprintf("%s/v1/wallets/bea?min_seq=%d", s.url, last), tokens["finance"], "")
-	if status != 200 || !strings.Contains(string(body), `"balance":"15"`) {
+	if status != 200 || !strings.Contains(string(body), `"balance":"15.00"`) {
 		t.Fatalf("wallet before the restore: %d %s", status, body)
 	}
 	if err := s.stop(); err != nil {
@@ -119,7 +119,7 @@ func TestServe_ProjectionsAheadOfStream(t *testing.T) {
 		t.Fatalf("the new deposit is at %d, want 2", seq)
 	}
 	status, body = call(t, "GET", fmt.Sprintf("%s/v1/wallets/cy?min_seq=%d", s.url, seq), tokens["finance"], "")
-	if status != 200 || !strings.Contains(string(body), `"balance":"7"`) {
+	if status != 200 || !strings.Contains(string(body), `"balance":"7.00"`) {
 		t.Fatalf("the new deposit is missing from the reads: %d %s", status, body)
 	}
 	status, body = call(t, "GET", fmt.Sprintf("%s/v1/wallets/bea?min_seq=%d", s.url, seq), tokens["finance"], "")

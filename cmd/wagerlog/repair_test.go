@@ -96,7 +96,7 @@ func TestStreamRepair_DamagedTail(t *testing.T) {
 	}
 	s = startServe(t, dir)
 	status, body = call(t, "GET", s.url+"/v1/wallets/zoe?min_seq=4", tokens["cashier"], "")
-	if status != 200 || !strings.Contains(string(body), `"balance":"10"`) {
+	if status != 200 || !strings.Contains(string(body), `"balance":"10.00"`) {
 		t.Fatalf("balance after the repair (1+2+3+4): %d %s", status, body)
 	}
 	if status, body := deposit(s, "6"); status != 200 || !strings.Contains(body, `"first_seq":5`) {
