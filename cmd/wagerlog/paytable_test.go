@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/registry"
 )
 
 // sicboRun runs the real command line in-process with stdin and returns
@@ -130,7 +131,7 @@ func TestPaytableCmd_JSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	var all []struct{ ID string }
-	if err := json.Unmarshal([]byte(out), &all); err != nil || len(all) != 5 || all[0].ID != "roulette/american" || all[3].ID != "sicbo/clm-2016" || all[4].ID != "sicbo/live" {
+	if err := json.Unmarshal([]byte(out), &all); err != nil || len(all) != len(registry.New().IDs()) || all[0].ID != "baccarat/punto-banco" || all[len(all)-1].ID != "sicbo/live" {
 		t.Errorf("all paytables: %v %v", all, err)
 	}
 }
@@ -141,5 +142,28 @@ func TestPaytableCmd_Err(t *testing.T) {
 	}
 	if _, _, err := sicboRun(t, "", "paytable", "sicbo/live", "sicbo/clm-2016"); err == nil {
 		t.Error("two ids accepted")
+	}
+}
+
+// TestPaytableCmd_PuntoBanco lists punto banco with its exact figures
+// (docs/GAMES.md, games/baccarat's rtp_test.go) and no deux tableaux,
+// which this build's ledger does not offer.
+func TestPaytableCmd_PuntoBanco(t *testing.T) {
+	out, _, err := sicboRun(t, "", "paytable", "baccarat/punto-banco")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range [][]string{
+		{"BET", "NAME", "PAYS", "P(WIN)", "RTP", "RTP", "%", "EDGE", "%"},
+		{"player", "punto", "1:1", "8712962041376/19524993263685", "19283843717413/19524993263685", "98.7649", "1.2351"},
+		{"banker", "banca", "1:1", "less", "5%", "commission", "8954111587648/19524993263685", "10732465128097/10847218479825", "98.9421", "1.0579"},
+		{"tie", "empate", "8:1", "619306544887/6508331087895", "619306544887/723147898655", "85.6404", "14.3596"},
+	} {
+		if !hasRow(out, row) {
+			t.Errorf("no row %q in:\n%s", strings.Join(row, " "), out)
+		}
+	}
+	if _, _, err := sicboRun(t, "", "paytable", "baccarat/deux-tableaux-1979"); !errors.Is(err, games.ErrUnknownPaytable) {
+		t.Errorf("deux tableaux: %v", err)
 	}
 }
