@@ -461,8 +461,8 @@ function renderBaccaratShares(b) {
   renderSplit($('b-split'), s.player, s.banker, s.tie, 'player', 'banker', 'tie');
   $('b-tie').textContent = `${fmtPct(s.tie)} · ${(s.tie && s.tie.count) || 0}×`;
   const hands = s.natural_hands || [];
-  $('b-naturals').textContent = `${fmtPct(s.naturals)} · ${(s.naturals && s.naturals.count) || 0}×` +
-    (hands.length === 2 ? ` (player ${hands[0]}, banker ${hands[1]})` : '');
+  $('b-naturals').textContent = `${fmtPct(s.naturals)} · ${(s.naturals && s.naturals.count) || 0}×`;
+  $('b-natural-hands').textContent = hands.length === 2 ? `player ${hands[0]} · banker ${hands[1]}` : '–';
 }
 
 function renderBeadPlate(b, fresh) {
