@@ -45,8 +45,8 @@ type baccaratBoard struct {
 // breaks, the coup's cards recorded and the payouts posted to the cent
 // (the banker's 5% commission rounded up, apart from the win), a natural,
 // the round's cards, the bead plate board, a clean verification, the
-// dispute replay re-settling every bet, and the reconciliation's
-// commission flows.
+// dispute replay re-settling every bet, the reconciliation's commission
+// flows, and the regulator report's RTP.
 func TestAPI_PuntoBanco(t *testing.T) {
 	e := newAuditedEnv(t)
 	for _, p := range []string{"alice", "bob", "carol"} {
@@ -219,5 +219,19 @@ func TestAPI_PuntoBanco(t *testing.T) {
 	}
 	if !seen["table"] || !seen["wallets"] {
 		t.Errorf("reconciliation rows %+v", rec.Totals)
+	}
+
+	// The regulator report: the table's actual RTP next to the exact one
+	// of its bets (games/baccarat's enumeration of the 8-deck shoe).
+	var reg struct {
+		Games []struct {
+			Paytable       string                 `json:"paytable"`
+			RoundsPlayed   int                    `json:"rounds_played"`
+			TheoreticalRTP struct{ Exact string } `json:"theoretical_rtp"`
+		} `json:"games"`
+	}
+	mustJSON(t, e.must(200, "GET", "/v1/reports/regulator?period=2026-01-01..2027-12-31", ledger.RoleAuditor, nil).body, &reg)
+	if len(reg.Games) != 1 || reg.Games[0].Paytable != "baccarat/punto-banco" || reg.Games[0].RoundsPlayed != 2 || reg.Games[0].TheoreticalRTP.Exact == "" {
+		t.Errorf("regulator report %+v", reg)
 	}
 }
