@@ -157,7 +157,7 @@ func (g *schemaGen) schema(t reflect.Type) obj {
 		// A row carries its game's members besides these (see
 		// projections.BoardResult).
 		return obj{"type": "object", "required": []string{"round", "number", "at", "seq"}, "additionalProperties": true,
-			"description": "a completed round on the board, with its game's members between number and at: Sic Bo dice, total, size, parity; roulette pocket, colour; a game without rows its result as result",
+			"description": "a completed round on the board, with its game's members between number and at: Sic Bo dice, total, size, parity; roulette pocket, colour; punto banco winner, player, banker (the points), natural; a game without rows its result as result",
 			"properties": obj{
 				"round": obj{"type": "string"}, "number": obj{"type": "integer"},
 				"at": obj{"type": "string", "format": "date-time"}, "seq": obj{"type": "integer"}, "corrected": obj{"type": "boolean"},

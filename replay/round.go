@@ -193,12 +193,15 @@ type Settlement struct {
 	Win      decimal.Decimal `json:"win"`
 	Returned decimal.Decimal `json:"returned"`
 	Residue  decimal.Decimal `json:"residue"`
-	Rule     string          `json:"rule,omitempty"`
+	// Commission is what the house took from the win (baccarat's banker
+	// bet), apart from Win; Returned is net of it.
+	Commission decimal.Decimal `json:"commission,omitzero"`
+	Rule       string          `json:"rule,omitempty"`
 }
 
 func (s Settlement) equal(o Settlement) bool {
 	return s.Outcome == o.Outcome && s.Win.Equal(o.Win) && s.Returned.Equal(o.Returned) &&
-		s.Residue.Equal(o.Residue) && s.Rule == o.Rule
+		s.Residue.Equal(o.Residue) && s.Commission.Equal(o.Commission) && s.Rule == o.Rule
 }
 
 // BetCheck is one recorded settlement, refund or take-down of a bet,
@@ -427,7 +430,7 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 		c := BetCheck{
 			Seq: e.Seq, Bet: p.Bet, Slip: p.Slip, Player: p.Player, Code: p.Code, Stake: p.Stake,
 			Dice: p.Dice, Result: p.Result, Correction: p.Correction, Paytable: p.Paytable, PaytableHash: p.PaytableHash,
-			Recorded: Settlement{Outcome: p.Outcome, Win: p.Win, Returned: p.Returned, Residue: p.Residue, Rule: p.Rule},
+			Recorded: Settlement{Outcome: p.Outcome, Win: p.Win, Returned: p.Returned, Residue: p.Residue, Commission: p.Commission, Rule: p.Rule},
 		}
 		c.Problem = st.resettle(&c, Recorded(p), out)
 		c.Match = c.Problem == ""
@@ -541,7 +544,7 @@ func (st *roundState) resettle(c *BetCheck, recorded games.Settlement, out *Roun
 	if err != nil {
 		return fmt.Sprintf("re-settlement failed: %v", err)
 	}
-	c.Recomputed = Settlement{Outcome: string(s.Outcome), Win: s.Win, Returned: s.Returned, Residue: s.Residue, Rule: s.Rule}
+	c.Recomputed = Settlement{Outcome: string(s.Outcome), Win: s.Win, Returned: s.Returned, Residue: s.Residue, Commission: s.Commission, Rule: s.Rule}
 	return diff
 }
 

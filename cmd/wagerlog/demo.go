@@ -14,6 +14,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/baccarat"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
@@ -26,6 +27,8 @@ const (
 	DemoTable = "demo-1"
 	// DemoRouletteTable is the roulette table the demo plays on beside it.
 	DemoRouletteTable = "demo-roulette"
+	// DemoBaccaratTable is the punto banco table the demo plays on.
+	DemoBaccaratTable = "demo-baccarat"
 	// DefaultDemoInterval is the time between two demo rounds.
 	DefaultDemoInterval = 3 * time.Second
 	// DemoIntervalMin bounds --demo-interval from below, so that a typo
@@ -73,11 +76,12 @@ type demoGame interface {
 
 // demoGames are the games the demo can play.
 func demoGames() map[string]demoGame {
-	return map[string]demoGame{sicbo.GameName: sicboDemo{}, roulette.GameName: rouletteDemo{}}
+	return map[string]demoGame{sicbo.GameName: sicboDemo{}, roulette.GameName: rouletteDemo{}, baccarat.GameName: &baccaratDemo{}}
 }
 
-// demoTables returns the demo's tables: Sic Bo's live paytable on DemoTable
-// and single-zero roulette on DemoRouletteTable, from catalog.
+// demoTables returns the demo's tables: Sic Bo's live paytable on DemoTable,
+// single-zero roulette on DemoRouletteTable and punto banco on
+// DemoBaccaratTable, from catalog.
 func demoTables(catalog *games.Catalog) ([]*demoTable, error) {
 	band := demoBand()
 	specs := []struct {
@@ -91,6 +95,10 @@ func demoTables(catalog *games.Catalog) ([]*demoTable, error) {
 		{DemoRouletteTable, roulette.IDFrench, map[string]ledger.Limit{
 			"*":        {Min: band.Min, Max: decimal.RequireFromString("200")},
 			"straight": {Min: band.Min, Max: decimal.RequireFromString("25")},
+		}},
+		{DemoBaccaratTable, baccarat.IDPuntoBanco, map[string]ledger.Limit{
+			"*":   {Min: band.Min, Max: decimal.RequireFromString("200")},
+			"tie": {Min: band.Min, Max: decimal.RequireFromString("25")},
 		}},
 	}
 	out := make([]*demoTable, 0, len(specs))
@@ -145,7 +153,8 @@ type demo struct {
 	stakes              []decimal.Decimal
 }
 
-// runDemo opens the demo tables (sicbo/live and roulette/french, EUR)
+// runDemo opens the demo tables (sicbo/live, roulette/french and
+// baccarat/punto-banco, EUR)
 // unless they are open, funds a few players and plays a round on each
 // table every interval until ctx ends: open the round, let some players
 // place random slips, close betting, record a random result of the table's
@@ -392,4 +401,46 @@ func (rouletteDemo) result(rng *rand.Rand, pt games.Paytable) json.RawMessage {
 			return raw
 		}
 	}
+}
+
+// baccaratDemo plays punto banco from a shuffled shoe: each coup is dealt
+// from the shoe by the drawing rules (baccarat.DealPuntoBanco), and when a
+// coup reaches the cut card the next one starts a new shoe. The shoe lives
+// only here: the ledger does not track cards across coups (docs/GAMES.md).
+type baccaratDemo struct {
+	shoe []baccarat.Card
+	next int
+}
+
+// baccaratDemoCutCard is how many cards are left behind the cut card: a
+// coup takes at most six, so one always finishes before the shoe runs out.
+const baccaratDemoCutCard = 16
+
+// bet returns banker or player mostly, now and then a tie.
+func (*baccaratDemo) bet(rng *rand.Rand, _ games.Paytable) string {
+	switch n := rng.IntN(20); {
+	case n < 9:
+		return "banker"
+	case n < 18:
+		return "player"
+	}
+	return "tie"
+}
+
+// result deals the next coup of the shoe, shuffling a new shoe of pt's
+// decks first when the cut card came out.
+func (d *baccaratDemo) result(rng *rand.Rand, pt games.Paytable) json.RawMessage {
+	decks := 8
+	if p, ok := pt.(*baccarat.Paytable); ok {
+		decks = p.Decks()
+	}
+	if len(d.shoe) == 0 || d.next > len(d.shoe)-baccaratDemoCutCard {
+		d.shoe = baccarat.Shoe(decks)
+		rng.Shuffle(len(d.shoe), func(i, j int) { d.shoe[i], d.shoe[j] = d.shoe[j], d.shoe[i] })
+		d.next = 0
+	}
+	return baccarat.DealPuntoBanco(func() baccarat.Card {
+		d.next++
+		return d.shoe[d.next-1]
+	}).JSON()
 }

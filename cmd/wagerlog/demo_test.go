@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
 	"strings"
 	"sync"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/games/baccarat"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/ledger"
 )
@@ -148,8 +150,8 @@ func TestRunDemo_PlaysRealRounds(t *testing.T) {
 			t.Errorf("%s by %q: not a demo actor", e.Type, e.Actor.ID)
 		}
 	}
-	if count[events.TypeTableOpened] != 2 {
-		t.Errorf("%d table.opened, want 2 (Sic Bo and roulette)", count[events.TypeTableOpened])
+	if count[events.TypeTableOpened] != 3 {
+		t.Errorf("%d table.opened, want 3 (Sic Bo, roulette and punto banco)", count[events.TypeTableOpened])
 	}
 	if count[events.TypeWalletDeposited] < len(demoPlayers()) {
 		t.Errorf("%d deposits, want one per player at least", count[events.TypeWalletDeposited])
@@ -228,7 +230,7 @@ func TestRunDemo_Restart(t *testing.T) {
 			cancelled = true
 		}
 	}
-	if opened[DemoTable] != 1 || opened[DemoRouletteTable] != 1 || !cancelled {
+	if opened[DemoTable] != 1 || opened[DemoRouletteTable] != 1 || opened[DemoBaccaratTable] != 1 || !cancelled {
 		t.Errorf("tables opened %v, round %s left in progress cancelled: %v; want each once and true", opened, active, cancelled)
 	}
 }
@@ -271,7 +273,7 @@ func TestServe_DemoBoardMoves(t *testing.T) {
 		t.Fatalf("serve stopped: %v\n%s", err, stderr.String())
 	}
 	deadline := time.Now().Add(30 * time.Second)
-	for _, table := range []string{DemoTable, DemoRouletteTable} {
+	for _, table := range []string{DemoTable, DemoRouletteTable, DemoBaccaratTable} {
 		for {
 			var b struct {
 				Table   string `json:"table"`
@@ -279,10 +281,12 @@ func TestServe_DemoBoardMoves(t *testing.T) {
 					Dice   []int  `json:"dice"`
 					Pocket string `json:"pocket"`
 					Colour string `json:"colour"`
+					Winner string `json:"winner"`
 				} `json:"results"`
 				Stats struct {
 					Faces   []json.RawMessage `json:"faces"`
 					Numbers []json.RawMessage `json:"numbers"`
+					Beads   []json.RawMessage `json:"beads"`
 				} `json:"stats"`
 			}
 			res, err := http.Get(base + "/v1/tables/" + table + "/board")
@@ -297,7 +301,8 @@ func TestServe_DemoBoardMoves(t *testing.T) {
 				// pockets and the 37 numbers of the French wheel.
 				r := b.Results[0]
 				if table == DemoTable && (len(r.Dice) != 3 || len(b.Stats.Faces) != 6) ||
-					table == DemoRouletteTable && (r.Pocket == "" || r.Colour == "" || len(b.Stats.Numbers) != 37) {
+					table == DemoRouletteTable && (r.Pocket == "" || r.Colour == "" || len(b.Stats.Numbers) != 37) ||
+					table == DemoBaccaratTable && (r.Winner == "" || len(b.Stats.Beads) != len(b.Results)) {
 					t.Fatalf("board of %s: %+v", table, b)
 				}
 				break
@@ -308,7 +313,7 @@ func TestServe_DemoBoardMoves(t *testing.T) {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
-	for _, want := range []string{"one token per role", "demo: open the live board", "/?table=" + DemoTable, "/?table=" + DemoRouletteTable} {
+	for _, want := range []string{"one token per role", "demo: open the live board", "/?table=" + DemoTable, "/?table=" + DemoRouletteTable, "/?table=" + DemoBaccaratTable} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("serve's output lacks %q", want)
 		}
@@ -359,4 +364,37 @@ func diceOf(t testing.TB, payload string) string {
 		t.Fatal(err)
 	}
 	return string(p.ResultJSON())
+}
+
+// TestBaccaratDemo_DealsShoes deals several shoes of punto banco coups:
+// each one parses under the table's paytable (the drawing rules, no card
+// more often than eight decks hold it within one shoe), and a new shoe is
+// shuffled when the cut card comes out.
+func TestBaccaratDemo_DealsShoes(t *testing.T) {
+	pt, err := registry.New().Paytable(baccarat.IDPuntoBanco)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(16, 2))
+	d := &baccaratDemo{}
+	shoes := 0
+	for range 400 {
+		before := d.next
+		raw := d.result(rng, pt)
+		if d.next < before {
+			shoes++
+		}
+		if _, err := pt.ParseResult(raw); err != nil {
+			t.Fatalf("%s: %v", raw, err)
+		}
+		if d.next > len(d.shoe) {
+			t.Fatalf("dealt %d cards of %d", d.next, len(d.shoe))
+		}
+		if code := d.bet(rng, pt); code != "player" && code != "banker" && code != "tie" {
+			t.Fatalf("bet %q", code)
+		}
+	}
+	if shoes < 3 {
+		t.Errorf("%d new shoes in 400 coups, want at least 3 (about 80 coups a shoe)", shoes)
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/baccarat"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
@@ -25,10 +26,12 @@ func (m *Main) paytableCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "paytable [ID]",
 		Short: "List paytables, their bets, payouts and exact RTP",
-		Long: `List the paytables of every game of this build (Sic Bo and roulette), or
-the one named, with every bet they offer, what it pays, how many of the
-equally likely outcomes win it (216 ordered throws of three dice, 37 or 38
-pockets), and its exact RTP and house edge as fractions and percentages.
+		Long: `List the paytables of every game of this build (Sic Bo, roulette, craps,
+punto banco), or the one named, with every bet they offer, what it pays,
+how many of the equally likely outcomes win it (216 ordered throws of three
+dice, 37 or 38 pockets) or, for baccarat, its exact probability of winning
+over every deal of the shoe, and its exact RTP and house edge as fractions
+and percentages.
 --json adds the paytable's rules and the canonical JSON whose SHA-256 is
 its hash.`,
 		Args: cobra.MaximumNArgs(1),
@@ -87,17 +90,23 @@ type paytableView struct {
 	Rules any `json:"rules"`
 	// outcomes is how many equally likely outcomes Wins counts among.
 	outcomes int
+	// probabilities lists each bet's WinProbability instead of Wins.
+	probabilities bool
 	// Canonical is the exact text Hash digests: `jq -j .canonical | sha256sum`.
 	Canonical string `json:"canonical"`
 }
 
 // paytableBetView is one bet's line of the listing.
 type paytableBetView struct {
-	Code             string `json:"code"`
-	Kind             string `json:"kind"`
-	Name             string `json:"name"`
-	Pays             string `json:"pays"`
-	Wins             int    `json:"wins"`
+	Code string `json:"code"`
+	Kind string `json:"kind"`
+	Name string `json:"name"`
+	Pays string `json:"pays"`
+	Wins int    `json:"wins"`
+	// WinProbability is the exact probability of a win where the
+	// outcomes are not equally likely (baccarat's deals): Wins and
+	// Outcomes are then 0.
+	WinProbability   string `json:"win_probability,omitempty"`
 	Halves           int    `json:"halves,omitempty"`
 	Outcomes         int    `json:"outcomes"`
 	RTP              string `json:"rtp"`
@@ -126,6 +135,7 @@ func newPaytableView(pt games.Paytable) paytableView {
 		name         string
 		wins, halves int
 		outcomes     int
+		win          *big.Rat
 	}
 	extras := map[string]extra{}
 	switch p := pt.(type) {
@@ -140,11 +150,32 @@ func newPaytableView(pt games.Paytable) paytableView {
 		for _, r := range roulette.RTP(p) {
 			extras[r.Code] = extra{name: r.Name, wins: r.Wins, halves: r.Halves, outcomes: r.Pockets}
 		}
+	case *baccarat.Paytable:
+		v.Rounding = baccarat.RoundDown + " (the banker's commission: " + baccarat.RoundUp + ")"
+		v.Rules, v.Canonical = p.Data().Rules, string(p.CanonicalJSON())
+		most := big.NewRat(0, 1)
+		for _, r := range p.Data().Rules {
+			if m := big.NewRat(r.Odds.Win, r.Odds.Per); m.Cmp(most) > 0 {
+				most = m
+			}
+		}
+		v.MaxMultiple = most.RatString()
+		v.probabilities = p.Form() == baccarat.FormPuntoBanco
+		if v.probabilities {
+			for _, r := range baccarat.PuntoBancoRTP(p) {
+				extras[r.Code] = extra{name: r.Name, win: r.Win}
+			}
+		}
 	}
 	for _, r := range pt.RTP() {
 		edge := r.HouseEdge()
 		x := extras[r.Code]
+		var pWin string
+		if x.win != nil {
+			pWin = x.win.RatString()
+		}
 		v.Bets = append(v.Bets, paytableBetView{
+			WinProbability:   pWin,
 			Code:             r.Code,
 			Kind:             r.Kind,
 			Name:             x.name,
@@ -183,14 +214,22 @@ func (v paytableView) writeText(w io.Writer) error {
 		return err
 	}
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "BET\tNAME\tPAYS\tWINS/%d\tRTP\tRTP %%\tEDGE %%\n", v.outcomes)
+	if !v.probabilities {
+		fmt.Fprintf(tw, "BET\tNAME\tPAYS\tWINS/%d\tRTP\tRTP %%\tEDGE %%\n", v.outcomes)
+	} else {
+		fmt.Fprintf(tw, "BET\tNAME\tPAYS\tP(WIN)\tRTP\tRTP %%\tEDGE %%\n")
+	}
 	for i := 0; i < len(v.Bets); {
 		j := i + 1
 		for j < len(v.Bets) && paytableSameRow(v.Bets[i], v.Bets[j]) {
 			j++
 		}
 		b := v.Bets[i]
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\t%s\n", v.rowLabel(i, j), b.Name, b.Pays, b.Wins, b.RTP, b.RTPPercent, b.HouseEdgePercent)
+		wins := strconv.Itoa(b.Wins)
+		if v.probabilities {
+			wins = b.WinProbability
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", v.rowLabel(i, j), b.Name, b.Pays, wins, b.RTP, b.RTPPercent, b.HouseEdgePercent)
 		i = j
 	}
 	return tw.Flush()

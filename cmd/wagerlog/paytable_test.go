@@ -150,3 +150,26 @@ func TestPaytableCmd_Err(t *testing.T) {
 		t.Error("two ids accepted")
 	}
 }
+
+// TestPaytableCmd_PuntoBanco lists punto banco with its exact figures
+// (docs/GAMES.md, games/baccarat's rtp_test.go) and no deux tableaux,
+// which this build's ledger does not offer.
+func TestPaytableCmd_PuntoBanco(t *testing.T) {
+	out, _, err := sicboRun(t, "", "paytable", "baccarat/punto-banco")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range [][]string{
+		{"BET", "NAME", "PAYS", "P(WIN)", "RTP", "RTP", "%", "EDGE", "%"},
+		{"player", "punto", "1:1", "8712962041376/19524993263685", "19283843717413/19524993263685", "98.7649", "1.2351"},
+		{"banker", "banca", "1:1", "less", "5%", "commission", "8954111587648/19524993263685", "10732465128097/10847218479825", "98.9421", "1.0579"},
+		{"tie", "empate", "8:1", "619306544887/6508331087895", "619306544887/723147898655", "85.6404", "14.3596"},
+	} {
+		if !hasRow(out, row) {
+			t.Errorf("no row %q in:\n%s", strings.Join(row, " "), out)
+		}
+	}
+	if _, _, err := sicboRun(t, "", "paytable", "baccarat/deux-tableaux-1979"); !errors.Is(err, games.ErrUnknownPaytable) {
+		t.Errorf("deux tableaux: %v", err)
+	}
+}

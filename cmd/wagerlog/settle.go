@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/baccarat"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
@@ -58,9 +59,16 @@ that decided it.
 With --jsonl, read one request per line on stdin,
   {"paytable":"sicbo/live","bet":"double:2","stake":"10.00","dice":[2,2,5]}
   {"paytable":"roulette/american","bet":"split:0-00","stake":"10","pocket":"00"}
+  {"paytable":"baccarat/punto-banco","bet":"banker","stake":"10","player":["4S","9H","7D"],"banker":["KC","5H","3S"]}
+  {"paytable":"baccarat/deux-tableaux-1979","bet":"tableau:1","stake":"10","tableaux":[["4S","3H"],["6C","KD"]],"banker":["3H","KC","8D"]}
 (optional "scale"; --paytable and --scale give defaults) and write one
 result per line in the same order,
   {"outcome":"won","win":"100.00","returned":"110.00",...}
+A baccarat banker win gives "win" before the commission, "commission"
+apart and "returned" = stake + win - commission; a deal that breaks the
+drawing rules answers code invalid_result with the "rule" it breaks. Both
+baccarat forms are answered, deux tableaux too although this build's
+ledger offers only punto banco tables.
 A bad line gives {"outcome":"error","code":...,"message":...,"line":N} and
 the run goes on; the exit status is 0 once every line is answered. Lines
 are limited to ` + strconv.Itoa(SettleLineBytesMax) + ` bytes.`,
@@ -160,6 +168,10 @@ func settleErrorResult(err error) settleResult {
 
 // settleFlags settles the single request of the flags.
 func settleFlags(req settleRequest, dice, pocket string) (settleResult, error) {
+	if strings.HasPrefix(req.Paytable, baccarat.GameName+"/") {
+		err := fmt.Errorf("%w: a baccarat coup is given as a --jsonl line with its cards (\"player\" and \"banker\")", errSettleRequest)
+		return settleErrorResult(err), err
+	}
 	if req.Paytable == "" || (dice == "") == (pocket == "") || req.Bet == "" || req.Stake == "" {
 		err := fmt.Errorf("%w: give --paytable, --dice (Sic Bo) or --pocket (roulette), --bet and --stake (or --jsonl)", errSettleRequest)
 		return settleErrorResult(err), err
@@ -312,14 +324,20 @@ func (m *Main) settleJSONL(ctx context.Context, defPaytable string, defScale int
 			}
 			return fmt.Errorf("settle: more than %d lines", SettleLinesMax)
 		}
-		var res settleResult
-		if tooLong {
-			res = settleResult{Outcome: "error", Code: settleCodeLineTooLong, Message: fmt.Sprintf("line longer than %d bytes", SettleLineBytesMax)}
-		} else {
-			res = settleLine(catalog, line, defPaytable, defScale)
+		var answer any
+		switch {
+		case tooLong:
+			answer = settleResult{Outcome: "error", Code: settleCodeLineTooLong, Message: fmt.Sprintf("line longer than %d bytes", SettleLineBytesMax), Line: n}
+		case settleIsBaccarat(line, defPaytable):
+			res := baccarat.SettleLine(line, defPaytable, defScale)
+			res.Line = n
+			answer = res
+		default:
+			res := settleLine(catalog, line, defPaytable, defScale)
+			res.Line = n
+			answer = res
 		}
-		res.Line = n
-		if err := settleWriteJSON(out, res); err != nil {
+		if err := settleWriteJSON(out, answer); err != nil {
 			return err
 		}
 		// Flush when no input is waiting, so an interactive or piped
@@ -331,6 +349,24 @@ func (m *Main) settleJSONL(ctx context.Context, defPaytable string, defScale int
 		}
 	}
 	return out.Flush()
+}
+
+// settleIsBaccarat reports whether a line names a baccarat paytable (or
+// names none and the default is one). A baccarat line has cards, not dice
+// or a pocket, and its own answer (the commission apart, the rule a bad
+// deal breaks): games/baccarat.SettleLine answers it, in both forms.
+func settleIsBaccarat(line []byte, defPaytable string) bool {
+	var head struct {
+		Paytable string `json:"paytable"`
+	}
+	// A line that does not decode is answered by settleLine's strict
+	// decoder, or by baccarat's under a baccarat default.
+	_ = json.Unmarshal(line, &head)
+	id := head.Paytable
+	if id == "" {
+		id = defPaytable
+	}
+	return strings.HasPrefix(id, baccarat.GameName+"/")
 }
 
 // settleLine answers one request line.

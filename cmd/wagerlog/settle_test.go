@@ -271,3 +271,45 @@ func TestSettleCmd_Roulette(t *testing.T) {
 		t.Errorf("dice and pocket: %v", err)
 	}
 }
+
+// TestSettleCmd_Baccarat settles baccarat lines of both forms exactly as
+// issue #16 quotes them (the banker's win before the commission, the
+// commission apart, returned net of it; a bet on both tableaux), a deal
+// that breaks the drawing rules answered with the rule, beside a Sic Bo
+// line whose answer is unchanged.
+func TestSettleCmd_Baccarat(t *testing.T) {
+	in := `{"paytable":"baccarat/punto-banco","bet":"banker","stake":"10","player":["4S","9H","7D"],"banker":["KC","5H","3S"]}
+{"paytable":"baccarat/deux-tableaux-1979","bet":"tableau:1","stake":"10","tableaux":[["4S","3H"],["6C","KD"]],"banker":["3H","KC","8D"]}
+{"paytable":"baccarat/deux-tableaux-1979","bet":"a_caballo","stake":"10","tableaux":[["4S","3H"],["6C","KD"]],"banker":["3H","KC","8D"]}
+{"paytable":"baccarat/punto-banco","bet":"banker","stake":"10","player":["4S","9H","7D"],"banker":["KC","5H"]}
+{"paytable":"sicbo/live","bet":"double:2","stake":"10.00","dice":[2,2,5]}
+{"bet":"tie","stake":"0.10","player":["4S","3H"],"banker":["KC","7H"]}
+`
+	out, _, err := sicboRun(t, in, "settle", "--jsonl", "--paytable", "baccarat/punto-banco")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 6 {
+		t.Fatalf("%d answers:\n%s", len(lines), out)
+	}
+	want := []string{
+		`{"outcome":"won","win":"10.00","commission":"0.50","returned":"19.50","residue":"0","rule":"banker pays 1:1 less 5% commission 0.50 rounded up (player 0, banker 8)","paytable":"baccarat/punto-banco","paytable_hash":"111e1046ece200101ae0ebfd93d5ba323ad9a48c2aa207a75da962ebf9e8a7e1","bet":"banker","stake":"10.00","player":["4S","9H","7D"],"banker":["KC","5H","3S"],"scale":2,"line":1}`,
+		`{"outcome":"won","win":"10.00","returned":"20.00","residue":"0","rule":"tableau:1: 10.00 on tableau 1 wins 1:1 (7 against the banker's 1)","paytable":"baccarat/deux-tableaux-1979","paytable_hash":"82f8c64964aaa62445406ff916e99c41984e5a43eddf5b2f4dd4cf1bcc75399d","bet":"tableau:1","stake":"10.00","banker":["3H","KC","8D"],"tableaux":[["4S","3H"],["6C","KD"]],"scale":2,"line":2}`,
+		`{"outcome":"won","win":"10.00","returned":"20.00","residue":"0","rule":"a_caballo: 5.00 on tableau 1 wins 1:1 (7 against the banker's 1); 5.00 on tableau 2 wins 1:1 (6 against the banker's 1)","paytable":"baccarat/deux-tableaux-1979","paytable_hash":"82f8c64964aaa62445406ff916e99c41984e5a43eddf5b2f4dd4cf1bcc75399d","bet":"a_caballo","stake":"10.00","banker":["3H","KC","8D"],"tableaux":[["4S","3H"],["6C","KD"]],"scale":2,"line":3}`,
+		`{"outcome":"error","rule":"banker_drawing_table","code":"invalid_result","message":"invalid result: banker_drawing_table: the banker with 5 against the player's third card 7 must draw","line":4}`,
+		`{"outcome":"won","win":"100.00","returned":"110.00","residue":"0","rule":"double:2 pays 10:1 (two dice show 2)","paytable":"sicbo/live","paytable_hash":"8a65593b29d787faeddeda53842aa1cd3984711bb52ad2db98bbb2cbe6e898c3","bet":"double:2","stake":"10.00","dice":[2,2,5],"scale":2,"line":5}`,
+	}
+	for i, w := range want {
+		if lines[i] != w {
+			t.Errorf("line %d:\n got %s\nwant %s", i+1, lines[i], w)
+		}
+	}
+	// The default paytable is punto banco: a tie pays 8:1.
+	if !strings.Contains(lines[5], `"outcome":"won","win":"0.80","returned":"0.90"`) {
+		t.Errorf("line 6: %s", lines[5])
+	}
+	if _, _, err := sicboRun(t, "", "settle", "--paytable", "baccarat/punto-banco", "--dice", "1,2,3", "--bet", "banker", "--stake", "5"); !errors.Is(err, errSettleRequest) {
+		t.Errorf("baccarat with flags: %v", err)
+	}
+}

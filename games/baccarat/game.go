@@ -1,9 +1,14 @@
 package baccarat
 
-import "github.com/wagerlog/wagerlog/games"
+import (
+	"fmt"
 
-// Game is baccarat in the catalog of games (games/registry): punto banco
-// and baccarat à deux tableaux.
+	"github.com/wagerlog/wagerlog/games"
+)
+
+// Game is baccarat in the catalog of games: punto banco and baccarat à
+// deux tableaux. games/registry lists PuntoBanco instead, until the ledger
+// settles a player-banked round.
 type Game struct{}
 
 // Name returns "baccarat".
@@ -24,10 +29,59 @@ func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats
 	return Board(entries)
 }
 
+// BoardRow returns the members of a board row for a coup: the winner, the
+// points and whether a natural was dealt. Punto banco:
+// {"winner":"banker","player":0,"banker":8,"natural":false}; deux
+// tableaux: {"tableaux":[{"winner":"player","point":7},…],"banker":3,
+// "natural":false,"cut_card":false}, the banker's point absent when both
+// tableaux are void.
+func (Game) BoardRow(r games.Result) []byte {
+	switch c := r.(type) {
+	case Coup:
+		pn, bn := c.Naturals()
+		return fmt.Appendf(nil, `{"winner":%q,"player":%d,"banker":%d,"natural":%t}`,
+			c.Winner(), c.Player.Point(), c.Banker.Point(), pn || bn)
+	case DeuxCoup:
+		b := []byte(`{"tableaux":[`)
+		for i := range 2 {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = fmt.Appendf(b, `{"winner":%q`, c.Winner(i))
+			if !c.void(i) {
+				b = fmt.Appendf(b, `,"point":%d`, c.Tableaux[i].Point())
+			}
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+		if !(c.void(0) && c.void(1)) {
+			b = fmt.Appendf(b, `,"banker":%d`, c.Banker.Point())
+		}
+		n := c.Naturals()
+		return fmt.Appendf(b, `,"natural":%t,"cut_card":%t}`, n[0] || n[1] || n[2], c.CutCard)
+	}
+	return nil
+}
+
+// PuntoBanco is baccarat in games/registry: the same game (name, board,
+// rows) offering only punto banco. Deux tableaux stays out of the
+// registry until the ledger settles a round against a player's bank (the
+// bank in custody and the cagnotte, docs/ARCHITECTURE.md "The game seam"):
+// its per-bet Settle alone would post the punters' wins to the house.
+type PuntoBanco struct{ Game }
+
+// Paytables returns only baccarat/punto-banco.
+func (PuntoBanco) Paytables() []games.Paytable {
+	return []games.Paytable{mustNew(puntoBanco())}
+}
+
 // Compile-time checks that the package implements the seam.
 var (
-	_ games.Game     = Game{}
-	_ games.Paytable = (*Paytable)(nil)
-	_ games.Result   = Coup{}
-	_ games.Result   = DeuxCoup{}
+	_ games.Game       = Game{}
+	_ games.Game       = PuntoBanco{}
+	_ games.BoardRower = Game{}
+	_ games.BoardRower = PuntoBanco{}
+	_ games.Paytable   = (*Paytable)(nil)
+	_ games.Result     = Coup{}
+	_ games.Result     = DeuxCoup{}
 )

@@ -5,6 +5,7 @@ package registry
 
 import (
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/baccarat"
 	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
@@ -16,5 +17,8 @@ func New() *games.Catalog {
 		sicbo.Game{},
 		roulette.Game{},
 		craps.Game{},
+		// Punto banco only: deux tableaux waits for a player-banked round
+		// settlement in the ledger (baccarat.PuntoBanco).
+		baccarat.PuntoBanco{},
 	)
 }

@@ -66,3 +66,20 @@ func TestNewCatalog_Duplicate(t *testing.T) {
 	g := registry.New().Games()[0]
 	games.NewCatalog(g, g)
 }
+
+// TestNew_BaccaratPuntoBancoOnly: baccarat is offered as punto banco only,
+// with its board rows; deux tableaux waits for a player-banked round
+// settlement in the ledger.
+func TestNew_BaccaratPuntoBancoOnly(t *testing.T) {
+	c := registry.New()
+	if _, err := c.Paytable("baccarat/punto-banco"); err != nil {
+		t.Error(err)
+	}
+	if _, err := c.Paytable("baccarat/deux-tableaux-1979"); !errors.Is(err, games.ErrUnknownPaytable) {
+		t.Errorf("deux tableaux: %v", err)
+	}
+	g, ok := c.Game("baccarat")
+	if _, rower := g.(games.BoardRower); !ok || !rower {
+		t.Errorf("baccarat %v, rower %v", ok, rower)
+	}
+}

@@ -9,8 +9,9 @@
 //
 // Each game has its board: the server's rows carry the game's members and
 // its "stats" the game's statistics. Sic Bo's stats have "faces" (dice,
-// big/small, totals), roulette's have "numbers" (pockets and colours); the
-// page draws the board that matches (isRoulette) in its own <main>.
+// big/small, totals), roulette's have "numbers" (pockets and colours),
+// baccarat's have "beads" (the bead plate of the last coups); the page draws
+// the board that matches (isRoulette, isBaccarat) in its own <main>.
 
 const API = '/v1';
 // Limits on what the page takes from the server.
@@ -406,6 +407,89 @@ function emptyRouletteBoard(table) {
   };
 }
 
+// ---------- baccarat ----------
+
+// isBaccarat tells a baccarat board by its statistics: the bead plate.
+function isBaccarat(b) {
+  return Boolean(b && b.stats && Array.isArray(b.stats.beads));
+}
+
+const SIDE = { player: ['P', 'Player'], banker: ['B', 'Banker'], tie: ['T', 'Tie'] };
+const BEAD_ROWS = 6; // a bead plate fills columns of six, top to bottom
+
+function bead(r, cls = '') {
+  const side = SIDE[r.winner] || ['?', r.winner || ''];
+  const point = r.winner === 'banker' ? r.banker : r.player;
+  return el('span', {
+    class: `bead bead-${r.winner}${r.natural ? ' is-natural' : ''} ${cls}`.trim(),
+    title: `${side[1]} ${point}${r.natural ? ', natural' : ''}`,
+  }, el('span', { class: 'bead-side', text: side[0] }), el('span', { class: 'bead-pt', text: String(point) }));
+}
+
+function describeCoup(r) {
+  const side = SIDE[r.winner] || ['', r.winner];
+  const parts = [`Round ${r.number}: ${side[1]}${r.winner === 'tie' ? '' : ' wins'}, player ${r.player}, banker ${r.banker}`];
+  if (r.natural) parts.push('natural');
+  if (r.corrected) parts.push('corrected result');
+  return parts.join(', ') + '.';
+}
+
+function renderBaccaratLatest(b) {
+  const box = $('b-latest');
+  const r = b.results[0];
+  if (!r) {
+    box.replaceChildren(el('p', { class: 'empty', text: 'Waiting for the first coup…' }));
+    $('b-latest-round').textContent = '';
+    return;
+  }
+  $('b-latest-round').textContent = `· round ${r.number}`;
+  const hand = (name, pt, won) => el('span', { class: `hand${won ? ' is-won' : ''}` },
+    el('span', { class: 'hand-name', text: name }), el('span', { class: 'hand-pt', text: String(pt) }));
+  box.replaceChildren(
+    el('div', { class: 'latest-coup' }, bead(r, 'bead-xl'), srOnly(describeCoup(r))),
+    el('div', { class: 'latest-meta', 'aria-hidden': 'true' },
+      hand('Player', r.player, r.winner === 'player'), hand('Banker', r.banker, r.winner === 'banker'),
+      r.natural ? el('span', { class: 'natural', text: 'natural' }) : '',
+      el('span', { class: 'latest-time', text: timeOf(r.at) }),
+      r.corrected ? el('span', { class: 'corrected', text: 'corrected' }) : ''),
+  );
+}
+
+function renderBaccaratShares(b) {
+  const s = b.stats;
+  $('b-shares-n').textContent = String(s.coups || 0);
+  renderSplit($('b-split'), s.player, s.banker, s.tie, 'player', 'banker', 'tie');
+  $('b-tie').textContent = `${fmtPct(s.tie)} · ${(s.tie && s.tie.count) || 0}×`;
+  const hands = s.natural_hands || [];
+  $('b-naturals').textContent = `${fmtPct(s.naturals)} · ${(s.naturals && s.naturals.count) || 0}×`;
+  $('b-natural-hands').textContent = hands.length === 2 ? `player ${hands[0]} · banker ${hands[1]}` : '–';
+}
+
+function renderBeadPlate(b, fresh) {
+  const beads = b.stats.beads || [];
+  const cols = Math.max(1, Math.ceil(beads.length / BEAD_ROWS));
+  const plate = $('b-plate');
+  plate.style.setProperty('--cols', String(Math.max(cols, 9)));
+  const items = beads.map((r) => el('li', { class: fresh.has(r.round) ? 'is-fresh' : '' },
+    srOnly(describeCoup(r)), el('span', { 'aria-hidden': 'true' }, bead(r))));
+  if (items.length === 0) items.push(el('li', { class: 'empty', text: 'No coups yet.' }));
+  plate.replaceChildren(...items);
+}
+
+function renderBaccarat(b, fresh) {
+  renderBaccaratLatest(b);
+  renderBaccaratShares(b);
+  renderBeadPlate(b, fresh);
+}
+
+function emptyBaccaratBoard(table) {
+  const zero = { count: 0, percent: '0' };
+  return {
+    seq: 0, table, size: 0, results: [],
+    stats: { form: 'punto_banco', coups: 0, beads: [], player: zero, banker: zero, tie: zero, naturals: zero, natural_hands: [0, 0] },
+  };
+}
+
 function render(b) {
   // Results are new (highlighted, announced) only against a real board
   // shown before: not on the first board, nor after a change of table.
@@ -413,10 +497,14 @@ function render(b) {
   const known = new Set(prev ? prev.results.map((r) => r.round) : []);
   const fresh = new Set(prev ? b.results.filter((r) => !known.has(r.round)).map((r) => r.round) : []);
   state.board = b;
-  const roulette = isRoulette(b);
-  $('board').hidden = roulette;
+  const baccarat = isBaccarat(b);
+  const roulette = !baccarat && isRoulette(b);
+  $('board').hidden = roulette || baccarat;
   $('roulette').hidden = !roulette;
-  if (roulette) {
+  $('baccarat').hidden = !baccarat;
+  if (baccarat) {
+    renderBaccarat(b, fresh);
+  } else if (roulette) {
     renderRoulette(b, fresh);
   } else {
     renderLatest(b);
@@ -426,10 +514,11 @@ function render(b) {
     renderResults(b, fresh);
   }
   if (b.seq === 0) return; // the empty board drawn while waiting
-  $(roulette ? 'roulette' : 'board').setAttribute('aria-busy', 'false');
+  $(baccarat ? 'baccarat' : roulette ? 'roulette' : 'board').setAttribute('aria-busy', 'false');
   $('updated').textContent = `seq ${b.seq} · updated ${new Date().toLocaleTimeString()}`;
   if (fresh.size > 0 && b.results[0] && fresh.has(b.results[0].round)) {
-    $('announce').textContent = `New result. ${roulette ? describeSpin(b.results[0]) : describe(b.results[0])}`;
+    const r = b.results[0];
+    $('announce').textContent = `New result. ${baccarat ? describeCoup(r) : roulette ? describeSpin(r) : describe(r)}`;
   }
 }
 
@@ -665,9 +754,11 @@ async function follow(table) {
   state.retry = 0;
   state.board = null;
   const t = state.tables.find((x) => x.id === table);
-  render(t && t.game === 'roulette' ? emptyRouletteBoard(table) : emptyBoard(table));
+  const game = t && t.game;
+  render(game === 'roulette' ? emptyRouletteBoard(table) : game === 'baccarat' ? emptyBaccaratBoard(table) : emptyBoard(table));
   $('board').setAttribute('aria-busy', 'true');
   $('roulette').setAttribute('aria-busy', 'true');
+  $('baccarat').setAttribute('aria-busy', 'true');
   setConn('connecting');
   await probe(table);
   if (table !== state.table) return;
@@ -828,7 +919,7 @@ function setup() {
   let pending = 0;
   new ResizeObserver(() => {
     cancelAnimationFrame(pending);
-    pending = requestAnimationFrame(() => state.board && !isRoulette(state.board) && renderChart(state.board));
+    pending = requestAnimationFrame(() => state.board && !isRoulette(state.board) && !isBaccarat(state.board) && renderChart(state.board));
   }).observe($('chart'));
   window.addEventListener('online', () => state.table && follow(state.table));
   loadTables();
