@@ -2,7 +2,7 @@ package ledger
 
 import (
 	"fmt"
-	"time"
+	"math"
 
 	"github.com/shopspring/decimal"
 
@@ -17,14 +17,22 @@ const (
 	// memory with their bets, so that their results can be corrected:
 	// twice the statistics board's 50, so that every round on the board
 	// can still be corrected even on a table with many cancelled rounds.
+	// It is the default and the most Options.FinishedRoundsKept allows:
+	// the verifier (audit) holds the ledger to it.
 	FinishedRoundsKept = 100
+	// DefaultFinishedIDsMax is how many ids of rounds that left memory the
+	// state remembers, so that a command on one is told round_finished
+	// rather than round_not_found: about 100 bytes each (a 36-byte id, a
+	// map slot, a queue slot), 10 MB at the default. A hundred tables at
+	// a round a minute finish 100,000 rounds in 17 hours.
+	DefaultFinishedIDsMax = 100_000
 )
 
 // apply applies one stored (or about to be stored) event to the state. It
 // only applies a fact: the decision that produced the event was validated
 // before, so apply cannot fail for business reasons. A payload that does not
 // fit the state is a broken log or a programmer error, and panics.
-func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration, idemMax int) {
+func (s *State) apply(e *events.Envelope, payload any) {
 	assert.That(e.Seq == s.lastSeq+1, "apply: sequence %d after %d", e.Seq, s.lastSeq)
 	assert.That(e.PrevHash == s.head, "apply: event %d does not chain to the head", e.Seq)
 	for _, p := range e.Postings {
@@ -158,7 +166,7 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 		r.Status, r.Prior = next, nextPrior
 	}
 	if e.IdempotencyKey != "" {
-		s.remember(e, payload, idemWindow, idemMax)
+		s.remember(e)
 	}
 	s.lastSeq = e.Seq
 	s.head = e.Hash
@@ -167,23 +175,24 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 // remember records the event under its command's idempotency key and forgets
 // keys older than the window, or beyond the count limit. Expiry follows event
 // time, so a replay forgets exactly what the live ledger forgot.
-func (s *State) remember(e *events.Envelope, payload any, window time.Duration, max int) {
-	k := idemMapKey(e.Actor.ID, e.IdempotencyKey)
-	ent := s.idem[k]
-	if ent == nil {
-		ent = &idemEntry{reqHash: e.RequestHash, at: e.OccurredAt}
-		s.idem[k] = ent
+func (s *State) remember(e *events.Envelope) {
+	k := newIdemKey(e.Actor.ID, e.IdempotencyKey)
+	ent, ok := s.idem[k]
+	if !ok {
+		ent = idemEntry{req: reqDigest(e.RequestHash), at: e.OccurredAt.UnixNano(), first: e.Seq}
 		s.idemQ = append(s.idemQ, k)
 	}
-	ent.result.add(e, payload)
-	cut := e.OccurredAt.Add(-window)
+	assert.That(e.Seq >= ent.first && e.Seq-ent.first <= math.MaxUint32, "remember: event %d of a command that began at %d", e.Seq, ent.first)
+	ent.span = uint32(e.Seq - ent.first)
+	ent.events++
+	s.idem[k] = ent
+	cut := e.OccurredAt.Add(-s.lim.IdemWindow).UnixNano()
 	for len(s.idemQ) > 0 {
-		old := s.idem[s.idemQ[0]]
-		if old != nil && !old.at.Before(cut) && len(s.idemQ) <= max {
+		old, ok := s.idem[s.idemQ[0]]
+		if ok && old.at >= cut && len(s.idemQ) <= s.lim.IdemMax {
 			break
 		}
 		delete(s.idem, s.idemQ[0])
-		s.idemQ[0] = ""
 		s.idemQ = s.idemQ[1:]
 	}
 }
@@ -196,11 +205,16 @@ func (s *State) finishRound(r *Round) {
 	}
 	r.done = true
 	q := append(s.finishedQ[r.Table], r.ID)
-	if len(q) > FinishedRoundsKept {
+	if len(q) > s.lim.RoundsKept {
 		old := q[0]
 		q = q[1:]
 		delete(s.rounds, old)
 		s.finished[old] = r.Table
+		s.finishedOrder = append(s.finishedOrder, old)
+		for len(s.finishedOrder) > s.lim.FinishedIDsMax {
+			delete(s.finished, s.finishedOrder[0])
+			s.finishedOrder = s.finishedOrder[1:]
+		}
 	}
 	s.finishedQ[r.Table] = q
 }

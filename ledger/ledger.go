@@ -60,9 +60,29 @@ type Options struct {
 	QueueMax int
 	GroupMax int
 	BatchMax int
-	// IdempotencyWindow and IdempotencyMax bound the remembered keys.
+	// IdempotencyWindow and IdempotencyMax bound the remembered keys;
+	// each costs about IdemEntryBytes of memory.
 	IdempotencyWindow time.Duration
 	IdempotencyMax    int
+	// FinishedRoundsKept is how many finished rounds of each table stay in
+	// memory with their bets and can be corrected; 1..FinishedRoundsKept,
+	// zero means FinishedRoundsKept. FinishedIDsMax bounds the ids of the
+	// older ones remembered (DefaultFinishedIDsMax when zero). With
+	// IdempotencyMax they bound the ledger's memory, whatever the length
+	// of the history.
+	FinishedRoundsKept int
+	FinishedIDsMax     int
+	// Checkpoints, when set, stores checkpoints of the state, and Open and
+	// every recovery start from the newest valid one and read only the
+	// events after it (checkpoint.go). nil means every start replays the
+	// whole stream.
+	Checkpoints Checkpoints
+	// CheckpointEvery and CheckpointInterval say when to take one: after
+	// that many events since the last, or that long after it when events
+	// were written since. Zero means DefaultCheckpointEvery and
+	// DefaultCheckpointInterval; a negative value disables that trigger.
+	CheckpointEvery    int
+	CheckpointInterval time.Duration
 	// Logger receives operational messages; nil discards them.
 	Logger *slog.Logger
 	// Codec decodes stored events (upcasting old versions); nil means the
@@ -103,6 +123,8 @@ type Ledger struct {
 	// lastSeq mirrors state.lastSeq for readers outside the goroutine.
 	lastSeq   atomic.Uint64
 	closeOnce sync.Once
+	// ckpt is the checkpoint writer (checkpoint.go).
+	ckpt checkpointer
 }
 
 type request struct {
@@ -112,6 +134,9 @@ type request struct {
 	// inspect, when set, runs on the sequencer's goroutine instead of a
 	// command.
 	inspect func(*State)
+	// checkpoint, when set, asks for a checkpoint now (Ledger.Checkpoint);
+	// its reply comes once the checkpoint is stored.
+	checkpoint bool
 }
 
 type reply struct {
@@ -149,6 +174,18 @@ func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
 	if opts.IdempotencyMax <= 0 {
 		opts.IdempotencyMax = DefaultIdempotencyMax
 	}
+	if opts.FinishedRoundsKept <= 0 || opts.FinishedRoundsKept > FinishedRoundsKept {
+		opts.FinishedRoundsKept = FinishedRoundsKept
+	}
+	if opts.FinishedIDsMax <= 0 {
+		opts.FinishedIDsMax = DefaultFinishedIDsMax
+	}
+	if opts.CheckpointEvery == 0 {
+		opts.CheckpointEvery = DefaultCheckpointEvery
+	}
+	if opts.CheckpointInterval == 0 {
+		opts.CheckpointInterval = DefaultCheckpointInterval
+	}
 	if opts.SealEvery == 0 {
 		opts.SealEvery = DefaultSealEvery
 	}
@@ -166,14 +203,24 @@ func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
 		quit:  make(chan struct{}),
 		done:  make(chan struct{}),
 	}
+	l.ckpt.init(opts)
 	if err := l.reload(ctx); err != nil {
 		return nil, err
 	}
 	if err := l.finishWork(ctx); err != nil {
+		l.ckpt.close()
 		return nil, err
 	}
 	go l.run()
 	return l, nil
+}
+
+// limits are the bounds of the state from the options.
+func (l *Ledger) limits() stateLimits {
+	return stateLimits{
+		IdemWindow: l.opts.IdempotencyWindow, IdemMax: l.opts.IdempotencyMax,
+		RoundsKept: l.opts.FinishedRoundsKept, FinishedIDsMax: l.opts.FinishedIDsMax,
+	}
 }
 
 // Close stops the sequencer after the group in progress. Commands still
@@ -182,6 +229,7 @@ func (l *Ledger) Close() error {
 	l.closeOnce.Do(func() {
 		close(l.quit)
 		<-l.done
+		l.ckpt.close()
 	})
 	return nil
 }
@@ -240,8 +288,14 @@ func (l *Ledger) run() {
 	defer close(l.done)
 	group := make([]*request, 0, l.opts.GroupMax)
 	var tick <-chan time.Time
-	if l.opts.SealInterval > 0 {
-		t := time.NewTicker(min(l.opts.SealInterval, time.Minute))
+	period := time.Minute
+	for _, d := range []time.Duration{l.opts.SealInterval, l.opts.CheckpointInterval} {
+		if d > 0 {
+			period = min(period, d)
+		}
+	}
+	if l.opts.SealInterval > 0 || (l.opts.Checkpoints != nil && l.opts.CheckpointInterval > 0) {
+		t := time.NewTicker(period)
 		defer t.Stop()
 		tick = t.C
 	}
@@ -250,9 +304,11 @@ func (l *Ledger) run() {
 		select {
 		case <-l.quit:
 			l.drain()
+			l.checkpointOnClose()
 			return
 		case <-tick:
 			l.maybeSeal(true)
+			l.maybeCheckpoint(true)
 			continue
 		case first = <-l.queue:
 		}
@@ -268,6 +324,7 @@ func (l *Ledger) run() {
 		}
 		l.process(group)
 		l.maybeSeal(false)
+		l.maybeCheckpoint(false)
 	}
 }
 
@@ -311,6 +368,10 @@ func (l *Ledger) process(group []*request) {
 		if r.inspect != nil {
 			r.inspect(l.state)
 			r.reply <- reply{}
+			continue
+		}
+		if r.checkpoint {
+			l.checkpointNow(r.reply)
 			continue
 		}
 		ps = append(ps, &pending{req: r})
@@ -416,8 +477,10 @@ func (l *Ledger) process(group []*request) {
 func (l *Ledger) storedResult(p *pending, out []sealed) Result {
 	m := p.req.cmd.meta()
 	if m.IdempotencyKey != "" {
-		if ent := l.state.idem[idemMapKey(m.Actor.ID, m.IdempotencyKey)]; ent != nil {
-			return ent.result.clone()
+		if ent, ok := l.state.idem[newIdemKey(m.Actor.ID, m.IdempotencyKey)]; ok {
+			if res, err := l.idemResult(context.Background(), ent); err == nil {
+				return res
+			}
 		}
 	}
 	var found []sealed
@@ -460,12 +523,12 @@ func (l *Ledger) decideGroup(ps []*pending) []sealed {
 	now := l.opts.Clock().UTC()
 	l.decidedAt = now
 	var out []sealed
-	leaders := map[string]*pending{}
+	leaders := map[idemKey]*pending{}
 	for _, p := range ps {
 		c := p.req.cmd
 		m := c.meta()
 		if m.IdempotencyKey != "" {
-			k := idemMapKey(m.Actor.ID, m.IdempotencyKey)
+			k := newIdemKey(m.Actor.ID, m.IdempotencyKey)
 			if lead := leaders[k]; lead != nil {
 				if lead.req.hash != p.req.hash {
 					p.refused = errf(ErrIdempotencyConflict, "key %q", m.IdempotencyKey)
@@ -474,11 +537,13 @@ func (l *Ledger) decideGroup(ps []*pending) []sealed {
 				}
 				continue
 			}
-			if ent := l.state.idem[k]; ent != nil {
-				if ent.reqHash != p.req.hash {
+			if ent, ok := l.state.idem[k]; ok {
+				if ent.req != reqDigest(p.req.hash) {
 					p.refused = errf(ErrIdempotencyConflict, "key %q was used for another request", m.IdempotencyKey)
+				} else if res, err := l.idemResult(context.Background(), ent); err != nil {
+					l.answer(p, Result{}, fmt.Errorf("%w: reading the answer of key %q: %v", ErrUnavailable, m.IdempotencyKey, err))
 				} else {
-					l.answer(p, ent.result.clone(), nil)
+					l.answer(p, res, nil)
 				}
 				continue
 			}
@@ -529,7 +594,7 @@ func (l *Ledger) seal(d draft, wm workMeta, now time.Time) sealed {
 	env.Seq = l.state.lastSeq + 1
 	subject, err := events.SubjectFor(l.log.Prefix(), &env)
 	assert.That(err == nil, "subject of %s: %v", d.typ, err)
-	l.state.apply(&env, d.payload, l.opts.IdempotencyWindow, l.opts.IdempotencyMax)
+	l.state.apply(&env, d.payload)
 	return sealed{env: env, payload: d.payload, raw: events.Raw{Subject: subject, MsgID: env.ID.String(), Data: data}}
 }
 

@@ -9,18 +9,26 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 )
 
-// reload rebuilds the state from the whole log, checking the hash chain on
-// the way. It remembers the ids of the events after sinceSeq, so that a
-// recovery can tell which of a failed group's events did reach the log.
+// reload rebuilds the state from the log: from the newest valid checkpoint
+// and the events after it, or from the whole log when there is none,
+// checking the hash chain on the way. It remembers the ids of the events
+// after sinceSeq, so that a recovery can tell which of a failed group's
+// events did reach the log; so it starts from a checkpoint no newer than
+// sinceSeq.
 func (l *Ledger) reload(ctx context.Context) error {
 	return l.reloadSince(ctx, ^uint64(0))
 }
 
 func (l *Ledger) reloadSince(ctx context.Context, sinceSeq uint64) error {
-	s := newState()
-	chain := events.NewChain(events.Hash{}, 0)
+	l.state = nil // until the new one is complete
+	s := l.loadCheckpoint(ctx, sinceSeq)
+	if s == nil {
+		s = newState(l.limits())
+	}
+	base := s.lastSeq
+	chain := events.NewChain(s.head, s.lastSeq)
 	l.recent = map[uuid.UUID]uint64{}
-	err := l.log.Read(ctx, 1, 0, func(raw events.Raw) error {
+	err := l.log.Read(ctx, base+1, 0, func(raw events.Raw) error {
 		env, err := l.applyRaw(s, chain, raw)
 		if err == nil && raw.Seq > sinceSeq {
 			l.recent[env.ID] = raw.Seq
@@ -28,13 +36,43 @@ func (l *Ledger) reloadSince(ctx context.Context, sinceSeq uint64) error {
 		return err
 	})
 	if err != nil {
-		l.state = nil
 		return fmt.Errorf("%w: %v", ErrUnavailable, err)
 	}
 	l.state = s
 	l.lastSeq.Store(s.lastSeq)
 	l.workPending = true
+	if l.ckpt.seq < base {
+		l.ckpt.seq = base
+	}
+	if base > 0 {
+		l.ckpt.setInfo(func(i *CheckpointInfo) { i.Tail = s.lastSeq - base })
+	}
 	return nil
+}
+
+// idemResult is the answer to the command remembered as ent, rebuilt from
+// its first stored event as Result.add folds it, and the sequences and
+// count the entry keeps: the same Result the command got when it was
+// accepted, without keeping it in memory.
+func (l *Ledger) idemResult(ctx context.Context, ent idemEntry) (Result, error) {
+	raw, err := l.readOne(ctx, ent.first)
+	if err != nil {
+		return Result{}, err
+	}
+	env, err := l.opts.Codec.Decode(raw.Data)
+	if err != nil {
+		return Result{}, fmt.Errorf("ledger: decode event %d: %w", raw.Seq, err)
+	}
+	env.Seq = raw.Seq
+	payload, err := events.DecodePayload(&env)
+	if err != nil {
+		return Result{}, fmt.Errorf("ledger: decode event %d: %w", raw.Seq, err)
+	}
+	var r Result
+	r.add(&env, payload)
+	r.LastSeq = ent.first + uint64(ent.span)
+	r.Events = int(ent.events)
+	return r, nil
 }
 
 // recover reloads the state after a failed append and reports which of the
@@ -138,6 +176,6 @@ func (l *Ledger) applyRaw(s *State, chain *events.Chain, raw events.Raw) (events
 	if err != nil {
 		return env, fmt.Errorf("ledger: decode event %d: %w", raw.Seq, err)
 	}
-	s.apply(&env, payload, l.opts.IdempotencyWindow, l.opts.IdempotencyMax)
+	s.apply(&env, payload)
 	return env, nil
 }
