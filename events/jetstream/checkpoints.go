@@ -61,20 +61,28 @@ func (s *Store) Checkpoints(ctx context.Context, kept int) (*Checkpoints, error)
 		obs jetstream.ObjectStore
 		err error
 	)
-	if s.opts.ReadOnly {
-		obs, err = s.js.ObjectStore(ctx, bucket)
-	} else {
-		obs, err = s.js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{
-			Bucket:      bucket,
-			Description: "wagerlog checkpoints of the ledger's state for stream " + s.opts.Stream,
-			Storage:     jetstream.FileStorage,
-			Replicas:    s.opts.Replicas,
-		})
+	// Bind first: on an external cluster the ledger's user may not create
+	// streams, and the operator creates the bucket (docs/CLUSTER.md).
+	obs, err = s.js.ObjectStore(ctx, bucket)
+	if errors.Is(err, jetstream.ErrBucketNotFound) && !s.opts.ReadOnly {
+		obs, err = s.js.CreateObjectStore(ctx, checkpointBucketConfig(s.opts.Stream, s.opts.Replicas))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("jetstream: checkpoint store %s: %w", bucket, err)
 	}
 	return &Checkpoints{obs: obs, kept: kept}, nil
+}
+
+// checkpointBucketConfig is the configuration of the checkpoint object store
+// of stream: file storage, the stream's replica count, no limits besides
+// the few checkpoints Save keeps.
+func checkpointBucketConfig(stream string, replicas int) jetstream.ObjectStoreConfig {
+	return jetstream.ObjectStoreConfig{
+		Bucket:      stream + CheckpointBucketSuffix,
+		Description: "wagerlog checkpoints of the ledger's state for stream " + stream,
+		Storage:     jetstream.FileStorage,
+		Replicas:    replicas,
+	}
 }
 
 func checkpointName(seq uint64) string {
