@@ -1,0 +1,133 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/games/registry"
+	"github.com/wagerlog/wagerlog/ledger"
+)
+
+// restartResult is what one restart measured.
+type restartResult struct {
+	// events is the stream's length; ready the time from opening the
+	// store to a ledger ready for commands; tail the events read after
+	// the checkpoint it started from.
+	events uint64
+	ready  time.Duration
+	tail   uint64
+	loaded bool
+	// ckBytes and ckEncode are the size of the checkpoint taken before
+	// the restart and the time the sequencer spent encoding it.
+	ckBytes  int
+	ckEncode time.Duration
+}
+
+// openLedger opens the run's event store (r.lopts) and the ledger on it,
+// with its checkpoints in the store's object store, as serve does.
+func (r *runner) openLedger(ctx context.Context) error {
+	st, err := jetstream.Open(ctx, r.lopts)
+	if err != nil {
+		return err
+	}
+	ck, err := st.Checkpoints(ctx, 0)
+	if err != nil {
+		st.Close()
+		return err
+	}
+	log := &countingLog{Log: st}
+	led, err := ledger.Open(ctx, log, ledger.Options{Games: registry.New(), Checkpoints: ck})
+	if err != nil {
+		st.Close()
+		return err
+	}
+	r.st, r.log = st, log
+	if r.c != nil {
+		r.c.led = led
+	}
+	r.led = led
+	return nil
+}
+
+// closeLedger closes the ledger and the store, if open.
+func (r *runner) closeLedger() {
+	if r.led != nil {
+		r.led.Close()
+		r.led = nil
+	}
+	if r.st != nil {
+		r.st.Close()
+		r.st = nil
+	}
+}
+
+// restart stops the ledger and the event store and starts both again, as
+// a restart of serve or a standby's take-over does, and times the start:
+// the embedded server's recovery of its store, the stream's check, the
+// newest checkpoint loaded and verified, the tail read. A checkpoint is
+// taken first, as serve's periodic ones would have been, so that the time
+// is that of a start from a checkpoint (the tail after a periodic one is
+// at most ledger.DefaultCheckpointEvery events, which a start reads at the
+// rebuild's rate).
+func (r *runner) restart(ctx context.Context) (restartResult, error) {
+	var res restartResult
+	if err := r.led.Checkpoint(ctx); err != nil {
+		return res, fmt.Errorf("bench: checkpoint before the restart: %w", err)
+	}
+	ck := r.led.LastCheckpoint()
+	res.ckBytes, res.ckEncode = ck.Bytes, ck.Encode
+	res.events = r.led.LastSeq()
+	r.closeLedger()
+	start := time.Now()
+	if err := r.openLedger(ctx); err != nil {
+		return res, fmt.Errorf("bench: restart: %w", err)
+	}
+	res.ready = time.Since(start)
+	info := r.led.LastCheckpoint()
+	res.tail, res.loaded = info.Tail, info.Loaded
+	if !info.Loaded {
+		res.tail = r.led.LastSeq()
+	}
+	return res, nil
+}
+
+// rssSampler samples the process's resident memory while a phase runs.
+type rssSampler struct {
+	stop chan struct{}
+	wg   sync.WaitGroup
+	max  int64 // KiB
+}
+
+// rssSampleEvery is the period of the RSS samples.
+const rssSampleEvery = 250 * time.Millisecond
+
+func sampleRSS() *rssSampler {
+	s := &rssSampler{stop: make(chan struct{})}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		t := time.NewTicker(rssSampleEvery)
+		defer t.Stop()
+		for {
+			if kb, ok := procKB("/proc/self/status", "VmRSS"); ok && kb > s.max {
+				s.max = kb
+			}
+			select {
+			case <-s.stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return s
+}
+
+// end stops the sampling and returns the largest sample in MiB.
+func (s *rssSampler) end() float64 {
+	close(s.stop)
+	s.wg.Wait()
+	return float64(s.max) / 1024
+}
