@@ -20,10 +20,11 @@ type restartResult struct {
 	ready  time.Duration
 	tail   uint64
 	loaded bool
-	// ckBytes and ckEncode are the size of the checkpoint taken before
-	// the restart and the time the sequencer spent encoding it.
+	// ckBytes and ckPause are the size of the checkpoint taken before
+	// the restart and the time the sequencer spent copying the state for
+	// it (the encoding and the save run in the background).
 	ckBytes  int
-	ckEncode time.Duration
+	ckPause time.Duration
 }
 
 // openLedger opens the run's event store (r.lopts) and the ledger on it,
@@ -78,7 +79,7 @@ func (r *runner) restart(ctx context.Context) (restartResult, error) {
 		return res, fmt.Errorf("bench: checkpoint before the restart: %w", err)
 	}
 	ck := r.led.LastCheckpoint()
-	res.ckBytes, res.ckEncode = ck.Bytes, ck.Encode
+	res.ckBytes, res.ckPause = ck.Bytes, ck.Pause
 	res.events = r.led.LastSeq()
 	r.closeLedger()
 	start := time.Now()

@@ -186,7 +186,7 @@ func (r *runner) fill(ctx context.Context) error {
 		if err := r.prof.start("fill"); err != nil {
 			return err
 		}
-		fl, err := fill(ctx, r.c, r.log, target, 4*r.cfg.Clients, r.ingestPlayers, r.cfg.Progress)
+		fl, err := fill(ctx, r.c, r.log, target, 4*r.cfg.Clients, r.ingestPlayers, strconv.Itoa(i), r.cfg.Progress)
 		if perr := r.prof.stop(); err == nil {
 			err = perr
 		}
@@ -200,14 +200,14 @@ func (r *runner) fill(ctx context.Context) error {
 			return err
 		}
 		t := times[i]
-		r.say("restart: ready in %s at %d events (from a checkpoint: %v, tail %d events; the checkpoint: %d bytes, encoded in %s)",
-			t.ready.Round(time.Millisecond), t.events, t.loaded, t.tail, t.ckBytes, t.ckEncode.Round(time.Millisecond))
+		r.say("restart: ready in %s at %d events (from a checkpoint: %v, tail %d events; the checkpoint: %d bytes, sequencer paused %s)",
+			t.ready.Round(time.Millisecond), t.events, t.loaded, t.tail, t.ckBytes, t.ckPause.Round(time.Millisecond))
 	}
 	r.rep.RestartReadyMs = ms(times[1].ready)
 	if times[0].ready > 0 {
 		r.rep.RestartRatio = float64(times[1].ready) / float64(times[0].ready)
 	}
-	r.rep.CheckpointEncodeMs, r.rep.CheckpointMB = ms(times[1].ckEncode), float64(times[1].ckBytes)/(1<<20)
+	r.rep.CheckpointPauseMs, r.rep.CheckpointMB = ms(times[1].ckPause), float64(times[1].ckBytes)/(1<<20)
 	d.RestartHalfEvents, d.RestartHalf = times[0].events, times[0].ready
 	d.RestartEvents, d.RestartTail = times[1].events, times[1].tail
 	return r.prof.heap("fill")
@@ -416,7 +416,7 @@ func (r *Report) tidy() {
 		&r.IngestBetsPerS, &r.IngestP50Ms, &r.IngestP99Ms, &r.RawAppendEventsPerS, &r.IngestRatio,
 		&r.RebuildEventsPerS, &r.RawReadEventsPerS, &r.RebuildRatio, &r.RoundReplayMs, &r.BoardReadP99Us,
 		&r.HTTPPlaceBetPerS, &r.HTTPPlaceBetP99Ms, &r.PeakRSSMB, &r.RestartReadyMs, &r.RestartRatio,
-		&r.CheckpointEncodeMs, &r.CheckpointMB, &r.ServeRSSMB,
+		&r.CheckpointPauseMs, &r.CheckpointMB, &r.ServeRSSMB,
 	} {
 		*f = tidy(*f)
 	}

@@ -5,15 +5,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
-	"encoding/gob"
 	"errors"
 	"fmt"
 	"log/slog"
-	"sort"
+	"maps"
+	"slices"
 	"sync"
 	"time"
-
-	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
 )
@@ -87,9 +85,10 @@ type CheckpointInfo struct {
 	Seq uint64
 	// Bytes is its size.
 	Bytes int
-	// Encode is how long the sequencer spent encoding it (the pause it
-	// cost the writes); Save how long storing it took, in the background.
-	Encode, Save time.Duration
+	// Pause is how long the sequencer spent copying the state (the pause
+	// a checkpoint costs the writes); Encode and Save how long encoding
+	// and storing it took, in the background.
+	Pause, Encode, Save time.Duration
 	// Loaded reports a checkpoint Open or a recovery started from, rather
 	// than one this ledger took; Tail is how many events were read after
 	// it.
@@ -216,48 +215,89 @@ func (l *Ledger) checkpointOnClose() {
 	<-done
 }
 
-// takeCheckpoint encodes the state on the sequencer's goroutine (the state
-// is the sequencer's, and an encoding is the cheapest consistent copy) and
-// stores it in the background. The caller holds c.slot; it is released
-// when the save ends.
+// takeCheckpoint copies the state on the sequencer's goroutine (the state
+// is the sequencer's; the copy is the only pause a checkpoint costs the
+// writes), then encodes and stores the copy in the background. The caller
+// holds c.slot; it is released when the save ends.
 func (l *Ledger) takeCheckpoint(done chan reply) {
 	c := &l.ckpt
 	start := time.Now()
-	data, err := encodeCheckpoint(l.state)
-	enc := time.Since(start)
-	if err != nil {
-		// A state that cannot be encoded is a programmer error, but a
-		// checkpoint is only an optimisation: log it and go on.
-		<-c.slot
-		l.opts.Logger.Error("checkpoint not encoded", "err", err)
-		if done != nil {
-			done <- replyErr(err)
-		}
-		return
-	}
-	seq := l.state.lastSeq
+	snap := l.state.snapshot()
+	pause := time.Since(start)
+	seq := snap.lastSeq
 	c.seq, c.at = seq, c.clock()
 	c.wg.Add(1)
 	go func() {
 		defer c.wg.Done()
 		defer func() { <-c.slot }()
+		start := time.Now()
+		data, err := encodeCheckpoint(snap)
+		enc := time.Since(start)
+		snap = nil // the copy can go before the save
+		if err != nil {
+			// A state that cannot be encoded is a programmer error, but a
+			// checkpoint is only an optimisation: log it and go on.
+			c.logger.Error("checkpoint not encoded", "seq", seq, "err", err)
+			if done != nil {
+				done <- replyErr(err)
+			}
+			return
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), CheckpointSaveTimeout)
 		defer cancel()
-		start := time.Now()
-		err := c.store.Save(ctx, seq, data)
+		start = time.Now()
+		err = c.store.Save(ctx, seq, data)
 		saved := time.Since(start)
 		if err != nil {
 			c.logger.Warn("checkpoint not stored", "seq", seq, "err", err)
 		} else {
-			c.logger.Info("checkpoint stored", "seq", seq, "bytes", len(data), "encode", enc, "save", saved)
+			c.logger.Info("checkpoint stored", "seq", seq, "bytes", len(data), "pause", pause, "encode", enc, "save", saved)
 			c.setInfo(func(i *CheckpointInfo) {
-				*i = CheckpointInfo{Seq: seq, Bytes: len(data), Encode: enc, Save: saved}
+				*i = CheckpointInfo{Seq: seq, Bytes: len(data), Pause: pause, Encode: enc, Save: saved}
 			})
 		}
 		if done != nil {
 			done <- replyErr(err)
 		}
 	}()
+}
+
+// snapshot returns a copy of s that later changes of s do not reach, for
+// encoding on another goroutine. Everything apply replaces rather than
+// changes in place is shared: strings, decimals (immutable), result bytes,
+// a table's limits (replaced whole by table.limits_changed). Tables,
+// rounds and bets, which apply changes in place, are copied, as are the
+// maps and the queues.
+func (s *State) snapshot() *State {
+	c := *s
+	c.balances = maps.Clone(s.balances)
+	c.tables = make(map[string]*Table, len(s.tables))
+	for id, t := range s.tables {
+		tc := *t
+		c.tables[id] = &tc
+	}
+	c.rounds = make(map[string]*Round, len(s.rounds))
+	for id, r := range s.rounds {
+		rc := *r
+		rc.bets = nil
+		rc.Results = slices.Clone(r.Results)
+		bets := make([]Bet, len(r.Bets))
+		rc.Bets = make([]*Bet, len(r.Bets))
+		for i, b := range r.Bets {
+			bets[i] = *b
+			rc.Bets[i] = &bets[i]
+		}
+		c.rounds[id] = &rc
+	}
+	c.finished = maps.Clone(s.finished)
+	c.finishedOrder = slices.Clone(s.finishedOrder)
+	c.finishedQ = make(map[string][]string, len(s.finishedQ))
+	for t, q := range s.finishedQ {
+		c.finishedQ[t] = slices.Clone(q)
+	}
+	c.idem = maps.Clone(s.idem)
+	c.idemQ = slices.Clone(s.idemQ)
+	return &c
 }
 
 // loadCheckpoint returns the state of the newest valid checkpoint at or
@@ -339,65 +379,9 @@ func (l *Ledger) readOne(ctx context.Context, seq uint64) (events.Raw, error) {
 	return out, err
 }
 
-// checkpointBody is the encoded content of a checkpoint: every field of
-// State, in a form encoding/gob takes (exported fields, maps as sorted
-// lists so that the same state always gives the same bytes).
-type checkpointBody struct {
-	Limits    stateLimits
-	LastSeq   uint64
-	Head      events.Hash
-	Balances  []ckBalance
-	Tables    []*Table
-	Rounds    []ckRound
-	Finished  []ckFinished // oldest first
-	FinishedQ []ckFinishedQ
-	Idem      []ckIdem // in arrival order
-	SealSeq   uint64
-	SealTo    uint64
-	SealAt    time.Time
-}
-
-type ckBalance struct {
-	Account, Currency string
-	Balance           decimal.Decimal
-}
-
-type ckRound struct {
-	Round *Round
-	Work  ckWork
-	Done  bool
-}
-
-type ckWork struct {
-	Actor          events.Actor
-	Key, Req, Corr string
-}
-
-type ckFinished struct{ Round, Table string }
-
-type ckFinishedQ struct {
-	Table  string
-	Rounds []string
-}
-
-type ckIdem struct {
-	Key         idemKey
-	Req         [8]byte
-	At          int64
-	First       uint64
-	Span, Count uint32
-}
-
 // encodeCheckpoint encodes s with its header.
 func encodeCheckpoint(s *State) ([]byte, error) {
-	b := bodyOf(s)
-	var buf bytes.Buffer
-	buf.Grow(checkpointHeaderLen)
-	buf.Write(make([]byte, checkpointHeaderLen)) // filled in below
-	if err := gob.NewEncoder(&buf).Encode(&b); err != nil {
-		return nil, fmt.Errorf("ledger: encode checkpoint: %w", err)
-	}
-	data := buf.Bytes()
+	data := encodeState(make([]byte, checkpointHeaderLen), s)
 	sum := sha256.Sum256(data[checkpointHeaderLen:])
 	h := data[:0]
 	h = append(h, checkpointMagic...)
@@ -406,53 +390,6 @@ func encodeCheckpoint(s *State) ([]byte, error) {
 	h = append(h, s.head[:]...)
 	_ = append(h, sum[:]...)
 	return data, nil
-}
-
-// bodyOf lists the state's content for encoding. It shares the tables,
-// rounds and bets with s: it must be encoded before s changes.
-func bodyOf(s *State) checkpointBody {
-	b := checkpointBody{
-		Limits: s.lim, LastSeq: s.lastSeq, Head: s.head,
-		SealSeq: s.sealSeq, SealTo: s.sealTo, SealAt: s.sealAt,
-	}
-	b.Balances = make([]ckBalance, 0, len(s.balances))
-	for k, v := range s.balances {
-		b.Balances = append(b.Balances, ckBalance{Account: k.account, Currency: k.currency, Balance: v})
-	}
-	sort.Slice(b.Balances, func(i, j int) bool {
-		if b.Balances[i].Currency != b.Balances[j].Currency {
-			return b.Balances[i].Currency < b.Balances[j].Currency
-		}
-		return b.Balances[i].Account < b.Balances[j].Account
-	})
-	b.Tables = make([]*Table, 0, len(s.tables))
-	for _, t := range s.tables {
-		b.Tables = append(b.Tables, t)
-	}
-	sort.Slice(b.Tables, func(i, j int) bool { return b.Tables[i].ID < b.Tables[j].ID })
-	b.Rounds = make([]ckRound, 0, len(s.rounds))
-	for _, r := range s.rounds {
-		w := r.work
-		b.Rounds = append(b.Rounds, ckRound{Round: r, Done: r.done, Work: ckWork{
-			Actor: w.actor, Key: w.key, Req: w.reqHash, Corr: w.corr,
-		}})
-	}
-	sort.Slice(b.Rounds, func(i, j int) bool { return b.Rounds[i].Round.ID < b.Rounds[j].Round.ID })
-	b.Finished = make([]ckFinished, len(s.finishedOrder))
-	for i, id := range s.finishedOrder {
-		b.Finished[i] = ckFinished{Round: id, Table: s.finished[id]}
-	}
-	b.FinishedQ = make([]ckFinishedQ, 0, len(s.finishedQ))
-	for t, q := range s.finishedQ {
-		b.FinishedQ = append(b.FinishedQ, ckFinishedQ{Table: t, Rounds: q})
-	}
-	sort.Slice(b.FinishedQ, func(i, j int) bool { return b.FinishedQ[i].Table < b.FinishedQ[j].Table })
-	b.Idem = make([]ckIdem, len(s.idemQ))
-	for i, k := range s.idemQ {
-		e := s.idem[k]
-		b.Idem[i] = ckIdem{Key: k, Req: e.req, At: e.at, First: e.first, Span: e.span, Count: e.events}
-	}
-	return b
 }
 
 // decodeCheckpoint checks a checkpoint's header and content hash and
@@ -481,59 +418,15 @@ func decodeCheckpoint(data []byte, lim stateLimits) (*State, error) {
 	if sha256.Sum256(body) != sum {
 		return bad("content does not match its SHA-256")
 	}
-	var b checkpointBody
-	if err := gob.NewDecoder(bytes.NewReader(body)).Decode(&b); err != nil {
+	s, err := decodeState(body)
+	if err != nil {
 		return bad("decode: %v", err)
 	}
-	if b.LastSeq != seq || b.Head != head {
-		return bad("header says %d %s, content %d %s", seq, head, b.LastSeq, b.Head)
+	if s.lastSeq != seq || s.head != head {
+		return bad("header says %d %s, content %d %s", seq, head, s.lastSeq, s.head)
 	}
-	if b.Limits != lim {
-		return bad("taken under limits %+v, this ledger runs with %+v", b.Limits, lim)
-	}
-	s := newState(lim)
-	s.lastSeq, s.head = b.LastSeq, b.Head
-	s.sealSeq, s.sealTo, s.sealAt = b.SealSeq, b.SealTo, b.SealAt
-	for _, x := range b.Balances {
-		s.balances[balanceKey{x.Account, x.Currency}] = x.Balance
-	}
-	for _, t := range b.Tables {
-		if t == nil || s.tables[t.ID] != nil {
-			return bad("table listed twice or empty")
-		}
-		s.tables[t.ID] = t
-	}
-	for _, x := range b.Rounds {
-		r := x.Round
-		if r == nil || s.rounds[r.ID] != nil {
-			return bad("round listed twice or empty")
-		}
-		r.done = x.Done
-		r.work = workMeta{actor: x.Work.Actor, key: x.Work.Key, reqHash: x.Work.Req, corr: x.Work.Corr}
-		r.bets = make(map[string]*Bet, len(r.Bets))
-		for _, bet := range r.Bets {
-			if bet == nil {
-				return bad("round %s: empty bet", r.ID)
-			}
-			r.bets[bet.ID] = bet
-		}
-		s.rounds[r.ID] = r
-	}
-	s.finishedOrder = make([]string, len(b.Finished))
-	for i, f := range b.Finished {
-		s.finishedOrder[i] = f.Round
-		s.finished[f.Round] = f.Table
-	}
-	for _, q := range b.FinishedQ {
-		s.finishedQ[q.Table] = q.Rounds
-	}
-	s.idemQ = make([]idemKey, len(b.Idem))
-	for i, e := range b.Idem {
-		s.idemQ[i] = e.Key
-		s.idem[e.Key] = idemEntry{req: e.Req, at: e.At, first: e.First, span: e.Span, events: e.Count}
-	}
-	if len(s.idem) != len(s.idemQ) || len(s.finished) != len(s.finishedOrder) {
-		return bad("a key or a round listed twice")
+	if s.lim != lim {
+		return bad("taken under limits %+v, this ledger runs with %+v", s.lim, lim)
 	}
 	return s, nil
 }
