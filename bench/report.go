@@ -56,7 +56,7 @@ type Report struct {
 	// the writes; the encoding and the save run in the background), and
 	// CheckpointMB its size.
 	CheckpointPauseMs float64 `json:"checkpoint_pause_ms"`
-	CheckpointMB       float64 `json:"checkpoint_mb"`
+	CheckpointMB      float64 `json:"checkpoint_mb"`
 
 	Machine Machine `json:"machine"`
 	// Command is the command line, set by the caller.
@@ -174,7 +174,7 @@ func (r *Report) Figures() map[string]float64 {
 		"serve_rss_mb":            r.ServeRSSMB,
 		"restart_ready_ms":        r.RestartReadyMs,
 		"restart_ratio":           r.RestartRatio,
-		"checkpoint_pause_ms":    r.CheckpointPauseMs,
+		"checkpoint_pause_ms":     r.CheckpointPauseMs,
 		"checkpoint_mb":           r.CheckpointMB,
 	}
 }

@@ -23,7 +23,7 @@ type restartResult struct {
 	// ckBytes and ckPause are the size of the checkpoint taken before
 	// the restart and the time the sequencer spent copying the state for
 	// it (the encoding and the save run in the background).
-	ckBytes  int
+	ckBytes int
 	ckPause time.Duration
 }
 

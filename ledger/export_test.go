@@ -110,4 +110,3 @@ func bodyOf(s *State) checkpointBody {
 	}
 	return b
 }
-
