@@ -93,8 +93,11 @@ type Details struct {
 	RestartHalfEvents, RestartEvents uint64
 	RestartHalf                      time.Duration
 	RestartTail                      uint64
-	StreamEvents                     int64
-	RebuildElapsed                   time.Duration
+	// RestartStore is the part of the last restart spent opening the
+	// store (server start and recovery, stream check).
+	RestartStore   time.Duration
+	StreamEvents   int64
+	RebuildElapsed time.Duration
 	// Round replay.
 	ReplayRound  string
 	ReplayBets   int
@@ -262,8 +265,9 @@ func (r *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintf(&b, "fill: the ledger wrote %s events in %s to reach the rebuild's stream\n", number(float64(d.FillEvents)), d.FillElapsed.Round(100*time.Millisecond))
 	}
 	if d.RestartEvents > 0 {
-		fmt.Fprintf(&b, "restart: %s ms at %s events, %s ms at %s; the last read %s events after its checkpoint\n",
-			number(ms(d.RestartHalf)), number(float64(d.RestartHalfEvents)), number(r.RestartReadyMs), number(float64(d.RestartEvents)), number(float64(d.RestartTail)))
+		fmt.Fprintf(&b, "restart: %s ms at %s events, %s ms at %s (%s ms of it opening the store); the last read %s events after its checkpoint\n",
+			number(ms(d.RestartHalf)), number(float64(d.RestartHalfEvents)), number(r.RestartReadyMs), number(float64(d.RestartEvents)),
+			number(ms(d.RestartStore)), number(float64(d.RestartTail)))
 	}
 	fmt.Fprintf(&b, "rebuild: %s; round replay: %d events fetched and checked\n", d.RebuildElapsed.Round(time.Millisecond), d.ReplayEvents)
 	fmt.Fprintf(&b, "board: %s reads, p50 %s µs\n", number(float64(d.BoardReads)), number(us(d.BoardReadP50)))

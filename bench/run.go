@@ -109,11 +109,13 @@ type runner struct {
 	// store, the counting log on it and the ledger, replaced by each
 	// restart.
 	lopts jetstream.Options
-	st    *jetstream.Store
-	log   *countingLog
-	led   *ledger.Ledger
-	c     *casino
-	views *projections.Store
+	// storeOpened is how long the last opening of st took.
+	storeOpened time.Duration
+	st          *jetstream.Store
+	log         *countingLog
+	led         *ledger.Ledger
+	c           *casino
+	views       *projections.Store
 
 	ingestPlayers, httpPlayers []string
 	// ingested is what the ingest phase appended; rounds the rounds its
@@ -200,8 +202,8 @@ func (r *runner) fill(ctx context.Context) error {
 			return err
 		}
 		t := times[i]
-		r.say("restart: ready in %s at %d events (from a checkpoint: %v, tail %d events; the checkpoint: %d bytes, sequencer paused %s)",
-			t.ready.Round(time.Millisecond), t.events, t.loaded, t.tail, t.ckBytes, t.ckPause.Round(time.Millisecond))
+		r.say("restart: ready in %s at %d events, %s of it opening the store (from a checkpoint: %v, tail %d events; the checkpoint: %d bytes, sequencer paused %s)",
+			t.ready.Round(time.Millisecond), t.events, t.store.Round(time.Millisecond), t.loaded, t.tail, t.ckBytes, t.ckPause.Round(time.Millisecond))
 	}
 	r.rep.RestartReadyMs = ms(times[1].ready)
 	if times[0].ready > 0 {
@@ -210,6 +212,7 @@ func (r *runner) fill(ctx context.Context) error {
 	r.rep.CheckpointPauseMs, r.rep.CheckpointMB = ms(times[1].ckPause), float64(times[1].ckBytes)/(1<<20)
 	d.RestartHalfEvents, d.RestartHalf = times[0].events, times[0].ready
 	d.RestartEvents, d.RestartTail = times[1].events, times[1].tail
+	d.RestartStore = times[1].store
 	return r.prof.heap("fill")
 }
 
