@@ -74,17 +74,12 @@ func (s *State) apply(e *events.Envelope, payload any) {
 		s.rounds[p.Round] = &Round{
 			ID: p.Round, Table: p.Table, Number: p.Number,
 			Paytable: p.Paytable, PaytableHash: p.PaytableHash, Currency: t.Currency, Scale: t.Scale,
-			OpenedAt: e.OccurredAt, Window: p.BettingWindow, bets: make(map[string]*Bet),
+			OpenedAt: e.OccurredAt, Window: p.BettingWindow, bets: make(map[string]*Bet), openSeq: e.Seq,
 		}
 	case *events.BetPlaced:
 		r := s.mustRound(p.Round)
+		r.placeBets(p, len(r.Results))
 		for _, b := range p.Bets {
-			bet := &Bet{
-				ID: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Stake: b.Stake,
-				Since: len(r.Results), Working: b.Working, Commission: b.Commission, Status: BetOpen,
-			}
-			r.Bets = append(r.Bets, bet)
-			r.bets[b.Bet] = bet
 			r.Staked = r.Staked.Add(b.Stake)
 		}
 		r.Open += len(p.Bets)
@@ -98,18 +93,7 @@ func (s *State) apply(e *events.Envelope, payload any) {
 		r.work = workOf(e)
 	case *events.BetSettled:
 		r := s.mustRound(p.Round)
-		b := r.mustBet(p.Bet)
-		assert.That(b.Status == BetOpen, "apply: bet %s settled while %s", b.ID, b.Status)
-		b.Status = BetSettled
-		b.Correction = p.Correction
-		b.Step = len(r.Results)
-		b.Settlement = games.Settlement{
-			Outcome: games.Outcome(p.Outcome), Win: p.Win, Returned: p.Returned,
-			Residue: p.Residue, Rule: p.Rule, Commission: p.Commission,
-		}
-		for _, c := range p.Contributions {
-			b.Settlement.Contributions = append(b.Settlement.Contributions, games.Contribution{Pool: c.Pool, Amount: c.Amount})
-		}
+		r.settleBet(p, len(r.Results))
 		r.Open--
 	case *events.RoundSettled:
 		r := s.mustRound(p.Round)
@@ -130,9 +114,7 @@ func (s *State) apply(e *events.Envelope, payload any) {
 		}
 	case *events.BetRefunded:
 		r := s.mustRound(p.Round)
-		b := r.mustBet(p.Bet)
-		assert.That(b.Status == BetOpen, "apply: bet %s refunded while %s", b.ID, b.Status)
-		b.Status = BetRefunded
+		r.refundBet(p)
 		r.Open--
 		if r.Open == 0 {
 			r.work = workMeta{}
@@ -140,21 +122,19 @@ func (s *State) apply(e *events.Envelope, payload any) {
 		}
 	case *events.BetTakenDown:
 		r := s.mustRound(p.Round)
-		b := r.mustBet(p.Bet)
-		assert.That(b.Status == BetOpen, "apply: bet %s taken down while %s", b.ID, b.Status)
-		b.Status = BetTakenDown
+		r.takeDownBet(p)
 		r.Open--
 	case *events.RoundResultCorrected:
 		r := s.mustRound(p.Round)
+		// The ledger loads a finished round's bets before it decides or
+		// replays its correction (Ledger.loadBets).
+		assert.That(!r.unloaded, "apply: correction of round %s whose bets are not loaded", r.ID)
 		r.Correction = p.Correction
 		r.Results[len(r.Results)-1] = p.AfterJSON()
 		r.work = workOf(e)
 	case *events.BetSettlementReversed:
 		r := s.mustRound(p.Round)
-		b := r.mustBet(p.Bet)
-		assert.That(b.Status == BetSettled, "apply: bet %s reversed while %s", b.ID, b.Status)
-		b.Status = BetOpen
-		b.Reversed = p.Correction
+		r.reverseBet(p)
 		r.Open++
 	case *events.LedgerSealed:
 		s.sealSeq, s.sealTo, s.sealAt = e.Seq, p.ToSeq, e.OccurredAt
@@ -164,6 +144,7 @@ func (s *State) apply(e *events.Envelope, payload any) {
 	if e.Round != "" {
 		r := s.mustRound(e.Round)
 		r.Status, r.Prior = next, nextPrior
+		r.lastSeq = e.Seq
 	}
 	if e.IdempotencyKey != "" {
 		s.remember(e)
@@ -198,8 +179,13 @@ func (s *State) remember(e *events.Envelope) {
 }
 
 // finishRound keeps a finished round in memory (for corrections) until more
-// than FinishedRoundsKept rounds of its table have finished after it.
+// than FinishedRoundsKept rounds of its table have finished after it, and
+// drops its bets: a correction reads them back from the stream
+// (Ledger.loadBets), so memory holds the bets of the rounds in progress
+// only, whatever the size of the rounds kept. A corrected round finishes
+// again and drops them again.
 func (s *State) finishRound(r *Round) {
+	r.Bets, r.bets, r.unloaded = nil, nil, true
 	if r.done {
 		return
 	}
@@ -233,6 +219,55 @@ func (s *State) mustRound(id string) *Round {
 	r := s.rounds[id]
 	assert.That(r != nil, "apply: unknown round %q", id)
 	return r
+}
+
+// The changes events make to a round's bets, shared by apply and by the
+// loading of a finished round's bets from the stream (Ledger.loadBets).
+// since and step are how many results the round had.
+
+func (r *Round) placeBets(p *events.BetPlaced, since int) {
+	for _, b := range p.Bets {
+		bet := &Bet{
+			ID: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Stake: b.Stake,
+			Since: since, Working: b.Working, Commission: b.Commission, Status: BetOpen,
+		}
+		r.Bets = append(r.Bets, bet)
+		r.bets[b.Bet] = bet
+	}
+}
+
+func (r *Round) settleBet(p *events.BetSettled, step int) {
+	b := r.mustBet(p.Bet)
+	assert.That(b.Status == BetOpen, "apply: bet %s settled while %s", b.ID, b.Status)
+	b.Status = BetSettled
+	b.Correction = p.Correction
+	b.Step = step
+	b.Settlement = games.Settlement{
+		Outcome: games.Outcome(p.Outcome), Win: p.Win, Returned: p.Returned,
+		Residue: p.Residue, Rule: p.Rule, Commission: p.Commission,
+	}
+	for _, c := range p.Contributions {
+		b.Settlement.Contributions = append(b.Settlement.Contributions, games.Contribution{Pool: c.Pool, Amount: c.Amount})
+	}
+}
+
+func (r *Round) reverseBet(p *events.BetSettlementReversed) {
+	b := r.mustBet(p.Bet)
+	assert.That(b.Status == BetSettled, "apply: bet %s reversed while %s", b.ID, b.Status)
+	b.Status = BetOpen
+	b.Reversed = p.Correction
+}
+
+func (r *Round) refundBet(p *events.BetRefunded) {
+	b := r.mustBet(p.Bet)
+	assert.That(b.Status == BetOpen, "apply: bet %s refunded while %s", b.ID, b.Status)
+	b.Status = BetRefunded
+}
+
+func (r *Round) takeDownBet(p *events.BetTakenDown) {
+	b := r.mustBet(p.Bet)
+	assert.That(b.Status == BetOpen, "apply: bet %s taken down while %s", b.ID, b.Status)
+	b.Status = BetTakenDown
 }
 
 func (r *Round) mustBet(id string) *Bet {

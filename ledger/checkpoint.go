@@ -281,11 +281,13 @@ func (s *State) snapshot() *State {
 		rc := *r
 		rc.bets = nil
 		rc.Results = slices.Clone(r.Results)
-		bets := make([]Bet, len(r.Bets))
-		rc.Bets = make([]*Bet, len(r.Bets))
-		for i, b := range r.Bets {
-			bets[i] = *b
-			rc.Bets[i] = &bets[i]
+		if r.Bets != nil {
+			bets := make([]Bet, len(r.Bets))
+			rc.Bets = make([]*Bet, len(r.Bets))
+			for i, b := range r.Bets {
+				bets[i] = *b
+				rc.Bets[i] = &bets[i]
+			}
 		}
 		c.rounds[id] = &rc
 	}

@@ -415,6 +415,9 @@ func encodeRound(w *ckWriter, rd *Round) {
 	w.str(rd.work.reqHash)
 	w.str(rd.work.corr)
 	w.bool(rd.done)
+	w.uvarint(rd.openSeq)
+	w.uvarint(rd.lastSeq)
+	w.bool(rd.unloaded)
 	w.count(len(rd.Bets), rd.Bets == nil)
 	for _, b := range rd.Bets {
 		encodeBet(w, b)
@@ -439,8 +442,13 @@ func decodeRound(r *ckReader) *Round {
 	rd.Open = r.int()
 	rd.work = workMeta{actor: events.Actor{ID: r.sym(), Role: r.sym()}, key: r.str(), reqHash: r.str(), corr: r.str()}
 	rd.done = r.bool()
+	rd.openSeq = r.uvarint()
+	rd.lastSeq = r.uvarint()
+	rd.unloaded = r.bool()
 	n, isNil := r.count()
-	rd.bets = make(map[string]*Bet, n)
+	if !rd.unloaded {
+		rd.bets = make(map[string]*Bet, n)
+	}
 	if !isNil {
 		// One allocation for the round's bets.
 		bets := make([]Bet, n)

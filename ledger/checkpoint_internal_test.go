@@ -90,7 +90,7 @@ func TestCheckpoint_CodecFields(t *testing.T) {
 		v    any
 		want int
 	}{
-		{Table{}, 12}, {Round{}, 20}, {Bet{}, 13}, {games.Settlement{}, 7}, {games.Contribution{}, 2},
+		{Table{}, 12}, {Round{}, 23}, {Bet{}, 13}, {games.Settlement{}, 7}, {games.Contribution{}, 2},
 		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 14},
 	} {
 		if got := reflect.TypeOf(tc.v).NumField(); got != tc.want {

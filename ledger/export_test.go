@@ -39,9 +39,11 @@ type ckBalance struct {
 }
 
 type ckRound struct {
-	Round *Round
-	Work  ckWork
-	Done  bool
+	Round            *Round
+	Work             ckWork
+	Done             bool
+	OpenSeq, LastSeq uint64
+	Unloaded         bool
 }
 
 type ckWork struct {
@@ -89,7 +91,7 @@ func bodyOf(s *State) checkpointBody {
 	b.Rounds = make([]ckRound, 0, len(s.rounds))
 	for _, r := range s.rounds {
 		w := r.work
-		b.Rounds = append(b.Rounds, ckRound{Round: r, Done: r.done, Work: ckWork{
+		b.Rounds = append(b.Rounds, ckRound{Round: r, Done: r.done, OpenSeq: r.openSeq, LastSeq: r.lastSeq, Unloaded: r.unloaded, Work: ckWork{
 			Actor: w.actor, Key: w.key, Req: w.reqHash, Corr: w.corr,
 		}})
 	}

@@ -549,8 +549,24 @@ func (l *Ledger) decideGroup(ps []*pending) []sealed {
 			}
 			leaders[k] = p
 		}
+		// A correction needs the bets of its finished round, which memory
+		// no longer holds: read them back first. A refusal drops them
+		// again, so the state stays the one a replay builds.
+		var loaded *Round
+		if cr, ok := c.(*CorrectResult); ok {
+			if r := l.state.rounds[cr.Round]; r != nil && r.unloaded && r.Table == cr.Table {
+				if err := l.loadBets(context.Background(), r); err != nil {
+					p.refused = err
+					continue
+				}
+				loaded = r
+			}
+		}
 		drafts, err := l.d.decide(l.state, c, now)
 		if err != nil {
+			if loaded != nil {
+				loaded.Bets, loaded.bets, loaded.unloaded = nil, nil, true
+			}
 			p.refused = err
 			continue
 		}

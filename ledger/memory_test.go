@@ -33,14 +33,29 @@ func TestLedger_MemoryBounded(t *testing.T) {
 		if err := h.l.Inspect(context.Background(), func(s *ledger.State) { f = s.Footprint() }); err != nil {
 			t.Fatal(err)
 		}
-		// Two tables, each with its last 3 finished rounds of 3 bets.
-		if f.Rounds > 2*3 || f.Bets > 2*3*3 || f.FinishedIDs > 5 || f.IdempotencyKeys > 20 {
+		// Two tables, each with its last 3 finished rounds, and no bets:
+		// a finished round's bets are read back from the stream when a
+		// correction needs them.
+		if f.Rounds > 2*3 || f.Bets > 0 || f.FinishedIDs > 5 || f.IdempotencyKeys > 20 {
 			t.Fatalf("after %d rounds a table: %+v, above the bounds", i+1, f)
 		}
 	}
-	// The newest rounds can be corrected; an older one whose id is still
-	// remembered is finished; an older one still is not found.
+	// The newest rounds can be corrected, their bets read back from the
+	// stream; an older one whose id is still remembered is finished; an
+	// older one still is not found.
 	h.must(correctResult("t1", ids[rounds-1], 2, 2, 3))
+	h.must(correctResult("t1", ids[rounds-3], 2, 2, 3))
+	for _, id := range []string{ids[rounds-1], ids[rounds-3]} {
+		r := h.round(id)
+		if len(r.Bets) != 3 || r.Correction < 1 {
+			t.Fatalf("corrected round %s: %d bets, correction %d", id, len(r.Bets), r.Correction)
+		}
+		for _, bt := range r.Bets {
+			if bt.Status != ledger.BetSettled || bt.Correction != r.Correction || bt.Reversed != r.Correction {
+				t.Fatalf("round %s, bet %+v after its correction", id, bt)
+			}
+		}
+	}
 	h.refuse(correctResult("t1", ids[rounds-5], 2, 2, 3), "round_finished")
 	h.refuse(correctResult("t1", ids[0], 2, 2, 3), "round_not_found")
 
@@ -51,7 +66,14 @@ func TestLedger_MemoryBounded(t *testing.T) {
 	if err := h.l.Inspect(context.Background(), func(s *ledger.State) { f = s.Footprint() }); err != nil {
 		t.Fatal(err)
 	}
-	if f.Rounds > 2*3 || f.FinishedIDs > 5 || f.IdempotencyKeys > 20 {
+	if f.Rounds > 2*3 || f.Bets > 0 || f.FinishedIDs > 5 || f.IdempotencyKeys > 20 {
 		t.Fatalf("after a restart: %+v, above the bounds", f)
+	}
+	// And a corrected round can be corrected again after the restart
+	// (the replay read its bets back for the first correction).
+	before := h.round(ids[rounds-3]).Correction
+	h.must(correctResult("t1", ids[rounds-3], 6, 6, 6))
+	if r := h.round(ids[rounds-3]); r.Correction != before+1 || len(r.Bets) != 3 || r.Bets[0].Reversed != r.Correction {
+		t.Fatalf("correction after the restart: %+v", r)
 	}
 }

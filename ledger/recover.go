@@ -29,7 +29,7 @@ func (l *Ledger) reloadSince(ctx context.Context, sinceSeq uint64) error {
 	chain := events.NewChain(s.head, s.lastSeq)
 	l.recent = map[uuid.UUID]uint64{}
 	err := l.log.Read(ctx, base+1, 0, func(raw events.Raw) error {
-		env, err := l.applyRaw(s, chain, raw)
+		env, err := l.applyRaw(ctx, s, chain, raw)
 		if err == nil && raw.Seq > sinceSeq {
 			l.recent[env.ID] = raw.Seq
 		}
@@ -163,7 +163,7 @@ func hasWork(r *Round) bool {
 
 // applyRaw decodes a stored event, checks it against the hash chain and
 // applies it to s.
-func (l *Ledger) applyRaw(s *State, chain *events.Chain, raw events.Raw) (events.Envelope, error) {
+func (l *Ledger) applyRaw(ctx context.Context, s *State, chain *events.Chain, raw events.Raw) (events.Envelope, error) {
 	env, err := l.opts.Codec.Decode(raw.Data)
 	if err != nil {
 		return env, fmt.Errorf("ledger: decode event %d: %w", raw.Seq, err)
@@ -175,6 +175,15 @@ func (l *Ledger) applyRaw(s *State, chain *events.Chain, raw events.Raw) (events
 	payload, err := events.DecodePayload(&env)
 	if err != nil {
 		return env, fmt.Errorf("ledger: decode event %d: %w", raw.Seq, err)
+	}
+	if env.Type == events.TypeRoundResultCorrected {
+		// A correction of a finished round: its bets are read back from
+		// the stream, as the live ledger read them to decide it.
+		if r := s.rounds[env.Round]; r != nil {
+			if err := l.loadBets(ctx, r); err != nil {
+				return env, err
+			}
+		}
 	}
 	s.apply(&env, payload)
 	return env, nil

@@ -98,6 +98,13 @@ type Round struct {
 	// idempotency key so that they belong to it.
 	work workMeta
 	done bool
+	// openSeq and lastSeq are the sequences of the round's round.opened
+	// and of its last event: a finished round's events lie between them,
+	// on its table's subject. unloaded is set when a finished round's bets
+	// were dropped from memory (Bets is empty then); Ledger.loadBets reads
+	// them back for a correction.
+	openSeq, lastSeq uint64
+	unloaded         bool
 }
 
 // workMeta identifies the command that started work spanning batches.
