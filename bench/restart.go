@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"sync"
@@ -79,10 +80,27 @@ func (r *runner) closeLedger() {
 // is that of a start from a checkpoint (the tail after a periodic one is
 // at most ledger.DefaultCheckpointEvery events, which a start reads at the
 // rebuild's rate).
+//
+// The embedded server reads back every message of its duplicate window
+// when it starts (to rebuild the window), and the fill writes far faster
+// than a casino: its whole stream is in the window. So the restart waits
+// Config.RestartWait first (`wagerlog bench`: the window), to find the
+// window as a casino's restart finds it: a few thousand events at the
+// rates of a day of play (the cost per event in the window is in
+// docs/BENCHMARKS.md). Against an external server the window is the
+// cluster's, not the restart's: no wait.
 func (r *runner) restart(ctx context.Context) (restartResult, error) {
 	var res restartResult
 	if err := r.led.Checkpoint(ctx); err != nil {
 		return res, fmt.Errorf("bench: checkpoint before the restart: %w", err)
+	}
+	if wait := r.cfg.RestartWait; r.lopts.URL == "" && wait > 0 {
+		r.say("restart: waiting %s (the server's duplicate window is %s) since the last write", wait, cmp.Or(r.lopts.Duplicates, jetstream.DefaultDuplicates))
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return res, ctx.Err()
+		}
 	}
 	ck := r.led.LastCheckpoint()
 	res.ckBytes, res.ckPause = ck.Bytes, ck.Pause

@@ -17,7 +17,7 @@ import (
 // benchTinyArgs is a whole benchmark run at sizes that take seconds. The
 // test checks what the command reports, never how fast anything was.
 func benchTinyArgs() []string {
-	return []string{"bench", "--events", "2000", "--duration", "1s", "--clients", "4", "--http-clients", "4"}
+	return []string{"bench", "--events", "2000", "--duration", "1s", "--clients", "4", "--http-clients", "4", "--restart-wait", "0s"}
 }
 
 // runBench runs `wagerlog bench` in-process and returns stdout and stderr.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 )
 
 // TestCheckpoints_SaveListLoad checks the checkpoint store: Save keeps the
@@ -57,5 +58,16 @@ func TestCheckpoints_SaveListLoad(t *testing.T) {
 	}
 	if seqs, err := rc.List(ctx); err != nil || !slices.Equal(seqs, []uint64{30, 20}) {
 		t.Fatalf("the reader lists %v, %v", seqs, err)
+	}
+}
+
+// TestDefaultDuplicates_RetryHorizon holds the duplicate window to Append's
+// retry horizon: a resent batch must still be recognised by its message ids.
+func TestDefaultDuplicates_RetryHorizon(t *testing.T) {
+	if DefaultDuplicates < AppendRetryHorizon {
+		t.Fatalf("DefaultDuplicates %v is shorter than Append's retry horizon %v", DefaultDuplicates, AppendRetryHorizon)
+	}
+	if AppendRetryHorizon != 28750*time.Millisecond {
+		t.Fatalf("AppendRetryHorizon = %v: update DefaultDuplicates' comment", AppendRetryHorizon)
 	}
 }
