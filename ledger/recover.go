@@ -3,6 +3,7 @@ package ledger
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -50,11 +51,16 @@ func (l *Ledger) reloadSince(ctx context.Context, sinceSeq uint64) error {
 	return nil
 }
 
+// idemReadTimeout bounds the read of a retried command's first event.
+const idemReadTimeout = 10 * time.Second
+
 // idemResult is the answer to the command remembered as ent, rebuilt from
 // its first stored event as Result.add folds it, and the sequences and
 // count the entry keeps: the same Result the command got when it was
 // accepted, without keeping it in memory.
 func (l *Ledger) idemResult(ctx context.Context, ent idemEntry) (Result, error) {
+	ctx, cancel := context.WithTimeout(ctx, idemReadTimeout)
+	defer cancel()
 	raw, err := l.readOne(ctx, ent.first)
 	if err != nil {
 		return Result{}, err
