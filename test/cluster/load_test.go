@@ -11,7 +11,6 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
 )

@@ -19,7 +19,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
-	"github.com/wagerlog/wagerlog/games/sicbo"
+	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/internal/clustertest"
 	"github.com/wagerlog/wagerlog/ledger"
 )
@@ -103,7 +103,6 @@ func startCluster(tb testing.TB) *clustertest.Cluster {
 	c.WaitStreamCurrent()
 	return c
 }
-
 
 // openLedger opens a ledger on s; it is closed when the test ends. log, if
 // not nil, receives the ledger's messages.
