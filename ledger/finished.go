@@ -50,6 +50,7 @@ func (l *Ledger) readBets(ctx context.Context, r *Round) ([]*Bet, map[string]*Be
 	defer cancel()
 	scratch := &Round{ID: r.ID, bets: make(map[string]*Bet)}
 	results := 0
+	var seen uint64 // the sequence of the last event of the round read
 	fn := func(raw events.Raw) error {
 		if raw.Seq > r.lastSeq {
 			return errReadEnough
@@ -70,6 +71,7 @@ func (l *Ledger) readBets(ctx context.Context, r *Round) ([]*Bet, map[string]*Be
 			return nil
 		}
 		env.Seq = raw.Seq
+		seen = raw.Seq
 		payload, err := events.DecodePayload(&env)
 		if err != nil {
 			return fmt.Errorf("decode event %d: %w", raw.Seq, err)
@@ -98,6 +100,13 @@ func (l *Ledger) readBets(ctx context.Context, r *Round) ([]*Bet, map[string]*Be
 	}
 	if err != nil && !errors.Is(err, errReadEnough) {
 		return nil, nil, err
+	}
+	if seen != r.lastSeq {
+		// The round's last events are not stored yet: a correction
+		// decided earlier in the same group. Its bets as the state knows
+		// them are not in the stream; the command is answered
+		// unavailable and its retry finds them.
+		return nil, nil, fmt.Errorf("the round's last event is %d, the stream's is %d: not stored yet", r.lastSeq, seen)
 	}
 	open := 0
 	for _, b := range scratch.Bets {

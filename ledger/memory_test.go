@@ -2,7 +2,9 @@ package ledger_test
 
 import (
 	"context"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
@@ -75,5 +77,90 @@ func TestLedger_MemoryBounded(t *testing.T) {
 	h.must(correctResult("t1", ids[rounds-3], 6, 6, 6))
 	if r := h.round(ids[rounds-3]); r.Correction != before+1 || len(r.Bets) != 3 || r.Bets[0].Reversed != r.Correction {
 		t.Fatalf("correction after the restart: %+v", r)
+	}
+}
+
+// TestLedger_TwoCorrectionsOneGroup sends two corrections of one finished
+// round at once, so that they may be decided in one group: the second
+// must never be decided on the bets the stream held before the first
+// (they are read back from the stream, where the first's events are not
+// yet). Each is either applied in order or answered unavailable, and the
+// state stays the one a replay builds.
+func TestLedger_TwoCorrectionsOneGroup(t *testing.T) {
+	h := newHarness(t)
+	h.deposit("ana", "1000")
+	h.deposit("bob", "1000")
+	h.openTable("t1", sicbo.IDLive)
+	round := h.playRounds("t1", 2, "k")[1].res.Round
+	// Hold the sequencer while both corrections queue, so that it takes
+	// them in one group.
+	held, release := make(chan struct{}), make(chan struct{})
+	go func() {
+		_ = h.l.Inspect(context.Background(), func(*ledger.State) { close(held); <-release })
+	}()
+	<-held
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i, d := range [][]int{{2, 2, 5}, {6, 6, 1}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = h.exec(correctResult("t1", round, d...))
+		}()
+	}
+	// Nothing tells when a command is queued: give the two goroutines
+	// time to get there.
+	time.Sleep(200 * time.Millisecond)
+	close(release)
+	wg.Wait()
+	applied := 0
+	for _, err := range errs {
+		switch code := ledger.CodeOf(err); {
+		case err == nil:
+			applied++
+		case code == "unavailable":
+		default:
+			t.Fatalf("correction: %v", err)
+		}
+	}
+	// The money must be what the applied corrections, one after the
+	// other, give: a reference ledger plays the same rounds and applies
+	// them in turn (in either order when both were applied).
+	wallets := func(h *harness) [2]string {
+		return [2]string{h.balance(ledger.WalletAccount("ana")).String(), h.balance(ledger.WalletAccount("bob")).String()}
+	}
+	got := wallets(h)
+	dice := [][]int{{2, 2, 5}, {6, 6, 1}}
+	orders := [][]int{{0}, {1}, {0, 1}, {1, 0}}
+	matched := false
+	for _, order := range orders {
+		if len(order) != applied || (applied == 1 && errs[order[0]] != nil) {
+			continue
+		}
+		ref := newHarness(t)
+		ref.deposit("ana", "1000")
+		ref.deposit("bob", "1000")
+		ref.openTable("t1", sicbo.IDLive)
+		rr := ref.playRounds("t1", 2, "k")[1].res.Round
+		for _, i := range order {
+			ref.must(correctResult("t1", rr, dice[i]...))
+		}
+		if wallets(ref) == got {
+			matched = true
+		}
+	}
+	if !matched {
+		t.Fatalf("wallets %v after %d corrections (%v) match no sequence of them", got, applied, errs)
+	}
+	r := h.round(round)
+	for _, bt := range r.Bets {
+		if bt.Status != ledger.BetSettled || bt.Correction != r.Correction {
+			t.Fatalf("bet %+v after %d corrections (round at %d)", bt, applied, r.Correction)
+		}
+	}
+	live := stateJSON(t, h.l)
+	h.restart()
+	if replayed := stateJSON(t, h.l); string(replayed) != string(live) {
+		t.Fatalf("the replayed state differs from the live one")
 	}
 }
