@@ -26,16 +26,10 @@ type countingLog struct {
 	// after counts the events read with a sequence above it.
 	after      uint64
 	readAfter  int
-	readCalls  int
-	firstFroms []uint64
 	tableReads int
 }
 
 func (c *countingLog) Read(ctx context.Context, from, to uint64, fn func(events.Raw) error) error {
-	c.mu.Lock()
-	c.readCalls++
-	c.firstFroms = append(c.firstFroms, from)
-	c.mu.Unlock()
 	return c.Log.Read(ctx, from, to, func(r events.Raw) error {
 		c.mu.Lock()
 		c.read++
