@@ -16,7 +16,7 @@ import (
 	"github.com/wagerlog/wagerlog/audit"
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
-	"github.com/wagerlog/wagerlog/games/sicbo"
+	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
 )
@@ -60,7 +60,6 @@ type eventInfo struct {
 	typ events.Type
 	key string
 }
-
 
 // readStream opens the embedded store of dataDir in-process (the server
 // must be stopped: one process holds a store), reads every event and
