@@ -63,7 +63,8 @@ func (s *State) Table(id string) (Table, bool) {
 
 // Round returns a copy of a round kept in memory (rounds in progress and the
 // last FinishedRoundsKept finished ones of each table), with copies of its
-// bets.
+// bets; a finished round holds none in memory (Ledger.Round reads them
+// back from the stream).
 func (s *State) Round(id string) (Round, bool) {
 	r := s.rounds[id]
 	if r == nil {
