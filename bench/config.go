@@ -37,6 +37,8 @@ const (
 	DurationMax   = time.Hour
 	TablesMax     = 100
 	RoundSlipsMax = 100_000
+	// RestartWaitMax bounds Config.RestartWait.
+	RestartWaitMax = 10 * time.Minute
 )
 
 // Config configures Run. Zero numeric fields mean their defaults.
@@ -74,6 +76,11 @@ type Config struct {
 	Progress io.Writer
 	// Seed seeds the dealers' dice and the clients' choice of bets.
 	Seed uint64
+	// RestartWait is how long each restart waits after the fill before
+	// stopping the store (at most RestartWaitMax): `wagerlog bench` waits
+	// out the embedded server's duplicate window, which a restart reads
+	// back. Zero means no wait.
+	RestartWait time.Duration
 }
 
 func (c Config) withDefaults() (Config, error) {
@@ -109,6 +116,8 @@ func (c Config) withDefaults() (Config, error) {
 		return c, fmt.Errorf("%w: duration %s, want 100ms..%s", ErrConfig, c.Duration, DurationMax)
 	case c.Tables < 1 || c.Tables > TablesMax:
 		return c, fmt.Errorf("%w: tables %d, want 1..%d", ErrConfig, c.Tables, TablesMax)
+	case c.RestartWait < 0 || c.RestartWait > RestartWaitMax:
+		return c, fmt.Errorf("%w: restart wait %s, want 0..%s", ErrConfig, c.RestartWait, RestartWaitMax)
 	case c.RoundSlips < 1 || c.RoundSlips > RoundSlipsMax:
 		return c, fmt.Errorf("%w: slips per round %d, want 1..%d", ErrConfig, c.RoundSlips, RoundSlipsMax)
 	}

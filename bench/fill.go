@@ -34,7 +34,9 @@ type fillResult struct {
 // clients place slips of fillSlipBets bets while the dealers settle rounds
 // of fillRoundSlips slips. Nothing here is measured against an aim; it
 // makes a stream of real ledger events for the rebuild.
-func fill(ctx context.Context, c *casino, log *countingLog, target uint64, clients int, players []string, progress io.Writer) (fillResult, error) {
+// Its idempotency keys begin with tag, which must differ from one call to
+// the next.
+func fill(ctx context.Context, c *casino, log *countingLog, target uint64, clients int, players []string, tag string, progress io.Writer) (fillResult, error) {
 	var res fillResult
 	if c.led.LastSeq() >= target {
 		return res, nil
@@ -67,7 +69,7 @@ func fill(ctx context.Context, c *casino, log *countingLog, target uint64, clien
 		g.Go(func() error {
 			p := &placer{c: c, at: i % len(c.tables)}
 			player := players[i%len(players)]
-			prefix := "fill-" + strconv.Itoa(i) + "-"
+			prefix := "fill" + tag + "-" + strconv.Itoa(i) + "-"
 			for n := 0; !stopped(); n++ {
 				bets := c.bets(i, n, fillSlipBets)
 				_, _, err := p.place(gctx, stopped, func(table string) (outcome, error) {

@@ -39,6 +39,24 @@ type Report struct {
 	// PeakRSSMB is the process's peak resident memory (VmHWM), embedded
 	// NATS server included, in MiB.
 	PeakRSSMB float64 `json:"peak_rss_mb"`
+	// ServeRSSMB is the largest resident memory of the process during the
+	// HTTP phase (the ledger, the embedded server, the projections, the
+	// API and its clients: what serve holds under that load, plus the
+	// clients), in MiB.
+	ServeRSSMB float64 `json:"serve_rss_mb"`
+	// RestartReadyMs is the time from opening the store to a ledger ready
+	// for commands, after the store and the ledger were stopped with the
+	// stream at its full length (issue 20). RestartRatio is that time over
+	// the same restart at half the length: 1 when a start does not grow
+	// with history.
+	RestartReadyMs float64 `json:"restart_ready_ms"`
+	RestartRatio   float64 `json:"restart_ratio"`
+	// CheckpointPauseMs is the time the sequencer spent copying the state
+	// for the checkpoint taken before the last restart (the pause it costs
+	// the writes; the encoding and the save run in the background), and
+	// CheckpointMB its size.
+	CheckpointPauseMs float64 `json:"checkpoint_pause_ms"`
+	CheckpointMB      float64 `json:"checkpoint_mb"`
 
 	Machine Machine `json:"machine"`
 	// Command is the command line, set by the caller.
@@ -68,8 +86,16 @@ type Details struct {
 	RawEventBytes int
 	RawRefPerS    float64
 	// Fill, read, rebuild.
-	FillEvents     int64
-	FillElapsed    time.Duration
+	FillEvents  int64
+	FillElapsed time.Duration
+	// Restarts: at half the stream's length and at its full length, with
+	// the tail the last one read after its checkpoint.
+	RestartHalfEvents, RestartEvents uint64
+	RestartHalf                      time.Duration
+	RestartTail                      uint64
+	// RestartStore is the part of the last restart spent opening the
+	// store (server start and recovery, stream check).
+	RestartStore   time.Duration
 	StreamEvents   int64
 	RebuildElapsed time.Duration
 	// Round replay.
@@ -126,6 +152,9 @@ func Aims() []Aim {
 		{"board_read_p99_us", false, 1000},
 		{"http_place_bet_p99_ms", false, 20},
 		{"peak_rss_mb", false, 500},
+		{"serve_rss_mb", false, 300},
+		{"restart_ready_ms", false, 1000},
+		{"restart_ratio", false, 1.5},
 	}
 }
 
@@ -145,6 +174,11 @@ func (r *Report) Figures() map[string]float64 {
 		"http_place_bet_per_s":    r.HTTPPlaceBetPerS,
 		"http_place_bet_p99_ms":   r.HTTPPlaceBetP99Ms,
 		"peak_rss_mb":             r.PeakRSSMB,
+		"serve_rss_mb":            r.ServeRSSMB,
+		"restart_ready_ms":        r.RestartReadyMs,
+		"restart_ratio":           r.RestartRatio,
+		"checkpoint_pause_ms":     r.CheckpointPauseMs,
+		"checkpoint_mb":           r.CheckpointMB,
 	}
 }
 
@@ -213,6 +247,11 @@ func (r *Report) WriteTable(w io.Writer) error {
 	row(fmt.Sprintf("HTTP slips, %d connections", d.HTTPClients), "http_place_bet_per_s", number(r.HTTPPlaceBetPerS)+" bets/s")
 	row("  latency p99", "http_place_bet_p99_ms", number(r.HTTPPlaceBetP99Ms)+" ms")
 	row("peak RSS, whole process", "peak_rss_mb", number(r.PeakRSSMB)+" MiB")
+	row("RSS during the HTTP phase", "serve_rss_mb", number(r.ServeRSSMB)+" MiB")
+	row(fmt.Sprintf("restart, %s events", number(float64(d.RestartEvents))), "restart_ready_ms", number(r.RestartReadyMs)+" ms")
+	row(fmt.Sprintf("  ÷ restart at %s events", number(float64(d.RestartHalfEvents))), "restart_ratio", number(r.RestartRatio))
+	row("  checkpoint: sequencer pause", "checkpoint_pause_ms", number(r.CheckpointPauseMs)+" ms")
+	row("  checkpoint size", "checkpoint_mb", number(r.CheckpointMB)+" MiB")
 	if err := tw.Flush(); err != nil {
 		return err
 	}
@@ -224,6 +263,11 @@ func (r *Report) WriteTable(w io.Writer) error {
 	fmt.Fprintf(&b, "raw append at batch %d (reference): %s events/s\n", rawReferenceBatch, number(d.RawRefPerS))
 	if d.FillEvents > 0 {
 		fmt.Fprintf(&b, "fill: the ledger wrote %s events in %s to reach the rebuild's stream\n", number(float64(d.FillEvents)), d.FillElapsed.Round(100*time.Millisecond))
+	}
+	if d.RestartEvents > 0 {
+		fmt.Fprintf(&b, "restart: %s ms at %s events, %s ms at %s (%s ms of it opening the store); the last read %s events after its checkpoint\n",
+			number(ms(d.RestartHalf)), number(float64(d.RestartHalfEvents)), number(r.RestartReadyMs), number(float64(d.RestartEvents)),
+			number(ms(d.RestartStore)), number(float64(d.RestartTail)))
 	}
 	fmt.Fprintf(&b, "rebuild: %s; round replay: %d events fetched and checked\n", d.RebuildElapsed.Round(time.Millisecond), d.ReplayEvents)
 	fmt.Fprintf(&b, "board: %s reads, p50 %s µs\n", number(float64(d.BoardReads)), number(us(d.BoardReadP50)))

@@ -50,29 +50,25 @@ func Run(ctx context.Context, cfg Config) (rep *Report, err error) {
 	defer r.prof.stop()
 
 	lopts := storeOptions(cfg.Store, dir, "ledger", r.runID)
+	r.lopts = lopts
 	r.say("opening the event store (%s)", where(lopts))
-	if r.st, err = jetstream.Open(ctx, lopts); err != nil {
+	if err := r.openLedger(ctx); err != nil {
 		return nil, err
 	}
-	defer r.st.Close()
+	// The restarts replace the store and the ledger: close the last ones.
+	defer r.closeLedger()
 	if lopts.URL != "" {
 		d.Streams = append(d.Streams, lopts.Stream)
 	}
-	if last, err := r.st.LastSeq(ctx); err != nil || last != 0 {
+	if last, err := r.st.LastSeq(ctx); err != nil || last > 0 {
 		return nil, fmt.Errorf("bench: the stream %s must be new (last sequence %d, %v)", lopts.Stream, last, err)
 	}
-	r.log = &countingLog{Log: r.st}
-	led, err := ledger.Open(ctx, r.log, ledger.Options{Games: registry.New()})
-	if err != nil {
-		return nil, err
-	}
-	defer led.Close()
 	defer func() {
 		if r.views != nil {
 			r.views.Close()
 		}
 	}()
-	r.c = newCasino(led, cfg.Tables, cfg.RoundSlips, cfg.Seed)
+	r.c = newCasino(r.led, cfg.Tables, cfg.RoundSlips, cfg.Seed)
 	r.ingestPlayers, r.httpPlayers = players("p", cfg.Clients), players("h", cfg.HTTPClients)
 	r.say("opening %d tables, funding %d players", cfg.Tables, cfg.Clients+cfg.HTTPClients)
 	if err := r.c.setUp(ctx, append(slices.Clone(r.ingestPlayers), r.httpPlayers...)); err != nil {
@@ -110,10 +106,17 @@ type runner struct {
 	prof  *profiler
 	dir   string
 	runID string
-	st    *jetstream.Store
-	log   *countingLog
-	c     *casino
-	views *projections.Store
+	// lopts are the options of the ledger's store; st, log and led the
+	// store, the counting log on it and the ledger, replaced by each
+	// restart.
+	lopts jetstream.Options
+	// storeOpened is how long the last opening of st took.
+	storeOpened time.Duration
+	st          *jetstream.Store
+	log         *countingLog
+	led         *ledger.Ledger
+	c           *casino
+	views       *projections.Store
 
 	ingestPlayers, httpPlayers []string
 	// ingested is what the ingest phase appended; rounds the rounds its
@@ -175,20 +178,42 @@ func (r *runner) raw(ctx context.Context) error {
 	return nil
 }
 
-// fill is phase 3a: the ledger writes the stream the rebuild reads.
+// fill is phase 3a: the ledger writes the stream the rebuild reads, in two
+// halves, each followed by a restart of the store and the ledger: the
+// restart's time at the two lengths shows whether it grows with history.
 func (r *runner) fill(ctx context.Context) error {
-	r.say("fill: the ledger writes until the stream holds %d events (now %d)", r.cfg.Events, r.c.led.LastSeq())
-	if err := r.prof.start("fill"); err != nil {
-		return err
+	d := &r.rep.Details
+	var times [2]restartResult
+	for i, target := range []uint64{uint64(r.cfg.Events) / 2, uint64(r.cfg.Events)} {
+		r.say("fill: the ledger writes until the stream holds %d events (now %d)", target, r.c.led.LastSeq())
+		if err := r.prof.start("fill"); err != nil {
+			return err
+		}
+		fl, err := fill(ctx, r.c, r.log, target, 4*r.cfg.Clients, r.ingestPlayers, strconv.Itoa(i), r.cfg.Progress)
+		if perr := r.prof.stop(); err == nil {
+			err = perr
+		}
+		if err != nil {
+			return err
+		}
+		d.FillEvents += fl.events
+		d.FillElapsed += fl.elapsed
+		r.say("restart: the store and the ledger stop and start again at %d events", r.c.led.LastSeq())
+		if times[i], err = r.restart(ctx); err != nil {
+			return err
+		}
+		t := times[i]
+		r.say("restart: ready in %s at %d events, %s of it opening the store (from a checkpoint: %v, tail %d events; the checkpoint: %d bytes, sequencer paused %s)",
+			t.ready.Round(time.Millisecond), t.events, t.store.Round(time.Millisecond), t.loaded, t.tail, t.ckBytes, t.ckPause.Round(time.Millisecond))
 	}
-	fl, err := fill(ctx, r.c, r.log, uint64(r.cfg.Events), 4*r.cfg.Clients, r.ingestPlayers, r.cfg.Progress)
-	if perr := r.prof.stop(); err == nil {
-		err = perr
+	r.rep.RestartReadyMs = ms(times[1].ready)
+	if times[0].ready > 0 {
+		r.rep.RestartRatio = float64(times[1].ready) / float64(times[0].ready)
 	}
-	if err != nil {
-		return err
-	}
-	r.rep.Details.FillEvents, r.rep.Details.FillElapsed = fl.events, fl.elapsed
+	r.rep.CheckpointPauseMs, r.rep.CheckpointMB = ms(times[1].ckPause), float64(times[1].ckBytes)/(1<<20)
+	d.RestartHalfEvents, d.RestartHalf = times[0].events, times[0].ready
+	d.RestartEvents, d.RestartTail = times[1].events, times[1].tail
+	d.RestartStore = times[1].store
 	return r.prof.heap("fill")
 }
 
@@ -278,7 +303,9 @@ func (r *runner) http(ctx context.Context) error {
 	if err := r.prof.start("http"); err != nil {
 		return err
 	}
+	rss := sampleRSS()
 	hr, err := httpPhase(ctx, r.c, r.st, r.views, r.cfg.HTTPClients, r.cfg.Duration, r.httpPlayers)
+	rep.ServeRSSMB = rss.end()
 	if perr := r.prof.stop(); err == nil {
 		err = perr
 	}
@@ -394,7 +421,8 @@ func (r *Report) tidy() {
 	for _, f := range []*float64{
 		&r.IngestBetsPerS, &r.IngestP50Ms, &r.IngestP99Ms, &r.RawAppendEventsPerS, &r.IngestRatio,
 		&r.RebuildEventsPerS, &r.RawReadEventsPerS, &r.RebuildRatio, &r.RoundReplayMs, &r.BoardReadP99Us,
-		&r.HTTPPlaceBetPerS, &r.HTTPPlaceBetP99Ms, &r.PeakRSSMB,
+		&r.HTTPPlaceBetPerS, &r.HTTPPlaceBetP99Ms, &r.PeakRSSMB, &r.RestartReadyMs, &r.RestartRatio,
+		&r.CheckpointPauseMs, &r.CheckpointMB, &r.ServeRSSMB,
 	} {
 		*f = tidy(*f)
 	}

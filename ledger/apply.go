@@ -2,7 +2,7 @@ package ledger
 
 import (
 	"fmt"
-	"time"
+	"math"
 
 	"github.com/shopspring/decimal"
 
@@ -17,14 +17,22 @@ const (
 	// memory with their bets, so that their results can be corrected:
 	// twice the statistics board's 50, so that every round on the board
 	// can still be corrected even on a table with many cancelled rounds.
+	// It is the default and the most Options.FinishedRoundsKept allows:
+	// the verifier (audit) holds the ledger to it.
 	FinishedRoundsKept = 100
+	// DefaultFinishedIDsMax is how many ids of rounds that left memory the
+	// state remembers, so that a command on one is told round_finished
+	// rather than round_not_found: about 100 bytes each (a 36-byte id, a
+	// map slot, a queue slot), 10 MB at the default. A hundred tables at
+	// a round a minute finish 100,000 rounds in 17 hours.
+	DefaultFinishedIDsMax = 100_000
 )
 
 // apply applies one stored (or about to be stored) event to the state. It
 // only applies a fact: the decision that produced the event was validated
 // before, so apply cannot fail for business reasons. A payload that does not
 // fit the state is a broken log or a programmer error, and panics.
-func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration, idemMax int) {
+func (s *State) apply(e *events.Envelope, payload any) {
 	assert.That(e.Seq == s.lastSeq+1, "apply: sequence %d after %d", e.Seq, s.lastSeq)
 	assert.That(e.PrevHash == s.head, "apply: event %d does not chain to the head", e.Seq)
 	for _, p := range e.Postings {
@@ -70,17 +78,12 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 		s.rounds[p.Round] = &Round{
 			ID: p.Round, Table: p.Table, Number: p.Number,
 			Paytable: p.Paytable, PaytableHash: p.PaytableHash, Currency: t.Currency, Scale: t.Scale,
-			OpenedAt: e.OccurredAt, Window: p.BettingWindow, bets: make(map[string]*Bet),
+			OpenedAt: e.OccurredAt, Window: p.BettingWindow, bets: make(map[string]*Bet), openSeq: e.Seq,
 		}
 	case *events.BetPlaced:
 		r := s.mustRound(p.Round)
+		r.placeBets(p, len(r.Results))
 		for _, b := range p.Bets {
-			bet := &Bet{
-				ID: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Stake: b.Stake,
-				Since: len(r.Results), Working: b.Working, Commission: b.Commission, Status: BetOpen,
-			}
-			r.Bets = append(r.Bets, bet)
-			r.bets[b.Bet] = bet
 			r.Staked = r.Staked.Add(b.Stake)
 		}
 		r.Open += len(p.Bets)
@@ -95,18 +98,7 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 		r.work = workOf(e)
 	case *events.BetSettled:
 		r := s.mustRound(p.Round)
-		b := r.mustBet(p.Bet)
-		assert.That(b.Status == BetOpen, "apply: bet %s settled while %s", b.ID, b.Status)
-		b.Status = BetSettled
-		b.Correction = p.Correction
-		b.Step = len(r.Results)
-		b.Settlement = games.Settlement{
-			Outcome: games.Outcome(p.Outcome), Win: p.Win, Returned: p.Returned,
-			Residue: p.Residue, Rule: p.Rule, Commission: p.Commission, Counterparty: p.Counterparty,
-		}
-		for _, c := range p.Contributions {
-			b.Settlement.Contributions = append(b.Settlement.Contributions, games.Contribution{Pool: c.Pool, Amount: c.Amount})
-		}
+		r.settleBet(p, len(r.Results))
 		r.Open--
 	case *events.RoundSettled:
 		r := s.mustRound(p.Round)
@@ -127,9 +119,7 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 		}
 	case *events.BetRefunded:
 		r := s.mustRound(p.Round)
-		b := r.mustBet(p.Bet)
-		assert.That(b.Status == BetOpen, "apply: bet %s refunded while %s", b.ID, b.Status)
-		b.Status = BetRefunded
+		r.refundBet(p)
 		r.Open--
 		if r.Open == 0 {
 			r.work = workMeta{}
@@ -137,21 +127,19 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 		}
 	case *events.BetTakenDown:
 		r := s.mustRound(p.Round)
-		b := r.mustBet(p.Bet)
-		assert.That(b.Status == BetOpen, "apply: bet %s taken down while %s", b.ID, b.Status)
-		b.Status = BetTakenDown
+		r.takeDownBet(p)
 		r.Open--
 	case *events.RoundResultCorrected:
 		r := s.mustRound(p.Round)
+		// The ledger loads a finished round's bets before it decides or
+		// replays its correction (Ledger.loadBets).
+		assert.That(!r.unloaded, "apply: correction of round %s whose bets are not loaded", r.ID)
 		r.Correction = p.Correction
 		r.Results[len(r.Results)-1] = p.AfterJSON()
 		r.work = workOf(e)
 	case *events.BetSettlementReversed:
 		r := s.mustRound(p.Round)
-		b := r.mustBet(p.Bet)
-		assert.That(b.Status == BetSettled, "apply: bet %s reversed while %s", b.ID, b.Status)
-		b.Status = BetOpen
-		b.Reversed = p.Correction
+		r.reverseBet(p)
 		r.Open++
 	case *events.LedgerSealed:
 		s.sealSeq, s.sealTo, s.sealAt = e.Seq, p.ToSeq, e.OccurredAt
@@ -161,9 +149,10 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 	if e.Round != "" {
 		r := s.mustRound(e.Round)
 		r.Status, r.Prior = next, nextPrior
+		r.lastSeq = e.Seq
 	}
 	if e.IdempotencyKey != "" {
-		s.remember(e, payload, idemWindow, idemMax)
+		s.remember(e)
 	}
 	s.lastSeq = e.Seq
 	s.head = e.Hash
@@ -172,40 +161,51 @@ func (s *State) apply(e *events.Envelope, payload any, idemWindow time.Duration,
 // remember records the event under its command's idempotency key and forgets
 // keys older than the window, or beyond the count limit. Expiry follows event
 // time, so a replay forgets exactly what the live ledger forgot.
-func (s *State) remember(e *events.Envelope, payload any, window time.Duration, max int) {
-	k := idemMapKey(e.Actor.ID, e.IdempotencyKey)
-	ent := s.idem[k]
-	if ent == nil {
-		ent = &idemEntry{reqHash: e.RequestHash, at: e.OccurredAt}
-		s.idem[k] = ent
+func (s *State) remember(e *events.Envelope) {
+	k := newIdemKey(e.Actor.ID, e.IdempotencyKey)
+	ent, ok := s.idem[k]
+	if !ok {
+		ent = idemEntry{req: reqDigest(e.RequestHash), at: e.OccurredAt.UnixNano(), first: e.Seq}
 		s.idemQ = append(s.idemQ, k)
 	}
-	ent.result.add(e, payload)
-	cut := e.OccurredAt.Add(-window)
+	assert.That(e.Seq >= ent.first && e.Seq-ent.first <= math.MaxUint32, "remember: event %d of a command that began at %d", e.Seq, ent.first)
+	ent.span = uint32(e.Seq - ent.first)
+	ent.events++
+	s.idem[k] = ent
+	cut := e.OccurredAt.Add(-s.lim.IdemWindow).UnixNano()
 	for len(s.idemQ) > 0 {
-		old := s.idem[s.idemQ[0]]
-		if old != nil && !old.at.Before(cut) && len(s.idemQ) <= max {
+		old, ok := s.idem[s.idemQ[0]]
+		if ok && old.at >= cut && len(s.idemQ) <= s.lim.IdemMax {
 			break
 		}
 		delete(s.idem, s.idemQ[0])
-		s.idemQ[0] = ""
 		s.idemQ = s.idemQ[1:]
 	}
 }
 
 // finishRound keeps a finished round in memory (for corrections) until more
-// than FinishedRoundsKept rounds of its table have finished after it.
+// than FinishedRoundsKept rounds of its table have finished after it, and
+// drops its bets: a correction reads them back from the stream
+// (Ledger.loadBets), so memory holds the bets of the rounds in progress
+// only, whatever the size of the rounds kept. A corrected round finishes
+// again and drops them again.
 func (s *State) finishRound(r *Round) {
+	r.Bets, r.bets, r.unloaded = nil, nil, true
 	if r.done {
 		return
 	}
 	r.done = true
 	q := append(s.finishedQ[r.Table], r.ID)
-	if len(q) > FinishedRoundsKept {
+	if len(q) > s.lim.RoundsKept {
 		old := q[0]
 		q = q[1:]
 		delete(s.rounds, old)
 		s.finished[old] = r.Table
+		s.finishedOrder = append(s.finishedOrder, old)
+		for len(s.finishedOrder) > s.lim.FinishedIDsMax {
+			delete(s.finished, s.finishedOrder[0])
+			s.finishedOrder = s.finishedOrder[1:]
+		}
 	}
 	s.finishedQ[r.Table] = q
 }
@@ -224,6 +224,55 @@ func (s *State) mustRound(id string) *Round {
 	r := s.rounds[id]
 	assert.That(r != nil, "apply: unknown round %q", id)
 	return r
+}
+
+// The changes events make to a round's bets, shared by apply and by the
+// loading of a finished round's bets from the stream (Ledger.loadBets).
+// since and step are how many results the round had.
+
+func (r *Round) placeBets(p *events.BetPlaced, since int) {
+	for _, b := range p.Bets {
+		bet := &Bet{
+			ID: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Stake: b.Stake,
+			Since: since, Working: b.Working, Commission: b.Commission, Status: BetOpen,
+		}
+		r.Bets = append(r.Bets, bet)
+		r.bets[b.Bet] = bet
+	}
+}
+
+func (r *Round) settleBet(p *events.BetSettled, step int) {
+	b := r.mustBet(p.Bet)
+	assert.That(b.Status == BetOpen, "apply: bet %s settled while %s", b.ID, b.Status)
+	b.Status = BetSettled
+	b.Correction = p.Correction
+	b.Step = step
+	b.Settlement = games.Settlement{
+		Outcome: games.Outcome(p.Outcome), Win: p.Win, Returned: p.Returned,
+		Residue: p.Residue, Rule: p.Rule, Commission: p.Commission, Counterparty: p.Counterparty,
+	}
+	for _, c := range p.Contributions {
+		b.Settlement.Contributions = append(b.Settlement.Contributions, games.Contribution{Pool: c.Pool, Amount: c.Amount})
+	}
+}
+
+func (r *Round) reverseBet(p *events.BetSettlementReversed) {
+	b := r.mustBet(p.Bet)
+	assert.That(b.Status == BetSettled, "apply: bet %s reversed while %s", b.ID, b.Status)
+	b.Status = BetOpen
+	b.Reversed = p.Correction
+}
+
+func (r *Round) refundBet(p *events.BetRefunded) {
+	b := r.mustBet(p.Bet)
+	assert.That(b.Status == BetOpen, "apply: bet %s refunded while %s", b.ID, b.Status)
+	b.Status = BetRefunded
+}
+
+func (r *Round) takeDownBet(p *events.BetTakenDown) {
+	b := r.mustBet(p.Bet)
+	assert.That(b.Status == BetOpen, "apply: bet %s taken down while %s", b.ID, b.Status)
+	b.Status = BetTakenDown
 }
 
 func (r *Round) mustBet(id string) *Bet {

@@ -100,7 +100,7 @@ func (l *Ledger) checkStream(ctx context.Context) error {
 	}
 	chain := events.NewChain(l.state.head, l.state.lastSeq)
 	err = l.log.Read(ctx, l.state.lastSeq+1, last, func(raw events.Raw) error {
-		_, err := l.applyRaw(l.state, chain, raw)
+		_, err := l.applyRaw(ctx, l.state, chain, raw)
 		return err
 	})
 	l.lastSeq.Store(l.state.lastSeq)

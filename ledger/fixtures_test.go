@@ -55,13 +55,15 @@ func (h *harness) inspect(fn func(s *ledger.State)) {
 	}
 }
 
-// round returns a copy of a round kept in memory, failing the test when the
-// ledger does not hold it.
+// round returns a copy of a round kept in memory with its bets (read back
+// from the stream for a finished round), failing the test when the ledger
+// does not hold it.
 func (h *harness) round(id string) ledger.Round {
 	h.t.Helper()
-	var r ledger.Round
-	var ok bool
-	h.inspect(func(s *ledger.State) { r, ok = s.Round(id) })
+	r, ok, err := h.l.Round(context.Background(), id)
+	if err != nil {
+		h.t.Fatalf("round %s: %v", id, err)
+	}
 	if !ok {
 		h.t.Fatalf("round %s is not in the ledger's state", id)
 	}

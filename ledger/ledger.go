@@ -61,9 +61,29 @@ type Options struct {
 	QueueMax int
 	GroupMax int
 	BatchMax int
-	// IdempotencyWindow and IdempotencyMax bound the remembered keys.
+	// IdempotencyWindow and IdempotencyMax bound the remembered keys;
+	// each costs about IdemEntryBytes of memory.
 	IdempotencyWindow time.Duration
 	IdempotencyMax    int
+	// FinishedRoundsKept is how many finished rounds of each table stay in
+	// memory with their bets and can be corrected; 1..FinishedRoundsKept,
+	// zero means FinishedRoundsKept. FinishedIDsMax bounds the ids of the
+	// older ones remembered (DefaultFinishedIDsMax when zero). With
+	// IdempotencyMax they bound the ledger's memory, whatever the length
+	// of the history.
+	FinishedRoundsKept int
+	FinishedIDsMax     int
+	// Checkpoints, when set, stores checkpoints of the state, and Open and
+	// every recovery start from the newest valid one and read only the
+	// events after it (checkpoint.go). nil means every start replays the
+	// whole stream.
+	Checkpoints Checkpoints
+	// CheckpointEvery and CheckpointInterval say when to take one: after
+	// that many events since the last, or that long after it when events
+	// were written since. Zero means DefaultCheckpointEvery and
+	// DefaultCheckpointInterval; a negative value disables that trigger.
+	CheckpointEvery    int
+	CheckpointInterval time.Duration
 	// Logger receives operational messages; nil discards them.
 	Logger *slog.Logger
 	// Codec decodes stored events (upcasting old versions); nil means the
@@ -119,6 +139,8 @@ type Ledger struct {
 	// inflight counts the Execute calls not answered yet (Load).
 	inflight  atomic.Int64
 	closeOnce sync.Once
+	// ckpt is the checkpoint writer (checkpoint.go).
+	ckpt checkpointer
 }
 
 type request struct {
@@ -131,6 +153,9 @@ type request struct {
 	// run, when set, runs on the sequencer's goroutine instead of a
 	// command, state or not (the stream check).
 	run func()
+	// checkpoint, when set, asks for a checkpoint now (Ledger.Checkpoint);
+	// its reply comes once the checkpoint is stored.
+	checkpoint bool
 }
 
 type reply struct {
@@ -171,6 +196,18 @@ func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
 	if opts.IdempotencyMax <= 0 {
 		opts.IdempotencyMax = DefaultIdempotencyMax
 	}
+	if opts.FinishedRoundsKept <= 0 || opts.FinishedRoundsKept > FinishedRoundsKept {
+		opts.FinishedRoundsKept = FinishedRoundsKept
+	}
+	if opts.FinishedIDsMax <= 0 {
+		opts.FinishedIDsMax = DefaultFinishedIDsMax
+	}
+	if opts.CheckpointEvery == 0 {
+		opts.CheckpointEvery = DefaultCheckpointEvery
+	}
+	if opts.CheckpointInterval == 0 {
+		opts.CheckpointInterval = DefaultCheckpointInterval
+	}
 	if opts.SealEvery == 0 {
 		opts.SealEvery = DefaultSealEvery
 	}
@@ -191,6 +228,7 @@ func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
 		quit:  make(chan struct{}),
 		done:  make(chan struct{}),
 	}
+	l.ckpt.init(opts)
 	// A stream fault found at start does not stop Open: the server runs,
 	// not ready, its writes refused with the fault, rather than exiting
 	// into a restart loop that finds the same fault again.
@@ -204,11 +242,20 @@ func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
 	}
 	if l.fault.Load() == nil {
 		if err := l.finishWork(ctx); err != nil {
+			l.ckpt.close()
 			return nil, err
 		}
 	}
 	go l.run()
 	return l, nil
+}
+
+// limits are the bounds of the state from the options.
+func (l *Ledger) limits() stateLimits {
+	return stateLimits{
+		IdemWindow: l.opts.IdempotencyWindow, IdemMax: l.opts.IdempotencyMax,
+		RoundsKept: l.opts.FinishedRoundsKept, FinishedIDsMax: l.opts.FinishedIDsMax,
+	}
 }
 
 // Close stops the sequencer after the group in progress. Commands still
@@ -217,6 +264,7 @@ func (l *Ledger) Close() error {
 	l.closeOnce.Do(func() {
 		close(l.quit)
 		<-l.done
+		l.ckpt.close()
 	})
 	return nil
 }
@@ -288,8 +336,14 @@ func (l *Ledger) run() {
 	defer close(l.done)
 	group := make([]*request, 0, l.opts.GroupMax)
 	var tick <-chan time.Time
-	if l.opts.SealInterval > 0 {
-		t := time.NewTicker(min(l.opts.SealInterval, time.Minute))
+	period := time.Minute
+	for _, d := range []time.Duration{l.opts.SealInterval, l.opts.CheckpointInterval} {
+		if d > 0 {
+			period = min(period, d)
+		}
+	}
+	if l.opts.SealInterval > 0 || (l.opts.Checkpoints != nil && l.opts.CheckpointInterval > 0) {
+		t := time.NewTicker(period)
 		defer t.Stop()
 		tick = t.C
 	}
@@ -304,9 +358,11 @@ func (l *Ledger) run() {
 		select {
 		case <-l.quit:
 			l.drain()
+			l.checkpointOnClose()
 			return
 		case <-tick:
 			l.maybeSeal(true)
+			l.maybeCheckpoint(true)
 			continue
 		case <-checkTick:
 			if err := l.checkStream(context.Background()); err != nil && l.fault.Load() == nil {
@@ -327,6 +383,7 @@ func (l *Ledger) run() {
 		}
 		l.process(group)
 		l.maybeSeal(false)
+		l.maybeCheckpoint(false)
 	}
 }
 
@@ -385,6 +442,10 @@ func (l *Ledger) process(group []*request) {
 			}
 			r.inspect(l.state)
 			r.reply <- reply{}
+			continue
+		}
+		if r.checkpoint {
+			l.checkpointNow(r.reply)
 			continue
 		}
 		ps = append(ps, &pending{req: r})
@@ -510,8 +571,11 @@ func (l *Ledger) process(group []*request) {
 func (l *Ledger) storedResult(p *pending, out []sealed) Result {
 	m := p.req.cmd.meta()
 	if m.IdempotencyKey != "" {
-		if ent := l.state.idem[idemMapKey(m.Actor.ID, m.IdempotencyKey)]; ent != nil {
-			return ent.result.clone()
+		k := newIdemKey(m.Actor.ID, m.IdempotencyKey)
+		if ent, ok := l.state.idem[k]; ok {
+			if res, err := l.idemResult(context.Background(), k, ent); err == nil {
+				return res
+			}
 		}
 	}
 	var found []sealed
@@ -554,12 +618,12 @@ func (l *Ledger) decideGroup(ps []*pending) []sealed {
 	now := l.opts.Clock().UTC()
 	l.decidedAt = now
 	var out []sealed
-	leaders := map[string]*pending{}
+	leaders := map[idemKey]*pending{}
 	for _, p := range ps {
 		c := p.req.cmd
 		m := c.meta()
 		if m.IdempotencyKey != "" {
-			k := idemMapKey(m.Actor.ID, m.IdempotencyKey)
+			k := newIdemKey(m.Actor.ID, m.IdempotencyKey)
 			if lead := leaders[k]; lead != nil {
 				if lead.req.hash != p.req.hash {
 					p.refused = errf(ErrIdempotencyConflict, "key %q", m.IdempotencyKey)
@@ -568,18 +632,36 @@ func (l *Ledger) decideGroup(ps []*pending) []sealed {
 				}
 				continue
 			}
-			if ent := l.state.idem[k]; ent != nil {
-				if ent.reqHash != p.req.hash {
+			if ent, ok := l.state.idem[k]; ok {
+				if ent.req != reqDigest(p.req.hash) {
 					p.refused = errf(ErrIdempotencyConflict, "key %q was used for another request", m.IdempotencyKey)
+				} else if res, err := l.idemResult(context.Background(), k, ent); err != nil {
+					l.answer(p, Result{}, fmt.Errorf("%w: reading the answer of key %q: %v", ErrUnavailable, m.IdempotencyKey, err))
 				} else {
-					l.answer(p, ent.result.clone(), nil)
+					l.answer(p, res, nil)
 				}
 				continue
 			}
 			leaders[k] = p
 		}
+		// A correction needs the bets of its finished round, which memory
+		// no longer holds: read them back first. A refusal drops them
+		// again, so the state stays the one a replay builds.
+		var loaded *Round
+		if cr, ok := c.(*CorrectResult); ok {
+			if r := l.state.rounds[cr.Round]; r != nil && r.unloaded && r.Table == cr.Table {
+				if err := l.loadBets(context.Background(), r); err != nil {
+					p.refused = err
+					continue
+				}
+				loaded = r
+			}
+		}
 		drafts, err := l.d.decide(l.state, c, now)
 		if err != nil {
+			if loaded != nil {
+				loaded.Bets, loaded.bets, loaded.unloaded = nil, nil, true
+			}
 			p.refused = err
 			continue
 		}
@@ -623,7 +705,7 @@ func (l *Ledger) seal(d draft, wm workMeta, now time.Time) sealed {
 	env.Seq = l.state.lastSeq + 1
 	subject, err := events.SubjectFor(l.log.Prefix(), &env)
 	assert.That(err == nil, "subject of %s: %v", d.typ, err)
-	l.state.apply(&env, d.payload, l.opts.IdempotencyWindow, l.opts.IdempotencyMax)
+	l.state.apply(&env, d.payload)
 	return sealed{env: env, payload: d.payload, raw: events.Raw{Subject: subject, MsgID: env.ID.String(), Data: data}}
 }
 

@@ -3,25 +3,34 @@ package ledger
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/wagerlog/wagerlog/events"
 )
 
-// reload rebuilds the state from the whole log, checking the hash chain on
-// the way. It remembers the ids of the events after sinceSeq, so that a
-// recovery can tell which of a failed group's events did reach the log.
+// reload rebuilds the state from the log: from the newest valid checkpoint
+// and the events after it, or from the whole log when there is none,
+// checking the hash chain on the way. It remembers the ids of the events
+// after sinceSeq, so that a recovery can tell which of a failed group's
+// events did reach the log; so it starts from a checkpoint no newer than
+// sinceSeq.
 func (l *Ledger) reload(ctx context.Context) error {
 	return l.reloadSince(ctx, ^uint64(0))
 }
 
 func (l *Ledger) reloadSince(ctx context.Context, sinceSeq uint64) error {
-	s := newState()
-	chain := events.NewChain(events.Hash{}, 0)
+	l.state = nil // until the new one is complete
+	s := l.loadCheckpoint(ctx, sinceSeq)
+	if s == nil {
+		s = newState(l.limits())
+	}
+	base := s.lastSeq
+	chain := events.NewChain(s.head, s.lastSeq)
 	l.recent = map[uuid.UUID]uint64{}
-	err := l.log.Read(ctx, 1, 0, func(raw events.Raw) error {
-		env, err := l.applyRaw(s, chain, raw)
+	err := l.log.Read(ctx, base+1, 0, func(raw events.Raw) error {
+		env, err := l.applyRaw(ctx, s, chain, raw)
 		if err == nil && raw.Seq > sinceSeq {
 			l.recent[env.ID] = raw.Seq
 		}
@@ -37,7 +46,52 @@ func (l *Ledger) reloadSince(ctx context.Context, sinceSeq uint64) error {
 	l.state = s
 	l.lastSeq.Store(s.lastSeq)
 	l.workPending = true
+	if l.ckpt.seq < base {
+		l.ckpt.seq = base
+	}
+	if base > 0 {
+		l.ckpt.setInfo(func(i *CheckpointInfo) { i.Tail = s.lastSeq - base })
+	}
 	return nil
+}
+
+// idemReadTimeout bounds the read of a retried command's events.
+const idemReadTimeout = 10 * time.Second
+
+// idemResult is the answer to the command remembered under k as ent,
+// rebuilt from its stored events as Result.add folds them (the command's
+// events between its first and its last sequence, told from a seal or
+// another command's by their idempotency key): the same Result the command
+// got when it was accepted, its settlement included, without keeping it
+// in memory.
+func (l *Ledger) idemResult(ctx context.Context, k idemKey, ent idemEntry) (Result, error) {
+	ctx, cancel := context.WithTimeout(ctx, idemReadTimeout)
+	defer cancel()
+	var r Result
+	last := ent.first + uint64(ent.span)
+	err := l.log.Read(ctx, ent.first, last, func(raw events.Raw) error {
+		env, err := l.opts.Codec.Decode(raw.Data)
+		if err != nil {
+			return fmt.Errorf("ledger: decode event %d: %w", raw.Seq, err)
+		}
+		if env.IdempotencyKey == "" || newIdemKey(env.Actor.ID, env.IdempotencyKey) != k {
+			return nil
+		}
+		env.Seq = raw.Seq
+		payload, err := events.DecodePayload(&env)
+		if err != nil {
+			return fmt.Errorf("ledger: decode event %d: %w", raw.Seq, err)
+		}
+		r.add(&env, payload)
+		return nil
+	})
+	if err != nil {
+		return Result{}, err
+	}
+	if r.Events != int(ent.events) || r.FirstSeq != ent.first || r.LastSeq != last {
+		return Result{}, fmt.Errorf("ledger: the %d events of a retried command at %d..%d read back as %d at %d..%d", ent.events, ent.first, last, r.Events, r.FirstSeq, r.LastSeq)
+	}
+	return r, nil
 }
 
 // recover reloads the state after a failed append and reports which of the
@@ -129,7 +183,7 @@ func hasWork(r *Round) bool {
 
 // applyRaw decodes a stored event, checks it against the hash chain and
 // applies it to s.
-func (l *Ledger) applyRaw(s *State, chain *events.Chain, raw events.Raw) (events.Envelope, error) {
+func (l *Ledger) applyRaw(ctx context.Context, s *State, chain *events.Chain, raw events.Raw) (events.Envelope, error) {
 	// Each failure is a message the ledger did not write as it stands.
 	foreign := func(what string, err error) error {
 		return &events.StreamFault{Kind: events.FaultForeignMessage, Seq: raw.Seq,
@@ -147,6 +201,15 @@ func (l *Ledger) applyRaw(s *State, chain *events.Chain, raw events.Raw) (events
 	if err != nil {
 		return env, foreign("payload does not decode", err)
 	}
-	s.apply(&env, payload, l.opts.IdempotencyWindow, l.opts.IdempotencyMax)
+	if env.Type == events.TypeRoundResultCorrected {
+		// A correction of a finished round: its bets are read back from
+		// the stream, as the live ledger read them to decide it.
+		if r := s.rounds[env.Round]; r != nil {
+			if err := l.loadBets(ctx, r); err != nil {
+				return env, err
+			}
+		}
+	}
+	s.apply(&env, payload)
 	return env, nil
 }

@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"crypto/sha256"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -105,6 +106,13 @@ type Round struct {
 	// idempotency key so that they belong to it.
 	work workMeta
 	done bool
+	// openSeq and lastSeq are the sequences of the round's round.opened
+	// and of its last event: a finished round's events lie between them,
+	// on its table's subject. unloaded is set when a finished round's bets
+	// were dropped from memory (Bets is empty then); Ledger.loadBets reads
+	// them back for a correction.
+	openSeq, lastSeq uint64
+	unloaded         bool
 }
 
 // workMeta identifies the command that started work spanning batches.
@@ -117,10 +125,53 @@ type workMeta struct {
 
 type balanceKey struct{ account, currency string }
 
+// idemKey identifies an idempotency key of an actor: the first 16 bytes of
+// SHA-256(actor, 0, key). A fixed-size key keeps an entry's cost fixed
+// whatever the length of the client's key, and 128 bits make a collision
+// between two keys of a stream out of reach.
+type idemKey [16]byte
+
+// idemEntry is what the ledger remembers of a command sent with an
+// idempotency key: enough to recognise its body and to find its answer in
+// the log, not the answer itself. A retry reads the command's first event
+// back (Ledger.idemResult), so a key costs the same few bytes whatever the
+// command did. IdemEntryBytes documents the cost.
 type idemEntry struct {
-	reqHash string
-	result  Result
-	at      time.Time
+	// req is the first 8 bytes of SHA-256 of the request hash: a body
+	// different from the original's has a 2^-64 chance of passing for it.
+	req [8]byte
+	// at is the time of the command's first event (Unix nanoseconds):
+	// expiry follows event time.
+	at int64
+	// first and last are the sequences of the command's first and last
+	// events, and events how many it wrote.
+	first  uint64
+	span   uint32 // last - first
+	events uint32
+}
+
+// IdemEntryBytes is what one remembered idempotency key costs in memory, in
+// bytes, on average: a 16-byte key and a 32-byte entry in a Go map (48
+// bytes a slot, about 1.5 slots a key with the map's load factor and its
+// growth by doubling) and 16 bytes in the expiry queue (twice that while
+// the queue's array grows). Measured by TestState_IdempotencyMemory.
+const IdemEntryBytes = 120
+
+func newIdemKey(actor, key string) idemKey {
+	h := sha256.New()
+	h.Write([]byte(actor))
+	h.Write([]byte{0})
+	h.Write([]byte(key))
+	var k idemKey
+	copy(k[:], h.Sum(nil))
+	return k
+}
+
+func reqDigest(reqHash string) [8]byte {
+	sum := sha256.Sum256([]byte(reqHash))
+	var d [8]byte
+	copy(d[:], sum[:])
+	return d
 }
 
 // State is everything the sequencer validates commands against. It is
@@ -134,10 +185,16 @@ type State struct {
 	// finished remembers the rounds that left memory (beyond
 	// FinishedRoundsKept per table) so that commands on them get
 	// ErrRoundFinished rather than ErrRoundNotFound.
-	finished  map[string]string // round → table
-	finishedQ map[string][]string
-	idem      map[string]*idemEntry
-	idemQ     []string // keys in arrival order, for expiry
+	// It is bounded too (limits.finishedIDsMax, oldest forgotten first):
+	// beyond it a command on a forgotten round gets ErrRoundNotFound.
+	finished      map[string]string // round → table
+	finishedOrder []string          // rounds of finished, oldest first
+	finishedQ     map[string][]string
+	idem          map[idemKey]idemEntry
+	idemQ         []idemKey // keys in arrival order, for expiry
+	// lim are the bounds of what the state remembers; they shape the
+	// state, so a checkpoint records them and is used only under the same.
+	lim stateLimits
 	// sealSeq is the sequence of the last ledger.sealed event and sealTo the
 	// last sequence it sealed; sealAt is when it was written.
 	sealSeq uint64
@@ -145,14 +202,25 @@ type State struct {
 	sealAt  time.Time
 }
 
-func newState() *State {
+// stateLimits bound what the state remembers beyond what validation of the
+// next command needs (Options.IdempotencyWindow, IdempotencyMax,
+// FinishedRoundsKept, FinishedIDsMax).
+type stateLimits struct {
+	IdemWindow     time.Duration
+	IdemMax        int
+	RoundsKept     int
+	FinishedIDsMax int
+}
+
+func newState(lim stateLimits) *State {
 	return &State{
 		balances:  make(map[balanceKey]decimal.Decimal),
 		tables:    make(map[string]*Table),
 		rounds:    make(map[string]*Round),
 		finished:  make(map[string]string),
 		finishedQ: make(map[string][]string),
-		idem:      make(map[string]*idemEntry),
+		idem:      make(map[idemKey]idemEntry),
+		lim:       lim,
 	}
 }
 
@@ -167,5 +235,3 @@ func (s *State) post(p events.Posting) {
 	s.balances[from] = s.balances[from].Sub(p.Amount)
 	s.balances[to] = s.balances[to].Add(p.Amount)
 }
-
-func idemMapKey(actor, key string) string { return actor + "\x00" + key }

@@ -63,7 +63,8 @@ func (s *State) Table(id string) (Table, bool) {
 
 // Round returns a copy of a round kept in memory (rounds in progress and the
 // last FinishedRoundsKept finished ones of each table), with copies of its
-// bets.
+// bets; a finished round holds none in memory (Ledger.Round reads them
+// back from the stream).
 func (s *State) Round(id string) (Round, bool) {
 	r := s.rounds[id]
 	if r == nil {
@@ -91,3 +92,26 @@ func (s *State) Rounds() []string {
 
 // IdempotencyKeys returns how many idempotency keys are remembered.
 func (s *State) IdempotencyKeys() int { return len(s.idem) }
+
+// Footprint counts what the state holds in memory; every count is bounded
+// by the ledger's options, whatever the length of the history.
+type Footprint struct {
+	// Rounds and Bets are the rounds kept in memory (in progress, and the
+	// last FinishedRoundsKept finished ones of each table) and their bets.
+	Rounds, Bets int
+	// FinishedIDs are the ids of older finished rounds remembered
+	// (at most FinishedIDsMax).
+	FinishedIDs int
+	// IdempotencyKeys are the remembered keys (at most IdempotencyMax),
+	// about IdemEntryBytes each.
+	IdempotencyKeys int
+}
+
+// Footprint returns the counts of what the state holds.
+func (s *State) Footprint() Footprint {
+	f := Footprint{Rounds: len(s.rounds), FinishedIDs: len(s.finished), IdempotencyKeys: len(s.idem)}
+	for _, r := range s.rounds {
+		f.Bets += len(r.Bets)
+	}
+	return f
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/wagerlog/wagerlog/bench"
+	"github.com/wagerlog/wagerlog/events/jetstream"
 )
 
 // benchConfig is everything `wagerlog bench` is configured with.
@@ -33,12 +34,15 @@ write (or --data-dir DIR, kept, or --nats-url). Phases, each timed:
               --duration, each answered once stored; dealers settle rounds
   raw append  JetStream atomic batches of the ledger's mean batch and event
               size, no ledger (and batches of 1,000 for reference)
-  rebuild     the ledger fills the stream up to --events events; a plain
-              ordered-consumer read of it against a projection rebuild
+  restart     the ledger fills the stream to half of --events, then to all
+              of it; after each half the store and the ledger stop and
+              start again (from a checkpoint), timed
+  rebuild     a plain ordered-consumer read of the stream against a
+              projection rebuild
   replay      one settled round of the ingest phase, replayed
   board       board reads on the rebuilt projections
   http        --http-clients keep-alive clients place slips through the API
-  memory      the process's peak RSS
+  memory      the process's peak RSS, and its RSS during the HTTP phase
 
 It prints a table with each figure's aim, or one line of JSON with --json;
 progress goes to stderr. Against an external server it creates streams of
@@ -62,6 +66,7 @@ its own and leaves them (their names are printed): delete them as the admin.`,
 	fs.IntVar(&cfg.run.Tables, "tables", bench.DefaultTables, "tables the dealers run rounds on")
 	fs.IntVar(&cfg.run.RoundSlips, "round-slips", bench.DefaultRoundSlips, "slips a round takes before its dealer settles it")
 	fs.Uint64Var(&cfg.run.Seed, "seed", 1, "seed of the dice")
+	fs.DurationVar(&cfg.run.RestartWait, "restart-wait", jetstream.DefaultDuplicates, "wait this long after each half of the fill before the restart, so that the embedded server's duplicate window (which a start reads back) holds what a casino's would, not the fill's burst; 0: restart at once")
 	fs.BoolVar(&cfg.json, "json", false, "print one line of JSON instead of the table")
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of the ingest phase to this file (go tool pprof -top FILE)")
 	fs.StringVar(&cfg.run.ProfileDir, "profile-dir", "", "write a CPU profile of every phase (<phase>.cpu.pprof) and heap profiles (after the fill, the rebuild and at the end) into this existing directory")

@@ -20,6 +20,7 @@ import (
 	"github.com/wagerlog/wagerlog/api/dashboard"
 	"github.com/wagerlog/wagerlog/audit"
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/events/jetstream"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
@@ -58,6 +59,12 @@ type serveConfig struct {
 	sealKey      string
 	sealEvery    int
 	sealInterval time.Duration
+	// Checkpoints of the ledger's state, in the object store beside the
+	// stream (docs/ARCHITECTURE.md, "Checkpoints").
+	checkpoints        bool
+	checkpointEvery    int
+	checkpointInterval time.Duration
+	checkpointsKept    int
 }
 
 func (m *Main) serveCmd() *cobra.Command {
@@ -89,6 +96,10 @@ func (m *Main) serveCmd() *cobra.Command {
 	cmd.Flags().StringVar(&cfg.sealKey, "seal-key", "", "Ed25519 private key file that signs every ledger.sealed event (PEM PKCS #8 or hex; create one with `wagerlog keygen`)")
 	cmd.Flags().IntVar(&cfg.sealEvery, "seal-every", ledger.DefaultSealEvery, "write a seal after this many events (negative: never by count)")
 	cmd.Flags().DurationVar(&cfg.sealInterval, "seal-interval", ledger.DefaultSealInterval, "write a seal this long after the last one when events were written since (negative: never by time)")
+	cmd.Flags().BoolVar(&cfg.checkpoints, "checkpoints", true, "keep checkpoints of the ledger's state in the object store <stream>"+jetstream.CheckpointBucketSuffix+" beside the stream, and start from the newest valid one (--checkpoints=false: every start replays the whole stream)")
+	cmd.Flags().IntVar(&cfg.checkpointEvery, "checkpoint-every", ledger.DefaultCheckpointEvery, "take a checkpoint after this many events (negative: never by count)")
+	cmd.Flags().DurationVar(&cfg.checkpointInterval, "checkpoint-interval", ledger.DefaultCheckpointInterval, "take a checkpoint this long after the last one when events were written since (negative: never by time)")
+	cmd.Flags().IntVar(&cfg.checkpointsKept, "checkpoints-kept", jetstream.DefaultCheckpointsKept, "how many checkpoints to keep (the older ones are what a damaged newest falls back to)")
 	return cmd
 }
 
@@ -280,11 +291,25 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	var ledgerMetrics *api.LedgerMetrics
 	if !cfg.readOnly {
 		ledgerMetrics = api.NewLedgerMetrics()
-		lopts := ledger.Options{Games: registry.New(), Logger: log, SealEvery: cfg.sealEvery, SealInterval: cfg.sealInterval, Observer: ledgerMetrics}
+		lopts := ledger.Options{
+			Games: registry.New(), Logger: log, SealEvery: cfg.sealEvery, SealInterval: cfg.sealInterval, Observer: ledgerMetrics,
+			CheckpointEvery: cfg.checkpointEvery, CheckpointInterval: cfg.checkpointInterval,
+		}
 		if cfg.walletMax != "" {
 			if lopts.WalletMax, err = ledger.ParseAmount(cfg.walletMax); err != nil || !lopts.WalletMax.IsPositive() {
 				shutdownHTTP()
 				return fmt.Errorf("--wallet-max %q: a positive plain decimal", cfg.walletMax)
+			}
+		}
+		if cfg.checkpoints {
+			// Checkpoints only make starts faster: without the object
+			// store (an external cluster whose operator has not created
+			// it, a user without the rights) the ledger replays the
+			// whole stream, as before.
+			if ck, err := store.Checkpoints(ctx, cfg.checkpointsKept); err != nil {
+				log.Warn("checkpoints unavailable; every start replays the whole stream", "err", err)
+			} else {
+				lopts.Checkpoints = ck
 			}
 		}
 		if cfg.sealKey != "" {
@@ -297,10 +322,13 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 			}
 			sealPub = lopts.SealKey.Public().(ed25519.PublicKey)
 		}
+		start := time.Now()
 		if led, err = ledger.Open(ctx, store, lopts); err != nil {
 			shutdownHTTP()
 			return err
 		}
+		ck := led.LastCheckpoint()
+		log.Info("ledger state loaded", "last_seq", led.LastSeq(), "from_checkpoint", ck.Loaded, "checkpoint_seq", ck.Seq, "tail_events", ck.Tail, "elapsed", time.Since(start).Round(time.Millisecond))
 		closers = append(closers, func() { led.Close() })
 		writer = led
 	}

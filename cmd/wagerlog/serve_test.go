@@ -72,6 +72,8 @@ func startServeUntil(t *testing.T, dataDir string, ready bool, args ...string) *
 		t.Fatal(err)
 	}
 	cfg.http = "127.0.0.1:0"
+	// As serve's flags default: checkpoints in the stream's object store.
+	cfg.checkpoints = true
 	addr := make(chan string, 1)
 	cfg.onListen = func(a string) { addr <- a }
 	stderr := &syncBuffer{}
@@ -198,11 +200,16 @@ func TestServe_API(t *testing.T) {
 		t.Fatalf("serve returned %v", err)
 	}
 
-	// Restart: the tokens file exists, the stream and projections persist.
-	s = startServe(t, dir, "--public-board")
+	// Restart: the tokens file exists, the stream and projections persist,
+	// and the ledger starts from the checkpoint the stop took, reading no
+	// tail.
+	s = startServe(t, dir, "--public-board", "--log-level", "info")
 	status, body = call(t, "GET", s.url+"/v1/wallets/zoe", tokens["finance"], "")
 	if status != 200 || !strings.Contains(string(body), `"balance":"12.50"`) {
 		t.Fatalf("wallet after restart: %d %s", status, body)
+	}
+	if log := s.stderr.String(); !strings.Contains(log, "from_checkpoint=true") || !strings.Contains(log, "tail_events=0") {
+		t.Fatalf("the restart did not start from the checkpoint taken at the stop:\n%s", log)
 	}
 	if err := s.stop(); err != nil {
 		t.Fatalf("serve returned %v", err)

@@ -42,7 +42,10 @@ discard-new, no maximum age, no message TTLs, atomic publish, direct get, a
 duplicate window and --replicas (3 on a cluster). An existing stream is only
 checked: every setting that contradicts these is listed, and nothing is
 changed (deny-delete and deny-purge cannot be undone, and limits are the
-operator's decision).
+operator's decision). It also creates the object store <stream>_CHECKPOINTS
+beside it (same replicas, file storage), where the ledger keeps checkpoints
+of its state so that a restart or a standby reads only the events after the
+newest one.
 
 On an external cluster, run it with the admin user's credentials: the
 ledger's user has no right to create or change streams (docs/CLUSTER.md).
@@ -225,6 +228,10 @@ func (m *Main) streamSetup(ctx context.Context, f *storeFlags, readOnly bool, ma
 	what := "ready for the ledger"
 	if readOnly {
 		what = "settings keep its history"
+	} else if _, err := s.Checkpoints(ctx, 0); err != nil {
+		// The ledger's user cannot create it on a cluster: the admin
+		// does, here.
+		return fmt.Errorf("checkpoint store: %w", err)
 	}
 	_, err = fmt.Fprintf(m.Stdout, "stream %s (subjects %s.>): %s; last sequence %d\n", s.StreamName(), s.Prefix(), what, last)
 	return err

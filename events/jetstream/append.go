@@ -36,6 +36,10 @@ const (
 	// after each attempt (250ms, 500ms, 1s, 2s: about the span of a
 	// stream leader election).
 	appendRetryWait = 250 * time.Millisecond
+	// AppendRetryHorizon is the longest time between Append's first
+	// sending of a batch and its last resend: AppendAttemptsMax attempts of
+	// at most AppendAttemptTimeout with the waits between them.
+	AppendRetryHorizon = AppendAttemptsMax*AppendAttemptTimeout + appendRetryWait*(1<<(AppendAttemptsMax-1)-1)
 )
 
 // Headers of the atomic batch protocol (ADR-50). nats.go v1.55.0 has no

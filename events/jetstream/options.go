@@ -16,14 +16,22 @@ const (
 	// Options.SubjectPrefix is empty.
 	DefaultSubjectPrefix = "wagerlog"
 	// DefaultDuplicates is the deduplication window used when
-	// Options.Duplicates is zero. It must outlast any retry of a batch:
-	// Append's own retries span a few seconds and a cluster election up to
-	// about ten. The server keeps every message id of the window in memory
-	// (wagerlog bench: about 200 MB for a million events in a ten-minute
-	// window), so two minutes, the server's own default, leaves a wide
-	// margin at a fifth of the cost. Idempotency beyond the window is the
-	// ledger's (its keys are kept 24 hours).
-	DefaultDuplicates = 2 * time.Minute
+	// Options.Duplicates is zero. It is sized for the retry horizon: it
+	// must outlast any resend of a batch, and only Append resends one
+	// (same message ids); every later attempt of a command is decided
+	// again, with new events, and its idempotency is the ledger's (keys
+	// kept 24 hours). Append's attempts span at most AppendRetryHorizon
+	// (28.75 s, a cluster's election of 4-9 s included), so 30 s. The
+	// window costs twice per event written in it: the server keeps every
+	// message id of the window in memory (wagerlog bench: about 200 MB for
+	// a million events in a ten-minute window), and a restarted server
+	// reads every message of the window back to rebuild it before the
+	// stream is ready (nats-server rebuildDedupe: about 1 s per 100,000
+	// events on the loaded 2-core machine) — so both scale with the
+	// rate of writes times the window, never with history. The window of
+	// a stream is set when it is created; a stream created with the
+	// earlier default (two minutes) keeps it.
+	DefaultDuplicates = 30 * time.Second
 )
 
 // Options configures Open. The zero value is not usable: set DataDir for

@@ -143,6 +143,11 @@ func TestCrash_KillUnderLoad(t *testing.T) {
 		runVerify(t, bin, dataDir)
 	}
 	fig.last = st.last
+	starts, fromCheckpoint := checkpointStarts(t, srv.logPath)
+	t.Logf("crash checkpoints: %d of %d starts began from a checkpoint (one every %d events)", fromCheckpoint, starts, crashCheckpointEvery)
+	if st.last > 2*crashCheckpointEvery && fromCheckpoint == 0 {
+		t.Errorf("no start began from a checkpoint, with %d events in the stream", st.last)
+	}
 	short, details := summary(w, fig, cycles, time.Since(started))
 	t.Log("crash summary: " + short)
 	t.Log("crash details: " + details)
@@ -342,4 +347,25 @@ func countList(m map[string]int) string {
 		return "none"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// checkpointStarts counts the ledger's starts in the server's log, and those
+// that began from a checkpoint (serve logs "ledger state loaded" with
+// from_checkpoint).
+func checkpointStarts(tb testing.TB, logPath string) (starts, fromCheckpoint int) {
+	tb.Helper()
+	b, err := os.ReadFile(logPath)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if !strings.Contains(line, "ledger state loaded") {
+			continue
+		}
+		starts++
+		if strings.Contains(line, "from_checkpoint=true") {
+			fromCheckpoint++
+		}
+	}
+	return starts, fromCheckpoint
 }

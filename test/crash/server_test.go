@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -119,6 +120,12 @@ func newServer(tb testing.TB, bin, dataDir, tokens, logPath string) *server {
 // base is the server's URL.
 func (s *server) base() string { return "http://" + s.addr }
 
+// crashCheckpointEvery makes the server take a checkpoint every few hundred
+// events, so that the kills fall between checkpoints and every restart
+// starts from one and reads a tail (the default, 100,000, would leave the
+// suite's short stream without any).
+const crashCheckpointEvery = 300
+
 func (s *server) running() bool { return s.cmd != nil }
 
 // start starts the process in its own process group (so that a SIGKILL
@@ -147,7 +154,8 @@ func (s *server) startOrExit() (time.Duration, error) {
 		s.tb.Fatal(err)
 	}
 	fmt.Fprintf(logf, "=== crash suite: start %d\n", s.starts)
-	cmd := exec.Command(s.bin, "serve", "--data-dir", s.dataDir, "--http", s.addr, "--tokens", s.tokens, "--log-level", "info")
+	cmd := exec.Command(s.bin, "serve", "--data-dir", s.dataDir, "--http", s.addr, "--tokens", s.tokens, "--log-level", "info",
+		"--checkpoint-every", strconv.Itoa(crashCheckpointEvery))
 	cmd.Stdout, cmd.Stderr = logf, logf
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	begin := time.Now()

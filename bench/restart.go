@@ -1,0 +1,159 @@
+package bench
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/games/registry"
+	"github.com/wagerlog/wagerlog/ledger"
+)
+
+// restartResult is what one restart measured.
+type restartResult struct {
+	// events is the stream's length; ready the time from opening the
+	// store to a ledger ready for commands; tail the events read after
+	// the checkpoint it started from.
+	events uint64
+	ready  time.Duration
+	tail   uint64
+	loaded bool
+	// store is the part of ready spent opening the store (the embedded
+	// server's start and recovery, the stream's check); the rest is the
+	// ledger's: the checkpoint loaded and verified, the tail read.
+	store time.Duration
+	// ckBytes and ckPause are the size of the checkpoint taken before
+	// the restart and the time the sequencer spent copying the state for
+	// it (the encoding and the save run in the background).
+	ckBytes int
+	ckPause time.Duration
+}
+
+// openLedger opens the run's event store (r.lopts) and the ledger on it,
+// with its checkpoints in the store's object store, as serve does.
+func (r *runner) openLedger(ctx context.Context) error {
+	start := time.Now()
+	st, err := jetstream.Open(ctx, r.lopts)
+	if err != nil {
+		return err
+	}
+	r.storeOpened = time.Since(start)
+	ck, err := st.Checkpoints(ctx, 0)
+	if err != nil {
+		st.Close()
+		return err
+	}
+	log := &countingLog{Log: st}
+	led, err := ledger.Open(ctx, log, ledger.Options{Games: registry.New(), Checkpoints: ck})
+	if err != nil {
+		st.Close()
+		return err
+	}
+	r.st, r.log = st, log
+	if r.c != nil {
+		r.c.led = led
+	}
+	r.led = led
+	return nil
+}
+
+// closeLedger closes the ledger and the store, if open.
+func (r *runner) closeLedger() {
+	if r.led != nil {
+		r.led.Close()
+		r.led = nil
+	}
+	if r.st != nil {
+		r.st.Close()
+		r.st = nil
+	}
+}
+
+// restart stops the ledger and the event store and starts both again, as
+// a restart of serve or a standby's take-over does, and times the start:
+// the embedded server's recovery of its store, the stream's check, the
+// newest checkpoint loaded and verified, the tail read. A checkpoint is
+// taken first, as serve's periodic ones would have been, so that the time
+// is that of a start from a checkpoint (the tail after a periodic one is
+// at most ledger.DefaultCheckpointEvery events, which a start reads at the
+// rebuild's rate).
+//
+// The embedded server reads back every message of its duplicate window
+// when it starts (to rebuild the window), and the fill writes far faster
+// than a casino: its whole stream is in the window. So the restart waits
+// Config.RestartWait first (`wagerlog bench`: the window), to find the
+// window as a casino's restart finds it: a few thousand events at the
+// rates of a day of play (the cost per event in the window is in
+// docs/BENCHMARKS.md). Against an external server the window is the
+// cluster's, not the restart's: no wait.
+func (r *runner) restart(ctx context.Context) (restartResult, error) {
+	var res restartResult
+	if err := r.led.Checkpoint(ctx); err != nil {
+		return res, fmt.Errorf("bench: checkpoint before the restart: %w", err)
+	}
+	if wait := r.cfg.RestartWait; r.lopts.URL == "" && wait > 0 {
+		r.say("restart: waiting %s (the server's duplicate window is %s) since the last write", wait, cmp.Or(r.lopts.Duplicates, jetstream.DefaultDuplicates))
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return res, ctx.Err()
+		}
+	}
+	ck := r.led.LastCheckpoint()
+	res.ckBytes, res.ckPause = ck.Bytes, ck.Pause
+	res.events = r.led.LastSeq()
+	r.closeLedger()
+	start := time.Now()
+	if err := r.openLedger(ctx); err != nil {
+		return res, fmt.Errorf("bench: restart: %w", err)
+	}
+	res.ready = time.Since(start)
+	res.store = r.storeOpened
+	info := r.led.LastCheckpoint()
+	res.tail, res.loaded = info.Tail, info.Loaded
+	if !info.Loaded {
+		res.tail = r.led.LastSeq()
+	}
+	return res, nil
+}
+
+// rssSampler samples the process's resident memory while a phase runs.
+type rssSampler struct {
+	stop chan struct{}
+	wg   sync.WaitGroup
+	max  int64 // KiB
+}
+
+// rssSampleEvery is the period of the RSS samples.
+const rssSampleEvery = 250 * time.Millisecond
+
+func sampleRSS() *rssSampler {
+	s := &rssSampler{stop: make(chan struct{})}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		t := time.NewTicker(rssSampleEvery)
+		defer t.Stop()
+		for {
+			if kb, ok := procKB("/proc/self/status", "VmRSS"); ok && kb > s.max {
+				s.max = kb
+			}
+			select {
+			case <-s.stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return s
+}
+
+// end stops the sampling and returns the largest sample in MiB.
+func (s *rssSampler) end() float64 {
+	close(s.stop)
+	s.wg.Wait()
+	return float64(s.max) / 1024
+}

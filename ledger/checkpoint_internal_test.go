@@ -1,0 +1,158 @@
+package ledger
+
+import (
+	"errors"
+	"reflect"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
+)
+
+// bigState builds a state of the size the bench's ledger holds at the
+// default limits: tables × FinishedRoundsKept rounds of bets settled, and
+// keys idempotency keys.
+func bigState(tables, betsPerRound, keys int) *State {
+	s := newState(stateLimits{IdemWindow: DefaultIdempotencyWindow, IdemMax: DefaultIdempotencyMax, RoundsKept: FinishedRoundsKept, FinishedIDsMax: DefaultFinishedIDsMax})
+	stake := decimal.RequireFromString("2.50")
+	for t := range tables {
+		tid := "table-" + strconv.Itoa(t)
+		s.tables[tid] = &Table{ID: tid, Game: "sicbo", Paytable: "sicbo/live", Currency: "EUR", Scale: 2,
+			Limits: map[string]Limit{"*": {Min: decimal.New(1, 0), Max: decimal.New(500, 0)}}}
+		for r := range FinishedRoundsKept {
+			rid := "0193a1b2-c3d4-7e5f-8a9b-" + strconv.Itoa(100000000000+t*1000+r)
+			rd := &Round{ID: rid, Table: tid, Number: int64(r + 1), Paytable: "sicbo/live", Currency: "EUR", Scale: 2,
+				Status: RoundSettled, OpenedAt: time.Unix(1_764_000_000, 0).UTC(), Results: [][]byte{[]byte(`{"dice":[1,2,3]}`)},
+				bets: map[string]*Bet{}, done: true}
+			for b := range betsPerRound {
+				bet := &Bet{ID: "0193a1b2-c3d4-7e5f-8a9b-" + strconv.Itoa(200000000000+b), Slip: "0193a1b2-c3d4-7e5f-8a9b-" + strconv.Itoa(300000000000+b),
+					Player: "p" + strconv.Itoa(b%300), Code: "small", Stake: stake, Status: BetSettled, Step: 1,
+					Settlement: games.Settlement{Outcome: games.OutcomeWon, Win: stake, Returned: stake.Add(stake), Rule: "small pays 1:1"}}
+				rd.Bets = append(rd.Bets, bet)
+				rd.bets[bet.ID] = bet
+			}
+			s.rounds[rid] = rd
+			s.finishedQ[tid] = append(s.finishedQ[tid], rid)
+		}
+	}
+	for i := range keys {
+		k := newIdemKey("frontend", "key-"+strconv.Itoa(i))
+		s.idem[k] = idemEntry{first: uint64(i + 1), events: 1}
+		s.idemQ = append(s.idemQ, k)
+	}
+	for p := range 300 {
+		s.balances[balanceKey{"wallet:p" + strconv.Itoa(p), "EUR"}] = stake
+	}
+	return s
+}
+
+// TestCheckpoint_Cost logs what a checkpoint of a state of the bench's size
+// costs: the sequencer's pause (the copy), the encoding, the decoding. Run
+// with -v; the figures are for docs/ARCHITECTURE.md, not asserted (the
+// machine may be loaded).
+func TestCheckpoint_Cost(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a large state")
+	}
+	s := bigState(4, 500, 300_000)
+	start := time.Now()
+	snap := s.snapshot()
+	pause := time.Since(start)
+	start = time.Now()
+	data, err := encodeCheckpoint(snap)
+	enc := time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start = time.Now()
+	back, err := decodeCheckpoint(data, s.lim)
+	dec := time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := back.Footprint()
+	t.Logf("%d rounds, %d bets, %d keys: %d bytes; pause %s, encode %s, decode %s", f.Rounds, f.Bets, f.IdempotencyKeys, len(data), pause, enc, dec)
+	if f.Bets != 4*FinishedRoundsKept*500 || f.IdempotencyKeys != 300_000 {
+		t.Fatalf("decoded %+v", f)
+	}
+}
+
+// TestCheckpoint_CodecFields fails when a field is added to a type the
+// checkpoint encodes field by field (checkpoint_codec.go): add the field
+// to the codec and raise checkpointVersion, then the count here.
+func TestCheckpoint_CodecFields(t *testing.T) {
+	for _, tc := range []struct {
+		v    any
+		want int
+	}{
+		{Table{}, 13}, {Round{}, 24}, {Bet{}, 13}, {games.Settlement{}, 8}, {games.Contribution{}, 2},
+		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 14},
+	} {
+		if got := reflect.TypeOf(tc.v).NumField(); got != tc.want {
+			t.Errorf("%T has %d fields, the checkpoint codec knows %d", tc.v, got, tc.want)
+		}
+	}
+}
+
+// TestCheckpoint_RoundTrip checks that a state reads back from its
+// checkpoint as it was, amounts with their exponents, nil and empty
+// apart; and that any damage to the content is refused.
+func TestCheckpoint_RoundTrip(t *testing.T) {
+	s := bigState(2, 3, 5)
+	for _, r := range s.rounds {
+		r.Bets[0].Settlement.Contributions = []games.Contribution{{Pool: "jp", Amount: decimal.RequireFromString("-123456789012345678901234567890.5")}}
+		r.Bets[1].Settlement.Contributions = []games.Contribution{}
+		r.work = workMeta{actor: events.Actor{ID: "d1", Role: "dealer"}, key: "k", reqHash: "h", corr: "c"}
+		break
+	}
+	s.sealAt = time.Date(2026, 12, 1, 10, 0, 0, 123, time.UTC)
+	s.finished["old"] = "table-0"
+	s.finishedOrder = append(s.finishedOrder, "old")
+	data, err := encodeCheckpoint(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := decodeCheckpoint(data, s.lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := StateJSON(s)
+	got, _ := StateJSON(back)
+	if string(got) != string(want) {
+		t.Fatalf("read back:\n%s\nwant\n%s", got, want)
+	}
+	for id, r := range s.rounds {
+		b := back.rounds[id]
+		if !reflect.DeepEqual(b.Results, r.Results) || b.bets[r.Bets[0].ID] == nil || b.Bets[0].Stake.String() != r.Bets[0].Stake.String() {
+			t.Fatalf("round %s read back as %+v", id, b)
+		}
+		if (b.Bets[1].Settlement.Contributions == nil) != (r.Bets[1].Settlement.Contributions == nil) {
+			t.Fatalf("nil and empty contributions not kept apart")
+		}
+	}
+	for i := checkpointHeaderLen; i < len(data); i += 1 + len(data)/97 {
+		bad := slices.Clone(data)
+		bad[i] ^= 0x40
+		if _, err := decodeCheckpoint(bad, s.lim); !errors.Is(err, ErrCheckpointInvalid) {
+			t.Fatalf("byte %d flipped: %v", i, err)
+		}
+	}
+	if _, err := decodeCheckpoint(data[:len(data)-1], s.lim); !errors.Is(err, ErrCheckpointInvalid) {
+		t.Fatalf("truncated: %v", err)
+	}
+}
+
+// FuzzDecodeState feeds damaged content to the decoder past the hash
+// check: it must return an error, never panic or allocate without bound.
+func FuzzDecodeState(f *testing.F) {
+	f.Add(encodeState(nil, bigState(1, 2, 3)))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, body []byte) {
+		_, _ = decodeState(body)
+	})
+}
