@@ -31,6 +31,7 @@ func envConfig(flag string) bool {
 		"nats-password-file", "nats-operator-nkey", "nats-admin-nkey",
 		"http", "log-level", "tokens", "dev-tokens", "public-board", "time-zone", "read-only",
 		"demo", "demo-interval", "demo-seed", "seal-key", "seal-every", "seal-interval", "dev-tokens-out", "wallet-max",
+		"checkpoints", "checkpoint-every", "checkpoint-interval", "checkpoints-kept",
 		"operator", "pubkey", "db", "projections", "heap-limit-mib":
 		return true
 	}

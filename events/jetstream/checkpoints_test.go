@@ -15,7 +15,13 @@ import (
 func TestCheckpoints_SaveListLoad(t *testing.T) {
 	ctx := testCtx(t)
 	dir := t.TempDir()
-	s := openTest(t, dir, func(o *Options) { o.ListenAddr = "127.0.0.1:0" })
+	// The second Store below connects as the admin: the listening
+	// embedded server admits no anonymous client.
+	adminSeed, adminKey, err := NewUserNKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := openTest(t, dir, func(o *Options) { o.ListenAddr, o.AdminNKey = "127.0.0.1:0", adminKey })
 	c, err := s.Checkpoints(ctx, 2)
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +57,7 @@ func TestCheckpoints_SaveListLoad(t *testing.T) {
 
 	// A reader on another connection finds them (a standby does the same
 	// against a cluster).
-	r := openTest(t, "", func(o *Options) { o.URL, o.DataDir, o.ReadOnly = s.ClientURL(), "", true })
+	r := openTest(t, "", func(o *Options) { o.URL, o.DataDir, o.ReadOnly, o.NKeySeed = s.ClientURL(), "", true, adminSeed })
 	rc, err := r.Checkpoints(ctx, 0)
 	if err != nil {
 		t.Fatal(err)
