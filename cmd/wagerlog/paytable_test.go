@@ -130,7 +130,7 @@ func TestPaytableCmd_JSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	var all []struct{ ID string }
-	if err := json.Unmarshal([]byte(out), &all); err != nil || len(all) != 5 || all[0].ID != "roulette/american" || all[3].ID != "sicbo/clm-2016" || all[4].ID != "sicbo/live" {
+	if err := json.Unmarshal([]byte(out), &all); err != nil || len(all) != 6 || all[0].ID != "craps/peru-1999" || all[1].ID != "roulette/american" || all[4].ID != "sicbo/clm-2016" || all[5].ID != "sicbo/live" {
 		t.Errorf("all paytables: %v %v", all, err)
 	}
 }
