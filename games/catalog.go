@@ -69,6 +69,24 @@ type BoardRower interface {
 	BoardRow(r Result) []byte
 }
 
+// Stater is implemented by a Paytable whose rounds carry a state across
+// their results (a craps hand's point): the API shows it for the round in
+// progress beside the round's open bets. The state is a fold of the
+// results alone, so it is the same live, after a rebuild and in a replay.
+type Stater interface {
+	// State describes the round after results, its results so far in
+	// order (none: the round has just opened).
+	State(results []Result) StateView
+}
+
+// StateView is a game's description of a round's state (craps: the
+// point, come-out or not, the shooter's rolls). Each game has its own
+// type; it encodes to JSON with encoding/json.
+type StateView interface {
+	// StateGame names the game the state belongs to.
+	StateGame() string
+}
+
 // ErrUnknownPaytable is returned by Catalog.Paytable for an id that no game
 // of the catalog offers. Its API code is unknown_paytable.
 var ErrUnknownPaytable error = &codedError{"unknown paytable", "unknown_paytable"}

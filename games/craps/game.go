@@ -70,3 +70,8 @@ var (
 	_ games.Result        = Roll{}
 	_ games.BoardStats    = BoardStats{}
 )
+
+var (
+	_ games.Stater    = (*Paytable)(nil)
+	_ games.StateView = HandState{}
+)
