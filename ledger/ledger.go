@@ -110,7 +110,7 @@ type Ledger struct {
 	// lastSeq mirrors state.lastSeq for readers outside the goroutine.
 	lastSeq atomic.Uint64
 	// fault is the stream fault that stopped writes (fault.go).
-	fault     atomic.Pointer[events.StreamFault]
+	fault atomic.Pointer[events.StreamFault]
 	// inflight counts the Execute calls not answered yet (Load).
 	inflight  atomic.Int64
 	closeOnce sync.Once
