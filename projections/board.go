@@ -64,6 +64,18 @@ func (b *boardRec) settle(r boardEntry, size int) {
 	}
 }
 
+// end marks the last result of a round on the board as the one it ended
+// with: a round cancelled after some of its results. Nothing changes for a
+// round with no result on the board (every cancelled round of one result).
+func (b *boardRec) end(round string) {
+	for i := len(b.results) - 1; i >= 0; i-- {
+		if b.results[i].Round == round {
+			b.results[i].Step = false
+			return
+		}
+	}
+}
+
 // boardFormat 2 holds results as their games' JSON; format 1 (schema 3)
 // held three dice. Schema 5 keeps format 2 and adds two flags (below), so
 // that a board of one-result rounds is stored byte for byte as before.

@@ -13,8 +13,9 @@ import (
 // TestStore_Board_CrapsRolls plays two shooters' hands and checks that the
 // board holds one entry per roll, the hand in progress included, and that
 // craps' statistics (points made, seven-outs, the current point and
-// shooter) come from them. A board too small for the first hand still
-// reads its point: the hand's earlier rolls are given to the game.
+// shooter) come from them. A hand cancelled mid-way leaves its rolls and
+// no shooter. A board too small for the first hand still reads its point:
+// the hand's earlier rolls are given to the game.
 func TestStore_Board_CrapsRolls(t *testing.T) {
 	h := newHarness(t)
 	big := openProj(t, "", Options{Games: registry.New()})
@@ -64,6 +65,19 @@ func TestStore_Board_CrapsRolls(t *testing.T) {
 	}
 	if s.Last[5].Event != craps.EventSevenOut || s.Last[5].Point != 9 {
 		t.Errorf("hand 1's last roll %+v, want a seven-out on 9", s.Last[5])
+	}
+
+	// Hand 2 is cancelled with its point on: its rolls stay on the
+	// board, but no shooter is on the table any more.
+	h.Must(&ledger.Cancel{Meta: ledger.Meta{Actor: ledgertest.Supervisor}, Table: "c1", Round: second, Reason: "dice machine fault"})
+	waitFor(t, big, h.LastSeq())
+	waitFor(t, small, h.LastSeq())
+	b, err = big.Board("c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := b.Stats.(craps.BoardStats); len(b.Results) != 8 || s.Shooter != "" || s.Point != 0 || s.ShooterRolls != 0 {
+		t.Errorf("after the cancel: %d results, stats %+v", len(b.Results), s)
 	}
 
 	b, err = small.Board("c1")

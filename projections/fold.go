@@ -636,6 +636,12 @@ func (f *fold) roundCancelled(e *events.Envelope, p *events.RoundCancelled) erro
 	}
 	r.CancelReason = p.Reason
 	f.finishRound(r, e)
+	// A round of several results cancelled after some of them (a craps
+	// hand) keeps them on the board, the last one marked as ending it.
+	// A round cancelled before any result has nothing on the board.
+	if len(r.History) > 0 {
+		f.board(p.Table).end(r.ID)
+	}
 	return nil
 }
 

@@ -45,7 +45,13 @@ func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats
 			rs = append(rs, BoardRoll{Hand: e.Round, Number: e.Number, Roll: r})
 		}
 	}
-	return rollBoard(rs, context)
+	s := rollBoard(rs, context)
+	if n := len(entries); n > 0 && entries[n-1].Over && s.Shooter != "" {
+		// The last hand ended without a seven-out (it was cancelled):
+		// the next roll comes out for a new shooter.
+		s.Point, s.Shooter, s.ShooterNumber, s.ShooterRolls = 0, "", 0, 0
+	}
+	return s
 }
 
 // BoardRow shows a roll on a board row as its dice and total:
