@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
 )
@@ -17,7 +18,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the generated sections of docs/API.md")
 
 // TestDocs_ErrorCodes checks that docs/ERRORS.md lists every code the API
-// can answer (its own, the ledger's and Sic Bo's), each with the status the
+// can answer (its own, the ledger's, Sic Bo's and craps'), each with the status the
 // code really gets.
 func TestDocs_ErrorCodes(t *testing.T) {
 	doc, err := os.ReadFile("../docs/ERRORS.md")
@@ -34,6 +35,10 @@ func TestDocs_ErrorCodes(t *testing.T) {
 	// Not sicbo.CodeInvalidDice: a result the game refuses reaches the API
 	// as the ledger's invalid_result.
 	for _, c := range []string{sicbo.CodeInvalidBetCode, sicbo.CodeBetNotOffered, sicbo.CodeInvalidAmount, sicbo.CodeInvalidScale, sicbo.CodeUnknownPaytable} {
+		all[c] = true
+	}
+	for _, c := range []string{craps.CodeBetNotAllowedNow, craps.CodeOddsWithoutLineBet, craps.CodeOddsAboveLimit, craps.CodeTakeDownNotAllowed,
+		craps.CodeBetDecided, craps.CodeInvalidPoint, craps.CodeHandTooLong, craps.CodeTooManyBets, craps.CodeRoundFinished} {
 		all[c] = true
 	}
 	for code := range all {

@@ -141,6 +141,7 @@ var (
 	typeDuration   = reflect.TypeOf(time.Duration(0))
 	typeBoardRow   = reflect.TypeOf(projections.BoardResult{})
 	typeBoardStats = reflect.TypeFor[games.BoardStats]()
+	typeStateView  = reflect.TypeFor[games.StateView]()
 )
 
 // schema returns the JSON schema of t; named structs go to the components
@@ -157,7 +158,7 @@ func (g *schemaGen) schema(t reflect.Type) obj {
 		// A row carries its game's members besides these (see
 		// projections.BoardResult).
 		return obj{"type": "object", "required": []string{"round", "number", "at", "seq"}, "additionalProperties": true,
-			"description": "a completed round on the board, with its game's members between number and at: Sic Bo dice, total, size, parity; roulette pocket, colour; punto banco winner, player, banker (the points), natural; a game without rows its result as result",
+			"description": "a completed round on the board, with its game's members between number and at: Sic Bo dice, total, size, parity; roulette pocket, colour; punto banco winner, player, banker (the points), natural; craps dice, total; a game without rows its result as result",
 			"properties": obj{
 				"round": obj{"type": "string"}, "number": obj{"type": "integer"},
 				"at": obj{"type": "string", "format": "date-time"}, "seq": obj{"type": "integer"}, "corrected": obj{"type": "boolean"},
@@ -183,7 +184,10 @@ func (g *schemaGen) schema(t reflect.Type) obj {
 		return obj{"type": "object", "additionalProperties": g.schema(t.Elem())}
 	case reflect.Interface:
 		if t == typeBoardStats {
-			return obj{"type": []string{"object", "null"}, "description": "the statistics of the table's game (docs/GAMES.md): Sic Bo big/small, odd/even, triples, faces, hot/cold, totals; roulette last, red/black/green, odd/even, low/high, dozens, columns, hot/cold, numbers; null when this build does not know the table's game"}
+			return obj{"type": []string{"object", "null"}, "description": "the statistics of the table's game (docs/GAMES.md): Sic Bo big/small, odd/even, triples, faces, hot/cold, totals; roulette last, red/black/green, odd/even, low/high, dozens, columns, hot/cold, numbers; craps last rolls, points made, seven-outs, totals, hot/cold, point, shooter; null when this build does not know the table's game"}
+		}
+		if t == typeStateView {
+			return obj{"type": "object", "description": "the game's state of the round in progress (games.Stater; docs/GAMES.md): craps point, come_out, rolls, points_made, last, over; absent for a game without one"}
 		}
 	case reflect.Struct:
 		name := schemaName(t)

@@ -146,6 +146,18 @@ func (s *Server) getTable(w http.ResponseWriter, r *http.Request, _ Principal) e
 	return answer(w, v.Seq, v, err)
 }
 
+func (s *Server) getTableState(w http.ResponseWriter, r *http.Request, _ Principal) error {
+	table, err := pathID(r, "table")
+	if err != nil {
+		return err
+	}
+	if err := s.waitMinSeq(r); err != nil {
+		return err
+	}
+	v, err := s.cfg.Views.TableState(table)
+	return answer(w, v.Seq, v, err)
+}
+
 func (s *Server) listRounds(w http.ResponseWriter, r *http.Request, _ Principal) error {
 	table, err := pathID(r, "table")
 	if err != nil {

@@ -112,6 +112,9 @@ type Views interface {
 	Balances(prefix string) (projections.BalanceList, error)
 	Tables() (projections.TableList, error)
 	Table(id string) (projections.TableView, error)
+	// TableState is the round in progress on a table: its results, open
+	// bets and the game's state (a craps hand's point).
+	TableState(id string) (projections.TableState, error)
 	Rounds(table string, page projections.Page) (projections.RoundPage, error)
 	Round(id string) (projections.RoundView, error)
 	PlayerBets(player string, page projections.Page) (projections.BetPage, error)

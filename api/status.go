@@ -97,6 +97,19 @@ var statuses = map[string]codeInfo{
 	// belongs to the lines of wagerlog settle only (docs/ERRORS.md).
 	"invalid_bet_code": {http.StatusUnprocessableEntity, "Invalid bet code"},
 	"bet_not_offered":  {http.StatusUnprocessableEntity, "Bet not offered by this paytable"},
+	// Craps (games/craps). The ledger refuses a placement or a take-down
+	// with bet_refused and the game's message; these codes reach a caller
+	// unwrapped from the auditors' tools (settle --jsonl) and from any
+	// path that passes a game's error through, and get their status here
+	// rather than a 500.
+	"bet_not_allowed_now":   {http.StatusUnprocessableEntity, "Bet not allowed in the table's state"},
+	"odds_without_line_bet": {http.StatusUnprocessableEntity, "Odds without a line bet on the point"},
+	"odds_above_limit":      {http.StatusUnprocessableEntity, "Odds above the line bet's multiple"},
+	"take_down_not_allowed": {http.StatusUnprocessableEntity, "Bet may not be taken down"},
+	"bet_decided":           {http.StatusConflict, "Bet already decided"},
+	"invalid_point":         {http.StatusUnprocessableEntity, "Invalid point"},
+	"hand_too_long":         {http.StatusUnprocessableEntity, "Shooter's hand too long"},
+	"too_many_bets":         {http.StatusUnprocessableEntity, "Too many open bets"},
 	// A bad currency scale is a configuration error of the server, never the
 	// caller's.
 	"invalid_scale": {http.StatusInternalServerError, "Invalid currency scale"},

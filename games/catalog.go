@@ -24,19 +24,30 @@ type Game interface {
 	Board(pt Paytable, entries []BoardEntry) BoardStats
 }
 
-// BoardEntry is one completed round on a table's statistics board.
+// BoardEntry is one settled result on a table's statistics board: a
+// round of one result (Sic Bo, roulette) is one entry, a round of several
+// (a craps hand) one entry per result, the round in progress included.
 type BoardEntry struct {
 	Round  string
 	Number int64
-	// Seq is the sequence of the event that put the round on the board
-	// (of the latest one after a correction).
+	// Seq is the sequence of the event that put the result on the board
+	// (round.step_settled or round.settled; the latest one after a
+	// correction).
 	Seq uint64
 	At  time.Time
-	// Result is the round's result in force (its last result when the
-	// round had several, as a craps hand).
+	// Result is the result in force.
 	Result Result
 	// Corrected is true when Result replaces a corrected result.
 	Corrected bool
+	// Index is the result's position in its round, from 0.
+	Index int
+	// Over is true when the round ended with this result; false while
+	// the round goes on after it.
+	Over bool
+	// Before holds, on the board's oldest entry only and when its Index
+	// is above 0, the round's results before it: a game that folds a
+	// round's results (a craps point) starts from the round's first one.
+	Before []Result
 }
 
 // BoardStats is a game's statistics over a board's entries. Each game has
@@ -56,6 +67,24 @@ type BoardRower interface {
 	// BoardRow returns a JSON object whose members describe r on a row
 	// of the board, e.g. {"dice":[2,2,5],"total":9,"size":"small","parity":"odd"}.
 	BoardRow(r Result) []byte
+}
+
+// Stater is implemented by a Paytable whose rounds carry a state across
+// their results (a craps hand's point): the API shows it for the round in
+// progress beside the round's open bets. The state is a fold of the
+// results alone, so it is the same live, after a rebuild and in a replay.
+type Stater interface {
+	// State describes the round after results, its results so far in
+	// order (none: the round has just opened).
+	State(results []Result) StateView
+}
+
+// StateView is a game's description of a round's state (craps: the
+// point, come-out or not, the shooter's rolls). Each game has its own
+// type; it encodes to JSON with encoding/json.
+type StateView interface {
+	// StateGame names the game the state belongs to.
+	StateGame() string
 }
 
 // ErrUnknownPaytable is returned by Catalog.Paytable for an id that no game

@@ -9,9 +9,13 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 )
 
-// boardRec is a table's statistics board as stored: its completed rounds,
-// oldest first, at most the board size, each with its result as its
-// game's JSON. The whole board is one key in a compact binary form, so
+// boardRec is a table's statistics board as stored: its settled results,
+// oldest first, at most the board size, each with its round and its
+// result as its game's JSON. A round of one result (Sic Bo, roulette) is
+// one entry; a round of several (a craps hand) has one entry per result,
+// added as each result's settlement completes (round.step_settled, then
+// round.settled for the last), so the round in progress is on the board
+// too. The whole board is one key in a compact binary form, so
 // that a board read is one lookup and a decode of a few kilobytes. What
 // the board shows of the results (its statistics, and the members of each
 // row) is the game's business: Store.Board asks the table's game at read
@@ -20,7 +24,7 @@ type boardRec struct {
 	results []boardEntry
 }
 
-// boardEntry is one completed round on a stored board.
+// boardEntry is one settled result on a stored board.
 type boardEntry struct {
 	Round     string
 	Number    int64
@@ -28,24 +32,30 @@ type boardEntry struct {
 	At        time.Time
 	Result    []byte
 	Corrected bool
+	// Index is the result's position in its round, from 0.
+	Index int
+	// Step is true for a result after which the round went on
+	// (round.step_settled); false for the one that ended it.
+	Step bool
 }
 
-// settle puts a completed round on the board. A round's first settlement
-// joins the board as its newest result, pushing the oldest one off when the
-// board is full. A correction's settlement replaces the result of the round
-// where it already stands (the board keeps the order in which rounds were
-// completed); a corrected round that has left the board changes nothing.
+// settle puts a settled result on the board. A result joins the board as
+// its newest entry, pushing the oldest one off when the board is full. A
+// correction's settlement replaces the round's last result where it
+// already stands (the board keeps the order in which results were
+// settled); a corrected round that has left the board changes nothing.
 func (b *boardRec) settle(r boardEntry, size int) {
-	for i := range b.results {
-		if b.results[i].Round == r.Round {
-			b.results[i].Result = r.Result
-			b.results[i].Seq = r.Seq
-			b.results[i].At = r.At
-			b.results[i].Corrected = b.results[i].Corrected || r.Corrected
-			return
-		}
-	}
 	if r.Corrected {
+		for i := len(b.results) - 1; i >= 0; i-- {
+			if b.results[i].Round == r.Round {
+				b.results[i].Result = r.Result
+				b.results[i].Seq = r.Seq
+				b.results[i].At = r.At
+				b.results[i].Corrected = true
+				b.results[i].Step = false
+				return
+			}
+		}
 		return
 	}
 	b.results = append(b.results, r)
@@ -54,13 +64,40 @@ func (b *boardRec) settle(r boardEntry, size int) {
 	}
 }
 
+// end marks the last result of a round on the board as the one it ended
+// with: a round cancelled after some of its results. Nothing changes for a
+// round with no result on the board (every cancelled round of one result).
+func (b *boardRec) end(round string) {
+	for i := len(b.results) - 1; i >= 0; i-- {
+		if b.results[i].Round == round {
+			b.results[i].Step = false
+			return
+		}
+	}
+}
+
 // boardFormat 2 holds results as their games' JSON; format 1 (schema 3)
-// held three dice.
+// held three dice. Schema 5 keeps format 2 and adds two flags (below), so
+// that a board of one-result rounds is stored byte for byte as before.
 const boardFormat = 2
+
+// The flags byte of a stored entry.
+const (
+	flagCorrected = 1 << 0
+	// flagStep: the round went on after this result.
+	flagStep = 1 << 1
+	// flagIndex: the result's index in its round (above 0) follows the
+	// flags as a uvarint.
+	flagIndex = 1 << 2
+)
 
 // boardRoundMax bounds a round id on the board (ids are events.ValidID or
 // UUIDs, both far shorter).
 const boardRoundMax = 255
+
+// boardIndexMax bounds a result's index in its round on a stored board
+// (games bound their rounds far below it: a craps hand at 10,000 rolls).
+const boardIndexMax = 1 << 20
 
 // boardResultMax bounds a result's JSON on the board (games bound the
 // results they parse far below it).
@@ -68,7 +105,8 @@ const boardResultMax = 4096
 
 // encode writes the board: a format byte, a count, then per result the round
 // id (length-prefixed), number, seq, time (unix ns), the result's JSON
-// (length-prefixed) and a flag byte.
+// (length-prefixed), a flag byte and, when flagIndex is set, the result's
+// index in its round.
 func (b *boardRec) encode() []byte {
 	out := make([]byte, 0, 2+len(b.results)*64)
 	out = append(out, boardFormat)
@@ -87,9 +125,18 @@ func (b *boardRec) encode() []byte {
 		out = append(out, r.Result...)
 		var flags byte
 		if r.Corrected {
-			flags = 1
+			flags |= flagCorrected
+		}
+		if r.Step {
+			flags |= flagStep
+		}
+		if r.Index > 0 {
+			flags |= flagIndex
 		}
 		out = append(out, flags)
+		if r.Index > 0 {
+			out = binary.AppendUvarint(out, uint64(r.Index))
+		}
 	}
 	return out
 }
@@ -135,8 +182,17 @@ func (b *boardRec) decode(v []byte) error {
 		}
 		v = v[k:]
 		r.Result = append([]byte(nil), v[:size]...)
-		r.Corrected = v[size]&1 != 0
+		flags := v[size]
+		r.Corrected, r.Step = flags&flagCorrected != 0, flags&flagStep != 0
 		v = v[size+1:]
+		if flags&flagIndex != 0 {
+			i, k := binary.Uvarint(v)
+			if k <= 0 || i == 0 || i > boardIndexMax {
+				return errBoardFormat
+			}
+			r.Index = int(i)
+			v = v[k:]
+		}
 		b.results = append(b.results, r)
 	}
 	if len(v) != 0 {
@@ -148,7 +204,10 @@ func (b *boardRec) decode(v []byte) error {
 // view returns the board newest first, with the rows and the statistics
 // of the table's game (game and pt nil when the catalog does not know the
 // table's paytable: the rows then show their results and Stats is nil).
-func (b *boardRec) view(table string, size int, seq uint64, game games.Game, pt games.Paytable) Board {
+// before returns the results of a round before its index-th (from the
+// round's record): given to the game on the board's oldest entry when that
+// is not its round's first result.
+func (b *boardRec) view(table string, size int, seq uint64, game games.Game, pt games.Paytable, before func(round string, index int) [][]byte) Board {
 	out := Board{Seq: seq, Table: table, Size: size, Results: make([]BoardResult, len(b.results))}
 	rower, _ := game.(games.BoardRower)
 	entries := make([]games.BoardEntry, 0, len(b.results))
@@ -158,7 +217,16 @@ func (b *boardRec) view(table string, size int, seq uint64, game games.Game, pt 
 			// A result this build's paytable does not parse stays on the
 			// board as its JSON; the game's statistics skip it.
 			if res, err := pt.ParseResult(r.Result); err == nil {
-				entries = append(entries, games.BoardEntry{Round: r.Round, Number: r.Number, Seq: r.Seq, At: r.At, Result: res, Corrected: r.Corrected})
+				e := games.BoardEntry{Round: r.Round, Number: r.Number, Seq: r.Seq, At: r.At, Result: res, Corrected: r.Corrected,
+					Index: r.Index, Over: !r.Step}
+				if i == 0 && r.Index > 0 && before != nil {
+					for _, raw := range before(r.Round, r.Index) {
+						if p, err := pt.ParseResult(raw); err == nil {
+							e.Before = append(e.Before, p)
+						}
+					}
+				}
+				entries = append(entries, e)
 				if rower != nil {
 					row.Row = rower.BoardRow(res)
 				}

@@ -23,6 +23,7 @@ func TestBoardRec_EncodeDecode(t *testing.T) {
 	}
 	b.results[3].Result = []byte(`{"pocket":"00"}`)
 	b.results[4].Corrected = true
+	b.results[5].Index, b.results[5].Step = 7, true
 	if len(b.results) != 50 || b.results[0].Number != 11 || b.results[49].Number != 60 {
 		t.Fatalf("board holds %d results, %d..%d; want 50, 11..60", len(b.results), b.results[0].Number, b.results[len(b.results)-1].Number)
 	}
@@ -33,7 +34,7 @@ func TestBoardRec_EncodeDecode(t *testing.T) {
 	for i := range b.results {
 		want, got := b.results[i], c.results[i]
 		if got.Round != want.Round || got.Number != want.Number || got.Seq != want.Seq || !got.At.Equal(want.At) ||
-			string(got.Result) != string(want.Result) || got.Corrected != want.Corrected {
+			string(got.Result) != string(want.Result) || got.Corrected != want.Corrected || got.Index != want.Index || got.Step != want.Step {
 			t.Fatalf("result %d: %+v, want %+v", i, got, want)
 		}
 	}

@@ -170,8 +170,10 @@ func (f *fold) apply(d *decoded) error {
 		err = f.roundOpened(e, p)
 	case *events.BetPlaced:
 		err = f.betPlaced(e, p)
-	case *events.RoundBettingClosed, *events.RoundStepSettled:
+	case *events.RoundBettingClosed:
 		// The status is the whole effect.
+	case *events.RoundStepSettled:
+		err = f.stepSettled(e, p)
 	case *events.RoundReshake:
 		err = f.withRound(e, p.Round, func(r *roundRec) error {
 			r.Reshakes = append(r.Reshakes, Reshake{Seq: e.Seq, At: e.OccurredAt, Reason: p.Reason, Note: p.Note})
@@ -605,6 +607,24 @@ func (f *fold) roundSettled(e *events.Envelope, p *events.RoundSettled) error {
 	f.finishRound(r, e)
 	f.board(p.Table).settle(boardEntry{
 		Round: r.ID, Number: r.Number, Result: raw, Seq: e.Seq, At: e.OccurredAt, Corrected: p.Correction > 0,
+		Index: max(len(r.History)-1, 0),
+	}, f.boardSize)
+	return nil
+}
+
+// stepSettled puts a result after which the round goes on (a craps roll
+// that is not a seven-out) on the board: its last result.
+func (f *fold) stepSettled(e *events.Envelope, p *events.RoundStepSettled) error {
+	r, err := f.round(e, p.Round)
+	if err != nil {
+		return err
+	}
+	n := len(r.History)
+	if n == 0 {
+		return inconsistent(e, "round %s settled a step without a result", r.ID)
+	}
+	f.board(p.Table).settle(boardEntry{
+		Round: r.ID, Number: r.Number, Result: r.History[n-1], Seq: e.Seq, At: e.OccurredAt, Index: n - 1, Step: true,
 	}, f.boardSize)
 	return nil
 }
@@ -616,6 +636,12 @@ func (f *fold) roundCancelled(e *events.Envelope, p *events.RoundCancelled) erro
 	}
 	r.CancelReason = p.Reason
 	f.finishRound(r, e)
+	// A round of several results cancelled after some of them (a craps
+	// hand) keeps them on the board, the last one marked as ending it.
+	// A round cancelled before any result has nothing on the board.
+	if len(r.History) > 0 {
+		f.board(p.Table).end(r.ID)
+	}
 	return nil
 }
 

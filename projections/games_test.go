@@ -140,10 +140,11 @@ func TestFold_RoundOfSeveralResults(t *testing.T) {
 		t.Fatalf("daily hold: %+v", hold)
 	}
 
-	// The board: one completed round; the race game has no rows, so the
-	// result shows as it is, and the game's statistics count it.
+	// The board: one entry per settled result of the round (two steps
+	// and the last), newest first; the race game has no rows, so the
+	// result shows as it is, and the game's statistics count them.
 	b, err := s.Board("r1")
-	if err != nil || len(b.Results) != 1 {
+	if err != nil || len(b.Results) != 3 {
 		t.Fatalf("board %+v %v", b, err)
 	}
 	row, _ := json.Marshal(b.Results[0])
@@ -151,7 +152,7 @@ func TestFold_RoundOfSeveralResults(t *testing.T) {
 	if err := json.Unmarshal(row, &members); err != nil || string(members["result"]) != `{"face":6}` {
 		t.Fatalf("row %s", row)
 	}
-	if fs, ok := b.Stats.(testgames.FaceStats); !ok || fs.Faces != [6]int{0, 0, 0, 0, 0, 1} {
+	if fs, ok := b.Stats.(testgames.FaceStats); !ok || fs.Faces != [6]int{0, 0, 1, 0, 1, 1} {
 		t.Fatalf("stats %#v", b.Stats)
 	}
 

@@ -32,7 +32,9 @@ const (
 	// refused with ErrIncompatible and must be rebuilt.
 	// 4: results as their games' JSON (bets and boards), placement
 	// commission, working flag and take-downs in the bet records.
-	SchemaVersion = 4
+	// 5: one board entry per settled result (every roll of a craps hand,
+	// the hand in progress included), not per completed round.
+	SchemaVersion = 5
 	// DefaultLockTimeout is how long Open waits for the file lock held by
 	// another process.
 	DefaultLockTimeout = 2 * time.Second

@@ -42,8 +42,10 @@ func (s *Store) Tables() (TableList, error) {
 	return out, err
 }
 
-// Board returns a table's statistics board: its last completed rounds
-// (Options.BoardSize of them at most), newest first, with their statistics.
+// Board returns a table's statistics board: its last settled results
+// (Options.BoardSize of them at most; one per round for a game of one
+// result per round, one per result of a round of several, the round in
+// progress included), newest first, with their statistics.
 // Cancelled rounds and reshakes are not results and never appear.
 func (s *Store) Board(table string) (Board, error) {
 	var out Board
@@ -63,7 +65,18 @@ func (s *Store) Board(table string) (Board, error) {
 			}
 		}
 		game, pt := s.gameOf(t.Paytable)
-		out = b.view(table, s.opts.BoardSize, seq, game, pt)
+		out = b.view(table, s.opts.BoardSize, seq, game, pt, func(round string, index int) [][]byte {
+			var r roundRec
+			v := tx.Bucket(bucketRounds).Get([]byte(round))
+			if v == nil || decodeJSON(bucketRounds, []byte(round), v, &r) != nil {
+				return nil
+			}
+			out := make([][]byte, 0, min(index, len(r.History)))
+			for _, raw := range r.History[:min(index, len(r.History))] {
+				out = append(out, raw)
+			}
+			return out
+		})
 		return nil
 	})
 	return out, err

@@ -5,6 +5,7 @@ package replay_test
 // placement, a jackpot pool), and a round paused while it takes bets.
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -117,10 +118,10 @@ func TestReplay_SeveralResults(t *testing.T) {
 	h.Deposit("bob", "100")
 	openGameTable(h, "r1", "race/test")
 	round := h.OpenRound("r1")
-	h.Bet("r1", round, "ann", bet("next:3", "10"))
+	next3 := h.Bet("r1", round, "ann", bet("next:3", "10")).Bets[0].Bet
 	h.CloseBetting("r1", round)
 	face(h, "r1", round, 3)
-	h.Bet("r1", round, "ann", ledger.BetRequest{Code: "hold", Stake: dec("10"), Working: true})
+	annHold := h.Bet("r1", round, "ann", ledger.BetRequest{Code: "hold", Stake: dec("10"), Working: true}).Bets[0].Bet
 	slip := h.Bet("r1", round, "bob", bet("hold", "15"), bet("next:4", "5"))
 	h.Must(&ledger.TakeDown{Meta: ledger.Meta{Actor: ledgertest.Frontend}, Table: "r1", Round: round, Player: "bob", Bet: slip.Bets[0].Bet})
 	h.CloseBetting("r1", round)
@@ -154,8 +155,26 @@ func TestReplay_SeveralResults(t *testing.T) {
 		t.Fatalf("outcomes %v", outcomes)
 	}
 
+	// The steps: per throw, the bets it decided and the bets still open
+	// after it (bob's hold, taken down before the 5, is neither).
+	wantSteps := []replay.Step{
+		{Index: 0, Result: testgames.FaceJSON(3), Decided: []string{next3}, Open: []string{}},
+		{Index: 1, Result: testgames.FaceJSON(5), Decided: []string{slip.Bets[1].Bet}, Open: []string{annHold}},
+		{Index: 2, Result: testgames.FaceJSON(6), Decided: []string{annHold}, Open: []string{}},
+	}
+	if len(r.Steps) != len(wantSteps) {
+		t.Fatalf("steps %+v", r.Steps)
+	}
+	for i, want := range wantSteps {
+		got := r.Steps[i]
+		if got.Index != want.Index || string(got.Result) != string(want.Result) || got.Seq == 0 ||
+			!reflect.DeepEqual(got.Decided, want.Decided) || !reflect.DeepEqual(got.Open, want.Open) {
+			t.Errorf("step %d: %+v, want %+v", i, got, want)
+		}
+	}
+
 	c := replay.Replay(replay.RoundMeta{Round: cancelled, Table: "r1", Currency: "EUR", Scale: 2}, roundEvents(t, h, cancelled), testCatalog())
-	if !c.Match || c.Status != ledger.RoundCancelled || len(c.Bets) != 2 || c.Bets[1].Recorded.Outcome != projections.BetRefunded {
+	if !c.Match || c.Status != ledger.RoundCancelled || len(c.Bets) != 2 || c.Bets[1].Recorded.Outcome != projections.BetRefunded || c.Steps != nil {
 		t.Fatalf("cancelled round: match %v status %s bets %+v problems %v", c.Match, c.Status, c.Bets, c.Problems)
 	}
 

@@ -248,6 +248,10 @@ type RoundReplay struct {
 	// order.
 	Result  json.RawMessage   `json:"result,omitempty"`
 	Results []json.RawMessage `json:"results,omitempty"`
+	// Steps are the results of a round that has several (a craps hand's
+	// rolls), each with the bets it decided and the bets still open after
+	// it; absent for a round of one result.
+	Steps []Step `json:"steps,omitempty"`
 	// Reshakes are the reshakes' reasons, in order (not results).
 	Reshakes    []string                      `json:"reshakes,omitempty"`
 	Corrections []events.RoundResultCorrected `json:"corrections,omitempty"`
@@ -260,6 +264,22 @@ type RoundReplay struct {
 	Match bool `json:"match"`
 	// Problems lists every finding, in order; empty when all is well.
 	Problems []string `json:"problems"`
+}
+
+// Step is one result of a round of several, as a dispute of a roll reads
+// it: the result in force, the bets it decided (their first settlement
+// came on it; a correction of the round's last result re-settles bets but
+// moves no decision to another result) and the bets still open after it
+// (placed before it, neither decided nor taken down or refunded by then),
+// each in the order they were placed or settled.
+type Step struct {
+	// Index is the result's position in the round, from 0; Seq the
+	// sequence of its round.result event.
+	Index   int             `json:"index"`
+	Seq     uint64          `json:"seq"`
+	Result  json.RawMessage `json:"result"`
+	Decided []string        `json:"decided"`
+	Open    []string        `json:"open"`
 }
 
 // Round replays one round: its events fetched by sequence through the
@@ -325,7 +345,8 @@ func Replay(meta RoundMeta, evs []RoundEvent, paytables *games.Catalog) *RoundRe
 		Events: make([]EventLine, 0, len(evs)), Bets: []BetCheck{}, Problems: []string{}, ChainOK: true, Match: true,
 	}
 	problem := func(format string, args ...any) { out.Problems = append(out.Problems, fmt.Sprintf(format, args...)) }
-	st := roundState{placed: map[string]events.PlacedBet{}, since: map[string]int{}, inForce: map[string]int{}, paytables: paytables}
+	st := roundState{placed: map[string]events.PlacedBet{}, since: map[string]int{}, inForce: map[string]int{}, paytables: paytables,
+		decidedAt: map[string]int{}, returnedAt: map[string]int{}}
 	for i := range evs {
 		c := &evs[i]
 		e := &c.Env
@@ -365,6 +386,15 @@ type roundState struct {
 	together []int
 	recorded []games.Settlement
 	inForce  map[string]int // bet → index in Bets of its settlement, refund or take-down in force
+
+	// order lists the bets as placed; steps the round's results with the
+	// bets each decided; decidedAt the result that first settled a bet;
+	// returnedAt how many results the round had when a bet was taken
+	// down or refunded.
+	order      []string
+	steps      []Step
+	decidedAt  map[string]int
+	returnedAt map[string]int
 
 	paytables *games.Catalog
 	pt        games.Paytable
@@ -410,12 +440,14 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 		for _, b := range p.Bets {
 			st.placed[b.Bet] = b
 			st.since[b.Bet] = len(st.results)
+			st.order = append(st.order, b.Bet)
 		}
 	case *events.RoundReshake:
 		out.Reshakes = append(out.Reshakes, p.Reason)
 	case *events.RoundResult:
 		st.results = append(st.results, p.ResultJSON())
 		st.setResults(out)
+		st.steps = append(st.steps, Step{Index: len(st.results) - 1, Seq: e.Seq, Result: p.ResultJSON(), Decided: []string{}, Open: []string{}})
 	case *events.RoundResultCorrected:
 		if len(st.results) == 0 || !bytes.Equal(st.results[len(st.results)-1], p.BeforeJSON()) {
 			betProblem("event %d: correction from %s, but the result in force is %s", e.Seq, p.BeforeJSON(), st.last())
@@ -425,6 +457,9 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 		}
 		st.results[len(st.results)-1] = p.AfterJSON()
 		st.setResults(out)
+		if n := len(st.steps); n > 0 {
+			st.steps[n-1].Result = p.AfterJSON()
+		}
 		out.Corrections = append(out.Corrections, *p)
 	case *events.BetSettled:
 		c := BetCheck{
@@ -447,6 +482,10 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 		}
 		st.inForce[p.Bet] = len(out.Bets)
 		out.Bets = append(out.Bets, c)
+		if _, done := st.decidedAt[p.Bet]; !done && len(st.steps) > 0 {
+			st.decidedAt[p.Bet] = len(st.steps) - 1
+			st.steps[len(st.steps)-1].Decided = append(st.steps[len(st.steps)-1].Decided, p.Bet)
+		}
 	case *events.BetSettlementReversed:
 		i, ok := st.inForce[p.Bet]
 		if !ok || out.Bets[i].Recorded.Outcome == projections.BetRefunded || out.Bets[i].Recorded.Outcome == ledger.BetTakenDown {
@@ -507,6 +546,9 @@ func (st *roundState) returned(out *RoundReplay, e *events.Envelope, bet, slip, 
 	}
 	st.inForce[bet] = len(out.Bets)
 	out.Bets = append(out.Bets, c)
+	if _, done := st.returnedAt[bet]; !done {
+		st.returnedAt[bet] = len(st.results)
+	}
 }
 
 // resettle settles c again from first principles and returns what does not
@@ -607,9 +649,27 @@ func (st *roundState) last() []byte {
 	return st.results[len(st.results)-1]
 }
 
-// finish reports the bets of a finished round left without a settlement,
-// refund or take-down in force.
+// finish lists the steps of a round of several results, and reports the
+// bets of a finished round left without a settlement, refund or take-down
+// in force.
 func (st *roundState) finish(out *RoundReplay, problem func(string, ...any)) {
+	if len(st.steps) > 1 {
+		for i := range st.steps {
+			for _, b := range st.order {
+				if st.since[b] > i {
+					continue
+				}
+				if d, ok := st.decidedAt[b]; ok && d <= i {
+					continue
+				}
+				if r, ok := st.returnedAt[b]; ok && r <= i {
+					continue
+				}
+				st.steps[i].Open = append(st.steps[i].Open, b)
+			}
+		}
+		out.Steps = st.steps
+	}
 	if !ledger.RoundFinished(out.Status) {
 		return
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/baccarat"
+	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
@@ -29,6 +30,9 @@ const (
 	DemoRouletteTable = "demo-roulette"
 	// DemoBaccaratTable is the punto banco table the demo plays on.
 	DemoBaccaratTable = "demo-baccarat"
+	// DemoCrapsTable is the craps table: one roll per interval, a
+	// shooter's hand lasting until the seven-out.
+	DemoCrapsTable = "demo-craps"
 	// DefaultDemoInterval is the time between two demo rounds.
 	DefaultDemoInterval = 3 * time.Second
 	// DemoIntervalMin bounds --demo-interval from below, so that a typo
@@ -76,12 +80,12 @@ type demoGame interface {
 
 // demoGames are the games the demo can play.
 func demoGames() map[string]demoGame {
-	return map[string]demoGame{sicbo.GameName: sicboDemo{}, roulette.GameName: rouletteDemo{}, baccarat.GameName: &baccaratDemo{}}
+	return map[string]demoGame{sicbo.GameName: sicboDemo{}, roulette.GameName: rouletteDemo{}, baccarat.GameName: &baccaratDemo{}, craps.GameName: crapsDemo{}}
 }
 
 // demoTables returns the demo's tables: Sic Bo's live paytable on DemoTable,
-// single-zero roulette on DemoRouletteTable and punto banco on
-// DemoBaccaratTable, from catalog.
+// single-zero roulette on DemoRouletteTable, punto banco on
+// DemoBaccaratTable and craps on DemoCrapsTable, from catalog.
 func demoTables(catalog *games.Catalog) ([]*demoTable, error) {
 	band := demoBand()
 	specs := []struct {
@@ -99,6 +103,9 @@ func demoTables(catalog *games.Catalog) ([]*demoTable, error) {
 		{DemoBaccaratTable, baccarat.IDPuntoBanco, map[string]ledger.Limit{
 			"*":   {Min: band.Min, Max: decimal.RequireFromString("200")},
 			"tie": {Min: band.Min, Max: decimal.RequireFromString("25")},
+		}},
+		{DemoCrapsTable, craps.IDPeru1999, map[string]ledger.Limit{
+			"*": {Min: band.Min, Max: decimal.RequireFromString("200")},
 		}},
 	}
 	out := make([]*demoTable, 0, len(specs))
@@ -154,7 +161,7 @@ type demo struct {
 }
 
 // runDemo opens the demo tables (sicbo/live, roulette/french and
-// baccarat/punto-banco, EUR)
+// baccarat/punto-banco and craps/peru-1999, EUR)
 // unless they are open, funds a few players and plays a round on each
 // table every interval until ctx ends: open the round, let some players
 // place random slips, close betting, record a random result of the table's
@@ -284,18 +291,35 @@ func (d *demo) topUp(ctx context.Context) error {
 	return nil
 }
 
-// round plays one round. If a step after the opening fails, the round is
+// round plays one round, or one result of a round of several (a craps
+// roll; the next call plays the next one, the hand's next round starting
+// after the seven-out). If a step after the opening fails, the round is
 // cancelled (refunding its bets) so the table is free for the next one.
 func (d *demo) round(ctx context.Context, t *demoTable) error {
 	if err := d.topUp(ctx); err != nil {
 		return err
 	}
-	res, err := d.led.Execute(ctx, &ledger.OpenRound{Meta: ledger.Meta{Actor: t.dealer}, Table: t.id})
-	if err != nil {
-		return fmt.Errorf("open round: %w", err)
+	hand, several := t.game.(demoHand)
+	round, number := "", int64(0)
+	if several {
+		tv, _, err := d.table(ctx, t.id)
+		if err != nil {
+			return err
+		}
+		round = tv.Active
 	}
-	round := res.Round
-	if err := d.play(ctx, t, round); err != nil {
+	if round == "" {
+		res, err := d.led.Execute(ctx, &ledger.OpenRound{Meta: ledger.Meta{Actor: t.dealer}, Table: t.id})
+		if err != nil {
+			return fmt.Errorf("open round: %w", err)
+		}
+		round, number = res.Round, res.RoundNumber
+	}
+	play := d.play
+	if several {
+		play = func(ctx context.Context, t *demoTable, round string) error { return d.playStep(ctx, t, hand, round) }
+	}
+	if err := play(ctx, t, round); err != nil {
 		if ctx.Err() == nil {
 			_, cerr := d.led.Execute(ctx, &ledger.Cancel{
 				Meta: ledger.Meta{Actor: demoActor(ledger.RoleSupervisor)}, Table: t.id, Round: round,
@@ -305,7 +329,7 @@ func (d *demo) round(ctx context.Context, t *demoTable) error {
 				err = errors.Join(err, fmt.Errorf("cancel: %w", cerr))
 			}
 		}
-		return fmt.Errorf("round %d: %w", res.RoundNumber, err)
+		return fmt.Errorf("round %s (%d): %w", round, number, err)
 	}
 	return nil
 }
@@ -341,6 +365,132 @@ func (d *demo) play(ctx context.Context, t *demoTable, round string) error {
 	d.log.Debug("demo round settled", "table", t.id, "round", round, "result", string(result))
 	return nil
 }
+
+// demoHand is a demoGame whose rounds last several results (a craps
+// shooter's hand). The demo plays one result per interval: the players'
+// bets in the round's state, now and then a take-down, then the result.
+// Which bets the state takes is the game's own answer through the seam
+// (games.Placer, games.TakeDowner), asked before a command is sent, so that
+// the demo's slips are lawful.
+type demoHand interface {
+	demoGame
+	// working reports whether a bet is placed as working.
+	working(rng *rand.Rand) bool
+	// noRoll reports whether the throw is void (a die left the table).
+	noRoll(rng *rand.Rand) bool
+}
+
+// playStep plays one result of a round of several: slips in the round's
+// state, a take-down now and then, betting closed, a void throw now and
+// then, then the result.
+func (d *demo) playStep(ctx context.Context, t *demoTable, hand demoHand, round string) error {
+	var r ledger.Round
+	err := d.led.Inspect(ctx, func(s *ledger.State) { r, _ = s.Round(round) })
+	if err != nil {
+		return err
+	}
+	results := make([]games.Result, 0, len(r.Results))
+	for _, raw := range r.Results {
+		res, err := t.paytable.ParseResult(raw)
+		if err != nil {
+			return fmt.Errorf("result %s: %w", raw, err)
+		}
+		results = append(results, res)
+	}
+	placer, _ := t.paytable.(games.Placer)
+	downer, _ := t.paytable.(games.TakeDowner)
+	open := func(player string, except string) []games.Bet {
+		var out []games.Bet
+		for _, b := range r.Bets {
+			if b.Player == player && b.Status == ledger.BetOpen && b.ID != except {
+				out = append(out, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working})
+			}
+		}
+		return out
+	}
+	for _, p := range demoPlayers() {
+		if d.rng.IntN(2) == 0 {
+			continue // stands pat on this roll
+		}
+		mine := open(p, "")
+		var bets []ledger.BetRequest
+		for range 1 + d.rng.IntN(demoSlipBetsMax) {
+			b := ledger.BetRequest{Code: hand.bet(d.rng, t.paytable), Stake: d.stakes[d.rng.IntN(len(d.stakes))], Working: hand.working(d.rng)}
+			gb := games.Bet{Code: b.Code, Stake: b.Stake, Since: len(results), Working: b.Working}
+			if placer != nil && placer.CheckPlacement(gb, results, mine) != nil {
+				continue
+			}
+			mine = append(mine, gb)
+			bets = append(bets, b)
+		}
+		if len(bets) == 0 {
+			continue
+		}
+		_, err := d.led.Execute(ctx, &ledger.PlaceSlip{
+			Meta:  ledger.Meta{Actor: demoActor(ledger.RoleFrontend)},
+			Table: t.id, Round: round, Player: p, Bets: bets,
+		})
+		if err != nil && !errors.Is(err, ledger.ErrInsufficientFunds) {
+			return fmt.Errorf("slip of %s: %w", p, err)
+		}
+	}
+	if downer != nil && len(results) > 0 && d.rng.IntN(4) == 0 {
+		// A player takes one of their bets down, where the game allows it.
+		for _, b := range r.Bets {
+			gb := games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working}
+			if b.Status != ledger.BetOpen || downer.CheckTakeDown(gb, results, open(b.Player, b.ID)) != nil {
+				continue
+			}
+			if _, err := d.led.Execute(ctx, &ledger.TakeDown{
+				Meta: ledger.Meta{Actor: demoActor(ledger.RoleFrontend)}, Table: t.id, Round: round, Player: b.Player, Bet: b.ID,
+			}); err != nil {
+				return fmt.Errorf("take down %s: %w", b.ID, err)
+			}
+			break
+		}
+	}
+	if _, err := d.led.Execute(ctx, &ledger.CloseBetting{Meta: ledger.Meta{Actor: t.dealer}, Table: t.id, Round: round}); err != nil {
+		return fmt.Errorf("close betting: %w", err)
+	}
+	if hand.noRoll(d.rng) {
+		if _, err := d.led.Execute(ctx, &ledger.Reshake{Meta: ledger.Meta{Actor: t.dealer}, Table: t.id, Round: round, Reason: events.ReshakeDieOut}); err != nil {
+			return fmt.Errorf("no roll: %w", err)
+		}
+	}
+	result := hand.result(d.rng, t.paytable)
+	if _, err := d.led.Execute(ctx, &ledger.RecordResult{
+		Meta: ledger.Meta{Actor: t.dealer}, Table: t.id, Round: round, Result: result,
+	}); err != nil {
+		return fmt.Errorf("record result %s: %w", result, err)
+	}
+	d.log.Debug("demo result settled", "table", t.id, "round", round, "result", string(result))
+	return nil
+}
+
+// crapsDemo plays craps: pass and come with odds behind them, place bets,
+// the field, now and then a hardway, a buy or a lay. The bets the table's
+// state does not take (come on a come-out, odds without their line bet)
+// are left out by the paytable's Placer.
+type crapsDemo struct{}
+
+func (crapsDemo) bet(rng *rand.Rand, _ games.Paytable) string {
+	codes := []string{"pass", "pass", "come", "come", "pass_odds", "pass_odds", "field", "place:6", "place:8", "place:5", "place:9",
+		"dont_pass", "hard:8", "buy:4", "lay:10", "any_craps"}
+	if n := rng.IntN(len(codes) + 3); n < len(codes) {
+		return codes[n]
+	}
+	// Odds behind a come bet on some point.
+	return fmt.Sprintf("come_odds:%d", []int{4, 5, 6, 8, 9, 10}[rng.IntN(6)])
+}
+
+// result returns two random dice.
+func (crapsDemo) result(rng *rand.Rand, _ games.Paytable) json.RawMessage {
+	return sicbo.ResultJSON(1+rng.IntN(6), 1+rng.IntN(6))
+}
+
+func (crapsDemo) working(rng *rand.Rand) bool { return rng.IntN(5) == 0 }
+
+func (crapsDemo) noRoll(rng *rand.Rand) bool { return rng.IntN(25) == 0 }
 
 // sicboDemo plays Sic Bo.
 type sicboDemo struct{}

@@ -150,14 +150,26 @@ func TestRunDemo_PlaysRealRounds(t *testing.T) {
 			t.Errorf("%s by %q: not a demo actor", e.Type, e.Actor.ID)
 		}
 	}
-	if count[events.TypeTableOpened] != 3 {
-		t.Errorf("%d table.opened, want 3 (Sic Bo, roulette and punto banco)", count[events.TypeTableOpened])
+	if count[events.TypeTableOpened] != 4 {
+		t.Errorf("%d table.opened, want 4 (Sic Bo, roulette, punto banco and craps)", count[events.TypeTableOpened])
 	}
 	if count[events.TypeWalletDeposited] < len(demoPlayers()) {
 		t.Errorf("%d deposits, want one per player at least", count[events.TypeWalletDeposited])
 	}
-	if count[events.TypeRoundResult] < 4 || count[events.TypeRoundSettled] != count[events.TypeRoundResult] {
-		t.Errorf("%d results and %d settled rounds, want the same number, at least 4", count[events.TypeRoundResult], count[events.TypeRoundSettled])
+	// A craps hand is a round of several rolls: every result ends in a
+	// round.settled or a round.step_settled.
+	if count[events.TypeRoundResult] < 4 || count[events.TypeRoundSettled]+count[events.TypeRoundStepSettled] != count[events.TypeRoundResult] {
+		t.Errorf("%d results, %d settled rounds and %d settled steps, want as many results as both, at least 4",
+			count[events.TypeRoundResult], count[events.TypeRoundSettled], count[events.TypeRoundStepSettled])
+	}
+	rolls := 0
+	for _, e := range evs {
+		if e.Type == events.TypeRoundResult && e.Table == DemoCrapsTable {
+			rolls++
+		}
+	}
+	if rolls == 0 {
+		t.Errorf("no roll on %s", DemoCrapsTable)
 	}
 	if count[events.TypeBetPlaced] == 0 || count[events.TypeBetSettled] == 0 {
 		t.Errorf("%d slips and %d settled bets: the players did not play", count[events.TypeBetPlaced], count[events.TypeBetSettled])
@@ -230,7 +242,7 @@ func TestRunDemo_Restart(t *testing.T) {
 			cancelled = true
 		}
 	}
-	if opened[DemoTable] != 1 || opened[DemoRouletteTable] != 1 || opened[DemoBaccaratTable] != 1 || !cancelled {
+	if opened[DemoTable] != 1 || opened[DemoRouletteTable] != 1 || opened[DemoBaccaratTable] != 1 || opened[DemoCrapsTable] != 1 || !cancelled {
 		t.Errorf("tables opened %v, round %s left in progress cancelled: %v; want each once and true", opened, active, cancelled)
 	}
 }
@@ -273,7 +285,7 @@ func TestServe_DemoBoardMoves(t *testing.T) {
 		t.Fatalf("serve stopped: %v\n%s", err, stderr.String())
 	}
 	deadline := time.Now().Add(30 * time.Second)
-	for _, table := range []string{DemoTable, DemoRouletteTable, DemoBaccaratTable} {
+	for _, table := range []string{DemoTable, DemoRouletteTable, DemoBaccaratTable, DemoCrapsTable} {
 		for {
 			var b struct {
 				Table   string `json:"table"`
@@ -287,6 +299,8 @@ func TestServe_DemoBoardMoves(t *testing.T) {
 					Faces   []json.RawMessage `json:"faces"`
 					Numbers []json.RawMessage `json:"numbers"`
 					Beads   []json.RawMessage `json:"beads"`
+					Totals  []json.RawMessage `json:"totals"`
+					Last    []json.RawMessage `json:"last"`
 				} `json:"stats"`
 			}
 			res, err := http.Get(base + "/v1/tables/" + table + "/board")
@@ -302,7 +316,8 @@ func TestServe_DemoBoardMoves(t *testing.T) {
 				r := b.Results[0]
 				if table == DemoTable && (len(r.Dice) != 3 || len(b.Stats.Faces) != 6) ||
 					table == DemoRouletteTable && (r.Pocket == "" || r.Colour == "" || len(b.Stats.Numbers) != 37) ||
-					table == DemoBaccaratTable && (r.Winner == "" || len(b.Stats.Beads) != len(b.Results)) {
+					table == DemoBaccaratTable && (r.Winner == "" || len(b.Stats.Beads) != len(b.Results)) ||
+					table == DemoCrapsTable && (len(r.Dice) != 2 || len(b.Stats.Totals) != 11 || len(b.Stats.Last) != len(b.Results)) {
 					t.Fatalf("board of %s: %+v", table, b)
 				}
 				break
@@ -313,7 +328,7 @@ func TestServe_DemoBoardMoves(t *testing.T) {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
-	for _, want := range []string{"one token per role", "demo: open the live board", "/?table=" + DemoTable, "/?table=" + DemoRouletteTable, "/?table=" + DemoBaccaratTable} {
+	for _, want := range []string{"one token per role", "demo: open the live board", "/?table=" + DemoTable, "/?table=" + DemoRouletteTable, "/?table=" + DemoBaccaratTable, "/?table=" + DemoCrapsTable} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("serve's output lacks %q", want)
 		}
@@ -396,5 +411,65 @@ func TestBaccaratDemo_DealsShoes(t *testing.T) {
 	}
 	if shoes < 3 {
 		t.Errorf("%d new shoes in 400 coups, want at least 3 (about 80 coups a shoe)", shoes)
+	}
+}
+
+// TestRunDemo_CrapsHands runs the demo until its craps table has finished
+// a shooter's hand and a player has taken a bet down: the hand is played
+// roll by roll (round.step_settled between rolls), the players' bets are
+// lawful (the demo asks the paytable before it places or takes down, so
+// nothing is refused and nothing is logged as a warning), and money is
+// conserved.
+func TestRunDemo_CrapsHands(t *testing.T) {
+	led, store := demoLedger(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var logs demoLogBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- runDemo(ctx, led, slog.New(slog.NewTextHandler(&logs, nil)), demoConfig{Interval: 10 * time.Millisecond, Seed: 15})
+	}()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		hands, steps, downs := 0, 0, 0
+		for _, e := range readEvents(t, store) {
+			if e.Table != DemoCrapsTable {
+				continue
+			}
+			switch e.Type {
+			case events.TypeRoundSettled:
+				hands++
+			case events.TypeRoundStepSettled:
+				steps++
+			case events.TypeBetTakenDown:
+				downs++
+			}
+		}
+		if hands >= 1 && steps >= 1 && downs >= 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("in 60 s the craps table finished %d hands, %d steps, %d take-downs", hands, steps, downs)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(logs.String(), "level=WARN") {
+		t.Errorf("the demo logged warnings:\n%s", logs.String())
+	}
+	err := led.Inspect(context.Background(), func(s *ledger.State) {
+		sum := decimal.Zero
+		for _, b := range s.Balances() {
+			sum = sum.Add(b.Balance)
+		}
+		if !sum.IsZero() {
+			t.Errorf("balances add up to %s, want 0", sum)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/baccarat"
+	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
@@ -92,6 +93,10 @@ type paytableView struct {
 	outcomes int
 	// probabilities lists each bet's WinProbability instead of Wins.
 	probabilities bool
+	// perRoll: the bets are decided over several rolls (craps), and the
+	// listing shows the expected rolls and the edge per roll instead of
+	// the winning outcomes.
+	perRoll bool
 	// Canonical is the exact text Hash digests: `jq -j .canonical | sha256sum`.
 	Canonical string `json:"canonical"`
 }
@@ -113,6 +118,12 @@ type paytableBetView struct {
 	RTPPercent       string `json:"rtp_percent"`
 	HouseEdge        string `json:"house_edge"`
 	HouseEdgePercent string `json:"house_edge_percent"`
+	// ExpectedRolls and the edge per roll are a craps bet's: the expected
+	// rolls from placement to decision, and the house edge per bet
+	// decided divided by them.
+	ExpectedRolls      string `json:"expected_rolls,omitempty"`
+	EdgePerRoll        string `json:"edge_per_roll,omitempty"`
+	EdgePerRollPercent string `json:"edge_per_roll_percent,omitempty"`
 }
 
 // paytablePercentPlaces is how many decimals the listing gives percentages; the
@@ -136,6 +147,8 @@ func newPaytableView(pt games.Paytable) paytableView {
 		wins, halves int
 		outcomes     int
 		win          *big.Rat
+		rolls        *big.Rat
+		perRoll      *big.Rat
 	}
 	extras := map[string]extra{}
 	switch p := pt.(type) {
@@ -166,6 +179,12 @@ func newPaytableView(pt games.Paytable) paytableView {
 				extras[r.Code] = extra{name: r.Name, win: r.Win}
 			}
 		}
+	case *craps.Paytable:
+		v.Rounding = craps.RoundDown
+		v.MaxMultiple, v.Rules, v.Canonical, v.perRoll = p.MaxMultiple().RatString(), p.Data().Rules, string(p.CanonicalJSON()), true
+		for _, r := range craps.RTP(p) {
+			extras[r.Code] = extra{name: r.Name, rolls: r.Rolls, perRoll: r.EdgePerRoll()}
+		}
 	}
 	for _, r := range pt.RTP() {
 		edge := r.HouseEdge()
@@ -174,7 +193,7 @@ func newPaytableView(pt games.Paytable) paytableView {
 		if x.win != nil {
 			pWin = x.win.RatString()
 		}
-		v.Bets = append(v.Bets, paytableBetView{
+		bv := paytableBetView{
 			WinProbability:   pWin,
 			Code:             r.Code,
 			Kind:             r.Kind,
@@ -187,7 +206,11 @@ func newPaytableView(pt games.Paytable) paytableView {
 			RTPPercent:       paytablePercent(r.RTP),
 			HouseEdge:        edge.RatString(),
 			HouseEdgePercent: paytablePercent(edge),
-		})
+		}
+		if x.rolls != nil {
+			bv.ExpectedRolls, bv.EdgePerRoll, bv.EdgePerRollPercent = x.rolls.RatString(), x.perRoll.RatString(), paytablePercent(x.perRoll)
+		}
+		v.Bets = append(v.Bets, bv)
 	}
 	return v
 }
@@ -214,6 +237,17 @@ func (v paytableView) writeText(w io.Writer) error {
 		return err
 	}
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	if v.perRoll {
+		fmt.Fprintf(tw, "BET\tNAME\tPAYS\tRTP\tRTP %%\tEDGE/BET %%\tROLLS\tEDGE/ROLL %%\n")
+		for _, b := range v.Bets {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", b.Code, b.Name, b.Pays, b.RTP, b.RTPPercent, b.HouseEdgePercent, b.ExpectedRolls, b.EdgePerRollPercent)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		_, err := fmt.Fprintln(w, "\nEdge per bet decided (a push counts as decided); per roll: divided by the expected rolls from placement to decision. Buy and lay count their commission as a cost.")
+		return err
+	}
 	if !v.probabilities {
 		fmt.Fprintf(tw, "BET\tNAME\tPAYS\tWINS/%d\tRTP\tRTP %%\tEDGE %%\n", v.outcomes)
 	} else {

@@ -140,12 +140,28 @@ func printRound(w io.Writer, r *replay.RoundReplay) error {
 		p("%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", b.Seq, b.Bet, b.Player, code, b.Stake,
 			settlement(b.Recorded), settlement(b.Recomputed), ok(b.Match), b.Recomputed.Rule)
 	}
+	if len(r.Steps) > 0 {
+		// A round of several results (a craps hand): per result, the
+		// bets it decided and the bets still open after it.
+		p("\nSTEP\tSEQ\tRESULT\tDECIDED\tOPEN AFTER\n")
+		for _, st := range r.Steps {
+			p("%d\t%d\t%s\t%s\t%s\n", st.Index, st.Seq, st.Result, orNone(st.Decided), orNone(st.Open))
+		}
+	}
 	p("\nChain\t%s\n", ok(r.ChainOK))
 	p("Settlements\t%s\n", ok(r.Match))
 	for _, pr := range r.Problems {
 		p("Problem\t%s\n", pr)
 	}
 	return tw.Flush()
+}
+
+// orNone lists bet ids, "-" for none.
+func orNone(ids []string) string {
+	if len(ids) == 0 {
+		return "-"
+	}
+	return strings.Join(ids, " ")
 }
 
 func settlement(s replay.Settlement) string {

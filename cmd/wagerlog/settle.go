@@ -17,6 +17,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/baccarat"
+	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
@@ -44,23 +45,27 @@ var errSettleRequest = errors.New("invalid request")
 // per line of stdin, with the same code the ledger settles with.
 func (m *Main) settleCmd() *cobra.Command {
 	var (
-		paytable, dice, pocket, bet, stake string
-		scale                              int32
-		asJSON, jsonl                      bool
+		paytable, dice, pocket, rolls, bet, stake string
+		scale, point                              int32
+		asJSON, jsonl, working                    bool
 	)
 	cmd := &cobra.Command{
-		Use:   "settle --paytable ID (--dice A,B,C | --pocket P) --bet CODE --stake AMOUNT",
+		Use:   "settle --paytable ID (--dice A,B,C | --pocket P | --rolls A-B,...) --bet CODE --stake AMOUNT",
 		Short: "Settle a bet against a result: the auditors' payout calculator",
 		Long: `Settle one bet against a result under a paytable of any game of this
-build (three dice for Sic Bo, a pocket for roulette) and print the outcome,
-the win, the amount returned, the rounding residue and the paytable rule
-that decided it.
+build (three dice for Sic Bo, a pocket for roulette, the rolls of a
+shooter's hand for craps) and print the outcome, the win, the amount
+returned, the rounding residue and the paytable rule that decided it. A
+craps bet is placed with the table's point given by --point (0: a
+come-out roll) and --working, then the rolls happen in order; the answer
+adds the index of the deciding roll and the buy or lay commission.
 
 With --jsonl, read one request per line on stdin,
   {"paytable":"sicbo/live","bet":"double:2","stake":"10.00","dice":[2,2,5]}
   {"paytable":"roulette/american","bet":"split:0-00","stake":"10","pocket":"00"}
   {"paytable":"baccarat/punto-banco","bet":"banker","stake":"10","player":["4S","9H","7D"],"banker":["KC","5H","3S"]}
   {"paytable":"baccarat/deux-tableaux-1979","bet":"tableau:1","stake":"10","tableaux":[["4S","3H"],["6C","KD"]],"banker":["3H","KC","8D"]}
+  {"paytable":"craps/peru-1999","bet":"place:6","stake":"12","point":null,"working":false,"rolls":[[3,3],[2,5]]}
 (optional "scale"; --paytable and --scale give defaults) and write one
 result per line in the same order,
   {"outcome":"won","win":"100.00","returned":"110.00",...}
@@ -75,13 +80,19 @@ are limited to ` + strconv.Itoa(SettleLineBytesMax) + ` bytes.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if jsonl {
-				if bet != "" || dice != "" || pocket != "" || stake != "" {
-					return errors.New("--jsonl reads bets from stdin: drop --bet, --dice, --pocket and --stake")
+				if bet != "" || dice != "" || pocket != "" || rolls != "" || stake != "" {
+					return errors.New("--jsonl reads bets from stdin: drop --bet, --dice, --pocket, --rolls and --stake")
 				}
 				return m.settleJSONL(cmd.Context(), paytable, scale)
 			}
 			req := settleRequest{Paytable: paytable, Bet: bet, Stake: stake, Scale: scale}
-			res, err := settleFlags(req, dice, pocket)
+			var res settleResult
+			var err error
+			if rolls != "" || cmd.Flags().Changed("point") || working {
+				res, err = settleCrapsFlags(req, rolls, point, working)
+			} else {
+				res, err = settleFlags(req, dice, pocket)
+			}
 			if asJSON {
 				if err2 := settleWriteJSON(m.Stdout, res); err2 != nil {
 					return err2
@@ -98,6 +109,9 @@ are limited to ` + strconv.Itoa(SettleLineBytesMax) + ` bytes.`,
 	f.StringVar(&paytable, "paytable", "", "paytable id, e.g. sicbo/live (with --jsonl: the default for lines without one)")
 	f.StringVar(&dice, "dice", "", "the three dice of a Sic Bo result, e.g. 2,2,5")
 	f.StringVar(&pocket, "pocket", "", "the pocket of a roulette result, e.g. 17 or 00")
+	f.StringVar(&rolls, "rolls", "", "the rolls of a craps hand after the bet, e.g. 3-3,2-5 (empty: none)")
+	f.Int32Var(&point, "point", 0, "the craps table's point when the bet is placed (0: a come-out roll)")
+	f.BoolVar(&working, "working", false, "a craps bet placed as working (on during a come-out roll)")
 	f.StringVar(&bet, "bet", "", "bet code, e.g. double:2")
 	f.StringVar(&stake, "stake", "", "stake, a decimal amount, e.g. 10 or 10.00")
 	f.Int32Var(&scale, "scale", 2, "decimals of the currency's smallest unit (2 for EUR, 0 for CLP)")
@@ -139,9 +153,13 @@ func (r settleRequest) resultJSON() ([]byte, error) {
 // settleResult is one answer. Amounts are decimal strings at the
 // currency's scale; the residue is exact, so it may have more decimals.
 type settleResult struct {
-	Outcome      string `json:"outcome"`
-	Win          string `json:"win,omitempty"`
-	Returned     string `json:"returned,omitempty"`
+	Outcome string `json:"outcome"`
+	// DecidedAt is the index of the roll that decided a craps bet.
+	DecidedAt *int   `json:"decided_at,omitempty"`
+	Win       string `json:"win,omitempty"`
+	Returned  string `json:"returned,omitempty"`
+	// Commission is a craps buy or lay bet's, charged at placement.
+	Commission   string `json:"commission,omitempty"`
 	Residue      string `json:"residue,omitempty"`
 	Rule         string `json:"rule,omitempty"`
 	Code         string `json:"code,omitempty"`
@@ -152,8 +170,13 @@ type settleResult struct {
 	Stake        string `json:"stake,omitempty"`
 	Dice         []int  `json:"dice,omitempty"`
 	Pocket       string `json:"pocket,omitempty"`
-	Scale        *int32 `json:"scale,omitempty"`
-	Line         int    `json:"line,omitempty"`
+	// Point, Working and Rolls (and DecidedAt and Commission above)
+	// answer a craps line only (settleCraps).
+	Point   *int     `json:"point,omitempty"`
+	Working *bool    `json:"working,omitempty"`
+	Rolls   [][2]int `json:"rolls,omitempty"`
+	Scale   *int32   `json:"scale,omitempty"`
+	Line    int      `json:"line,omitempty"`
 }
 
 // settleErrorResult answers a request that failed.
@@ -261,14 +284,33 @@ func settleWriteText(w io.Writer, r settleResult) error {
 	fmt.Fprintf(tw, "hash\t%s\n", r.PaytableHash)
 	fmt.Fprintf(tw, "bet\t%s\n", r.Bet)
 	fmt.Fprintf(tw, "stake\t%s\n", r.Stake)
-	if r.Pocket != "" {
+	switch {
+	case r.Rolls != nil || r.Working != nil:
+		point := "come-out"
+		if r.Point != nil {
+			point = strconv.Itoa(*r.Point)
+		}
+		fmt.Fprintf(tw, "point\t%s\n", point)
+		fmt.Fprintf(tw, "working\t%t\n", r.Working != nil && *r.Working)
+		rs := make([]string, len(r.Rolls))
+		for i, d := range r.Rolls {
+			rs[i] = fmt.Sprintf("%d-%d", d[0], d[1])
+		}
+		fmt.Fprintf(tw, "rolls\t%s\n", strings.Join(rs, " "))
+	case r.Pocket != "":
 		fmt.Fprintf(tw, "pocket\t%s\n", r.Pocket)
-	} else {
+	default:
 		fmt.Fprintf(tw, "dice\t%d-%d-%d\n", r.Dice[0], r.Dice[1], r.Dice[2])
 	}
 	fmt.Fprintf(tw, "outcome\t%s\n", r.Outcome)
+	if r.DecidedAt != nil {
+		fmt.Fprintf(tw, "decided at\troll %d\n", *r.DecidedAt)
+	}
 	fmt.Fprintf(tw, "win\t%s\n", r.Win)
 	fmt.Fprintf(tw, "returned\t%s\n", r.Returned)
+	if r.Commission != "" {
+		fmt.Fprintf(tw, "commission\t%s\n", r.Commission)
+	}
 	fmt.Fprintf(tw, "residue\t%s (%s)\n", r.Residue, settleRounding(r.Paytable))
 	fmt.Fprintf(tw, "rule\t%s\n", r.Rule)
 	return tw.Flush()
@@ -291,13 +333,21 @@ type settleJSONLRequest struct {
 	Stake    json.RawMessage `json:"stake"`
 	Dice     []int           `json:"dice"`
 	Pocket   *string         `json:"pocket"`
-	Scale    *int32          `json:"scale"`
+	// Point, Working and Rolls make a craps line: point null (or absent)
+	// for a come-out roll, rolls a list of pairs of dice.
+	Point   *int    `json:"point"`
+	Working *bool   `json:"working"`
+	Rolls   [][]int `json:"rolls"`
+	Scale   *int32  `json:"scale"`
 }
 
 // settleRounding names the rounding policy of a paytable's game.
 func settleRounding(paytable string) string {
 	if strings.HasPrefix(paytable, roulette.GameName+"/") {
 		return roulette.RoundDown
+	}
+	if strings.HasPrefix(paytable, craps.GameName+"/") {
+		return craps.RoundDown
 	}
 	return sicbo.RoundDown
 }
@@ -411,8 +461,103 @@ func settleLine(catalog *games.Catalog, line []byte, defPaytable string, defScal
 	} else {
 		req.Stake = string(stake)
 	}
+	if cpt, ok := pt.(*craps.Paytable); ok || jr.Rolls != nil || jr.Point != nil || jr.Working != nil {
+		if !ok {
+			return settleErrorResult(fmt.Errorf("%w: point, working and rolls belong to a craps line, not %s", errSettleRequest, pt.ID()))
+		}
+		if req.Dice != nil || req.Pocket != nil {
+			return settleErrorResult(fmt.Errorf("%w: a craps line gives rolls, not dice or a pocket", errSettleRequest))
+		}
+		rolls := make([][2]int, len(jr.Rolls))
+		for i, r := range jr.Rolls {
+			if len(r) != 2 {
+				return settleErrorResult(fmt.Errorf("roll %d: %w: %d dice, want 2", i, craps.ErrBadRoll, len(r)))
+			}
+			rolls[i] = [2]int{r[0], r[1]}
+		}
+		res, _ := settleCraps(cpt, req, jr.Point, jr.Working != nil && *jr.Working, rolls)
+		return res
+	}
 	res, _ := settleOne(pt, req)
 	return res
+}
+
+// settleCrapsFlags settles the single craps request of the flags: rolls
+// as "3-3,2-5", point 0 for a come-out roll.
+func settleCrapsFlags(req settleRequest, rolls string, point int32, working bool) (settleResult, error) {
+	if req.Paytable == "" || req.Bet == "" || req.Stake == "" {
+		err := fmt.Errorf("%w: give --paytable, --bet, --stake and --rolls (or --jsonl)", errSettleRequest)
+		return settleErrorResult(err), err
+	}
+	pt, err := registry.New().Paytable(req.Paytable)
+	if err != nil {
+		return settleErrorResult(err), err
+	}
+	cpt, ok := pt.(*craps.Paytable)
+	if !ok {
+		err := fmt.Errorf("%w: --rolls, --point and --working settle a craps bet, not one of %s", errSettleRequest, pt.ID())
+		return settleErrorResult(err), err
+	}
+	var rs [][2]int
+	for part := range strings.SplitSeq(rolls, ",") {
+		if part = strings.TrimSpace(part); part == "" {
+			continue
+		}
+		a, b, ok := strings.Cut(part, "-")
+		x, errA := strconv.Atoi(a)
+		y, errB := strconv.Atoi(b)
+		if !ok || errA != nil || errB != nil {
+			err := fmt.Errorf("%w: %q: want rolls like 3-3,2-5", craps.ErrBadRoll, part)
+			return settleErrorResult(err), err
+		}
+		if len(rs) >= craps.HandRollsMax {
+			err := fmt.Errorf("%w: more than %d rolls", craps.ErrHandTooLong, craps.HandRollsMax)
+			return settleErrorResult(err), err
+		}
+		rs = append(rs, [2]int{x, y})
+	}
+	var p *int
+	if point != 0 {
+		v := int(point)
+		p = &v
+	}
+	return settleCraps(cpt, req, p, working, rs)
+}
+
+// settleCraps settles a craps bet placed with the table's point (nil: a
+// come-out roll) over rolls, with craps.SettleSequence, the semantics the
+// ledger's settlement has over a hand.
+func settleCraps(pt *craps.Paytable, req settleRequest, point *int, working bool, rolls [][2]int) (settleResult, error) {
+	stake, err := decimal.NewFromString(req.Stake)
+	if err != nil {
+		err = fmt.Errorf("%w: %q is not a decimal number", craps.ErrBadStake, req.Stake)
+		return settleErrorResult(err), err
+	}
+	a, err := craps.SettleSequence(pt, req.Bet, stake, req.Scale, point, working, rolls)
+	if err != nil {
+		return settleErrorResult(err), err
+	}
+	scale := req.Scale
+	if rolls == nil {
+		rolls = [][2]int{}
+	}
+	return settleResult{
+		Outcome:      string(a.Outcome),
+		DecidedAt:    a.DecidedAt,
+		Win:          a.Win.StringFixed(scale),
+		Returned:     a.Returned.StringFixed(scale),
+		Commission:   a.Commission.StringFixed(scale),
+		Residue:      a.Residue.String(),
+		Rule:         a.Rule,
+		Paytable:     pt.ID(),
+		PaytableHash: pt.Hash(),
+		Bet:          req.Bet,
+		Stake:        stake.StringFixed(scale),
+		Point:        point,
+		Working:      &working,
+		Rolls:        rolls,
+		Scale:        &scale,
+	}, nil
 }
 
 // settleReadLine reads one line without its line ending. A line longer

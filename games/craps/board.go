@@ -17,7 +17,9 @@ const (
 // consecutive; a new Hand starts a new shooter's hand, on a come-out roll.
 type BoardRoll struct {
 	Hand string
-	Roll Roll
+	// Number is the hand's round number (0 when unknown).
+	Number int64
+	Roll   Roll
 }
 
 // BoardLine is one roll on the board.
@@ -75,9 +77,11 @@ type BoardStats struct {
 	// is a come-out roll (also after a seven-out: the next hand comes out).
 	Point int `json:"point"`
 	// Shooter is the hand of the last roll, "" after a seven-out or on an
-	// empty board; ShooterRolls how many rolls that hand has had so far.
-	Shooter      string `json:"shooter"`
-	ShooterRolls int    `json:"shooter_rolls"`
+	// empty board, ShooterNumber its round number, and ShooterRolls how
+	// many rolls that hand has had so far.
+	Shooter       string `json:"shooter"`
+	ShooterNumber int64  `json:"shooter_number"`
+	ShooterRolls  int    `json:"shooter_rolls"`
 }
 
 // BoardGame returns "craps".
@@ -113,29 +117,38 @@ func Percent100(n, of int) decimal.Decimal {
 // so the input must start at the first roll of the oldest hand that has a
 // roll among the last BoardRolls: a hand cut in the middle would be read
 // as coming out on its first given roll. Invalid rolls are skipped.
-func RollBoard(rs []BoardRoll) BoardStats {
+func RollBoard(rs []BoardRoll) BoardStats { return rollBoard(rs, 0) }
+
+// rollBoard is RollBoard whose first context rolls are folded into the
+// table's state but never shown.
+func rollBoard(rs []BoardRoll, context int) BoardStats {
 	if len(rs) > BoardInputMax {
+		context = max(context-(len(rs)-BoardInputMax), 0)
 		rs = rs[len(rs)-BoardInputMax:]
 	}
 	valid := make([]BoardRoll, 0, len(rs))
-	for _, br := range rs {
+	shown := 0
+	for i, br := range rs {
 		if br.Roll.Validate() == nil {
 			valid = append(valid, br)
+			if i >= context {
+				shown++
+			}
 		}
 	}
 	rs = valid
 	lines := make([]BoardLine, 0, min(len(rs), BoardRolls))
 	var t Table
-	hand, n := "", 0
+	hand, number, n := "", int64(0), 0
 	for i, br := range rs {
 		if i == 0 || br.Hand != hand || t.Over {
-			t, hand, n = Table{}, br.Hand, 0
+			t, hand, number, n = Table{}, br.Hand, br.Number, 0
 		}
 		before := t.Point
 		var ev Event
 		t, ev = t.Next(br.Roll)
 		n++
-		if len(rs)-i <= BoardRolls {
+		if len(rs)-i <= min(BoardRolls, shown) {
 			lines = append(lines, BoardLine{Hand: br.Hand, Dice: br.Roll, Total: br.Roll.Total(), Point: before, Event: ev})
 		}
 	}
@@ -178,7 +191,7 @@ func RollBoard(rs []BoardRoll) BoardStats {
 			}
 		}
 		if !t.Over {
-			s.Point, s.Shooter, s.ShooterRolls = t.Point, hand, n
+			s.Point, s.Shooter, s.ShooterNumber, s.ShooterRolls = t.Point, hand, number, n
 		}
 	}
 	return s

@@ -4,8 +4,9 @@
 // the buy and lay commission, exact RTP and the 50-roll board. It does no
 // I/O and keeps no state; the ledger settles bets through the games seam
 // (games.Paytable and the optional games.Placer, games.Charger,
-// games.TakeDowner and games.ResultChecker), and the auditors' tools
-// recompute a bet with SettleSequence.
+// games.TakeDowner, games.ResultChecker and games.Stater), the
+// projections draw the 50-roll board (Game.Board, one entry per roll),
+// and the auditors' tools recompute a bet with SettleSequence.
 //
 // # Rounds, rolls and bets
 //
@@ -37,7 +38,7 @@
 // and 8, art. 8 hardways, art. 9 place and buy (5% of the stake), art. 10
 // place-to-lose and lay (5% of what the bet could win), arts. 11-12 odds.
 // The line bets and the table's course are in articles the seed does not
-// carry; the standard rules apply (issue #15), and docs/games/craps.md
+// carry; the standard rules apply (issue #15), and docs/GAMES.md (Craps)
 // lists every rule taken from outside the seed.
 //
 // # Money

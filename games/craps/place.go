@@ -103,7 +103,7 @@ func (p *Paytable) CheckPlacement(b games.Bet, results []games.Result, open []ga
 // ErrBadRoll for results that are not rolls or a Since beyond them.
 //
 // Taking a line bet down leaves the odds behind it without a line bet:
-// the ledger takes them down with it (see docs/games/craps.md).
+// the ledger takes them down with it (see docs/GAMES.md, Craps).
 func (p *Paytable) CheckTakeDown(b games.Bet, results []games.Result, open []games.Bet) error {
 	pb, err := p.bet(b.Code)
 	if err != nil {

@@ -10,8 +10,10 @@
 // Each game has its board: the server's rows carry the game's members and
 // its "stats" the game's statistics. Sic Bo's stats have "faces" (dice,
 // big/small, totals), roulette's have "numbers" (pockets and colours),
-// baccarat's have "beads" (the bead plate of the last coups); the page draws
-// the board that matches (isRoulette, isBaccarat) in its own <main>.
+// baccarat's have "beads" (the bead plate of the last coups); craps' have
+// "last" rolls with "shooter" and "point" (one row per roll, the hand in
+// progress included); the page draws the board that matches (isRoulette,
+// isBaccarat, isCraps) in its own <main>.
 
 const API = '/v1';
 // Limits on what the page takes from the server.
@@ -490,6 +492,101 @@ function emptyBaccaratBoard(table) {
   };
 }
 
+// ---------- craps ----------
+
+// isCraps tells a craps board by its statistics.
+function isCraps(b) {
+  return Boolean(b && b.stats && Array.isArray(b.stats.last) && 'shooter' in b.stats);
+}
+
+const CRAPS_EVENT = {
+  natural: ['N', 'Natural'],
+  craps: ['C', 'Craps'],
+  point_set: ['P', 'Point set'],
+  point_made: ['✓', 'Point made'],
+  seven_out: ['7✗', 'Seven-out'],
+  none: ['', ''],
+};
+
+function describeRoll(l) {
+  const ev = CRAPS_EVENT[l.event] || ['', ''];
+  const parts = [`${l.dice.join(' and ')}, total ${l.total}`];
+  if (ev[1]) parts.push(ev[1].toLowerCase());
+  if (l.point) parts.push(`point ${l.point}`);
+  return parts.join(', ') + '.';
+}
+
+function rollEvent(l) {
+  const ev = CRAPS_EVENT[l.event];
+  if (!ev || !ev[0]) return '';
+  return el('span', { class: `mark c-ev c-ev-${l.event}`, text: ev[0], title: ev[1] });
+}
+
+function renderCraps(b, fresh) {
+  const s = b.stats;
+  const last = (s.last || []).slice().reverse(); // newest first
+  const l = last[0];
+  if (!l) {
+    $('c-latest').replaceChildren(el('p', { class: 'empty', text: 'Waiting for the first roll…' }));
+    $('c-latest-round').textContent = '';
+  } else {
+    const row = b.results[0];
+    $('c-latest-round').textContent = row ? `· hand ${row.number}` : '';
+    $('c-latest').replaceChildren(
+      el('div', { class: 'latest-dice' }, dice(l.dice, 'die-xl'), srOnly(describeRoll(l))),
+      el('div', { class: 'latest-meta', 'aria-hidden': 'true' },
+        el('span', { class: 'latest-total', text: String(l.total) }),
+        rollEvent(l),
+        row ? el('span', { class: 'latest-time', text: timeOf(row.at) }) : ''),
+    );
+  }
+  const point = $('c-point');
+  point.textContent = s.point ? String(s.point) : 'OFF';
+  point.classList.toggle('is-on', Boolean(s.point));
+  const shooter = s.shooter ? `hand ${s.shooter_number || '?'} · ${s.shooter_rolls} roll${s.shooter_rolls === 1 ? '' : 's'}` : 'next shooter';
+  $('c-shooter').textContent = shooter;
+  $('c-made').textContent = String(s.points_made || 0);
+  $('c-outs').textContent = String(s.seven_outs || 0);
+  $('c-rolls-n').textContent = String(s.rolls || 0);
+  $('c-last-n').textContent = String(s.rolls || 0);
+  const hot = new Set(s.hot || []);
+  const cold = new Set(s.cold || []);
+  const max = Math.max(1, ...(s.totals || []).map((t) => t.count));
+  $('c-totals').replaceChildren(...(s.totals || []).map((t) => {
+    const fill = el('span', { class: 'group-fill' });
+    fill.style.setProperty('--share', String(t.count / max));
+    const tag = hot.has(t.total) ? ' is-hot' : cold.has(t.total) ? ' is-cold' : '';
+    return el('li', { class: `group c-total${tag}` },
+      el('span', { class: 'group-no', text: String(t.total) }),
+      el('span', { class: 'group-bar', 'aria-hidden': 'true' }, fill),
+      el('span', { class: 'group-count' }, srOnly(`Total ${t.total}: `), `${t.count}×`),
+      el('span', { class: 'group-pct', text: fmtPct(t) }));
+  }));
+  const chips = (ts) => (ts.length ? ts.map((t) => el('span', { class: 'c-chip', text: String(t) })) : [el('span', { class: 'muted', text: '–' })]);
+  $('c-hot').replaceChildren(...chips(s.hot || []));
+  $('c-cold').replaceChildren(...chips(s.cold || []));
+  const maxItems = document.documentElement.classList.contains('wall') ? WALL_RESULTS_MAX : RESULTS_MAX;
+  const freshRoll = b.results[0] && fresh.has(b.results[0].seq);
+  const items = last.slice(0, maxItems).map((r, i) => el('li', { class: `c-roll c-roll-${r.event}${i === 0 && freshRoll ? ' is-fresh' : ''}` },
+    srOnly(describeRoll(r)),
+    el('span', { 'aria-hidden': 'true' }, dice(r.dice, 'die-sm')),
+    el('span', { class: 'c-roll-total', 'aria-hidden': 'true', text: String(r.total) }),
+    el('span', { 'aria-hidden': 'true' }, rollEvent(r))));
+  if (items.length === 0) items.push(el('li', { class: 'empty', text: 'No rolls yet.' }));
+  $('c-results').replaceChildren(...items);
+}
+
+function emptyCrapsBoard(table) {
+  return {
+    seq: 0, table, size: 0, results: [],
+    stats: {
+      rolls: 0, last: [], points_made: 0, seven_outs: 0, naturals: 0, craps: 0, hot: [], cold: [],
+      totals: Array.from({ length: 11 }, (_, i) => ({ total: i + 2, count: 0, percent: '0' })),
+      point: 0, shooter: '', shooter_number: 0, shooter_rolls: 0,
+    },
+  };
+}
+
 function render(b) {
   // Results are new (highlighted, announced) only against a real board
   // shown before: not on the first board, nor after a change of table.
@@ -498,12 +595,18 @@ function render(b) {
   const fresh = new Set(prev ? b.results.filter((r) => !known.has(r.round)).map((r) => r.round) : []);
   state.board = b;
   const baccarat = isBaccarat(b);
-  const roulette = !baccarat && isRoulette(b);
-  $('board').hidden = roulette || baccarat;
+  const craps = !baccarat && isCraps(b);
+  const roulette = !baccarat && !craps && isRoulette(b);
+  $('board').hidden = roulette || baccarat || craps;
   $('roulette').hidden = !roulette;
   $('baccarat').hidden = !baccarat;
+  $('craps').hidden = !craps;
   if (baccarat) {
     renderBaccarat(b, fresh);
+  } else if (craps) {
+    // A craps hand has a row per roll: a roll is new by its sequence.
+    const seqs = new Set(prev ? prev.results.map((r) => r.seq) : []);
+    renderCraps(b, new Set(prev ? b.results.filter((r) => !seqs.has(r.seq)).map((r) => r.seq) : []));
   } else if (roulette) {
     renderRoulette(b, fresh);
   } else {
@@ -514,8 +617,15 @@ function render(b) {
     renderResults(b, fresh);
   }
   if (b.seq === 0) return; // the empty board drawn while waiting
-  $(baccarat ? 'baccarat' : roulette ? 'roulette' : 'board').setAttribute('aria-busy', 'false');
+  $(baccarat ? 'baccarat' : craps ? 'craps' : roulette ? 'roulette' : 'board').setAttribute('aria-busy', 'false');
   $('updated').textContent = `seq ${b.seq} · updated ${new Date().toLocaleTimeString()}`;
+  if (craps) {
+    const l = (b.stats.last || [])[b.stats.last.length - 1];
+    if (prev && l && b.results[0] && !prev.results.some((r) => r.seq === b.results[0].seq)) {
+      $('announce').textContent = `New roll. ${describeRoll(l)}`;
+    }
+    return;
+  }
   if (fresh.size > 0 && b.results[0] && fresh.has(b.results[0].round)) {
     const r = b.results[0];
     $('announce').textContent = `New result. ${baccarat ? describeCoup(r) : roulette ? describeSpin(r) : describe(r)}`;
@@ -754,11 +864,12 @@ async function follow(table) {
   state.retry = 0;
   state.board = null;
   const t = state.tables.find((x) => x.id === table);
-  const game = t && t.game;
-  render(game === 'roulette' ? emptyRouletteBoard(table) : game === 'baccarat' ? emptyBaccaratBoard(table) : emptyBoard(table));
+  const empty = { roulette: emptyRouletteBoard, baccarat: emptyBaccaratBoard, craps: emptyCrapsBoard }[t && t.game] || emptyBoard;
+  render(empty(table));
   $('board').setAttribute('aria-busy', 'true');
   $('roulette').setAttribute('aria-busy', 'true');
   $('baccarat').setAttribute('aria-busy', 'true');
+  $('craps').setAttribute('aria-busy', 'true');
   setConn('connecting');
   await probe(table);
   if (table !== state.table) return;
