@@ -524,6 +524,108 @@ function onEvent(name, data) {
   }
 }
 
+// ---------- the stream's worker ----------
+
+// The stream is followed in a dedicated worker (stream.js) when the browser
+// has one: a request in flight from the page itself keeps Chromium's
+// virtual time from advancing, so a page following an endless stream never
+// goes idle for `chromium --headless --screenshot --virtual-time-budget`.
+// Requests from a worker do not hold it. Without a worker the page follows
+// the stream itself.
+const worker = {
+  w: null,
+  failed: false,
+  next: 1,
+  handlers: new Map(), // stream id → fn(message)
+};
+
+function streamWorker() {
+  if (worker.w || worker.failed) return worker.w;
+  try {
+    worker.w = new Worker('stream.js');
+    worker.w.addEventListener('message', (e) => {
+      const h = worker.handlers.get(e.data && e.data.id);
+      if (h) h(e.data);
+    });
+  } catch (err) {
+    console.warn('wagerlog: no stream worker, following the stream from the page', err);
+    worker.failed = true;
+  }
+  return worker.w;
+}
+
+// openEventSource returns an EventSource, or the same interface (open,
+// board and error events, readyState, close) over the worker's.
+function openEventSource(url) {
+  const w = streamWorker();
+  if (!w) return new EventSource(url);
+  const id = worker.next++;
+  const target = new EventTarget();
+  const es = {
+    readyState: EventSource.CONNECTING,
+    addEventListener: (name, fn) => target.addEventListener(name, fn),
+    close() {
+      es.readyState = EventSource.CLOSED;
+      worker.handlers.delete(id);
+      w.postMessage({ op: 'close', id });
+    },
+  };
+  worker.handlers.set(id, (m) => {
+    if (m.kind === 'open') {
+      es.readyState = EventSource.OPEN;
+      target.dispatchEvent(new Event('open'));
+    } else if (m.kind === 'board') {
+      const e = new Event('board');
+      e.data = m.data;
+      target.dispatchEvent(e);
+    } else if (m.kind === 'error') {
+      es.readyState = m.readyState;
+      target.dispatchEvent(new Event('error'));
+    }
+  });
+  w.postMessage({ op: 'events', id, url });
+  return es;
+}
+
+// fetchStream fetches url as fetch does, the body as a stream, through the
+// worker when there is one; aborting signal ends it.
+function fetchStream(url, headers, signal) {
+  const w = streamWorker();
+  if (!w) return fetch(url, { headers, cache: 'no-store', signal });
+  const id = worker.next++;
+  return new Promise((resolve, reject) => {
+    let body = null;
+    const stop = (err) => {
+      worker.handlers.delete(id);
+      w.postMessage({ op: 'close', id });
+      if (body) {
+        try {
+          body.error(err);
+        } catch {
+          // already closed
+        }
+      }
+      reject(err);
+    };
+    signal.addEventListener('abort', () => stop(new DOMException('aborted', 'AbortError')), { once: true });
+    worker.handlers.set(id, (m) => {
+      if (m.kind === 'response') {
+        const stream = new ReadableStream({ start(c) { body = c; } });
+        resolve({ ok: m.ok, status: m.status, body: stream, json: async () => m.problem || {} });
+      } else if (m.kind === 'chunk' && body) {
+        body.enqueue(m.bytes);
+      } else if (m.kind === 'end') {
+        worker.handlers.delete(id);
+        w.postMessage({ op: 'close', id });
+        if (body) body.close();
+      } else if (m.kind === 'fail') {
+        stop(new Error(m.message));
+      }
+    });
+    w.postMessage({ op: 'fetch', id, url, headers });
+  });
+}
+
 // streamWithEventSource follows the stream with the browser's EventSource,
 // which reconnects by itself after a dropped connection; when it gives up
 // (an HTTP error), the page asks the board once to say why and tries again.
@@ -532,7 +634,7 @@ function streamWithEventSource(table) {
   let timer = 0;
   let es = null;
   const open = () => {
-    es = new EventSource(API + boardPath(table) + '/stream');
+    es = openEventSource(API + boardPath(table) + '/stream');
     es.addEventListener('open', () => {
       state.retry = 0;
       setConn('live');
@@ -573,9 +675,7 @@ function streamWithFetch(table) {
       };
       try {
         feed();
-        const r = await fetch(API + boardPath(table) + '/stream', {
-          headers: authHeaders('text/event-stream'), cache: 'no-store', signal: mine.signal,
-        });
+        const r = await fetchStream(API + boardPath(table) + '/stream', authHeaders('text/event-stream'), mine.signal);
         if (!r.ok) throw new HTTPError(r.status, await problem(r));
         state.retry = 0;
         setConn('live');
