@@ -21,6 +21,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/wagerlog/wagerlog/api"
@@ -595,6 +597,44 @@ func checkSicboExtras(t testing.TB, ctx context.Context, s *server, table string
 	if len(p.Pcts) != 16 {
 		t.Errorf("the totals chart shows %d percentages, want one per total 3..18: %q", len(p.Pcts), p.Pcts)
 	}
+}
+
+// TestBrowser_TimeWithDate opens the board in a browser whose clock is a
+// day ahead: the last result is from "yesterday", so its time carries its
+// date (year-month-day, then the 24-hour time).
+func TestBrowser_TimeWithDate(t *testing.T) {
+	chromiumPath(t)
+	s := startServer(t, "--public-board")
+	const table = "browser-date"
+	s.openTable(table)
+	first := s.playRound(table, [3]int{2, 4, 5})
+	ctx := browser(t)
+	tomorrow := `(() => {
+		const Real = Date;
+		const day = 86400000;
+		class Tomorrow extends Real {
+			constructor(...a) { if (a.length === 0) super(Real.now() + day); else super(...a); }
+			static now() { return Real.now() + day; }
+		}
+		globalThis.Date = Tomorrow;
+	})()`
+	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: tomorrow})
+		return err
+	}), chromedp.Navigate(s.base+"/?table="+table)); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, ctx, 20*time.Second, "the first result", func(p pageState) bool { return hasResult(p, first, "2, 4, 5", 11) })
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[2]string](`[
+		document.querySelector('#latest .latest-time').textContent,
+		(() => { const d = new Date(Date.now() - 86400000); return d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); })()]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`^\d{4}-\d\d-\d\d ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$`).MatchString(got[0]) || !strings.HasPrefix(got[0], got[1]+" ") {
+		t.Errorf("a result of yesterday shows the time %q, want %s and a 24-hour time", got[0], got[1])
+	}
+	t.Logf("a result of yesterday shows %q", got[0])
 }
 
 // TestBrowser_HeadlessScreenshot takes a screenshot of a live board the
