@@ -36,6 +36,7 @@ func TestHandler_ServesEachFile(t *testing.T) {
 		{"/", "text/html; charset=utf-8", "<!doctype html>"},
 		{"/index.html", "text/html; charset=utf-8", `<script type="module" src="app.js"></script>`},
 		{"/app.js", "text/javascript; charset=utf-8", "new EventSource("},
+		{"/stream.js", "text/javascript; charset=utf-8", "new EventSource("},
 		{"/style.css", "text/css; charset=utf-8", "html.wall"},
 		{"/favicon.svg", "image/svg+xml", "<svg"},
 	}
@@ -138,21 +139,24 @@ func TestIndex_LocalAssetsOnly(t *testing.T) {
 		}
 	}
 
-	_, js := get(t, h, "GET", "/app.js", nil)
-	url := regexp.MustCompile(`(?i)(https?:)?//[a-z0-9.-]+\.[a-z]{2,}[^\s'"]*`)
-	for _, u := range url.FindAllString(js, -1) {
-		// The SVG namespace is a name, never fetched.
-		if u != "http://www.w3.org/2000/svg" {
-			t.Errorf("app.js names another origin: %q", u)
+	// app.js, and stream.js, the worker it starts (new Worker('stream.js')).
+	for _, name := range []string{"app.js", "stream.js"} {
+		_, js := get(t, h, "GET", "/"+name, nil)
+		url := regexp.MustCompile(`(?i)(https?:)?//[a-z0-9.-]+\.[a-z]{2,}[^\s'"]*`)
+		for _, u := range url.FindAllString(js, -1) {
+			// The SVG namespace is a name, never fetched.
+			if u != "http://www.w3.org/2000/svg" {
+				t.Errorf("%s names another origin: %q", name, u)
+			}
 		}
-	}
-	for _, bad := range []string{"import(", "importScripts", "eval(", "new Function", "innerHTML", "setAttribute('style'"} {
-		if strings.Contains(js, bad) {
-			t.Errorf("app.js uses %s", bad)
+		for _, bad := range []string{"import(", "importScripts", "eval(", "new Function", "innerHTML", "setAttribute('style'"} {
+			if strings.Contains(js, bad) {
+				t.Errorf("%s uses %s", name, bad)
+			}
 		}
-	}
-	if m := regexp.MustCompile(`(?m)^\s*import\s`).FindString(js); m != "" {
-		t.Errorf("app.js imports another module: %q", m)
+		if m := regexp.MustCompile(`(?m)^\s*import\s`).FindString(js); m != "" {
+			t.Errorf("%s imports another module: %q", name, m)
+		}
 	}
 
 	_, css := get(t, h, "GET", "/style.css", nil)

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"image/color"
+	"image/png"
 	"io"
 	"math/rand/v2"
 	"net/http"
@@ -12,15 +14,19 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/wagerlog/wagerlog/api"
+	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -434,15 +440,255 @@ func TestBrowser_PublicBoardLive(t *testing.T) {
 	if len(p.Results) != 50 {
 		t.Errorf("the page shows %d results, want the board's 50", len(p.Results))
 	}
+	checkSicboExtras(t, ctx, s, table)
+
+	// The three sizes of issue #22: a 1400×1000 desktop that shows the
+	// grid of 50 results without scrolling, a 360 px phone and a
+	// 1920×1080 wall; no element is wider than the page at any of them,
+	// and no number of the totals chart is crossed by a mark or another.
 	dir := artifactsDir(t)
+	shoot(t, ctx, dir, "board-desktop-1400x1000.png", 1400, 1000, false)
+	checkBoardLayout(t, ctx, "1400×1000")
+	grid, err := chromedp.Run(ctx, chromedp.Evaluate[[2]float64](`[
+		document.getElementById('results').getBoundingClientRect().bottom, window.innerHeight]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if grid[0] > 1000 || grid[1] != 1000 {
+		t.Errorf("at 1400×1000 the grid of results ends at %.0f px of a %.0f px window: not visible without scrolling", grid[0], grid[1])
+	}
 	shoot(t, ctx, dir, "board-phone-360.png", 360, 740, true)
 	if x, _ := overflow(t, ctx); x > 0 {
 		t.Errorf("at 360 px the page is %d px wider than the screen", x)
 	}
+	checkBoardLayout(t, ctx, "360 px")
 	shoot(t, ctx, dir, "board-wall-1920x1080.png", 1920, 1080, false)
 	if x, y := overflow(t, ctx); x > 0 || y > 0 {
 		t.Errorf("on a 1920×1080 wall the page overflows by %d×%d px", x, y)
 	}
+	checkBoardLayout(t, ctx, "1920×1080")
+}
+
+// layoutFaults lists, at the page's current size, the elements wider than
+// the page or reaching past its sides, and the texts of the totals chart
+// that overlap an expected mark or another text.
+const layoutFaults = `(() => {
+	const out = [];
+	const W = document.documentElement.clientWidth;
+	const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (typeof e.className === 'string' && e.className ? '.' + e.className.trim().split(/\s+/).join('.') : '');
+	for (const e of document.querySelectorAll('body *')) {
+		const r = e.getBoundingClientRect();
+		if (r.width === 0 || r.height === 0 || e.closest('.sr-only, .skip')) continue;
+		if (r.width > W + 0.5 || r.left < -0.5 || r.right > W + 0.5) out.push(name(e) + ' spans ' + Math.round(r.left) + '..' + Math.round(r.right) + ' of ' + W);
+	}
+	const texts = [...document.querySelectorAll('#chart text')].map((e) => [e, e.getBoundingClientRect()]);
+	const marks = [...document.querySelectorAll('#chart line.expected')].map((e) => [e, e.getBoundingClientRect()]);
+	const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+	const grow = (r) => ({ left: r.left, right: r.right, top: r.top - 1, bottom: r.bottom + 1 });
+	for (const [t, r] of texts) {
+		for (const [, m] of marks) if (hit(r, grow(m))) out.push('chart: the text ' + t.textContent + ' is crossed by an expected mark');
+	}
+	for (let i = 0; i < texts.length; i++) {
+		for (let j = i + 1; j < texts.length; j++) {
+			if (hit(texts[i][1], texts[j][1])) out.push('chart: the texts ' + texts[i][0].textContent + ' and ' + texts[j][0].textContent + ' overlap');
+		}
+	}
+	return out;
+})()`
+
+// checkBoardLayout fails the test with the board page's layout faults.
+func checkBoardLayout(t testing.TB, ctx context.Context, size string) {
+	t.Helper()
+	faults, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](layoutFaults))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range faults {
+		t.Errorf("at %s: %s", size, f)
+	}
+}
+
+// sicboExtras is what the test reads of the Sic Bo board's streaks, the
+// table's terms, the time and the chart's axis.
+type sicboExtras struct {
+	Size       string   `json:"size"`
+	Parity     string   `json:"parity"`
+	Triple     string   `json:"triple"`
+	Faces      []string `json:"faces"`
+	Paytable   string   `json:"paytable"`
+	Limits     string   `json:"limits"`
+	Dealer     string   `json:"dealer"`
+	MetaHidden bool     `json:"metaHidden"`
+	Time       string   `json:"time"`
+	Ticks      []string `json:"ticks"`
+	Pcts       []string `json:"pcts"`
+}
+
+const readSicboExtras = `(() => ({
+	size: document.getElementById('streak-size').textContent,
+	parity: document.getElementById('streak-parity').textContent,
+	triple: document.getElementById('since-triple').textContent,
+	faces: [...document.querySelectorAll('#since-faces .gap-n')].map((e) => e.lastChild.textContent),
+	paytable: document.getElementById('meta-paytable').textContent,
+	limits: document.getElementById('meta-limits').textContent,
+	dealer: document.getElementById('meta-dealer').textContent,
+	metaHidden: document.getElementById('table-meta').hidden,
+	time: document.querySelector('#latest .latest-time')?.textContent ?? '',
+	ticks: [...document.querySelectorAll('#chart .tick-pct')].map((e) => e.textContent),
+	pcts: [...document.querySelectorAll('#chart .bar-pct')].map((e) => e.textContent),
+}))()`
+
+// checkSicboExtras compares the page's streaks and gaps with the board's
+// answer, and checks the table's terms, the 24-hour time and the chart's
+// percentages.
+func checkSicboExtras(t testing.TB, ctx context.Context, s *server, table string) {
+	t.Helper()
+	res, err := http.Get(s.base + "/v1/tables/" + table + "/board")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var b struct {
+		Stats sicbo.BoardStats `json:"stats"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&b); err != nil {
+		t.Fatal(err)
+	}
+	p, err := chromedp.Run(ctx, chromedp.Evaluate[sicboExtras](readSicboExtras))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(r sicbo.Run) string {
+		return fmt.Sprintf("%s%s %d in a row", strings.ToUpper(r.Outcome[:1]), r.Outcome[1:], r.Length)
+	}
+	if p.Size != run(b.Stats.Streaks.Size) || p.Parity != run(b.Stats.Streaks.Parity) {
+		t.Errorf("streaks on the page %q, %q; the board has %+v", p.Size, p.Parity, b.Stats.Streaks)
+	}
+	wantTriple := "none in 50"
+	if tr := b.Stats.Since.Triple; tr != nil {
+		wantTriple = map[bool]string{true: "last round", false: fmt.Sprintf("%d rounds ago", *tr)}[*tr == 0]
+		if *tr == 1 {
+			wantTriple = "1 round ago"
+		}
+	}
+	if p.Triple != wantTriple {
+		t.Errorf("last triple on the page %q, want %q", p.Triple, wantTriple)
+	}
+	var faces []string
+	for _, f := range b.Stats.Since.Faces {
+		if f.Rounds == nil {
+			faces = append(faces, "over 50")
+		} else {
+			faces = append(faces, fmt.Sprint(*f.Rounds))
+		}
+	}
+	if strings.Join(p.Faces, ",") != strings.Join(faces, ",") {
+		t.Errorf("rounds since each face on the page %q, want %q", p.Faces, faces)
+	}
+	if p.MetaHidden || p.Paytable != "sicbo/live" || p.Dealer != "dealer-1" || !strings.Contains(p.Limits, "1.00–100.00") || !strings.HasSuffix(p.Limits, "EUR") {
+		t.Errorf("the table's terms on the page: %+v", p)
+	}
+	if !regexp.MustCompile(`^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$`).MatchString(p.Time) {
+		t.Errorf("the last result's time %q is not today's 24-hour time", p.Time)
+	}
+	if len(p.Ticks) < 2 || !strings.HasSuffix(p.Ticks[len(p.Ticks)-1], "%") {
+		t.Errorf("the totals chart's percent axis: %q", p.Ticks)
+	}
+	if len(p.Pcts) != 16 {
+		t.Errorf("the totals chart shows %d percentages, want one per total 3..18: %q", len(p.Pcts), p.Pcts)
+	}
+}
+
+// TestBrowser_TimeWithDate opens the board in a browser whose clock is a
+// day ahead: the last result is from "yesterday", so its time carries its
+// date (year-month-day, then the 24-hour time).
+func TestBrowser_TimeWithDate(t *testing.T) {
+	chromiumPath(t)
+	s := startServer(t, "--public-board")
+	const table = "browser-date"
+	s.openTable(table)
+	first := s.playRound(table, [3]int{2, 4, 5})
+	ctx := browser(t)
+	tomorrow := `(() => {
+		const Real = Date;
+		const day = 86400000;
+		class Tomorrow extends Real {
+			constructor(...a) { if (a.length === 0) super(Real.now() + day); else super(...a); }
+			static now() { return Real.now() + day; }
+		}
+		globalThis.Date = Tomorrow;
+	})()`
+	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: tomorrow})
+		return err
+	}), chromedp.Navigate(s.base+"/?table="+table)); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, ctx, 20*time.Second, "the first result", func(p pageState) bool { return hasResult(p, first, "2, 4, 5", 11) })
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[2]string](`[
+		document.querySelector('#latest .latest-time').textContent,
+		(() => { const d = new Date(Date.now() - 86400000); return d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); })()]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`^\d{4}-\d\d-\d\d ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$`).MatchString(got[0]) || !strings.HasPrefix(got[0], got[1]+" ") {
+		t.Errorf("a result of yesterday shows the time %q, want %s and a 24-hour time", got[0], got[1])
+	}
+	t.Logf("a result of yesterday shows %q", got[0])
+}
+
+// TestBrowser_HeadlessScreenshot takes a screenshot of a live board the
+// way an operator would with a standard tool, Chromium's own
+// --screenshot with a virtual time budget: it ends only once the page
+// goes idle, which a page following an endless stream from itself never
+// did (the stream is followed in a worker since issue #22).
+func TestBrowser_HeadlessScreenshot(t *testing.T) {
+	chromium := chromiumPath(t)
+	s := startServer(t, "--public-board")
+	const table = "browser-shot"
+	s.openTable(table)
+	for _, d := range [][3]int{{1, 2, 4}, {6, 6, 6}, {3, 5, 6}, {2, 2, 5}} {
+		s.playRound(table, d)
+	}
+	shot := filepath.Join(artifactsDir(t), "board-headless-1400x1000.png")
+	_ = os.Remove(shot)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, chromium, "--headless=new", "--no-sandbox", "--disable-gpu",
+		"--user-data-dir="+t.TempDir(), "--hide-scrollbars", "--virtual-time-budget=5000",
+		"--screenshot="+shot, "--window-size=1400,1000", s.base+"/?table="+table)
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		t.Fatalf("chromium --screenshot did not finish within 60 s: the page never went idle\n%s", out)
+	}
+	if err != nil {
+		t.Fatalf("chromium --screenshot: %v\n%s", err, out)
+	}
+	t.Logf("chromium --screenshot took %s", time.Since(start).Round(time.Millisecond))
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatalf("no screenshot: %v\n%s", err, out)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("the screenshot is not a PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != 1400 || b.Dy() != 1000 {
+		t.Errorf("the screenshot is %v, want 1400×1000", b)
+	}
+	// Not blank: the board's panels, dice and bars give many colours.
+	colours := map[color.RGBA]bool{}
+	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y += 4 {
+		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x += 4 {
+			colours[color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)] = true
+		}
+	}
+	if len(colours) < 50 {
+		t.Errorf("the screenshot has %d colours: blank, or the board was not drawn", len(colours))
+	}
+	t.Logf("screenshot %s (%d colours)", shot, len(colours))
 }
 
 // TestBrowser_TokenBoardLive checks the board that needs a token: the page

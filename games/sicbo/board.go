@@ -51,6 +51,43 @@ type BoardStats struct {
 	Cold []int `json:"cold"`
 	// Totals has one entry per total 3..18, in order.
 	Totals []TotalCount `json:"totals"`
+	// Streaks are the current runs at the newest end of the board.
+	Streaks Streaks `json:"streaks"`
+	// Since counts the rounds since the last triple and since each face.
+	Since Since `json:"since"`
+}
+
+// Run is a run of one outcome at the newest end of the board: the newest
+// Length results were all Outcome (big, small or triple for sizes; odd,
+// even or triple for parities). On an empty board Outcome is "" and Length
+// 0.
+type Run struct {
+	Outcome string `json:"outcome"`
+	Length  int    `json:"length"`
+}
+
+// Streaks are the current runs of big/small and of odd/even. A triple ends
+// both and starts a run of triples: it is neither big nor small, neither
+// odd nor even.
+type Streaks struct {
+	Size   Run `json:"size"`
+	Parity Run `json:"parity"`
+}
+
+// Since counts, for the last triple and for each face, the results newer
+// than the last one that had it: 0 when the newest result has it. A nil
+// count means not on the board at all (the page shows "more than N").
+type Since struct {
+	Triple *int `json:"triple"`
+	// Faces has one entry per face 1..6, in face order.
+	Faces []FaceSince `json:"faces"`
+}
+
+// FaceSince is how many results came since a face was last on a die, nil
+// when it is on none of the board's dice.
+type FaceSince struct {
+	Face   int  `json:"face"`
+	Rounds *int `json:"rounds"`
 }
 
 // BoardGame returns "sicbo".
@@ -146,5 +183,50 @@ func boardStats(rs []Dice) BoardStats {
 	for t := 3; t <= 18; t++ {
 		s.Totals = append(s.Totals, TotalCount{Total: t, Count: Count{totals[t], pct(totals[t], n)}})
 	}
+	s.Streaks, s.Since = streaksSince(rs)
 	return s
+}
+
+// streaksSince reads the board from its newest result (rs are oldest
+// first) back: the current runs, and how long ago each triple and face was
+// last seen.
+func streaksSince(rs []Dice) (Streaks, Since) {
+	var st Streaks
+	since := Since{Faces: make([]FaceSince, 0, 6)}
+	var face [7]*int
+	sizeOpen, parityOpen := true, true
+	for ago := 0; ago < len(rs); ago++ {
+		d := rs[len(rs)-1-ago]
+		_, size, parity := Classify(d)
+		sizeOpen = extend(&st.Size, size, sizeOpen)
+		parityOpen = extend(&st.Parity, parity, parityOpen)
+		if size == Triple && since.Triple == nil {
+			since.Triple = new(ago)
+		}
+		for _, v := range d {
+			if v >= 1 && v <= 6 && face[v] == nil {
+				face[v] = new(ago)
+			}
+		}
+	}
+	for f := 1; f <= 6; f++ {
+		since.Faces = append(since.Faces, FaceSince{Face: f, Rounds: face[f]})
+	}
+	return st, since
+}
+
+// extend adds an older result's outcome to a run still open, and says
+// whether the run goes on.
+func extend(r *Run, outcome string, open bool) bool {
+	if !open {
+		return false
+	}
+	if r.Length == 0 {
+		r.Outcome = outcome
+	}
+	if outcome != r.Outcome {
+		return false
+	}
+	r.Length++
+	return true
 }

@@ -43,6 +43,7 @@ const state = {
   stream: null,
   retry: 0,
   wallForced: null,
+  infoAt: 0, // when the table's terms were last read
 };
 
 // ---------- small DOM helpers ----------
@@ -140,10 +141,18 @@ function renderLatest(b) {
   );
 }
 
-function timeOf(at) {
+// Times are on the 24-hour clock, in the browser's time zone, with the
+// date (year-month-day) when it is not today: a floor reads 14:05:09, and a
+// result from yesterday says so.
+const CLOCK = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+
+function timeOf(at, now = new Date()) {
   const d = new Date(at);
   if (Number.isNaN(d.getTime()) || d.getFullYear() < 2000) return '';
-  return d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const t = CLOCK.format(d);
+  if (d.toDateString() === now.toDateString()) return t;
+  const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return `${day} ${t}`;
 }
 
 function pct(c) {
@@ -212,8 +221,37 @@ function renderFaces(b) {
   }));
 }
 
+// renderStreaks draws the current runs of big/small and odd/even and the
+// rounds since the last triple and since each face came up (the board's
+// stats.streaks and stats.since; a null count is "not in the last N").
+function renderStreaks(b) {
+  const s = b.stats;
+  const n = s.results || 0;
+  const st = s.streaks || {};
+  const since = s.since || {};
+  const run = (r) => {
+    if (!r || !r.length) return [el('span', { class: 'muted', text: '–' })];
+    const names = { ...SIZE, ...PARITY };
+    const [, name] = names[r.outcome] || ['', r.outcome];
+    return [el('span', { class: `mark mark-${r.outcome}`, text: name }), ` ${r.length} in a row`];
+  };
+  const ago = (v) => (v === null || v === undefined ? (n > 0 ? `over ${n}` : '–') : String(v));
+  $('streak-size').replaceChildren(...run(st.size));
+  $('streak-parity').replaceChildren(...run(st.parity));
+  const t = since.triple;
+  $('since-triple').textContent = t === null || t === undefined ? (n > 0 ? `none in ${n}` : '–') : t === 0 ? 'last round' : `${t} round${t === 1 ? '' : 's'} ago`;
+  const faces = since.faces || [1, 2, 3, 4, 5, 6].map((face) => ({ face, rounds: null }));
+  $('since-faces').replaceChildren(...faces.map((f) => el('li', { class: `gap${f.rounds === null && n > 0 ? ' is-absent' : ''}` },
+    die(f.face, 'die-sm'),
+    el('span', { class: 'gap-n' }, srOnly(`Face ${f.face}: rounds since, `), ago(f.rounds)))));
+}
+
 // renderChart draws the totals 3..18 as an SVG bar chart sized to its box in
-// real pixels, so that its text stays sharp and readable at any size.
+// real pixels, so that its text stays sharp and readable at any size. The
+// axis has the counts on its left and their share of the rounds on its
+// right; each bar has its count above it and, where a slot has room, its
+// percentage under its total. A count sits above both its bar and the
+// expected mark, so that no mark crosses a number.
 function renderChart(b) {
   const box = $('chart');
   const W = Math.max(260, Math.round(box.clientWidth));
@@ -221,50 +259,85 @@ function renderChart(b) {
   // Labels follow the page's type size (large on a wall screen) but shrink
   // in a short chart so that the bars keep most of the height.
   const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-  const font = Math.round(Math.max(11, Math.min(rem * 0.9, H / 9, slotFont(W))));
-  const top = font * 1.6;
-  const bottom = font * 1.9;
-  const side = 4;
-  const plotH = H - top - bottom;
-  const slot = (W - 2 * side) / 16;
-  const barW = slot * 0.7;
+  const font = Math.round(Math.max(9, Math.min(rem * 0.9, H / 9, slotFont(W * 0.8))));
   const totals = b.stats.totals || [];
   const n = b.stats.results || 0;
   const expected = TOTAL_WAYS.map((w) => (n * w) / 216);
   const max = Math.max(1, ...totals.map((t) => t.count), ...expected);
+  const step = axisStep(max);
+  const top = font * 1.6;
+  const axisMax = Math.ceil(max / step) * step;
+  const left = font * (String(axisMax).length * 0.62 + 0.7);
+  const right = font * 2.7;
+  const slot = (W - left - right) / 16;
+  const barW = slot * 0.7;
+  const pctFont = Math.max(10, Math.round(font * 0.8));
+  const pctRow = n > 0 && slot >= pctFont * 2.3;
+  const bottom = font * 1.9 + (pctRow ? pctFont * 1.3 : 0);
+  const plotH = H - top - bottom;
+  const yOf = (v) => top + plotH - (plotH * v) / axisMax;
   const s = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: 'chart-svg', role: 'img', 'aria-labelledby': 'totals-h chart-desc' });
   const desc = svg('desc', { id: 'chart-desc' });
-  desc.textContent = totals.filter((t) => t.count > 0).map((t) => `total ${t.total}: ${t.count}`).join(', ') || 'no results yet';
+  desc.textContent = totals.filter((t) => t.count > 0).map((t) => `total ${t.total}: ${t.count} (${fmtPct(t)})`).join(', ') || 'no results yet';
   s.append(desc);
-  s.append(svg('line', { x1: side, x2: W - side, y1: top + plotH + 0.5, y2: top + plotH + 0.5, class: 'axis' }));
+  // The axis: a grid line per step, counts on the left, shares on the right.
+  const grid = [];
+  for (let v = 0; v <= axisMax; v += step) {
+    const y = Math.round(yOf(v)) + 0.5;
+    grid.push(svg('line', { x1: left, x2: W - right, y1: y, y2: y, class: v === 0 ? 'axis' : 'grid' }));
+    const c = svg('text', { x: left - font * 0.35, y: y + font * 0.35, class: 'tick tick-count', 'font-size': font });
+    c.textContent = String(v);
+    grid.push(c);
+    if (n > 0) {
+      const p = svg('text', { x: W - right + font * 0.35, y: y + font * 0.35, class: 'tick tick-pct', 'font-size': font });
+      p.textContent = `${Math.round((100 * v) / n)}%`;
+      grid.push(p);
+    }
+  }
   // Bars first, then the expected marks over them, then the numbers over
   // both, so that no number is crossed by a line.
   const bars = [];
   const marks = [];
   const labels = [];
   totals.forEach((t, i) => {
-    const x = side + i * slot + (slot - barW) / 2;
-    const h = (plotH * t.count) / max;
+    const x = left + i * slot + (slot - barW) / 2;
     const kind = t.total === 3 || t.total === 18 ? 'triple' : t.total <= 10 ? 'small' : 'big';
+    const yBar = yOf(t.count);
+    const yExp = yOf(expected[i]);
     if (t.count > 0) {
-      bars.push(svg('rect', { x, y: top + plotH - h, width: barW, height: Math.max(h, 1), rx: Math.min(4, barW / 6), class: `bar bar-${kind}` }));
-      const v = svg('text', { x: x + barW / 2, y: top + plotH - h - font * 0.35, class: 'bar-value', 'font-size': font });
+      bars.push(svg('rect', { x, y: yBar, width: barW, height: Math.max(top + plotH - yBar, 1), rx: Math.min(4, barW / 6), class: `bar bar-${kind}` }));
+      const v = svg('text', { x: x + barW / 2, y: Math.min(yBar, n > 0 ? yExp : yBar) - font * 0.35, class: 'bar-value', 'font-size': font });
       v.textContent = String(t.count);
       labels.push(v);
     }
-    const e = (plotH * expected[i]) / max;
-    if (n > 0) marks.push(svg('line', { x1: x - 2, x2: x + barW + 2, y1: top + plotH - e, y2: top + plotH - e, class: 'expected' }));
-    const lab = svg('text', { x: x + barW / 2, y: H - bottom * 0.3, class: `bar-label label-${kind}`, 'font-size': font });
+    if (n > 0) marks.push(svg('line', { x1: x - 2, x2: x + barW + 2, y1: yExp, y2: yExp, class: 'expected' }));
+    const lab = svg('text', { x: x + barW / 2, y: top + plotH + font * 1.25, class: `bar-label label-${kind}`, 'font-size': font });
     lab.textContent = String(t.total);
     labels.push(lab);
+    if (pctRow) {
+      const p = svg('text', { x: x + barW / 2, y: top + plotH + font * 1.25 + pctFont * 1.25, class: 'bar-pct', 'font-size': pctFont });
+      p.textContent = `${Math.round(pct(t))}%`;
+      labels.push(p);
+    }
   });
-  s.append(...bars, ...marks, ...labels);
+  s.append(...grid, ...bars, ...marks, ...labels);
   box.replaceChildren(s);
 }
 
-// slotFont is the largest label size whose two digits fit one bar's slot.
+// axisStep is a round step (1, 2, 5, 10, 20, …) that puts at most five
+// lines on an axis up to max.
+function axisStep(max) {
+  for (let m = 1; ; m *= 10) {
+    for (const f of [1, 2, 5]) {
+      if (max / (f * m) <= 5) return f * m;
+    }
+  }
+}
+
+// slotFont is the largest label size whose two digits (bold) fit one bar's
+// slot of a plot width wide.
 function slotFont(width) {
-  return (width - 8) / 16 / 1.7;
+  return width / 16 / 1.55;
 }
 
 function renderResults(b, fresh) {
@@ -612,13 +685,15 @@ function render(b) {
   } else {
     renderLatest(b);
     renderShares(b);
+    renderStreaks(b);
     renderFaces(b);
     renderChart(b);
     renderResults(b, fresh);
   }
   if (b.seq === 0) return; // the empty board drawn while waiting
+  if (Date.now() - (state.infoAt || 0) > TABLE_INFO_MS) refreshTableInfo(b.table);
   $(baccarat ? 'baccarat' : craps ? 'craps' : roulette ? 'roulette' : 'board').setAttribute('aria-busy', 'false');
-  $('updated').textContent = `seq ${b.seq} · updated ${new Date().toLocaleTimeString()}`;
+  $('updated').textContent = `seq ${b.seq} · updated ${timeOf(new Date())}`;
   if (craps) {
     const l = (b.stats.last || [])[b.stats.last.length - 1];
     if (prev && l && b.results[0] && !prev.results.some((r) => r.seq === b.results[0].seq)) {
@@ -723,6 +798,108 @@ function onEvent(name, data) {
   }
 }
 
+// ---------- the stream's worker ----------
+
+// The stream is followed in a dedicated worker (stream.js) when the browser
+// has one: a request in flight from the page itself keeps Chromium's
+// virtual time from advancing, so a page following an endless stream never
+// goes idle for `chromium --headless --screenshot --virtual-time-budget`.
+// Requests from a worker do not hold it. Without a worker the page follows
+// the stream itself.
+const worker = {
+  w: null,
+  failed: false,
+  next: 1,
+  handlers: new Map(), // stream id → fn(message)
+};
+
+function streamWorker() {
+  if (worker.w || worker.failed) return worker.w;
+  try {
+    worker.w = new Worker('stream.js');
+    worker.w.addEventListener('message', (e) => {
+      const h = worker.handlers.get(e.data && e.data.id);
+      if (h) h(e.data);
+    });
+  } catch (err) {
+    console.warn('wagerlog: no stream worker, following the stream from the page', err);
+    worker.failed = true;
+  }
+  return worker.w;
+}
+
+// openEventSource returns an EventSource, or the same interface (open,
+// board and error events, readyState, close) over the worker's.
+function openEventSource(url) {
+  const w = streamWorker();
+  if (!w) return new EventSource(url);
+  const id = worker.next++;
+  const target = new EventTarget();
+  const es = {
+    readyState: EventSource.CONNECTING,
+    addEventListener: (name, fn) => target.addEventListener(name, fn),
+    close() {
+      es.readyState = EventSource.CLOSED;
+      worker.handlers.delete(id);
+      w.postMessage({ op: 'close', id });
+    },
+  };
+  worker.handlers.set(id, (m) => {
+    if (m.kind === 'open') {
+      es.readyState = EventSource.OPEN;
+      target.dispatchEvent(new Event('open'));
+    } else if (m.kind === 'board') {
+      const e = new Event('board');
+      e.data = m.data;
+      target.dispatchEvent(e);
+    } else if (m.kind === 'error') {
+      es.readyState = m.readyState;
+      target.dispatchEvent(new Event('error'));
+    }
+  });
+  w.postMessage({ op: 'events', id, url });
+  return es;
+}
+
+// fetchStream fetches url as fetch does, the body as a stream, through the
+// worker when there is one; aborting signal ends it.
+function fetchStream(url, headers, signal) {
+  const w = streamWorker();
+  if (!w) return fetch(url, { headers, cache: 'no-store', signal });
+  const id = worker.next++;
+  return new Promise((resolve, reject) => {
+    let body = null;
+    const stop = (err) => {
+      worker.handlers.delete(id);
+      w.postMessage({ op: 'close', id });
+      if (body) {
+        try {
+          body.error(err);
+        } catch {
+          // already closed
+        }
+      }
+      reject(err);
+    };
+    signal.addEventListener('abort', () => stop(new DOMException('aborted', 'AbortError')), { once: true });
+    worker.handlers.set(id, (m) => {
+      if (m.kind === 'response') {
+        const stream = new ReadableStream({ start(c) { body = c; } });
+        resolve({ ok: m.ok, status: m.status, body: stream, json: async () => m.problem || {} });
+      } else if (m.kind === 'chunk' && body) {
+        body.enqueue(m.bytes);
+      } else if (m.kind === 'end') {
+        worker.handlers.delete(id);
+        w.postMessage({ op: 'close', id });
+        if (body) body.close();
+      } else if (m.kind === 'fail') {
+        stop(new Error(m.message));
+      }
+    });
+    w.postMessage({ op: 'fetch', id, url, headers });
+  });
+}
+
 // streamWithEventSource follows the stream with the browser's EventSource,
 // which reconnects by itself after a dropped connection; when it gives up
 // (an HTTP error), the page asks the board once to say why and tries again.
@@ -731,7 +908,7 @@ function streamWithEventSource(table) {
   let timer = 0;
   let es = null;
   const open = () => {
-    es = new EventSource(API + boardPath(table) + '/stream');
+    es = openEventSource(API + boardPath(table) + '/stream');
     es.addEventListener('open', () => {
       state.retry = 0;
       setConn('live');
@@ -772,9 +949,7 @@ function streamWithFetch(table) {
       };
       try {
         feed();
-        const r = await fetch(API + boardPath(table) + '/stream', {
-          headers: authHeaders('text/event-stream'), cache: 'no-store', signal: mine.signal,
-        });
+        const r = await fetchStream(API + boardPath(table) + '/stream', authHeaders('text/event-stream'), mine.signal);
         if (!r.ok) throw new HTTPError(r.status, await problem(r));
         state.retry = 0;
         setConn('live');
@@ -944,7 +1119,66 @@ function selectTable(id) {
   const t = state.tables.find((x) => x.id === id);
   $('table-info').textContent = t ? describeTable(t) : id;
   document.title = `${id} · wagerlog live board`;
+  renderTableMeta(t);
+  state.infoAt = t && t.paytable ? Date.now() : 0;
   follow(id);
+}
+
+// ---------- the table's terms ----------
+
+// The header shows the table's paytable, limits and dealer, from the list
+// of tables (or the table's own answer when the list is refused), read
+// again at most every TABLE_INFO_MS while boards arrive: a supervisor may
+// change the limits or the dealer between rounds.
+const TABLE_INFO_MS = 30000;
+const LIMITS_SHOWN = 3; // bet limits named in the header; the rest in its title
+
+function limitRange(l) {
+  return l && l.min !== undefined ? `${l.min}–${l.max}` : '';
+}
+
+function renderTableMeta(t) {
+  const box = $('table-meta');
+  if (!t || !t.paytable) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  $('meta-paytable').textContent = t.paytable;
+  $('meta-paytable').title = t.paytable_hash ? `paytable hash ${t.paytable_hash}` : '';
+  const codes = Object.keys(t.limits || {}).sort((a, b) => (a === '*' ? -1 : b === '*' ? 1 : a.localeCompare(b)));
+  const bets = codes.map((c) => `${c === '*' ? 'each bet' : c} ${limitRange(t.limits[c])}`);
+  const parts = [];
+  if (t.band && limitRange(t.band)) parts.push(`table ${limitRange(t.band)}`);
+  parts.push(...bets.slice(0, LIMITS_SHOWN));
+  if (bets.length > LIMITS_SHOWN) parts.push(`+${bets.length - LIMITS_SHOWN} more`);
+  const limits = $('meta-limits');
+  limits.textContent = `${parts.join(' · ')}${t.currency ? ` ${t.currency}` : ''}`;
+  limits.title = bets.join('\n');
+  $('meta-dealer').textContent = t.dealer || '–';
+}
+
+async function refreshTableInfo(id) {
+  state.infoAt = Date.now();
+  let t = null;
+  try {
+    t = tableList(await getJSON('/tables')).find((x) => x.id === id) || null;
+  } catch {
+    t = null;
+  }
+  if (!t) {
+    try {
+      t = await getJSON(`/tables/${encodeURIComponent(id)}`);
+    } catch {
+      t = null;
+    }
+  }
+  if (id !== state.table) return;
+  if (t) {
+    const i = state.tables.findIndex((x) => x.id === id);
+    if (i >= 0) state.tables[i] = t;
+  }
+  renderTableMeta(t);
 }
 
 // ---------- token ----------
