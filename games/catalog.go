@@ -89,12 +89,28 @@ type StateView interface {
 
 // ErrUnknownPaytable is returned by Catalog.Paytable for an id that no game
 // of the catalog offers. Its API code is unknown_paytable.
-var ErrUnknownPaytable error = &codedError{"unknown paytable", "unknown_paytable"}
+var ErrUnknownPaytable error = &Sentinel{"unknown paytable", "unknown_paytable"}
 
-type codedError struct{ msg, code string }
+// Sentinel is a sentinel error that knows its stable API code: every game
+// package declares its sentinels as *Sentinel values, compared with
+// errors.Is and coded by ErrorCode.
+type Sentinel struct{ Msg, Code string }
 
-func (e *codedError) Error() string     { return e.msg }
-func (e *codedError) ErrorCode() string { return e.code }
+// Error returns the sentinel's message.
+func (e *Sentinel) Error() string { return e.Msg }
+
+// ErrorCode returns the sentinel's stable API code.
+func (e *Sentinel) ErrorCode() string { return e.Code }
+
+// ErrorCode returns the stable API code of the first CodedError in err's
+// chain, "" when there is none.
+func ErrorCode(err error) string {
+	var c CodedError
+	if errors.As(err, &c) {
+		return c.ErrorCode()
+	}
+	return ""
+}
 
 // Catalog is every game and paytable a build knows. It is built once (by
 // games/registry.New) and read concurrently; it holds no state that

@@ -3,6 +3,8 @@ package baccarat
 import (
 	"errors"
 	"fmt"
+
+	"github.com/wagerlog/wagerlog/games"
 )
 
 // Sentinel errors. Every error of this package wraps exactly one of them,
@@ -15,28 +17,28 @@ var (
 	// a hand of the wrong size, a third card the drawing rules forbid or a
 	// missing one they require, more copies of a card than the shoe holds,
 	// a void play that does not fit seed section VIII. Code invalid_result.
-	ErrBadResult error = &codedError{"invalid result", CodeInvalidResult}
+	ErrBadResult error = &games.Sentinel{Msg: "invalid result", Code: CodeInvalidResult}
 	// ErrBadBetCode is returned when a bet code does not parse. Code
 	// invalid_bet_code.
-	ErrBadBetCode error = &codedError{"invalid bet code", CodeInvalidBetCode}
+	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
 	// ErrBetNotOffered is returned for a well-formed code of the other
 	// form (tableau:1 under punto banco). Code bet_not_offered.
-	ErrBetNotOffered error = &codedError{"bet not offered by this paytable", CodeBetNotOffered}
+	ErrBetNotOffered error = &games.Sentinel{Msg: "bet not offered by this paytable", Code: CodeBetNotOffered}
 	// ErrBadStake is returned when a stake or a bank is not positive, has
 	// more decimals than the currency's scale or is not below
 	// 10^StakeDigitsMax. Code invalid_amount.
-	ErrBadStake error = &codedError{"invalid amount", CodeInvalidAmount}
+	ErrBadStake error = &games.Sentinel{Msg: "invalid amount", Code: CodeInvalidAmount}
 	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
 	// Code invalid_scale.
-	ErrBadScale error = &codedError{"invalid currency scale", CodeInvalidScale}
+	ErrBadScale error = &games.Sentinel{Msg: "invalid currency scale", Code: CodeInvalidScale}
 	// ErrBetsExceedBank is returned by CheckBets and SettleCoup when the
 	// stakes of a coup that play (a bet on the line plays half) add up to
 	// more than the bank: the banker could not pay them. Code
 	// bets_exceed_bank.
-	ErrBetsExceedBank error = &codedError{"the bets of the coup exceed the bank", CodeBetsExceedBank}
+	ErrBetsExceedBank error = &games.Sentinel{Msg: "the bets of the coup exceed the bank", Code: CodeBetsExceedBank}
 	// ErrUnknownPaytable is returned by Lookup for an id not in the
 	// catalog. Code unknown_paytable.
-	ErrUnknownPaytable error = &codedError{"unknown paytable", CodeUnknownPaytable}
+	ErrUnknownPaytable error = &games.Sentinel{Msg: "unknown paytable", Code: CodeUnknownPaytable}
 	// ErrBadPaytable is returned by New for inconsistent paytable data. It
 	// has no API code: paytable data is never a bettor's input.
 	ErrBadPaytable = errors.New("invalid paytable")
@@ -88,14 +90,6 @@ const (
 	RuleVoid = "void_play"
 )
 
-// codedError is a sentinel that knows its API code.
-type codedError struct{ msg, code string }
-
-func (e *codedError) Error() string { return e.msg }
-
-// ErrorCode returns the sentinel's stable API code.
-func (e *codedError) ErrorCode() string { return e.code }
-
 // ResultError says which rule a coup's cards break. It wraps ErrBadResult.
 type ResultError struct {
 	// Rule is one of the Rule… constants.
@@ -132,9 +126,5 @@ func BrokenRule(err error) string {
 // returns "" for an error that is not one of this package's and for
 // ErrBadPaytable.
 func ErrorCode(err error) string {
-	var c interface{ ErrorCode() string }
-	if errors.As(err, &c) {
-		return c.ErrorCode()
-	}
-	return ""
+	return games.ErrorCode(err)
 }

@@ -3,6 +3,8 @@ package bingo
 import (
 	"errors"
 	"fmt"
+
+	"github.com/wagerlog/wagerlog/games"
 )
 
 // Sentinel errors. Every error of this package wraps exactly one of them,
@@ -15,46 +17,46 @@ var (
 	// 1..90 in three rows of five, a row with two numbers in one column, a
 	// column without a number, or a card id that does not parse. Code
 	// invalid_card.
-	ErrBadCard error = &codedError{"invalid card", CodeInvalidCard}
+	ErrBadCard error = &games.Sentinel{Msg: "invalid card", Code: CodeInvalidCard}
 	// ErrBadResult is returned (inside a *ResultError) when a ball does
 	// not parse, is outside 1..90, was already drawn, or comes after the
 	// game ended (a bingo or a void). Code invalid_result.
-	ErrBadResult error = &codedError{"invalid result", CodeInvalidResult}
+	ErrBadResult error = &games.Sentinel{Msg: "invalid result", Code: CodeInvalidResult}
 	// ErrBadBetCode is returned when a bet code is not "card:<id>:<15
 	// numbers>". Code invalid_bet_code.
-	ErrBadBetCode error = &codedError{"invalid bet code", CodeInvalidBetCode}
+	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
 	// ErrBadAmount is returned when a card's price or a prize is not
 	// positive, has more decimals than the currency or is not below
 	// 10^AmountDigitsMax. Code invalid_amount.
-	ErrBadAmount error = &codedError{"invalid amount", CodeInvalidAmount}
+	ErrBadAmount error = &games.Sentinel{Msg: "invalid amount", Code: CodeInvalidAmount}
 	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
 	// Code invalid_scale.
-	ErrBadScale error = &codedError{"invalid currency scale", CodeInvalidScale}
+	ErrBadScale error = &games.Sentinel{Msg: "invalid currency scale", Code: CodeInvalidScale}
 	// ErrDuplicateCard is returned when one game sells the same card (same
 	// series and number) twice: card numbers are unique per series. Code
 	// duplicate_card.
-	ErrDuplicateCard error = &codedError{"card sold twice in one game", CodeDuplicateCard}
+	ErrDuplicateCard error = &games.Sentinel{Msg: "card sold twice in one game", Code: CodeDuplicateCard}
 	// ErrTooManyCards is returned when a game or a session holds more
 	// cards than the paytable's CardsMax. Code too_many_cards.
-	ErrTooManyCards error = &codedError{"too many cards", CodeTooManyCards}
+	ErrTooManyCards error = &games.Sentinel{Msg: "too many cards", Code: CodeTooManyCards}
 	// ErrBadSeries is returned when an announcement's series are not
 	// valid: an id that does not parse, a range that is empty or out of
 	// bounds, a face value that is not an amount, a series twice. Code
 	// invalid_series.
-	ErrBadSeries error = &codedError{"invalid series", CodeInvalidSeries}
+	ErrBadSeries error = &games.Sentinel{Msg: "invalid series", Code: CodeInvalidSeries}
 	// ErrGameNotOver is returned by SettleGame and SettleRound when the
 	// balls given end neither in a bingo nor in a void: prizes are shared
 	// among the winners of the whole game, so they are known only then.
 	// Code game_not_over.
-	ErrGameNotOver error = &codedError{"the game is not over", CodeGameNotOver}
+	ErrGameNotOver error = &games.Sentinel{Msg: "the game is not over", Code: CodeGameNotOver}
 	// ErrRoundSettlement is returned by Paytable.Settle for a card of a
 	// game that is over and not void: what a card wins depends on every
 	// other card (shares of a prize), so the game is settled as a whole
 	// (SettleRound). Code round_settlement_required.
-	ErrRoundSettlement error = &codedError{"a bingo game is settled as a whole", CodeRoundSettlement}
+	ErrRoundSettlement error = &games.Sentinel{Msg: "a bingo game is settled as a whole", Code: CodeRoundSettlement}
 	// ErrUnknownPaytable is returned by Lookup for an id not in the
 	// catalog. Code unknown_paytable.
-	ErrUnknownPaytable error = &codedError{"unknown paytable", CodeUnknownPaytable}
+	ErrUnknownPaytable error = &games.Sentinel{Msg: "unknown paytable", Code: CodeUnknownPaytable}
 	// ErrBadPaytable is returned by New for inconsistent paytable data. It
 	// has no API code: paytable data is never a player's input.
 	ErrBadPaytable = errors.New("invalid paytable")
@@ -108,15 +110,6 @@ const (
 	// RuleVoidReason: a void names one of the Void… reasons.
 	RuleVoidReason = "void_reason"
 )
-
-// codedError is a sentinel that knows its API code.
-type codedError struct{ msg, code string }
-
-// Error returns the sentinel's message.
-func (e *codedError) Error() string { return e.msg }
-
-// ErrorCode returns the sentinel's stable API code.
-func (e *codedError) ErrorCode() string { return e.code }
 
 // CardError says which rule a card breaks. It wraps ErrBadCard.
 type CardError struct {
@@ -187,11 +180,7 @@ func BrokenRule(err error) string {
 // returns "" for an error that is not one of this package's and for
 // ErrBadPaytable.
 func ErrorCode(err error) string {
-	var c interface{ ErrorCode() string }
-	if errors.As(err, &c) {
-		return c.ErrorCode()
-	}
-	return ""
+	return games.ErrorCode(err)
 }
 
 // quoteMax bounds how much of a caller's text an error message repeats.

@@ -3,6 +3,8 @@ package blackjack
 import (
 	"errors"
 	"fmt"
+
+	"github.com/wagerlog/wagerlog/games"
 )
 
 // Sentinel errors. Every error of this package wraps exactly one of them,
@@ -15,25 +17,25 @@ var (
 	// the deal, a decision the cards do not allow (doubling a three-card
 	// hand, splitting a non-pair, hitting 21), a dealer card the dealer's
 	// rule forbids. Code invalid_result.
-	ErrBadResult error = &codedError{"invalid result", CodeInvalidResult}
+	ErrBadResult error = &games.Sentinel{Msg: "invalid result", Code: CodeInvalidResult}
 	// ErrBadBetCode is returned when a bet code does not parse. Code
 	// invalid_bet_code.
-	ErrBadBetCode error = &codedError{"invalid bet code", CodeInvalidBetCode}
+	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
 	// ErrBetRefused is returned (inside a *PlacementError) by
 	// CheckPlacement when the round does not allow the bet now: a double
 	// out of turn, insurance when the dealer does not show an ace, a side
 	// bet above its limit. Code bet_refused.
-	ErrBetRefused error = &codedError{"bet refused by the round", CodeBetRefused}
+	ErrBetRefused error = &games.Sentinel{Msg: "bet refused by the round", Code: CodeBetRefused}
 	// ErrBadStake is returned when a stake is not positive, has more
 	// decimals than the currency's scale or is not below 10^StakeDigitsMax.
 	// Code invalid_amount.
-	ErrBadStake error = &codedError{"invalid amount", CodeInvalidAmount}
+	ErrBadStake error = &games.Sentinel{Msg: "invalid amount", Code: CodeInvalidAmount}
 	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
 	// Code invalid_scale.
-	ErrBadScale error = &codedError{"invalid currency scale", CodeInvalidScale}
+	ErrBadScale error = &games.Sentinel{Msg: "invalid currency scale", Code: CodeInvalidScale}
 	// ErrUnknownPaytable is returned by Lookup for an id not in the
 	// catalog. Code unknown_paytable.
-	ErrUnknownPaytable error = &codedError{"unknown paytable", CodeUnknownPaytable}
+	ErrUnknownPaytable error = &games.Sentinel{Msg: "unknown paytable", Code: CodeUnknownPaytable}
 	// ErrBadPaytable is returned by New for inconsistent paytable data. It
 	// has no API code: paytable data is never a bettor's input.
 	ErrBadPaytable = errors.New("invalid paytable")
@@ -120,14 +122,6 @@ const (
 	RuleInsuranceAce = "insurance_needs_ace"
 )
 
-// codedError is a sentinel that knows its API code.
-type codedError struct{ msg, code string }
-
-func (e *codedError) Error() string { return e.msg }
-
-// ErrorCode returns the sentinel's stable API code.
-func (e *codedError) ErrorCode() string { return e.code }
-
 // ResultError says which rule a result breaks. It wraps ErrBadResult.
 type ResultError struct {
 	// Rule is one of the Rule… constants.
@@ -194,9 +188,5 @@ func BrokenRule(err error) string {
 // returns "" for an error that is not one of this package's and for
 // ErrBadPaytable.
 func ErrorCode(err error) string {
-	var c interface{ ErrorCode() string }
-	if errors.As(err, &c) {
-		return c.ErrorCode()
-	}
-	return ""
+	return games.ErrorCode(err)
 }

@@ -3,6 +3,8 @@ package craps
 import (
 	"errors"
 	"fmt"
+
+	"github.com/wagerlog/wagerlog/games"
 )
 
 // Sentinel errors. Every error this package returns wraps exactly one of
@@ -14,58 +16,58 @@ var (
 	// ErrBadBetCode is returned (inside a *BetCodeError) when a bet code
 	// does not parse or names a number the bet does not take (place:7,
 	// hard:5). Code invalid_bet_code.
-	ErrBadBetCode error = &codedError{"invalid bet code", CodeInvalidBetCode}
+	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
 	// ErrBetNotOffered is returned (inside a *BetCodeError) when a bet code
 	// is well formed but the paytable has no line that pays it. Code
 	// bet_not_offered.
-	ErrBetNotOffered error = &codedError{"bet not offered by this paytable", CodeBetNotOffered}
+	ErrBetNotOffered error = &games.Sentinel{Msg: "bet not offered by this paytable", Code: CodeBetNotOffered}
 	// ErrBadRoll is returned when a result is not exactly two dice with
 	// values 1..6, or carries members that belong to other games. Code
 	// invalid_dice, as for Sic Bo.
-	ErrBadRoll error = &codedError{"invalid roll", CodeInvalidDice}
+	ErrBadRoll error = &games.Sentinel{Msg: "invalid roll", Code: CodeInvalidDice}
 	// ErrBadStake is returned when a stake is zero or negative, has more
 	// decimals than the currency's scale, or is not below
 	// 10^StakeDigitsMax. Code invalid_amount.
-	ErrBadStake error = &codedError{"invalid stake", CodeInvalidAmount}
+	ErrBadStake error = &games.Sentinel{Msg: "invalid stake", Code: CodeInvalidAmount}
 	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
 	// Code invalid_scale.
-	ErrBadScale error = &codedError{"invalid currency scale", CodeInvalidScale}
+	ErrBadScale error = &games.Sentinel{Msg: "invalid currency scale", Code: CodeInvalidScale}
 	// ErrUnknownPaytable is returned by Lookup for an id not in the
 	// catalog. Code unknown_paytable.
-	ErrUnknownPaytable error = &codedError{"unknown paytable", CodeUnknownPaytable}
+	ErrUnknownPaytable error = &games.Sentinel{Msg: "unknown paytable", Code: CodeUnknownPaytable}
 	// ErrNotNow is returned when a bet is placed (or settled as if placed)
 	// in a table state that does not take it: pass and don't pass only on
 	// a come-out roll, come and don't come and the pass line's odds only
 	// while a point is on. Code bet_not_allowed_now.
-	ErrNotNow error = &codedError{"bet not allowed in the table's state", CodeBetNotAllowedNow}
+	ErrNotNow error = &games.Sentinel{Msg: "bet not allowed in the table's state", Code: CodeBetNotAllowedNow}
 	// ErrNoLineBet is returned when odds are placed without the player's
 	// line bet on that point among the open bets. Code
 	// odds_without_line_bet.
-	ErrNoLineBet error = &codedError{"odds without a line bet on the point", CodeOddsWithoutLineBet}
+	ErrNoLineBet error = &games.Sentinel{Msg: "odds without a line bet on the point", Code: CodeOddsWithoutLineBet}
 	// ErrOddsAboveLimit is returned (inside an *OddsLimitError) when odds
 	// would exceed the paytable's odds multiple of the line bet's stake.
 	// Code odds_above_limit.
-	ErrOddsAboveLimit error = &codedError{"odds above the line bet's multiple", CodeOddsAboveLimit}
+	ErrOddsAboveLimit error = &games.Sentinel{Msg: "odds above the line bet's multiple", Code: CodeOddsAboveLimit}
 	// ErrHandOver is returned when a bet is placed, a bet taken down or a
 	// roll recorded after the shooter sevened out: the round is over.
 	// Code round_finished, the ledger's code for a finished round.
-	ErrHandOver error = &codedError{"the shooter's hand is over", CodeRoundFinished}
+	ErrHandOver error = &games.Sentinel{Msg: "the shooter's hand is over", Code: CodeRoundFinished}
 	// ErrNoTakeDown is returned when a bet that may not be taken down is:
 	// pass and come ever, don't pass and don't come before their point,
 	// one-roll bets. Code take_down_not_allowed.
-	ErrNoTakeDown error = &codedError{"bet may not be taken down", CodeTakeDownNotAllowed}
+	ErrNoTakeDown error = &games.Sentinel{Msg: "bet may not be taken down", Code: CodeTakeDownNotAllowed}
 	// ErrBetDecided is returned when a bet that the rolls already decided
 	// is taken down. Code bet_decided.
-	ErrBetDecided error = &codedError{"bet already decided", CodeBetDecided}
+	ErrBetDecided error = &games.Sentinel{Msg: "bet already decided", Code: CodeBetDecided}
 	// ErrBadPoint is returned by SettleSequence for a point that is not
 	// 4, 5, 6, 8, 9 or 10. Code invalid_point.
-	ErrBadPoint error = &codedError{"invalid point", CodeInvalidPoint}
+	ErrBadPoint error = &games.Sentinel{Msg: "invalid point", Code: CodeInvalidPoint}
 	// ErrHandTooLong is returned when a hand has more than HandRollsMax
 	// rolls. Code hand_too_long.
-	ErrHandTooLong error = &codedError{"hand too long", CodeHandTooLong}
+	ErrHandTooLong error = &games.Sentinel{Msg: "hand too long", Code: CodeHandTooLong}
 	// ErrTooManyBets is returned by CheckPlacement when odds are placed
 	// beside more than OpenBetsMax open bets. Code too_many_bets.
-	ErrTooManyBets error = &codedError{"too many open bets", CodeTooManyBets}
+	ErrTooManyBets error = &games.Sentinel{Msg: "too many open bets", Code: CodeTooManyBets}
 	// ErrBadPaytable is returned by New when paytable data is inconsistent.
 	// It has no API code: paytable data is never a bettor's input.
 	ErrBadPaytable = errors.New("invalid paytable")
@@ -91,23 +93,11 @@ const (
 	CodeTooManyBets        = "too_many_bets"
 )
 
-// codedError is a sentinel that knows its API code.
-type codedError struct{ msg, code string }
-
-func (e *codedError) Error() string { return e.msg }
-
-// ErrorCode returns the sentinel's stable API code.
-func (e *codedError) ErrorCode() string { return e.code }
-
 // ErrorCode maps an error of this package to its stable API code, and
 // returns "" for an error that is not one of this package's and for
 // ErrBadPaytable.
 func ErrorCode(err error) string {
-	var c *codedError
-	if errors.As(err, &c) {
-		return c.code
-	}
-	return ""
+	return games.ErrorCode(err)
 }
 
 // BetCodeError says which bet code was refused and why. Err is

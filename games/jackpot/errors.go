@@ -16,42 +16,42 @@ var (
 	// (percentages that do not add up, a ceiling below the base, a prize
 	// line that is neither a multiple nor a percentage…). Code
 	// invalid_jackpot_params.
-	ErrBadParams error = &codedError{"invalid jackpot parameters", CodeInvalidParams}
+	ErrBadParams error = &games.Sentinel{Msg: "invalid jackpot parameters", Code: CodeInvalidParams}
 	// ErrBadAmount is returned when a progressive bet, a pool balance or
 	// an adjustment is not a valid amount of the pool's currency:
 	// negative (or zero for a bet), more decimals than the scale, not
 	// below 10^AmountDigitsMax. Code invalid_amount.
-	ErrBadAmount error = &codedError{"invalid amount", CodeInvalidAmount}
+	ErrBadAmount error = &games.Sentinel{Msg: "invalid amount", Code: CodeInvalidAmount}
 	// ErrBadPass is returned (inside a *PassError) when a pass's hands
 	// cannot be settled: a seat outside 1..SeatsMax or given twice, a hand
 	// that is not five cards, a card dealt twice in the pass, an unknown
 	// forfeit, pools that do not fit the parameters. Code invalid_pass.
-	ErrBadPass error = &codedError{"invalid pass", CodeInvalidPass}
+	ErrBadPass error = &games.Sentinel{Msg: "invalid pass", Code: CodeInvalidPass}
 	// ErrRoundOpen is returned when the parameters of a pool would change,
 	// or a table be unlinked, while a round of a linked table is open:
 	// the bets of that round were accepted under the parameters in force.
 	// Code jackpot_round_open.
-	ErrRoundOpen error = &codedError{"a round of a linked table is open", CodeRoundOpen}
+	ErrRoundOpen error = &games.Sentinel{Msg: "a round of a linked table is open", Code: CodeRoundOpen}
 	// ErrNotLinked is returned for a table that is not linked to the pool.
 	// Code table_not_linked.
-	ErrNotLinked error = &codedError{"table not linked to the pool", CodeNotLinked}
+	ErrNotLinked error = &games.Sentinel{Msg: "table not linked to the pool", Code: CodeNotLinked}
 	// ErrAlreadyLinked is returned when a table already linked (to this
 	// pool) is linked again. Code table_already_linked.
-	ErrAlreadyLinked error = &codedError{"table already linked to the pool", CodeAlreadyLinked}
+	ErrAlreadyLinked error = &games.Sentinel{Msg: "table already linked to the pool", Code: CodeAlreadyLinked}
 	// ErrParamsChanged is returned when parameters are resolved by a hash
 	// other than theirs: a pass is settled only under the parameters its
 	// round was opened with. Code jackpot_params_changed.
-	ErrParamsChanged error = &codedError{"jackpot parameters changed", CodeParamsChanged}
+	ErrParamsChanged error = &games.Sentinel{Msg: "jackpot parameters changed", Code: CodeParamsChanged}
 	// ErrUnknownPool is returned by Lookup for a pool not in the catalog.
 	// Code unknown_pool.
-	ErrUnknownPool error = &codedError{"unknown pool", CodeUnknownPool}
+	ErrUnknownPool error = &games.Sentinel{Msg: "unknown pool", Code: CodeUnknownPool}
 	// ErrPoolNegative is returned when an adjustment would take a pool
 	// account below zero: a pool holds players' money and is never
 	// overdrawn. Code pool_negative.
-	ErrPoolNegative error = &codedError{"a pool account would go below zero", CodePoolNegative}
+	ErrPoolNegative error = &games.Sentinel{Msg: "a pool account would go below zero", Code: CodePoolNegative}
 	// ErrBadReason is returned for an adjustment or a decommission
 	// without a reason. Code reason_required.
-	ErrBadReason error = &codedError{"a reason is required", CodeReasonRequired}
+	ErrBadReason error = &games.Sentinel{Msg: "a reason is required", Code: CodeReasonRequired}
 )
 
 // Stable error codes of the API, returned by ErrorCode.
@@ -70,14 +70,6 @@ const (
 	// request (bad JSON, unknown member).
 	CodeInvalidRequest = "invalid_request"
 )
-
-// codedError is a sentinel that knows its API code.
-type codedError struct{ msg, code string }
-
-func (e *codedError) Error() string { return e.msg }
-
-// ErrorCode returns the sentinel's stable API code.
-func (e *codedError) ErrorCode() string { return e.code }
 
 // PassError says which seat of a pass is wrong and why. It wraps
 // ErrBadPass, and the card error when a card is the cause.
@@ -119,15 +111,8 @@ func ErrorCode(err error) string {
 	if errors.As(err, &p) {
 		return p.ErrorCode()
 	}
-	var c interface{ ErrorCode() string }
-	if errors.As(err, &c) {
-		return c.ErrorCode()
-	}
-	return ""
+	return games.ErrorCode(err)
 }
 
-// Compile-time checks that the errors carry their codes through the seam.
-var (
-	_ games.CodedError = (*PassError)(nil)
-	_ games.CodedError = (*codedError)(nil)
-)
+// A compile-time check that PassError carries its code through the seam.
+var _ games.CodedError = (*PassError)(nil)

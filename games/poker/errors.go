@@ -3,6 +3,8 @@ package poker
 import (
 	"errors"
 	"fmt"
+
+	"github.com/wagerlog/wagerlog/games"
 )
 
 // Sentinel errors. Every error of this package wraps exactly one of them,
@@ -14,24 +16,24 @@ var (
 	// cards do not parse or break a rule of the game: a card that is not
 	// a card, a hand that is not five cards, a card dealt twice, a call
 	// on a folded hand. Code invalid_result.
-	ErrBadResult error = &codedError{"invalid result", CodeInvalidResult}
+	ErrBadResult error = &games.Sentinel{Msg: "invalid result", Code: CodeInvalidResult}
 	// ErrBadBetCode is returned when a bet code is not one of the game's.
 	// Code invalid_bet_code.
-	ErrBadBetCode error = &codedError{"invalid bet code", CodeInvalidBetCode}
+	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
 	// ErrBadStake is returned when a stake is not positive, has more
 	// decimals than the currency's scale or is not below
 	// 10^StakeDigitsMax. Code invalid_amount.
-	ErrBadStake error = &codedError{"invalid amount", CodeInvalidAmount}
+	ErrBadStake error = &games.Sentinel{Msg: "invalid amount", Code: CodeInvalidAmount}
 	// ErrBadScale is returned when a currency scale is outside
 	// 0..ScaleMax. Code invalid_scale.
-	ErrBadScale error = &codedError{"invalid currency scale", CodeInvalidScale}
+	ErrBadScale error = &games.Sentinel{Msg: "invalid currency scale", Code: CodeInvalidScale}
 	// ErrBetRefused is returned by CheckPlacement for a call that is not
 	// twice the player's ante, a call without an ante, or a second ante or
 	// call. Code bet_refused.
-	ErrBetRefused error = &codedError{"bet refused", CodeBetRefused}
+	ErrBetRefused error = &games.Sentinel{Msg: "bet refused", Code: CodeBetRefused}
 	// ErrUnknownPaytable is returned by Lookup for an id not in the
 	// catalog. Code unknown_paytable.
-	ErrUnknownPaytable error = &codedError{"unknown paytable", CodeUnknownPaytable}
+	ErrUnknownPaytable error = &games.Sentinel{Msg: "unknown paytable", Code: CodeUnknownPaytable}
 	// ErrBadPaytable is returned by New for inconsistent paytable data. It
 	// has no API code: paytable data is never a bettor's input.
 	ErrBadPaytable = errors.New("invalid paytable")
@@ -64,14 +66,6 @@ const (
 	// who folds places no call.
 	RuleFoldedCall = "folded_no_call"
 )
-
-// codedError is a sentinel that knows its API code.
-type codedError struct{ msg, code string }
-
-func (e *codedError) Error() string { return e.msg }
-
-// ErrorCode returns the sentinel's stable API code.
-func (e *codedError) ErrorCode() string { return e.code }
 
 // ResultError says which rule a round's cards break. It wraps
 // ErrBadResult.
@@ -109,9 +103,5 @@ func BrokenRule(err error) string {
 // returns "" for an error that is not one of this package's and for
 // ErrBadPaytable.
 func ErrorCode(err error) string {
-	var c interface{ ErrorCode() string }
-	if errors.As(err, &c) {
-		return c.ErrorCode()
-	}
-	return ""
+	return games.ErrorCode(err)
 }

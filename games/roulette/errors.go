@@ -18,27 +18,27 @@ var (
 	// canonical order (ascending, 00 right after 0), or names numbers that
 	// do not form a bet of its kind on the table layout of either wheel
 	// (split:1-5, corner:1-2-3-4). Code invalid_bet_code.
-	ErrBadBetCode error = &codedError{"invalid bet code", CodeInvalidBetCode}
+	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
 	// ErrBetNotOffered is returned (inside a *BetCodeError) when a bet code
 	// is well formed but the paytable does not offer it: a kind it has no
 	// rule for, or a bet of the other wheel's layout (straight:00 or
 	// top_line:0-00-1-2-3 on a single-zero wheel, split:0-3 or
 	// first_four:0-1-2-3 on a double-zero one). Code bet_not_offered.
-	ErrBetNotOffered error = &codedError{"bet not offered by this paytable", CodeBetNotOffered}
+	ErrBetNotOffered error = &games.Sentinel{Msg: "bet not offered by this paytable", Code: CodeBetNotOffered}
 	// ErrBadPocket is returned when a result is not a pocket of the
 	// paytable's wheel: a JSON object other than {"pocket":"N"} with N one
 	// of "0", "00", "1".."36" written without leading zeros, "00" on a
 	// single-zero wheel, or not exactly one result for the round. Code
 	// invalid_result.
-	ErrBadPocket error = &codedError{"invalid result", CodeInvalidResult}
+	ErrBadPocket error = &games.Sentinel{Msg: "invalid result", Code: CodeInvalidResult}
 	// ErrBadStake is returned when a stake is zero or negative, has more
 	// decimals than the currency's scale, or is not below 10^StakeDigitsMax.
 	// Code invalid_amount.
-	ErrBadStake error = &codedError{"invalid stake", CodeInvalidAmount}
+	ErrBadStake error = &games.Sentinel{Msg: "invalid stake", Code: CodeInvalidAmount}
 	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
 	// It is a configuration error of the caller, not of the bettor. Code
 	// invalid_scale.
-	ErrBadScale error = &codedError{"invalid currency scale", CodeInvalidScale}
+	ErrBadScale error = &games.Sentinel{Msg: "invalid currency scale", Code: CodeInvalidScale}
 	// ErrBadPaytable is returned by New when paytable data is inconsistent
 	// (an unknown kind, a wheel that is neither of the two layouts, odds
 	// that are not an exact decimal multiple, ...). It has no API code:
@@ -48,14 +48,6 @@ var (
 
 // Lookup's unknown ids wrap games.ErrUnknownPaytable (code
 // unknown_paytable), the catalog's own sentinel: one home for the concept.
-
-// codedError is a sentinel that knows its API code.
-type codedError struct{ msg, code string }
-
-func (e *codedError) Error() string { return e.msg }
-
-// ErrorCode returns the sentinel's stable API code.
-func (e *codedError) ErrorCode() string { return e.code }
 
 // BetCodeError says which bet code was refused and why. Err is
 // ErrBadBetCode or ErrBetNotOffered.
@@ -97,11 +89,7 @@ const (
 // ErrBadPaytable and games.ErrUnknownPaytable from Lookup. It returns ""
 // for an error without one (the caller treats it as internal).
 func ErrorCode(err error) string {
-	var c games.CodedError
-	if errors.As(err, &c) {
-		return c.ErrorCode()
-	}
-	return ""
+	return games.ErrorCode(err)
 }
 
 // betCodeError builds a *BetCodeError, cutting an overlong code.

@@ -3,6 +3,8 @@ package sicbo
 import (
 	"errors"
 	"fmt"
+
+	"github.com/wagerlog/wagerlog/games"
 )
 
 // Sentinel errors. Every error that Settle, BetKind, ParseBet, Lookup and the
@@ -15,40 +17,32 @@ var (
 	// not parse, names a number outside 1..6 or a total outside 4..17, writes
 	// its numbers out of canonical order, or names a four-number group that
 	// is not one of 1-2-3-4, 2-3-4-5, 2-3-5-6, 3-4-5-6. Code invalid_bet_code.
-	ErrBadBetCode error = &codedError{"invalid bet code", CodeInvalidBetCode}
+	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
 	// ErrBetNotOffered is returned (inside a *BetCodeError) when a bet code is
 	// well formed but the paytable has no line that pays it (odd and even
 	// under sicbo/clm-2016, for example). Code bet_not_offered.
-	ErrBetNotOffered error = &codedError{"bet not offered by this paytable", CodeBetNotOffered}
+	ErrBetNotOffered error = &games.Sentinel{Msg: "bet not offered by this paytable", Code: CodeBetNotOffered}
 	// ErrBadDice is returned when a result is not exactly three dice with
 	// values 1..6, or carries members that belong to other games (a hand, a
 	// number). Code invalid_dice.
-	ErrBadDice error = &codedError{"invalid dice", CodeInvalidDice}
+	ErrBadDice error = &games.Sentinel{Msg: "invalid dice", Code: CodeInvalidDice}
 	// ErrBadStake is returned when a stake is zero or negative, has more
 	// decimals than the currency's scale, or is not below 10^StakeDigitsMax.
 	// Code invalid_amount.
-	ErrBadStake error = &codedError{"invalid stake", CodeInvalidAmount}
+	ErrBadStake error = &games.Sentinel{Msg: "invalid stake", Code: CodeInvalidAmount}
 	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
 	// It is a configuration error of the caller, not of the bettor. Code
 	// invalid_scale.
-	ErrBadScale error = &codedError{"invalid currency scale", CodeInvalidScale}
+	ErrBadScale error = &games.Sentinel{Msg: "invalid currency scale", Code: CodeInvalidScale}
 	// ErrUnknownPaytable is returned by Lookup for an id not in the catalog.
 	// Code unknown_paytable.
-	ErrUnknownPaytable error = &codedError{"unknown paytable", CodeUnknownPaytable}
+	ErrUnknownPaytable error = &games.Sentinel{Msg: "unknown paytable", Code: CodeUnknownPaytable}
 	// ErrBadPaytable is returned by New when paytable data is inconsistent
 	// (a rule that does not parse, a duplicate line, odds that are not an
 	// exact decimal multiple, ...). It has no API code: paytable data is
 	// never a bettor's input.
 	ErrBadPaytable = errors.New("invalid paytable")
 )
-
-// codedError is a sentinel that knows its API code.
-type codedError struct{ msg, code string }
-
-func (e *codedError) Error() string { return e.msg }
-
-// ErrorCode returns the sentinel's stable API code.
-func (e *codedError) ErrorCode() string { return e.code }
 
 // BetCodeError says which bet code was refused and why. Err is
 // ErrBadBetCode or ErrBetNotOffered.
@@ -88,11 +82,7 @@ const (
 // returns "" for an error that is not one of this package's (the caller
 // treats it as internal) and for ErrBadPaytable.
 func ErrorCode(err error) string {
-	var c *codedError
-	if errors.As(err, &c) {
-		return c.code
-	}
-	return ""
+	return games.ErrorCode(err)
 }
 
 // betCodeError builds a *BetCodeError, cutting an overlong code.
