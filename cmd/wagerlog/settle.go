@@ -17,10 +17,14 @@ import (
 
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/baccarat"
+	"github.com/wagerlog/wagerlog/games/bingo"
+	"github.com/wagerlog/wagerlog/games/blackjack"
 	"github.com/wagerlog/wagerlog/games/craps"
+	"github.com/wagerlog/wagerlog/games/jackpot"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
+	"github.com/wagerlog/wagerlog/games/war"
 )
 
 // Limits of `wagerlog settle --jsonl`.
@@ -37,6 +41,10 @@ const (
 	settleCodeInvalidRequest = "invalid_request"
 	settleCodeLineTooLong    = "line_too_long"
 )
+
+// settleJackpotPass stands for a line that settles a pass of a progressive
+// pool: a pool is no game of its own, its lines name the pool.
+const settleJackpotPass = "jackpot"
 
 // errSettleRequest marks a request line that is not a request at all.
 var errSettleRequest = errors.New("invalid request")
@@ -72,11 +80,16 @@ result per line in the same order,
 A baccarat banker win gives "win" before the commission, "commission"
 apart and "returned" = stake + win - commission; a deal that breaks the
 drawing rules answers code invalid_result with the "rule" it breaks. Both
-baccarat forms are answered, deux tableaux too although this build's
-ledger offers only punto banco tables.
+baccarat forms are answered. Blackjack, War, a whole bingo game and a
+pass of a progressive pool have lines of their own:
+  {"paytable":"blackjack/chile-2010","bet":"main","stake":"10","hands":[{"cards":["8S","3D","KH"],"doubled":true}],"dealer":["9H","7C","2D"],"surrendered":false}
+  {"paytable":"war/chile-2010","bet":"main","stake":"10","player":["9S"],"dealer":["9H"],"war":{"player":"KD","dealer":"4C"}}
+  {"paytable":"bingo/es-1979","cards":[{"id":"A-1","price":"1.00","rows":[[...],[...],[...]]}],"line_prize":"6","bingo_prize":"30","balls":[...]}
+  {"pool":"jp-1","main":"10000.00","reserve":"500.00","stake":"1","hands":[{"seat":1,"cards":["AS","KS","QS","JS","TS"]}]}
+A bingo answer numbers its line "line_number" ("line" is the line prize).
 A bad line gives {"outcome":"error","code":...,"message":...,"line":N} and
 the run goes on; the exit status is 0 once every line is answered. Lines
-are limited to ` + strconv.Itoa(SettleLineBytesMax) + ` bytes.`,
+are limited to ` + strconv.Itoa(SettleLineBytesMax) + ` bytes, a bingo game's to ` + strconv.Itoa(bingo.SettleLineBytesMax) + `.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if jsonl {
@@ -361,7 +374,7 @@ func (m *Main) settleJSONL(ctx context.Context, defPaytable string, defScale int
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		line, tooLong, err := settleReadLine(in, SettleLineBytesMax)
+		line, tooLong, err := settleReadLine(in, bingo.SettleLineBytesMax)
 		if err == io.EOF {
 			break
 		}
@@ -374,18 +387,19 @@ func (m *Main) settleJSONL(ctx context.Context, defPaytable string, defScale int
 			}
 			return fmt.Errorf("settle: more than %d lines", SettleLinesMax)
 		}
+		game := settleLineGame(line, defPaytable)
+		if game != bingo.GameName && len(line) > SettleLineBytesMax {
+			tooLong = true
+		}
 		var answer any
-		switch {
-		case tooLong:
-			answer = settleResult{Outcome: "error", Code: settleCodeLineTooLong, Message: fmt.Sprintf("line longer than %d bytes", SettleLineBytesMax), Line: n}
-		case settleIsBaccarat(line, defPaytable):
-			res := baccarat.SettleLine(line, defPaytable, defScale)
-			res.Line = n
-			answer = res
-		default:
-			res := settleLine(catalog, line, defPaytable, defScale)
-			res.Line = n
-			answer = res
+		if tooLong {
+			limit := SettleLineBytesMax
+			if game == bingo.GameName {
+				limit = bingo.SettleLineBytesMax
+			}
+			answer = settleResult{Outcome: "error", Code: settleCodeLineTooLong, Message: fmt.Sprintf("line longer than %d bytes", limit), Line: n}
+		} else {
+			answer = settleAnswer(catalog, game, line, n, defPaytable, defScale)
 		}
 		if err := settleWriteJSON(out, answer); err != nil {
 			return err
@@ -401,22 +415,57 @@ func (m *Main) settleJSONL(ctx context.Context, defPaytable string, defScale int
 	return out.Flush()
 }
 
-// settleIsBaccarat reports whether a line names a baccarat paytable (or
-// names none and the default is one). A baccarat line has cards, not dice
-// or a pocket, and its own answer (the commission apart, the rule a bad
-// deal breaks): games/baccarat.SettleLine answers it, in both forms.
-func settleIsBaccarat(line []byte, defPaytable string) bool {
+// settleLineGame names the game a request line is for: the game of the
+// paytable it names (or of the default), "jackpot" for a pass of a pool
+// (a line with "pool" and no "paytable"), "" when it cannot tell; the
+// strict decoders then answer what is wrong with the line.
+func settleLineGame(line []byte, defPaytable string) string {
 	var head struct {
-		Paytable string `json:"paytable"`
+		Paytable string          `json:"paytable"`
+		Pool     json.RawMessage `json:"pool"`
 	}
-	// A line that does not decode is answered by settleLine's strict
-	// decoder, or by baccarat's under a baccarat default.
 	_ = json.Unmarshal(line, &head)
 	id := head.Paytable
+	if id == "" && head.Pool != nil {
+		return settleJackpotPass
+	}
 	if id == "" {
 		id = defPaytable
 	}
-	return strings.HasPrefix(id, baccarat.GameName+"/")
+	game, _, _ := strings.Cut(id, "/")
+	return game
+}
+
+// settleAnswer answers one request line with the decoder of its game: the
+// card games and the jackpot passes have answers of their own shape (a
+// commission apart, each hand of a split, the winners of a shared prize,
+// the pools after a pass); the dice and the wheel share settleLine's.
+func settleAnswer(catalog *games.Catalog, game string, line []byte, n int, defPaytable string, defScale int32) any {
+	switch game {
+	case baccarat.GameName:
+		res := baccarat.SettleLine(line, defPaytable, defScale)
+		res.Line = n
+		return res
+	case bingo.GameName:
+		res := bingo.SettleLine(line, defPaytable, defScale)
+		res.LineNumber = n
+		return res
+	case blackjack.GameName:
+		res := blackjack.SettleLine(line, defPaytable, defScale)
+		res.Line = n
+		return res
+	case war.GameName:
+		res := war.SettleLine(line, defPaytable, defScale)
+		res.Line = n
+		return res
+	case settleJackpotPass:
+		res := jackpot.SettleLine(line)
+		res.Line = n
+		return res
+	}
+	res := settleLine(catalog, line, defPaytable, defScale)
+	res.Line = n
+	return res
 }
 
 // settleLine answers one request line.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -311,5 +312,53 @@ func TestSettleCmd_Baccarat(t *testing.T) {
 	}
 	if _, _, err := sicboRun(t, "", "settle", "--paytable", "baccarat/punto-banco", "--dice", "1,2,3", "--bet", "banker", "--stake", "5"); !errors.Is(err, errSettleRequest) {
 		t.Errorf("baccarat with flags: %v", err)
+	}
+}
+
+// TestSettleCmd_EveryGame sends one line of each game's contract to one
+// run: each is answered by its game's decoder, numbered, in order, and a
+// bingo line longer than the dice's limit is still read.
+func TestSettleCmd_EveryGame(t *testing.T) {
+	in := `{"paytable":"war/chile-2010","bet":"main","stake":"10","player":["9S"],"dealer":["9H"],"war":{"player":"KD","dealer":"4C"}}
+{"paytable":"war/chile-2010","bet":"main","stake":"10","player":["9S"],"dealer":["9H"]}
+{"paytable":"blackjack/chile-2010","bet":"main","stake":"10","hands":[{"cards":["8S","3D","KH"],"doubled":true}],"dealer":["9H","7C","2D"],"surrendered":false}
+{"paytable":"blackjack/chile-2010","bet":"perfect_pairs","stake":"5","cards":["8S","8S"]}
+{"pool":"jp-1","main":"10000.00","reserve":"500.00","stake":"1","hands":[{"seat":1,"cards":["AS","KS","QS","JS","TS"]},{"seat":3,"cards":["2H","2D","2C","2S","9H"]}]}
+{"paytable":"sicbo/live","bet":"small","stake":"10.00","dice":[1,2,3]}
+`
+	// A bingo game of 60 cards: one line of about 6 KB.
+	var cards []string
+	for i := 1; i <= 60; i++ {
+		cards = append(cards, fmt.Sprintf(`{"id":"A-%d","price":"1.00","rows":[[1,12,23,34,45],[2,13,24,56,67],[3,14,58,78,88]]}`, i))
+	}
+	in += `{"paytable":"bingo/es-1979","cards":[` + strings.Join(cards, ",") + `],"line_prize":"6.00","bingo_prize":"30.00","balls":[1,12,23,34,45,2,13,24,56,67,3,14,58,78,88]}` + "\n"
+	out, _, err := sicboRun(t, in, "settle", "--jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 7 {
+		t.Fatalf("%d answers:\n%s", len(lines), out)
+	}
+	want := []string{
+		`"outcome":"won","win":"10.00","returned":"30.00"`,
+		`"outcome":"error","rule":"tie_needs_decision","code":"invalid_result"`,
+		`"outcome":"won","win":"20.00","returned":"40.00"`,
+		`"outcome":"won","win":"125.00","returned":"130.00"`,
+		`"seats":[{"seat":1,"hand":"royal_flush","prize":"9500.00"`,
+		`"outcome":"won","win":"10.00","returned":"20.00"`,
+		`"line":{"index":5,"ball":45,"prize":"6.00","winners":[{"card":"A-1","prize":"0.10"}`,
+	}
+	for i, w := range want {
+		if !strings.Contains(lines[i], w) {
+			t.Errorf("line %d: want %s in\n%s", i+1, w, lines[i])
+		}
+		num := fmt.Sprintf(`"line":%d}`, i+1)
+		if i == 6 {
+			num = `"line_number":7}`
+		}
+		if !strings.HasSuffix(lines[i], num) {
+			t.Errorf("line %d does not end with %s: %s", i+1, num, lines[i])
+		}
 	}
 }
