@@ -24,7 +24,7 @@ var (
 	// the supervisor's).
 	codesRound = []string{"invalid_id", "table_not_found", "table_closed", "round_not_found", "round_in_progress",
 		"invalid_round_state", "round_finished", "result_already_recorded", "invalid_result",
-		"correction_would_overdraw", "paytable_changed", "invalid_scale"}
+		"correction_would_overdraw", "paytable_changed", "invalid_scale", "shoe_required"}
 	// codesSlip are the refusals of a bet slip.
 	codesSlip = []string{"invalid_id", "invalid_amount", "table_not_found", "table_closed", "round_not_found",
 		"round_not_open", "round_finished", "invalid_round_state", "currency_mismatch", "invalid_bet_code",
@@ -41,6 +41,7 @@ var commandCodes = map[string][]string{
 	"open_round": codesRound, "close_betting": codesRound, "reshake": codesRound, "record_result": codesRound,
 	"pause": codesRound, "resume": codesRound, "cancel": codesRound, "correct_result": codesRound,
 	"place_slip": codesSlip,
+	"start_shoe": codesTable,
 }
 
 // codesWrite are what every write can answer besides its command's own:

@@ -145,6 +145,7 @@ func routes() []route {
 		{method: "GET", path: "/v1/tables/{table}", id: "getTable", tag: "tables", summary: "A table: paytable, limits, dealer, status", roles: rolesTables, query: []param{qMinSeq}, resp: projections.TableView{}, handler: (*Server).getTable},
 		{method: "GET", path: "/v1/tables/{table}/state", id: "getTableState", tag: "tables", summary: "The round in progress: its results, open bets and the game's state (a craps hand's point and rolls)", roles: rolesTables, query: []param{qMinSeq}, resp: projections.TableState{}, handler: (*Server).getTableState},
 		{method: "POST", path: "/v1/tables/{table}/limits", id: "changeLimits", tag: "tables", summary: "Change a table's limits between rounds, within its band", command: "change_limits", body: limitsRequest{}, resp: ledger.Result{}, handler: (*Server).changeLimits},
+		{method: "POST", path: "/v1/tables/{table}/shoes", id: "startShoe", tag: "tables", summary: "Start a new shoe between rounds at a table dealt from one (baccarat à deux tableaux, blackjack, War): the cards the cut card leaves behind", command: "start_shoe", body: shoeRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).startShoe},
 		{method: "POST", path: "/v1/tables/{table}/close", id: "closeTable", tag: "tables", summary: "Close a table between rounds", command: "close_table", body: reasonRequest{}, resp: ledger.Result{}, handler: (*Server).closeTable},
 
 		// Rounds.

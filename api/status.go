@@ -78,6 +78,7 @@ var statuses = map[string]codeInfo{
 	"table_exists":              {http.StatusConflict, "Table already open"},
 	"table_closed":              {http.StatusConflict, "Table closed"},
 	"round_in_progress":         {http.StatusConflict, "A round is in progress"},
+	"shoe_required":             {http.StatusConflict, "The table needs a new shoe"},
 	"paytable_changed":          {http.StatusConflict, "Paytable changed since the table opened"},
 	"round_not_open":            {http.StatusConflict, "Betting is not open"},
 	"invalid_round_state":       {http.StatusConflict, "Not allowed in the round's status"},

@@ -45,6 +45,11 @@ type limitsRequest struct {
 	Reason string                  `json:"reason,omitempty"`
 }
 
+type shoeRequest struct {
+	// CutCards is how many cards the cut card leaves behind it.
+	CutCards int `json:"cut_cards"`
+}
+
 type reasonRequest struct {
 	Reason string `json:"reason,omitempty"`
 }
@@ -184,6 +189,13 @@ func (s *Server) changeLimits(w http.ResponseWriter, r *http.Request, who Princi
 	return write(s, w, r, who, 0, func(m ledger.Meta, q *limitsRequest) (ledger.Command, error) {
 		t, err := pathID(r, "table")
 		return &ledger.ChangeLimits{Meta: m, Table: t, Limits: q.Limits, Reason: q.Reason}, err
+	})
+}
+
+func (s *Server) startShoe(w http.ResponseWriter, r *http.Request, who Principal) error {
+	return write(s, w, r, who, http.StatusCreated, func(m ledger.Meta, q *shoeRequest) (ledger.Command, error) {
+		t, err := pathID(r, "table")
+		return &ledger.StartShoe{Meta: m, Table: t, CutCards: q.CutCards}, err
 	})
 }
 

@@ -363,6 +363,8 @@ func payloadPlace(payload any) (table, round string, ok bool) {
 		return p.Table, "", true
 	case *events.TableBankReleased:
 		return p.Table, "", true
+	case *events.TableShoeStarted:
+		return p.Table, "", true
 	case *events.RoundOpened:
 		return p.Table, p.Round, true
 	case *events.BetPlaced:

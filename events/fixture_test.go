@@ -116,7 +116,7 @@ func samplePayload(tb testing.TB, t Type) any {
 		return &RoundSettled{Table: testTable, Round: testRound, Dice: dice, Result: json.RawMessage(`{"pocket":"00"}`), Bets: 31,
 			Staked: dec("412.50"), Won: dec("180.00"), Returned: dec("246.00"), Residue: dec("0.004"),
 			Correction: 1, Funds: &Funds{Bank: dec("500.00")},
-			Transfers: []Transfer{{From: "bank", To: "commission", Amount: dec("1.50"), Rule: "cagnotte 5% of the bank's net win"}}, Currency: "EUR"}
+			Transfers: []Transfer{{From: "bank", To: "commission", Amount: dec("1.50"), Rule: "cagnotte 5% of the bank's net win"}}, Currency: "EUR", ShoeOver: true}
 	case TypeRoundPaused:
 		return &RoundPaused{Table: testTable, Round: testRound, Reason: "shaker jammed"}
 	case TypeRoundResumed:
@@ -146,6 +146,8 @@ func samplePayload(tb testing.TB, t Type) any {
 			BalanceBefore: dec("800.00"), BalanceAfter: dec("300.00")}
 	case TypeTableBankReleased:
 		return &TableBankReleased{Table: testTable, Player: testPlayer, Amount: dec("512.00"), Currency: "EUR"}
+	case TypeTableShoeStarted:
+		return &TableShoeStarted{Table: testTable, Shoe: 3, Decks: 6, CutCards: 78, AfterRound: 212}
 	case TypeBetTakenDown:
 		return &BetTakenDown{Table: testTable, Round: testRound, Slip: testSlip, Bet: "b-0001",
 			Player: testPlayer, Code: "place:6", Stake: dec("12.00"), Currency: "EUR"}

@@ -254,6 +254,9 @@ type RoundSettled struct {
 	Transfers []Transfer `json:"transfers,omitempty"`
 	// Currency names the transfers' currency (the table's); set with them.
 	Currency string `json:"currency,omitempty"`
+	// ShoeOver is set when the round brought out the cut card of a game
+	// dealt from a shoe (games.Shoed): the table needs a new shoe.
+	ShoeOver bool `json:"shoe_over,omitempty"`
 }
 
 // Funds are the balances a round's settlement depended on.
@@ -412,6 +415,19 @@ type TableBankReleased struct {
 	Currency string          `json:"currency"`
 }
 
+// TableShoeStarted records a new shoe at a table whose game is dealt from
+// one (games.Shoed): its number at the table (from 1), its decks, and the
+// cards the cut card leaves behind it (seed 002, "carta de detención";
+// seed 004, blackjack and War: at least 52). AfterRound is the number of
+// the table's last round dealt from the previous shoe.
+type TableShoeStarted struct {
+	Table      string `json:"table"`
+	Shoe       int64  `json:"shoe"`
+	Decks      int    `json:"decks"`
+	CutCards   int    `json:"cut_cards"`
+	AfterRound int64  `json:"after_round"`
+}
+
 // newPayload returns a new zero payload for t, or nil for an unknown type.
 func newPayload(t Type) any {
 	switch t {
@@ -461,6 +477,8 @@ func newPayload(t Type) any {
 		return new(BetTakenDown)
 	case TypeTableBankTaken:
 		return new(TableBankTaken)
+	case TypeTableShoeStarted:
+		return new(TableShoeStarted)
 	case TypeTableBankReleased:
 		return new(TableBankReleased)
 	}

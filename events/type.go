@@ -42,6 +42,9 @@ const (
 	// Table events of player-banked games (subject <prefix>.table.<table>).
 	TypeTableBankTaken    Type = "table.bank_taken"
 	TypeTableBankReleased Type = "table.bank_released"
+
+	// Table events of games dealt from a shoe (subject <prefix>.table.<table>).
+	TypeTableShoeStarted Type = "table.shoe_started"
 )
 
 // currentVersions holds the schema version written for each type today. It is
@@ -71,6 +74,7 @@ var currentVersions = map[Type]int{
 	TypeBetTakenDown:          1,
 	TypeTableBankTaken:        1,
 	TypeTableBankReleased:     1,
+	TypeTableShoeStarted:      1,
 }
 
 // Types returns every known event type, in catalog order.
@@ -85,6 +89,7 @@ func Types() []Type {
 		TypeLedgerSealed,
 		TypeRoundStepSettled, TypeBetTakenDown,
 		TypeTableBankTaken, TypeTableBankReleased,
+		TypeTableShoeStarted,
 	}
 }
 

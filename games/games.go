@@ -278,6 +278,24 @@ type RoundSettler interface {
 	SettleRound(bets []Bet, scale int32, results []Result, funds Funds) (RoundSettlement, error)
 }
 
+// Shoed is implemented by a paytable dealt from a shoe that the table
+// replaces when the cut card comes out (baccarat à deux tableaux,
+// blackjack, War): the table starts a shoe with an event
+// (table.shoe_started: the decks and how many cards the cut card leaves
+// behind), and once a round brought the cut card out the shoe is over and
+// no round opens until a new one starts. A game that judges each round
+// alone (punto banco) does not implement it.
+type Shoed interface {
+	// Decks is the shoe's number of decks.
+	Decks() int
+	// CheckCut refuses a cut card that leaves a number of cards behind
+	// it that the game's rules do not allow.
+	CheckCut(cards int) error
+	// ShoeOver reports whether the cut card came out during these
+	// results: the round finishes, and the next is dealt from a new shoe.
+	ShoeOver(results []Result) bool
+}
+
 // PlayerBanked is implemented by a paytable whose bets play against a
 // player's bank in custody, not the house (baccarat à deux tableaux): a
 // round takes bets only while a player holds the bank, the round's stakes

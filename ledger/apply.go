@@ -71,6 +71,9 @@ func (s *State) apply(e *events.Envelope, payload any) {
 		s.mustTable(p.Table).Banker = p.Player
 	case *events.TableBankReleased:
 		s.mustTable(p.Table).Banker = ""
+	case *events.TableShoeStarted:
+		t := s.mustTable(p.Table)
+		t.Shoe, t.ShoeRound, t.ShoeOver = p.Shoe, p.AfterRound, false
 	case *events.RoundOpened:
 		t := s.mustTable(p.Table)
 		t.Rounds = p.Number
@@ -106,8 +109,14 @@ func (s *State) apply(e *events.Envelope, payload any) {
 		r.work = workMeta{}
 		// The table is between rounds again, unless this settlement is a
 		// correction of an earlier round while a later one is in progress.
-		if t := s.mustTable(r.Table); t.Active == r.ID {
+		t := s.mustTable(r.Table)
+		if t.Active == r.ID {
 			t.Active = ""
+		}
+		// The cut card ends the shoe of the table's last round; a
+		// correction of a round dealt from an earlier shoe changes nothing.
+		if r.Number == t.Rounds && r.Number > t.ShoeRound {
+			t.ShoeOver = p.ShoeOver
 		}
 		s.finishRound(r)
 	case *events.RoundCancelled:

@@ -371,6 +371,9 @@ func encodeTable(w *ckWriter, t *Table) {
 	w.varint(t.Rounds)
 	w.str(t.Active)
 	w.str(t.Banker)
+	w.varint(t.Shoe)
+	w.varint(t.ShoeRound)
+	w.bool(t.ShoeOver)
 }
 
 func decodeTable(r *ckReader) *Table {
@@ -388,6 +391,9 @@ func decodeTable(r *ckReader) *Table {
 	t.Rounds = r.varint()
 	t.Active = r.str()
 	t.Banker = r.str()
+	t.Shoe = r.varint()
+	t.ShoeRound = r.varint()
+	t.ShoeOver = r.bool()
 	return t
 }
 

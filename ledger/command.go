@@ -221,6 +221,18 @@ type ReleaseBank struct {
 	Table string `json:"table"`
 }
 
+// StartShoe starts a new shoe at a table whose game is dealt from one
+// (games.Shoed), between rounds: CutCards is how many cards the cut card
+// leaves behind it, checked against the game's rules.
+type StartShoe struct {
+	Meta     `json:"-"`
+	Table    string `json:"table"`
+	CutCards int    `json:"cut_cards"`
+}
+
+func (c *StartShoe) meta() *Meta { return &c.Meta }
+func (*StartShoe) name() string  { return "start_shoe" }
+
 func (c *TakeBank) meta() *Meta      { return &c.Meta }
 func (c *ReleaseBank) meta() *Meta   { return &c.Meta }
 func (*TakeBank) name() string       { return "take_bank" }

@@ -86,6 +86,8 @@ func (d *decider) decide(s *State, c Command, now time.Time) ([]draft, error) {
 		return d.takeBank(s, c)
 	case *ReleaseBank:
 		return d.releaseBank(s, c)
+	case *StartShoe:
+		return d.startShoe(s, c)
 	}
 	return nil, errf(ErrInvalidRequest, "unknown command %T", c)
 }
@@ -383,8 +385,17 @@ func (d *decider) openRound(s *State, c *OpenRound) ([]draft, error) {
 	if c.BettingWindow < 0 || c.BettingWindow > BettingWindowMax {
 		return nil, errf(ErrInvalidRequest, "betting window %s is outside 0..%s", c.BettingWindow, BettingWindowMax)
 	}
-	if _, err := d.paytable(t); err != nil {
+	pt, err := d.paytable(t)
+	if err != nil {
 		return nil, err
+	}
+	if _, ok := pt.(games.Shoed); ok {
+		switch {
+		case t.Shoe == 0:
+			return nil, errf(ErrShoeRequired, "table %s has no shoe: start one before the first round", t.ID)
+		case t.ShoeOver:
+			return nil, errf(ErrShoeRequired, "the cut card of shoe %d came out in round %d: start a new shoe", t.Shoe, t.Rounds)
+		}
 	}
 	id := d.newID().String()
 	return []draft{{
@@ -637,6 +648,37 @@ func (d *decider) releaseBank(s *State, c *ReleaseBank) ([]draft, error) {
 		typ: events.TypeTableBankReleased, table: t.ID,
 		payload:  &events.TableBankReleased{Table: t.ID, Player: t.Banker, Amount: bank, Currency: t.Currency},
 		postings: ps,
+	}}, nil
+}
+
+// startShoe starts a new shoe between rounds at a table dealt from one.
+func (d *decider) startShoe(s *State, c *StartShoe) ([]draft, error) {
+	t, err := d.table(s, c.Table)
+	if err != nil {
+		return nil, err
+	}
+	if err := authorizeTable(c, t); err != nil {
+		return nil, err
+	}
+	if t.Active != "" {
+		return nil, errf(ErrRoundInProgress, "a shoe changes only between rounds; round %s is in progress", t.Active)
+	}
+	pt, err := d.paytable(t)
+	if err != nil {
+		return nil, err
+	}
+	shoed, ok := pt.(games.Shoed)
+	if !ok {
+		return nil, errf(ErrInvalidRequest, "paytable %s is not dealt from a shoe", pt.ID())
+	}
+	if err := shoed.CheckCut(c.CutCards); err != nil {
+		return nil, errf(ErrInvalidRequest, "cut card: %v", err)
+	}
+	return []draft{{
+		typ: events.TypeTableShoeStarted, table: t.ID,
+		payload: &events.TableShoeStarted{
+			Table: t.ID, Shoe: t.Shoe + 1, Decks: shoed.Decks(), CutCards: c.CutCards, AfterRound: t.Rounds,
+		},
 	}}, nil
 }
 

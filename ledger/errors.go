@@ -83,6 +83,10 @@ var (
 	// round's state (a craps pass bet while a point is on, odds above the
 	// table's multiple) or refuse to take a bet down.
 	ErrBetRefused = errors.New("bet refused by the game's rules")
+	// ErrShoeRequired is returned when a round is opened at a table dealt
+	// from a shoe (games.Shoed) that has none yet, or whose shoe's cut
+	// card came out in the last round: a new shoe must be started.
+	ErrShoeRequired = errors.New("a new shoe is required")
 	// ErrCorrectionOverdraw is returned when correcting a result would take a
 	// wallet below zero (the player already spent the winnings).
 	ErrCorrectionOverdraw = errors.New("correction would overdraw a wallet")
@@ -174,6 +178,7 @@ var codes = []struct {
 	{ErrBetNotFound, "bet_not_found"},
 	{ErrBetRefused, "bet_refused"},
 	{ErrCorrectionOverdraw, "correction_would_overdraw"},
+	{ErrShoeRequired, "shoe_required"},
 	{ErrIdempotencyConflict, "idempotency_conflict"},
 	{ErrOverloaded, "overloaded"},
 	{events.ErrStreamUntrusted, "stream_untrusted"},

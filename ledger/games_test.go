@@ -19,7 +19,7 @@ import (
 func withTestGames(h *harness) {
 	h.l.Close()
 	h.opts.Games = games.NewCatalog(sicbo.Game{}, testgames.Game{PT: testgames.Coin{}}, testgames.Game{PT: testgames.Race{}},
-		testgames.Game{PT: testgames.Pot{}}, testgames.Game{PT: testgames.Duel{}})
+		testgames.Game{PT: testgames.Pot{}}, testgames.Game{PT: testgames.Duel{}}, testgames.Game{PT: testgames.Shoe{}})
 	h.open()
 }
 
@@ -269,4 +269,48 @@ func TestLedger_PlayerBank(t *testing.T) {
 	h.must(&ledger.ReleaseBank{Meta: ledger.Meta{Actor: dealer}, Table: "d1"})
 	h.refuse(&ledger.ReleaseBank{Meta: ledger.Meta{Actor: dealer}, Table: "d1"}, "bet_refused")
 	h.wantBalances(map[string]string{ledger.WalletAccount("ann"): "93", ledger.BankAccount("d1"): "0"})
+}
+
+// TestLedger_Shoe: a table dealt from a shoe opens no round before its
+// first shoe nor after the round that brought the cut card out; a shoe
+// starts only between rounds, with a cut card its game allows; the state
+// survives a restart (checkpoint or replay).
+func TestLedger_Shoe(t *testing.T) {
+	h := newHarness(t)
+	withTestGames(h)
+	h.deposit("ann", "100")
+	h.openTestTable("s1", "shoe/test")
+	shoe := func(cut int) *ledger.StartShoe {
+		return &ledger.StartShoe{Meta: ledger.Meta{Actor: dealer}, Table: "s1", CutCards: cut}
+	}
+	h.refuse(&ledger.OpenRound{Meta: ledger.Meta{Actor: dealer}, Table: "s1"}, "shoe_required")
+	h.refuse(shoe(9), "invalid_request")
+	h.refuse(shoe(41), "invalid_request")
+	h.refuse(&ledger.StartShoe{Meta: ledger.Meta{Actor: frontend}, Table: "s1", CutCards: 20}, "forbidden")
+	h.refuse(&ledger.StartShoe{Meta: ledger.Meta{Actor: dealer}, Table: "nope", CutCards: 20}, "table_not_found")
+	h.must(shoe(20))
+
+	// A round without the cut card: the next opens from the same shoe.
+	round := h.openRound("s1")
+	h.refuse(shoe(20), "round_in_progress")
+	h.bet("s1", round, "ann", b("heads", "10"))
+	h.closeBetting("s1", round)
+	h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "s1", Round: round, Result: testgames.FaceJSON(1)})
+
+	// The cut card comes out (a 6): the round is settled, the next
+	// needs a new shoe, also after a restart.
+	round = h.openRound("s1")
+	h.bet("s1", round, "ann", b("heads", "10"))
+	h.closeBetting("s1", round)
+	h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "s1", Round: round, Result: testgames.FaceJSON(6)})
+	h.wantBalances(map[string]string{ledger.WalletAccount("ann"): "99.50"})
+	h.refuse(&ledger.OpenRound{Meta: ledger.Meta{Actor: dealer}, Table: "s1"}, "shoe_required")
+	h.restart()
+	h.refuse(&ledger.OpenRound{Meta: ledger.Meta{Actor: dealer}, Table: "s1"}, "shoe_required")
+	h.must(shoe(30))
+	h.openRound("s1")
+
+	// A game not dealt from a shoe takes none.
+	h.openTestTable("c9", "coin/test")
+	h.refuse(&ledger.StartShoe{Meta: ledger.Meta{Actor: dealer}, Table: "c9", CutCards: 20}, "invalid_request")
 }

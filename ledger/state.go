@@ -37,6 +37,13 @@ type Table struct {
 	// Banker is the player holding the bank of a player-banked table, ""
 	// when nobody does.
 	Banker string
+	// Shoe counts the shoes started at a table dealt from one
+	// (games.Shoed); ShoeRound is the number of the table's last round
+	// before the current shoe, and ShoeOver is set once a round of the
+	// current shoe brought its cut card out.
+	Shoe      int64
+	ShoeRound int64
+	ShoeOver  bool
 }
 
 // Bet is one bet's state.

@@ -89,6 +89,7 @@ func (d *decider) work(s *State, r *Round) ([]draft, error) {
 			}})
 			return out, nil
 		}
+		tot.ShoeOver = shoeOver(pt, res)
 		out = append(out, draft{typ: events.TypeRoundSettled, table: r.Table, round: r.ID, payload: &tot})
 		return out, nil
 	}
@@ -150,11 +151,21 @@ func (d *decider) workTogether(r *Round, rs games.RoundSettler, res []games.Resu
 	if len(tot.Transfers) > 0 {
 		tot.Currency = r.Currency
 	}
+	if p, ok := rs.(games.Paytable); ok {
+		tot.ShoeOver = shoeOver(p, res)
+	}
 	out = append(out, draft{
 		typ: events.TypeRoundSettled, table: r.Table, round: r.ID, payload: &tot,
 		postings: TransferPostings(r.Table, r.Currency, set.Transfers),
 	})
 	return out, nil
+}
+
+// shoeOver reports whether a finished round brought out the cut card of a
+// game dealt from a shoe.
+func shoeOver(pt games.Paytable, res []games.Result) bool {
+	s, ok := pt.(games.Shoed)
+	return ok && s.ShoeOver(res)
 }
 
 // pt names a round settler's paytable for messages.

@@ -166,6 +166,10 @@ func (f *fold) apply(d *decoded) error {
 			t.Status = TableClosed
 			t.ClosedAt = e.OccurredAt
 		})
+	case *events.TableShoeStarted:
+		err = f.withTable(e, p.Table, func(t *TableInfo) {
+			t.Shoe = &ShoeInfo{Number: p.Shoe, Decks: p.Decks, CutCards: p.CutCards, AfterRound: p.AfterRound, StartedAt: e.OccurredAt, StartedSeq: e.Seq}
+		})
 	case *events.RoundOpened:
 		err = f.roundOpened(e, p)
 	case *events.BetPlaced:
@@ -605,6 +609,16 @@ func (f *fold) roundSettled(e *events.Envelope, p *events.RoundSettled) error {
 	raw := p.ResultJSON()
 	r.setResult(raw)
 	f.finishRound(r, e)
+	if p.ShoeOver {
+		err = f.withTable(e, p.Table, func(t *TableInfo) {
+			if t.Shoe != nil && r.Number > t.Shoe.AfterRound {
+				t.Shoe.Over, t.Shoe.OverInRound = true, r.Number
+			}
+		})
+		if err != nil {
+			return err
+		}
+	}
 	f.board(p.Table).settle(boardEntry{
 		Round: r.ID, Number: r.Number, Result: raw, Seq: e.Seq, At: e.OccurredAt, Corrected: p.Correction > 0,
 		Index: max(len(r.History)-1, 0),

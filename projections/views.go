@@ -69,6 +69,25 @@ type TableInfo struct {
 	OpenedAt    time.Time `json:"opened_at"`
 	OpenedSeq   uint64    `json:"opened_seq"`
 	ClosedAt    time.Time `json:"closed_at,omitzero"`
+	// Shoe is the shoe in play at a table dealt from one (baccarat à deux
+	// tableaux, blackjack, War); nil before the first.
+	Shoe *ShoeInfo `json:"shoe,omitempty"`
+}
+
+// ShoeInfo is a table's shoe: its number at the table, decks, the cards
+// the cut card leaves behind, when it started (after which round), and
+// whether its cut card came out (Over: the next round needs a new shoe).
+type ShoeInfo struct {
+	Number     int64     `json:"number"`
+	Decks      int       `json:"decks"`
+	CutCards   int       `json:"cut_cards"`
+	AfterRound int64     `json:"after_round"`
+	StartedAt  time.Time `json:"started_at"`
+	StartedSeq uint64    `json:"started_seq"`
+	Over       bool      `json:"over"`
+	// OverInRound is the number of the round that brought the cut card
+	// out.
+	OverInRound int64 `json:"over_in_round,omitempty"`
 }
 
 // TableView is the answer of Table.

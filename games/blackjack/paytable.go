@@ -381,3 +381,13 @@ func (p *Paytable) RTP() []games.BetRTP {
 	}
 	return out
 }
+
+// CheckCut refuses a cut card that leaves fewer than CutCardMin or more
+// than CutCardMax cards behind it (seed 004, Black Jack 1.5 "Corte": at
+// least 52, at most 104).
+func (p *Paytable) CheckCut(n int) error {
+	if n < p.data.Settings.CutCardMin || n > p.data.Settings.CutCardMax {
+		return fmt.Errorf("the cut card leaves %d cards behind it; %s allows %d..%d", n, p.ID(), p.data.Settings.CutCardMin, p.data.Settings.CutCardMax)
+	}
+	return nil
+}

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/wagerlog/wagerlog/games"
 )
 
 var update = flag.Bool("update", false, "rewrite the canonical paytable golden files in testdata")
@@ -116,5 +118,23 @@ func TestPaytable_BetKind(t *testing.T) {
 	}
 	if got := pt.Kinds(); !slices.Equal(got, []string{"main", "perfect_pairs", "insurance", "double", "split"}) {
 		t.Errorf("kinds %v", got)
+	}
+}
+
+// TestCheckCut: the seed's bounds of the cut card, 52..104 cards behind
+// it (seed 004, Black Jack 1.5), through the seam the ledger uses.
+func TestCheckCut(t *testing.T) {
+	pt, err := Lookup(IDChile2010)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s games.Shoed = pt
+	for n, ok := range map[int]bool{0: false, 51: false, 52: true, 78: true, 104: true, 105: false, 312: false} {
+		if err := s.CheckCut(n); (err == nil) != ok {
+			t.Errorf("CheckCut(%d) = %v, want ok %v", n, err, ok)
+		}
+	}
+	if s.Decks() != 6 {
+		t.Errorf("decks %d", s.Decks())
 	}
 }

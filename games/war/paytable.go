@@ -296,3 +296,13 @@ func (p *Paytable) RTP() []games.BetRTP {
 
 // rankOf orders War's ranks: the two lowest, the ace highest.
 func rankOf(c cards.Card) int { return strings.IndexByte("23456789TJQKA", byte(c.Rank())) }
+
+// CheckCut refuses a cut card that leaves fewer than CutCardMin cards
+// behind it (seed 004, War 4.4: at least 52), or none of the shoe before
+// it.
+func (p *Paytable) CheckCut(n int) error {
+	if n < p.data.Settings.CutCardMin || n >= p.data.Decks*cards.DeckSize {
+		return fmt.Errorf("the cut card leaves %d cards behind it; %s allows %d..%d", n, p.ID(), p.data.Settings.CutCardMin, p.data.Decks*cards.DeckSize-1)
+	}
+	return nil
+}

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/wagerlog/wagerlog/games"
 )
 
 var update = flag.Bool("update", false, "rewrite the canonical paytable golden files in testdata")
@@ -72,6 +74,22 @@ func TestNew_Err(t *testing.T) {
 	for _, code := range []string{"main", "main:0", "main:01", "war:10", "tie:1:1", "bet:1"} {
 		if _, err := chile(t).BetKind(code); !errors.Is(err, ErrBadBetCode) {
 			t.Errorf("%q: %v", code, err)
+		}
+	}
+}
+
+// TestCheckCut: at least 52 cards behind the cut card (seed 004, War
+// 4.4), and fewer than the shoe, through the seam the ledger uses.
+func TestCheckCut(t *testing.T) {
+	pt, err := Lookup(IDChile2010)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s games.Shoed = pt
+	all := s.Decks() * 52
+	for n, ok := range map[int]bool{0: false, 51: false, 52: true, all - 1: true, all: false} {
+		if err := s.CheckCut(n); (err == nil) != ok {
+			t.Errorf("CheckCut(%d) = %v, want ok %v", n, err, ok)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-// Package testgames holds two tiny games that stand in for the games of the
+// Package testgames holds tiny games that stand in for the games of the
 // later issues in the tests of the generic layers (ledger, projections,
 // replay, audit): they exercise what Sic Bo does not, with rules simple
 // enough to check by hand. They are not in the registry.
@@ -359,4 +359,33 @@ func (d Duel) SettleRound(bets []games.Bet, scale int32, rs []games.Result, fund
 		out.Transfers = []games.Transfer{{From: games.CounterpartyBank, To: games.CommissionAccount, Amount: net.Mul(decimal.New(5, -2)).RoundUp(scale), Rule: "cagnotte: 5% of the bank's net win"}}
 	}
 	return out, nil
+}
+
+// Shoe: Coin dealt from a shoe (games.Shoed): one deck, a cut card that
+// leaves 10..40 cards behind it, and a 6 stands for the cut card coming
+// out (the shoe is over after the round). It stands in for baccarat à
+// deux tableaux, blackjack and War.
+type Shoe struct{ Coin }
+
+func (Shoe) ID() string   { return "shoe/test" }
+func (Shoe) Game() string { return "shoe" }
+func (Shoe) Hash() string { return "shoe-test-v1" }
+func (Shoe) Decks() int   { return 1 }
+
+// CheckCut allows 10..40 cards behind the cut card.
+func (Shoe) CheckCut(cards int) error {
+	if cards < 10 || cards > 40 {
+		return fmt.Errorf("the cut card leaves %d cards behind it, want 10..40", cards)
+	}
+	return nil
+}
+
+// ShoeOver reports a 6 among the round's results.
+func (Shoe) ShoeOver(rs []games.Result) bool {
+	for _, r := range rs {
+		if r.(Face) == 6 {
+			return true
+		}
+	}
+	return false
 }
