@@ -305,3 +305,15 @@ type PlayerBanked interface {
 	// PlayerBanked marks the paytable; it does nothing.
 	PlayerBanked()
 }
+
+// Voider is implemented by a paytable whose results can declare a play
+// void (baccarat à deux tableaux, seed 002 section VIII: stuck cards, cards
+// lost unseen, an irregular deal): the stakes on the void part are
+// returned by the settlement, and the ledger takes such a result only from
+// a supervisor. The result records the reason, so the void is an event
+// (round.result) with its reason.
+type Voider interface {
+	// VoidReason returns the reason of r's void play, or "" when r has
+	// none.
+	VoidReason(r Result) string
+}

@@ -800,6 +800,13 @@ func (d *decider) recordResult(s *State, c *RecordResult) ([]draft, error) {
 	if err != nil {
 		return nil, err
 	}
+	if v, ok := pt.(games.Voider); ok {
+		// A void play returns stakes the cards would have decided: the
+		// floor's call, not the dealer's (seed 002 section VIII).
+		if reason := v.VoidReason(res); reason != "" && c.Actor.Role != RoleSupervisor {
+			return nil, errf(ErrForbidden, "a void play (%s) is recorded by a supervisor", reason)
+		}
+	}
 	dice, other := events.ResultMembers(res.JSON())
 	return []draft{{
 		typ: events.TypeRoundResult, table: t.ID, round: r.ID,

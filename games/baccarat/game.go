@@ -7,21 +7,16 @@ import (
 )
 
 // Game is baccarat in the catalog of games: punto banco and baccarat à
-// deux tableaux. games/registry lists PuntoBanco instead, until the ledger
-// settles a player-banked round.
+// deux tableaux (as Deux, played against a player's bank).
 type Game struct{}
 
 // Name returns "baccarat".
 func (Game) Name() string { return GameName }
 
-// Paytables returns the baccarat paytables in id order.
+// Paytables returns the baccarat paytables in id order, deux tableaux as
+// Deux (the seam of a player-banked game dealt from a shoe).
 func (Game) Paytables() []games.Paytable {
-	ps := Paytables()
-	out := make([]games.Paytable, len(ps))
-	for i, p := range ps {
-		out[i] = p
-	}
-	return out
+	return []games.Paytable{DeuxTableaux(), mustNew(puntoBanco())}
 }
 
 // Board returns the statistics of a baccarat board: see BoardStats.
@@ -63,11 +58,8 @@ func (Game) BoardRow(r games.Result) []byte {
 	return nil
 }
 
-// PuntoBanco is baccarat in games/registry: the same game (name, board,
-// rows) offering only punto banco. Deux tableaux stays out of the
-// registry until the ledger settles a round against a player's bank (the
-// bank in custody and the cagnotte, docs/ARCHITECTURE.md "The game seam"):
-// its per-bet Settle alone would post the punters' wins to the house.
+// PuntoBanco is baccarat offering only punto banco: the same game (name,
+// board, rows). games/registry lists Game, with both forms.
 type PuntoBanco struct{ Game }
 
 // Paytables returns only baccarat/punto-banco.

@@ -17,8 +17,6 @@ func New() *games.Catalog {
 		sicbo.Game{},
 		roulette.Game{},
 		craps.Game{},
-		// Punto banco only: deux tableaux waits for a player-banked round
-		// settlement in the ledger (baccarat.PuntoBanco).
-		baccarat.PuntoBanco{},
+		baccarat.Game{},
 	)
 }

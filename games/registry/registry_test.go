@@ -67,16 +67,32 @@ func TestNewCatalog_Duplicate(t *testing.T) {
 	games.NewCatalog(g, g)
 }
 
-// TestNew_BaccaratPuntoBancoOnly: baccarat is offered as punto banco only,
-// with its board rows; deux tableaux waits for a player-banked round
-// settlement in the ledger.
-func TestNew_BaccaratPuntoBancoOnly(t *testing.T) {
+// TestNew_Baccarat: baccarat is offered in both forms, with its board
+// rows: punto banco house-banked (none of the player bank's interfaces),
+// deux tableaux against a player's bank, settled a coup at a time with its
+// cagnotte, dealt from a shoe, with void plays.
+func TestNew_Baccarat(t *testing.T) {
 	c := registry.New()
-	if _, err := c.Paytable("baccarat/punto-banco"); err != nil {
-		t.Error(err)
+	pb, err := c.Paytable("baccarat/punto-banco")
+	if err != nil {
+		t.Fatal(err)
 	}
-	if _, err := c.Paytable("baccarat/deux-tableaux-1979"); !errors.Is(err, games.ErrUnknownPaytable) {
-		t.Errorf("deux tableaux: %v", err)
+	if _, banked := pb.(games.PlayerBanked); banked {
+		t.Error("punto banco is player-banked")
+	}
+	if _, shoed := pb.(games.Shoed); shoed {
+		t.Error("punto banco is dealt from a shoe the ledger tracks")
+	}
+	dt, err := c.Paytable("baccarat/deux-tableaux-1979")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, banked := dt.(games.PlayerBanked)
+	_, together := dt.(games.RoundSettler)
+	_, shoed := dt.(games.Shoed)
+	_, voider := dt.(games.Voider)
+	if !banked || !together || !shoed || !voider {
+		t.Errorf("deux tableaux: player-banked %v, round settler %v, shoed %v, voider %v", banked, together, shoed, voider)
 	}
 	g, ok := c.Game("baccarat")
 	if _, rower := g.(games.BoardRower); !ok || !rower {
