@@ -42,6 +42,7 @@ var commandCodes = map[string][]string{
 	"pause": codesRound, "resume": codesRound, "cancel": codesRound, "correct_result": codesRound,
 	"place_slip": codesSlip,
 	"start_shoe": codesTable,
+	"take_bank":  codesBank, "release_bank": codesBank,
 }
 
 // codesWrite are what every write can answer besides its command's own:

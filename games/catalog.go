@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/shopspring/decimal"
 )
 
 // Game is one game of the catalog: its name, its paytables, and what its
@@ -44,6 +46,10 @@ type BoardEntry struct {
 	// Over is true when the round ended with this result; false while
 	// the round goes on after it.
 	Over bool
+	// Commission is what the round's transfers put in the table's
+	// commission account (the cagnotte a player's bank paid), on the entry
+	// that ended the round; zero otherwise.
+	Commission decimal.Decimal
 	// Before holds, on the board's oldest entry only and when its Index
 	// is above 0, the round's results before it: a game that folds a
 	// round's results (a craps point) starts from the round's first one.

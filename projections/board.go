@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/wagerlog/wagerlog/games"
 )
 
@@ -37,6 +39,9 @@ type boardEntry struct {
 	// Step is true for a result after which the round went on
 	// (round.step_settled); false for the one that ended it.
 	Step bool
+	// Commission is what the round's transfers put in the table's
+	// commission account (a cagnotte), zero when none.
+	Commission decimal.Decimal
 }
 
 // settle puts a settled result on the board. A result joins the board as
@@ -53,6 +58,7 @@ func (b *boardRec) settle(r boardEntry, size int) {
 				b.results[i].At = r.At
 				b.results[i].Corrected = true
 				b.results[i].Step = false
+				b.results[i].Commission = r.Commission
 				return
 			}
 		}
@@ -89,7 +95,15 @@ const (
 	// flagIndex: the result's index in its round (above 0) follows the
 	// flags as a uvarint.
 	flagIndex = 1 << 2
+	// flagCommission: the round's transfers to the commission account (a
+	// cagnotte) follow, as a length-prefixed decimal string. Boards
+	// without one are stored as before.
+	flagCommission = 1 << 3
 )
+
+// boardCommissionMax bounds the decimal string of a board entry's
+// commission.
+const boardCommissionMax = 64
 
 // boardRoundMax bounds a round id on the board (ids are events.ValidID or
 // UUIDs, both far shorter).
@@ -133,9 +147,18 @@ func (b *boardRec) encode() []byte {
 		if r.Index > 0 {
 			flags |= flagIndex
 		}
+		commission := ""
+		if !r.Commission.IsZero() {
+			flags |= flagCommission
+			commission = r.Commission.String()
+		}
 		out = append(out, flags)
 		if r.Index > 0 {
 			out = binary.AppendUvarint(out, uint64(r.Index))
+		}
+		if commission != "" {
+			out = binary.AppendUvarint(out, uint64(len(commission)))
+			out = append(out, commission...)
 		}
 	}
 	return out
@@ -193,6 +216,18 @@ func (b *boardRec) decode(v []byte) error {
 			r.Index = int(i)
 			v = v[k:]
 		}
+		if flags&flagCommission != 0 {
+			n, k := binary.Uvarint(v)
+			if k <= 0 || n == 0 || n > boardCommissionMax || uint64(len(v)-k) < n {
+				return errBoardFormat
+			}
+			c, err := decimal.NewFromString(string(v[k : k+int(n)]))
+			if err != nil {
+				return errBoardFormat
+			}
+			r.Commission = c
+			v = v[k+int(n):]
+		}
 		b.results = append(b.results, r)
 	}
 	if len(v) != 0 {
@@ -218,7 +253,7 @@ func (b *boardRec) view(table string, size int, seq uint64, game games.Game, pt 
 			// board as its JSON; the game's statistics skip it.
 			if res, err := pt.ParseResult(r.Result); err == nil {
 				e := games.BoardEntry{Round: r.Round, Number: r.Number, Seq: r.Seq, At: r.At, Result: res, Corrected: r.Corrected,
-					Index: r.Index, Over: !r.Step}
+					Index: r.Index, Over: !r.Step, Commission: r.Commission}
 				if i == 0 && r.Index > 0 && before != nil {
 					for _, raw := range before(r.Round, r.Index) {
 						if p, err := pt.ParseResult(raw); err == nil {

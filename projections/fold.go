@@ -10,6 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -170,6 +171,12 @@ func (f *fold) apply(d *decoded) error {
 		err = f.withTable(e, p.Table, func(t *TableInfo) {
 			t.Shoe = &ShoeInfo{Number: p.Shoe, Decks: p.Decks, CutCards: p.CutCards, AfterRound: p.AfterRound, StartedAt: e.OccurredAt, StartedSeq: e.Seq}
 		})
+	case *events.TableBankTaken:
+		err = f.withTable(e, p.Table, func(t *TableInfo) {
+			t.Bank = &BankInfo{Banker: p.Player, PutUp: p.Amount, TakenAt: e.OccurredAt, TakenSeq: e.Seq}
+		})
+	case *events.TableBankReleased:
+		err = f.withTable(e, p.Table, func(t *TableInfo) { t.Bank = nil })
 	case *events.RoundOpened:
 		err = f.roundOpened(e, p)
 	case *events.BetPlaced:
@@ -619,9 +626,15 @@ func (f *fold) roundSettled(e *events.Envelope, p *events.RoundSettled) error {
 			return err
 		}
 	}
+	commission := decimal.Zero
+	for _, t := range p.Transfers {
+		if t.To == games.CommissionAccount {
+			commission = commission.Add(t.Amount)
+		}
+	}
 	f.board(p.Table).settle(boardEntry{
 		Round: r.ID, Number: r.Number, Result: raw, Seq: e.Seq, At: e.OccurredAt, Corrected: p.Correction > 0,
-		Index: max(len(r.History)-1, 0),
+		Index: max(len(r.History)-1, 0), Commission: commission,
 	}, f.boardSize)
 	return nil
 }

@@ -3,9 +3,11 @@ package projections
 import (
 	"fmt"
 
+	"github.com/shopspring/decimal"
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/ledger"
 )
 
 // Table returns a table: its paytable and hash, limits, band, dealer,
@@ -18,9 +20,30 @@ func (s *Store) Table(id string) (TableView, error) {
 		if v == nil {
 			return fmt.Errorf("%w: table %q", ErrNotFound, id)
 		}
-		return decodeJSON(bucketTables, []byte(id), v, &out.TableInfo)
+		if err := decodeJSON(bucketTables, []byte(id), v, &out.TableInfo); err != nil {
+			return err
+		}
+		return bankBalance(tx, &out.TableInfo)
 	})
 	return out, err
+}
+
+// bankBalance fills the balance of the bank a player holds at t, read
+// from its account in the same transaction as the table.
+func bankBalance(tx *bolt.Tx, t *TableInfo) error {
+	if t.Bank == nil {
+		return nil
+	}
+	key := balanceKey(ledger.BankAccount(t.ID), t.Currency)
+	t.Bank.Balance = decimal.Zero
+	if v := tx.Bucket(bucketBalances).Get(key); v != nil {
+		_, bal, err := decodeBalance(v)
+		if err != nil {
+			return damaged(bucketBalances, key, err)
+		}
+		t.Bank.Balance = bal
+	}
+	return nil
 }
 
 // Tables returns every table (open and closed), sorted by id, at most
@@ -33,6 +56,9 @@ func (s *Store) Tables() (TableList, error) {
 		for k, v := c.First(); k != nil && len(out.Tables) < TablesMax; k, v = c.Next() {
 			var t TableInfo
 			if err := decodeJSON(bucketTables, k, v, &t); err != nil {
+				return err
+			}
+			if err := bankBalance(tx, &t); err != nil {
 				return err
 			}
 			out.Tables = append(out.Tables, t)

@@ -72,6 +72,20 @@ type TableInfo struct {
 	// Shoe is the shoe in play at a table dealt from one (baccarat à deux
 	// tableaux, blackjack, War); nil before the first.
 	Shoe *ShoeInfo `json:"shoe,omitempty"`
+	// Bank is the player's bank at a player-banked table (baccarat à deux
+	// tableaux) while a player holds it; nil otherwise.
+	Bank *BankInfo `json:"bank,omitempty"`
+}
+
+// BankInfo is the bank a player holds at a player-banked table: who, what
+// they put up and when, and (filled when the table is read, from the
+// bank:<table> account) its balance now, after the coups settled since.
+type BankInfo struct {
+	Banker   string          `json:"banker"`
+	PutUp    decimal.Decimal `json:"put_up"`
+	TakenAt  time.Time       `json:"taken_at"`
+	TakenSeq uint64          `json:"taken_seq"`
+	Balance  decimal.Decimal `json:"balance"`
 }
 
 // ShoeInfo is a table's shoe: its number at the table, decks, the cards

@@ -264,6 +264,22 @@ type RoundReplay struct {
 	Match bool `json:"match"`
 	// Problems lists every finding, in order; empty when all is well.
 	Problems []string `json:"problems"`
+	// Reading is the result in force as its game reads it (a coup's
+	// cards with each side's point), for a round settled as a whole.
+	Reading string `json:"reading,omitempty"`
+	// Funds is what a round settled as a whole (games.RoundSettler) was
+	// settled against (a player's bank), and Transfers its round's
+	// transfers (a cagnotte, a prize pool) as recorded and as re-computed.
+	Funds     *events.Funds   `json:"funds,omitempty"`
+	Transfers *TransfersCheck `json:"transfers,omitempty"`
+}
+
+// TransfersCheck is a round's transfers as round.settled recorded them and
+// as the game computes them again from the bets, the results and the funds.
+type TransfersCheck struct {
+	Recorded   []events.Transfer `json:"recorded"`
+	Recomputed []events.Transfer `json:"recomputed"`
+	Match      bool              `json:"match"`
 }
 
 // Step is one result of a round of several, as a dispute of a roll reads
@@ -613,11 +629,21 @@ func (st *roundState) resettleTogether(out *RoundReplay, p *events.RoundSettled,
 		pb := st.placed[out.Bets[k].Bet]
 		bets[i] = games.Bet{Code: pb.Code, Stake: pb.Stake, Since: st.since[pb.Bet], Working: pb.Working}
 	}
+	funds := *p.Funds
+	out.Funds = &funds
+	if len(st.parsed) > 0 {
+		out.Reading = st.parsed[len(st.parsed)-1].String()
+	}
 	set, diffs, tdiff, err := ResettleRound(rs, bets, out.Scale, st.parsed, games.Funds{Bank: p.Funds.Bank}, st.recorded, p.Transfers)
 	if err != nil {
 		betProblem("round %s cannot be re-settled: %v", out.Round, err)
 		return
 	}
+	tc := &TransfersCheck{Recorded: append([]events.Transfer{}, p.Transfers...), Recomputed: []events.Transfer{}, Match: tdiff == ""}
+	for _, t := range set.Transfers {
+		tc.Recomputed = append(tc.Recomputed, events.Transfer{From: t.From, To: t.To, Amount: t.Amount, Rule: t.Rule})
+	}
+	out.Transfers = tc
 	for i, k := range st.together {
 		c := &out.Bets[k]
 		s := set.Bets[i]

@@ -152,8 +152,8 @@ func TestPaytableCmd_Err(t *testing.T) {
 }
 
 // TestPaytableCmd_PuntoBanco lists punto banco with its exact figures
-// (docs/GAMES.md, games/baccarat's rtp_test.go) and no deux tableaux,
-// which this build's ledger does not offer.
+// (docs/GAMES.md, games/baccarat's rtp_test.go), and deux tableaux with
+// its bets.
 func TestPaytableCmd_PuntoBanco(t *testing.T) {
 	out, _, err := sicboRun(t, "", "paytable", "baccarat/punto-banco")
 	if err != nil {
@@ -169,7 +169,18 @@ func TestPaytableCmd_PuntoBanco(t *testing.T) {
 			t.Errorf("no row %q in:\n%s", strings.Join(row, " "), out)
 		}
 	}
-	if _, _, err := sicboRun(t, "", "paytable", "baccarat/deux-tableaux-1979"); !errors.Is(err, games.ErrUnknownPaytable) {
-		t.Errorf("deux tableaux: %v", err)
+	// Deux tableaux is in the registry too, with its bets.
+	out, _, err = sicboRun(t, "", "paytable", "baccarat/deux-tableaux-1979")
+	if err != nil {
+		t.Fatalf("deux tableaux: %v", err)
+	}
+	for _, row := range [][]string{
+		{"tableau:*", "(2", "bets)", "1:1", "0", "88254688433810533/90189374913883245", "97.8549", "2.1451"},
+		{"a_caballo", "1:1", "0", "88254688433810533/90189374913883245", "97.8549", "2.1451"},
+		{"line:*", "(2", "bets)", "1:1", "0", "89222031673846889/90189374913883245", "98.9274", "1.0726"},
+	} {
+		if !hasRow(out, row) {
+			t.Errorf("no row %q in:\n%s", strings.Join(row, " "), out)
+		}
 	}
 }

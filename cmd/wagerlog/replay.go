@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/projections"
 	"github.com/wagerlog/wagerlog/replay"
@@ -121,6 +122,12 @@ func printRound(w io.Writer, r *replay.RoundReplay) error {
 	if r.Dice != nil {
 		p("Result\t%d-%d-%d\n", r.Dice[0], r.Dice[1], r.Dice[2])
 	}
+	if r.Reading != "" {
+		p("Result\t%s\n", r.Reading)
+	}
+	if r.Funds != nil {
+		p("Bank\t%s before the round\n", r.Funds.Bank)
+	}
 	if len(r.Reshakes) > 0 {
 		p("Reshakes\t%s\n", strings.Join(r.Reshakes, ", "))
 	}
@@ -147,6 +154,26 @@ func printRound(w io.Writer, r *replay.RoundReplay) error {
 		for _, st := range r.Steps {
 			p("%d\t%d\t%s\t%s\t%s\n", st.Index, st.Seq, st.Result, orNone(st.Decided), orNone(st.Open))
 		}
+	}
+	if r.Transfers != nil {
+		// A round settled as a whole: its transfers (a cagnotte) recorded
+		// and re-computed.
+		p("\nTRANSFER\tFROM\tTO\tRECORDED\tRECOMPUTED\tRULE\n")
+		for i := range max(len(r.Transfers.Recorded), len(r.Transfers.Recomputed)) {
+			var rec, rc events.Transfer
+			if i < len(r.Transfers.Recorded) {
+				rec = r.Transfers.Recorded[i]
+			}
+			if i < len(r.Transfers.Recomputed) {
+				rc = r.Transfers.Recomputed[i]
+			}
+			from, to, rule := rc.From, rc.To, rc.Rule
+			if from == "" {
+				from, to, rule = rec.From, rec.To, rec.Rule
+			}
+			p("%d\t%s\t%s\t%s\t%s\t%s\n", i+1, from, to, rec.Amount, rc.Amount, rule)
+		}
+		p("Transfers\t%s\n", ok(r.Transfers.Match))
 	}
 	p("\nChain\t%s\n", ok(r.ChainOK))
 	p("Settlements\t%s\n", ok(r.Match))

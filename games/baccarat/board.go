@@ -34,6 +34,9 @@ type Bead struct {
 	Natural bool `json:"natural"`
 	// CutCard marks the last coup of a shoe (deux tableaux).
 	CutCard bool `json:"cut_card,omitzero"`
+	// Cagnotte is what the coup paid to the cagnotte (deux tableaux, when
+	// the caller knows it and it is not zero).
+	Cagnotte *decimal.Decimal `json:"cagnotte,omitempty"`
 	// Corrected is true when the coup's result replaced a corrected one.
 	Corrected bool `json:"corrected,omitzero"`
 }
@@ -195,6 +198,9 @@ func board(entries []games.BoardEntry, taken map[string]decimal.Decimal) BoardSt
 			}
 			if a, ok := taken[e.Round]; ok {
 				amount = amount.Add(a)
+				if a.Sign() > 0 {
+					bead.Cagnotte = &a
+				}
 			}
 			n := c.Naturals()
 			for i, on := range n {

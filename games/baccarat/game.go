@@ -3,6 +3,8 @@ package baccarat
 import (
 	"fmt"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/wagerlog/wagerlog/games"
 )
 
@@ -19,8 +21,20 @@ func (Game) Paytables() []games.Paytable {
 	return []games.Paytable{DeuxTableaux(), mustNew(puntoBanco())}
 }
 
-// Board returns the statistics of a baccarat board: see BoardStats.
-func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats {
+// Board returns the statistics of a baccarat board: see BoardStats. For
+// deux tableaux the cagnotte each coup took comes from the ledger's
+// settlement (the entry's Commission: the round's transfer bank →
+// commission), so the board shows the amounts (BoardWithCagnotte).
+func (Game) Board(pt games.Paytable, entries []games.BoardEntry) games.BoardStats {
+	if _, deux := pt.(Deux); deux {
+		taken := make(map[string]decimal.Decimal, len(entries))
+		for _, e := range entries {
+			if e.Over {
+				taken[e.Round] = e.Commission
+			}
+		}
+		return BoardWithCagnotte(entries, taken)
+	}
 	return Board(entries)
 }
 
