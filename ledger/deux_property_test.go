@@ -2,9 +2,9 @@ package ledger_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
-	"errors"
 	"strings"
 	"testing"
 
