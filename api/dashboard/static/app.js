@@ -501,7 +501,41 @@ function bead(r, cls = '') {
   }, el('span', { class: 'bead-side', text: side[0] }), el('span', { class: 'bead-pt', text: String(point) }));
 }
 
+// A deux tableaux coup (its row or its bead) has "tableaux": each
+// tableau's winner (the punters as "player", the banker, a tie or "void")
+// and point against the banker's point.
+const TABLEAU = { player: ['P', 'punters win'], banker: ['B', 'bank wins'], tie: ['T', 'tie'], void: ['V', 'void'] };
+
+function isDeux(r) {
+  return Array.isArray(r && r.tableaux);
+}
+
+function deuxBead(r, cls = '') {
+  const halves = r.tableaux.map((t, i) => {
+    const side = TABLEAU[t.winner] || ['?', t.winner || ''];
+    return el('span', { class: `half half-${t.winner}`, title: `Tableau ${i + 1}: ${side[1]}${t.point === undefined ? '' : ` (${t.point})`}` },
+      el('span', { class: 'bead-side', text: side[0] }), el('span', { class: 'bead-pt', text: t.point === undefined ? '–' : String(t.point) }));
+  });
+  return el('span', { class: `bead bead-deux${r.natural ? ' is-natural' : ''}${r.cagnotte ? ' has-cagnotte' : ''} ${cls}`.trim() },
+    ...halves, el('span', { class: 'bead-bank', text: r.banker === undefined ? '–' : String(r.banker) }));
+}
+
+function describeDeux(r) {
+  const parts = [`Round ${r.number}`];
+  r.tableaux.forEach((t, i) => {
+    const side = TABLEAU[t.winner] || ['', t.winner];
+    parts.push(`tableau ${i + 1} ${side[1]}${t.point === undefined ? '' : ` with ${t.point}`}`);
+  });
+  parts.push(r.banker === undefined ? 'banker void' : `banker ${r.banker}`);
+  if (r.cagnotte) parts.push(`cagnotte ${r.cagnotte}`);
+  if (r.natural) parts.push('natural');
+  if (r.cut_card) parts.push('last coup of the shoe');
+  if (r.corrected) parts.push('corrected result');
+  return parts.join(', ') + '.';
+}
+
 function describeCoup(r) {
+  if (isDeux(r)) return describeDeux(r);
   const side = SIDE[r.winner] || ['', r.winner];
   const parts = [`Round ${r.number}: ${side[1]}${r.winner === 'tie' ? '' : ' wins'}, player ${r.player}, banker ${r.banker}`];
   if (r.natural) parts.push('natural');
@@ -518,6 +552,22 @@ function renderBaccaratLatest(b) {
     return;
   }
   $('b-latest-round').textContent = `· round ${r.number}`;
+  if (isDeux(r)) {
+    const tab = (t, i) => el('span', { class: `hand${t.winner === 'player' ? ' is-won' : ''}` },
+      el('span', { class: 'hand-name', text: `Tableau ${i + 1}` }),
+      el('span', { class: 'hand-pt', text: t.point === undefined ? 'void' : String(t.point) }));
+    box.replaceChildren(
+      el('div', { class: 'latest-coup' }, deuxBead(r, 'bead-xl'), srOnly(describeCoup(r))),
+      el('div', { class: 'latest-meta', 'aria-hidden': 'true' },
+        ...r.tableaux.map(tab),
+        el('span', { class: 'hand' }, el('span', { class: 'hand-name', text: 'Banker' }), el('span', { class: 'hand-pt', text: r.banker === undefined ? '–' : String(r.banker) })),
+        r.natural ? el('span', { class: 'natural', text: 'natural' }) : '',
+        r.cut_card ? el('span', { class: 'natural', text: 'cut card' }) : '',
+        el('span', { class: 'latest-time', text: timeOf(r.at) }),
+        r.corrected ? el('span', { class: 'corrected', text: 'corrected' }) : ''),
+    );
+    return;
+  }
   const hand = (name, pt, won) => el('span', { class: `hand${won ? ' is-won' : ''}` },
     el('span', { class: 'hand-name', text: name }), el('span', { class: 'hand-pt', text: String(pt) }));
   box.replaceChildren(
@@ -537,7 +587,19 @@ function renderBaccaratShares(b) {
   $('b-tie').textContent = `${fmtPct(s.tie)} · ${(s.tie && s.tie.count) || 0}×`;
   const hands = s.natural_hands || [];
   $('b-naturals').textContent = `${fmtPct(s.naturals)} · ${(s.naturals && s.naturals.count) || 0}×`;
-  $('b-natural-hands').textContent = hands.length === 2 ? `player ${hands[0]} · banker ${hands[1]}` : '–';
+  $('b-natural-hands').textContent = hands.length === 2 ? `player ${hands[0]} · banker ${hands[1]}`
+    : hands.length === 3 ? `tableau 1 ${hands[0]} · tableau 2 ${hands[1]} · banker ${hands[2]}` : '–';
+  // Deux tableaux: the shares count tableau results (the punters as
+  // "player"), each tableau apart, and the cagnotte the bank paid.
+  const deux = s.form === 'deux_tableaux';
+  $('b-tableaux-dl').hidden = !deux;
+  $('b-cagnotte-dl').hidden = !deux;
+  if (deux) {
+    $('b-tableaux').textContent = (s.tableaux || []).map((t) =>
+      `${t.tableau}: P ${fmtPct(t.punters)} · B ${fmtPct(t.banker)} · T ${fmtPct(t.tie)}${t.void ? ` · ${t.void} void` : ''}`).join(' | ') || '–';
+    const c = s.cagnotte || {};
+    $('b-cagnotte').textContent = `${c.amount === undefined ? '–' : c.amount} · ${(c.coups && c.coups.count) || 0} coups`;
+  }
 }
 
 function renderBeadPlate(b, fresh) {
@@ -546,7 +608,7 @@ function renderBeadPlate(b, fresh) {
   const plate = $('b-plate');
   plate.style.setProperty('--cols', String(Math.max(cols, 9)));
   const items = beads.map((r) => el('li', { class: fresh.has(r.round) ? 'is-fresh' : '' },
-    srOnly(describeCoup(r)), el('span', { 'aria-hidden': 'true' }, bead(r))));
+    srOnly(describeCoup(r)), el('span', { 'aria-hidden': 'true' }, isDeux(r) ? deuxBead(r) : bead(r))));
   if (items.length === 0) items.push(el('li', { class: 'empty', text: 'No coups yet.' }));
   plate.replaceChildren(...items);
 }
