@@ -211,4 +211,44 @@ func TestAPI_DeuxTableaux(t *testing.T) {
 	if p := e.must(422, "POST", "/v1/tables/d1/bank/release", ledger.RoleDealer, map[string]any{}).problem(t); p.Code != "bet_refused" {
 		t.Fatalf("releasing a bank nobody holds: %s", p.Code)
 	}
+
+	// The reconciliation: the bank counts in its table's scope; what ann
+	// put up and got back, and the cagnotte per table and day; every
+	// scope reconciles.
+	var rec struct {
+		Totals []struct {
+			Scope        string          `json:"scope"`
+			Table        string          `json:"table"`
+			BankPutUp    decimal.Decimal `json:"bank_put_up"`
+			BankReturned decimal.Decimal `json:"bank_returned"`
+			Cagnotte     decimal.Decimal `json:"cagnotte"`
+			Difference   decimal.Decimal `json:"difference"`
+		} `json:"totals"`
+		Discrepancies []json.RawMessage `json:"discrepancies"`
+	}
+	body := e.must(200, "GET", "/v1/reports/reconcile?period=2026-01-01..2027-12-31", ledger.RoleAuditor, nil).body
+	mustJSON(t, body, &rec)
+	if len(rec.Discrepancies) != 0 {
+		t.Errorf("reconciliation: %s", body)
+	}
+	seen := 0
+	for _, row := range rec.Totals {
+		if row.Scope != "table" && row.Scope != "wallets" {
+			continue
+		}
+		seen++
+		if !row.BankPutUp.Equal(dec("100")) || !row.BankReturned.Equal(dec("134.24")) || !row.Difference.IsZero() {
+			t.Errorf("reconciliation row %+v", row)
+		}
+		if row.Scope == "table" && (row.Table != "d1" || !row.Cagnotte.Equal(dec("1.81"))) {
+			t.Errorf("the table's cagnotte %+v", row)
+		}
+	}
+	if seen != 2 {
+		t.Errorf("reconciliation totals %s", body)
+	}
+	csv := e.must(200, "GET", "/v1/reports/reconcile?period=2026-01-01..2027-12-31&format=csv", ledger.RoleAuditor, nil).body
+	if !strings.Contains(string(csv), "player_bank") || !strings.Contains(string(csv), "1.81") {
+		t.Errorf("reconciliation CSV without the player's bank:\n%s", csv)
+	}
 }

@@ -146,15 +146,18 @@ func transferFlows(table, currency string, ts []games.Transfer) []flow {
 // money movements), each named by what it does.
 func settledFlows(table, player, currency string, stake decimal.Decimal, st games.Settlement) []flow {
 	ps := ledger.SettlementPostings(table, player, currency, stake, st)
+	counter := ledger.CounterpartyAccount(table, st.Counterparty)
 	out := make([]flow, len(ps))
 	for i, p := range ps {
-		out[i] = flow{Posting: p, kind: settlementKind(table, p)}
+		out[i] = flow{Posting: p, kind: settlementKind(table, counter, p)}
 	}
 	return out
 }
 
-// settlementKind names a settlement posting by its accounts.
-func settlementKind(table string, p events.Posting) FlowKind {
+// settlementKind names a settlement posting by its accounts; counter is
+// the account of the settlement's counterparty (the house, a player's
+// bank).
+func settlementKind(table, counter string, p events.Posting) FlowKind {
 	switch {
 	case strings.HasPrefix(p.To, ledger.JackpotAccount("")):
 		return FlowContribution
@@ -162,9 +165,9 @@ func settlementKind(table string, p events.Posting) FlowKind {
 		return FlowCommission
 	case p.To == ledger.RoundingAccount(table):
 		return FlowResidue
-	case p.From == ledger.HouseAccount(table):
+	case p.From == counter:
 		return FlowWin
-	case p.To == ledger.HouseAccount(table):
+	case p.To == counter:
 		return FlowStakeLost
 	}
 	return FlowStakeReturned // in play → wallet

@@ -92,6 +92,14 @@ type ReconRow struct {
 	Commissions   decimal.Decimal `json:"commissions,omitzero"`
 	Contributions decimal.Decimal `json:"contributions,omitzero"`
 	TakenDown     decimal.Decimal `json:"taken_down,omitzero"`
+	// BankPutUp and BankReturned are what players put up as a table's
+	// bank (baccarat à deux tableaux) and got back when they gave it up:
+	// the bank, a player's money in custody, is counted in its table's
+	// scope. Cagnotte is what the bank paid the table's commission account
+	// out of its net wins, a movement inside the table's accounts, listed.
+	BankPutUp    decimal.Decimal `json:"bank_put_up,omitzero"`
+	BankReturned decimal.Decimal `json:"bank_returned,omitzero"`
+	Cagnotte     decimal.Decimal `json:"cagnotte,omitzero"`
 	Closing       decimal.Decimal `json:"closing"`
 	// Expected is Opening plus the flows; Difference is Closing − Expected
 	// and is zero when the day reconciles.
@@ -139,6 +147,22 @@ func (r *ReconRow) hasGameFlows() bool {
 	return !r.Commissions.IsZero() || !r.Contributions.IsZero() || !r.TakenDown.IsZero()
 }
 
+// BankFlows reports whether the period has a player's bank's flows
+// (baccarat à deux tableaux): only then do the CSV and HTML formats carry
+// them.
+func (r *ReconcileReport) BankFlows() bool {
+	for _, t := range r.Totals {
+		if t.hasBankFlows() {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *ReconRow) hasBankFlows() bool {
+	return !r.BankPutUp.IsZero() || !r.BankReturned.IsZero() || !r.Cagnotte.IsZero()
+}
+
 // scopeKey names one reconciliation row's accounts.
 type scopeKey struct{ scope, table, currency string }
 
@@ -151,7 +175,7 @@ func scopeOf(account, currency string) (scopeKey, bool) {
 	if account == ledger.AccountCashier || account == ledger.AccountAdjustment {
 		return scopeKey{ScopeCashier, "", currency}, true
 	}
-	for _, prefix := range []string{ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount(""), ledger.CommissionAccount("")} {
+	for _, prefix := range []string{ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount(""), ledger.CommissionAccount(""), ledger.BankAccount("")} {
 		if t, ok := strings.CutPrefix(account, prefix); ok {
 			return scopeKey{ScopeTable, t, currency}, true
 		}
@@ -246,7 +270,7 @@ func newReconRow(k scopeKey) *ReconRow {
 	return &ReconRow{Scope: k.scope, Table: k.table, Currency: k.currency,
 		Opening: z, Deposits: z, Withdrawals: z, Adjustments: z, Stakes: z, StakesReturned: z, WinsPaid: z,
 		Refunds: z, Reversals: z, StakesLost: z, Residue: z, Commissions: z, Contributions: z, TakenDown: z,
-		Closing: z, Expected: z, Difference: z}
+		BankPutUp: z, BankReturned: z, Cagnotte: z, Closing: z, Expected: z, Difference: z}
 }
 
 // addFlow adds one flow to a row's column for its kind. A flow inside one
@@ -292,6 +316,14 @@ func (o *reconcileObserver) addFlow(r *ReconRow, fl flow) {
 		r.Contributions = r.Contributions.Sub(a)
 	case FlowTakenDown:
 		r.TakenDown = r.TakenDown.Add(a)
+	case FlowBankTaken:
+		r.BankPutUp = r.BankPutUp.Add(a)
+	case FlowBankReleased:
+		r.BankReturned = r.BankReturned.Add(a)
+	case FlowTransfer:
+		if strings.HasPrefix(fl.From, ledger.BankAccount("")) && strings.HasPrefix(fl.To, ledger.CommissionAccount("")) {
+			r.Cagnotte = r.Cagnotte.Add(a)
+		}
 	}
 }
 
@@ -301,11 +333,11 @@ func (r *ReconRow) expected() decimal.Decimal {
 	switch r.Scope {
 	case ScopeTable:
 		e = e.Add(r.Stakes).Sub(r.StakesReturned).Sub(r.WinsPaid).Sub(r.Refunds).Add(r.Reversals).
-			Add(r.Commissions).Sub(r.Contributions).Sub(r.TakenDown)
+			Add(r.Commissions).Sub(r.Contributions).Sub(r.TakenDown).Add(r.BankPutUp).Sub(r.BankReturned)
 	case ScopeWallets:
 		e = e.Add(r.Deposits).Sub(r.Withdrawals).Add(r.Adjustments).Sub(r.Stakes).
 			Add(r.StakesReturned).Add(r.WinsPaid).Add(r.Refunds).Sub(r.Reversals).
-			Sub(r.Commissions).Add(r.TakenDown)
+			Sub(r.Commissions).Add(r.TakenDown).Sub(r.BankPutUp).Add(r.BankReturned)
 	case ScopeCashier:
 		e = e.Sub(r.Deposits).Add(r.Withdrawals).Sub(r.Adjustments)
 	case ScopePool:
@@ -401,6 +433,7 @@ func (o *reconcileObserver) report(w *walker, p Period, opts Options) *Reconcile
 			t.Refunds, t.Reversals = t.Refunds.Add(r.Refunds), t.Reversals.Add(r.Reversals)
 			t.StakesLost, t.Residue = t.StakesLost.Add(r.StakesLost), t.Residue.Add(r.Residue)
 			t.Commissions, t.Contributions, t.TakenDown = t.Commissions.Add(r.Commissions), t.Contributions.Add(r.Contributions), t.TakenDown.Add(r.TakenDown)
+			t.BankPutUp, t.BankReturned, t.Cagnotte = t.BankPutUp.Add(r.BankPutUp), t.BankReturned.Add(r.BankReturned), t.Cagnotte.Add(r.Cagnotte)
 			t.Closing = r.Closing
 			if !r.Difference.IsZero() {
 				addDisc(Discrepancy{Date: d, Scope: r.Scope, Table: r.Table, Currency: r.Currency, Amount: r.Difference,

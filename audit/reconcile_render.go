@@ -72,6 +72,25 @@ func (r *ReconcileReport) tables() *csvSections {
 			gameRow("", x)
 		}
 	}
+	if r.BankFlows() {
+		// A player's bank (baccarat à deux tableaux): put up, given back,
+		// and the cagnotte it paid, per table and day.
+		c.header("player_bank", "date", "scope", "table", "currency", "bank_put_up", "bank_returned", "cagnotte")
+		bankRow := func(date string, x ReconRow) {
+			if x.hasBankFlows() {
+				cur := x.Currency
+				c.row("player_bank", date, x.Scope, x.Table, cur, ri.amount(x.BankPutUp, cur), ri.amount(x.BankReturned, cur), ri.amount(x.Cagnotte, cur))
+			}
+		}
+		for _, d := range r.Days {
+			for _, x := range d.Rows {
+				bankRow(d.Date, x)
+			}
+		}
+		for _, x := range r.Totals {
+			bankRow("", x)
+		}
+	}
 	c.header("accounts", "account", "currency", "opening", "inflows", "outflows", "closing", "expected", "difference")
 	for _, a := range r.Accounts {
 		cur := a.Currency
