@@ -100,7 +100,7 @@ type ReconRow struct {
 	BankPutUp    decimal.Decimal `json:"bank_put_up,omitzero"`
 	BankReturned decimal.Decimal `json:"bank_returned,omitzero"`
 	Cagnotte     decimal.Decimal `json:"cagnotte,omitzero"`
-	Closing       decimal.Decimal `json:"closing"`
+	Closing      decimal.Decimal `json:"closing"`
 	// Expected is Opening plus the flows; Difference is Closing − Expected
 	// and is zero when the day reconciles.
 	Expected   decimal.Decimal `json:"expected"`
