@@ -113,7 +113,7 @@ func startServer(t testing.TB, extra ...string) *server {
 	t.Helper()
 	s := &server{t: t, dir: t.TempDir(), extra: extra, tokens: map[string]string{}, log: &lockedBuffer{}}
 	var lines []string
-	for _, role := range []string{ledger.RoleSupervisor, ledger.RoleDealer, ledger.RoleViewer} {
+	for _, role := range []string{ledger.RoleSupervisor, ledger.RoleDealer, ledger.RoleViewer, ledger.RoleFrontend} {
 		tok := fmt.Sprintf("%stest-%s-0123456789abcdef", api.TokenPrefix, role)
 		s.tokens[role] = tok
 		lines = append(lines, api.TokenLine(role, role+"-1", tok))

@@ -592,6 +592,11 @@ function renderBaccaratShares(b) {
   // Deux tableaux: the shares count tableau results (the punters as
   // "player"), each tableau apart, and the cagnotte the bank paid.
   const deux = s.form === 'deux_tableaux';
+  const punters = $('b-split').querySelector('.split-player .split-name');
+  if (deux && punters) punters.textContent = 'Punters';
+  $('b-plate-legend').textContent = deux
+    ? 'oldest first, columns of six · each tableau against the bank: P punters, B bank, T tie, V void, its point; the banker\'s point below; gold ring = cagnotte'
+    : 'oldest first, columns of six · P player, B banker, T tie, point of the winner, ring = natural';
   $('b-tableaux-dl').hidden = !deux;
   $('b-cagnotte-dl').hidden = !deux;
   if (deux) {
@@ -1218,6 +1223,10 @@ function renderTableMeta(t) {
   limits.textContent = `${parts.join(' · ')}${t.currency ? ` ${t.currency}` : ''}`;
   limits.title = bets.join('\n');
   $('meta-dealer').textContent = t.dealer || '–';
+  // A player-banked table (baccarat à deux tableaux): who holds the bank
+  // and its balance now.
+  $('meta-bank-row').hidden = !t.bank;
+  $('meta-bank').textContent = t.bank ? `${t.bank.banker} · ${t.bank.balance}${t.currency ? ` ${t.currency}` : ''}` : '';
 }
 
 async function refreshTableInfo(id) {
