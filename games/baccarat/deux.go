@@ -2,6 +2,8 @@ package baccarat
 
 import (
 	"fmt"
+	"math/big"
+	"sync"
 
 	"github.com/wagerlog/wagerlog/games"
 )
@@ -19,11 +21,37 @@ const CutCardsBehind = 10
 // a shoe with the seed's cut card (games.Shoed), and a void play is a
 // supervisor's (games.Voider). Punto banco is a plain *Paytable: it
 // implements none of these.
-type Deux struct{ *Paytable }
+type Deux struct {
+	*Paytable
+	// rtp keeps the exact figures once computed: the enumeration of every
+	// deal from six decks takes about a second, and a regulator report asks
+	// for them once per paytable.
+	rtp *rtpOnce
+}
+
+type rtpOnce struct {
+	once sync.Once
+	bets []games.BetRTP
+}
 
 // DeuxTableaux returns the catalog's deux tableaux paytable as the ledger
 // plays it.
-func DeuxTableaux() Deux { return Deux{mustNew(deuxTableaux1979())} }
+func DeuxTableaux() Deux { return Deux{Paytable: mustNew(deuxTableaux1979()), rtp: &rtpOnce{}} }
+
+// RTP returns the exact RTP of every bet (Paytable.RTP), computed once per
+// Deux; each call gets its own copies.
+func (d Deux) RTP() []games.BetRTP {
+	if d.rtp == nil {
+		return d.Paytable.RTP()
+	}
+	d.rtp.once.Do(func() { d.rtp.bets = d.Paytable.RTP() })
+	out := make([]games.BetRTP, len(d.rtp.bets))
+	for i, b := range d.rtp.bets {
+		b.RTP = new(big.Rat).Set(b.RTP)
+		out[i] = b
+	}
+	return out
+}
 
 // PlayerBanked marks deux tableaux as played against a player's bank.
 func (Deux) PlayerBanked() {}
