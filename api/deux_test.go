@@ -251,4 +251,8 @@ func TestAPI_DeuxTableaux(t *testing.T) {
 	if !strings.Contains(string(csv), "player_bank") || !strings.Contains(string(csv), "1.81") {
 		t.Errorf("reconciliation CSV without the player's bank:\n%s", csv)
 	}
+	html := e.must(200, "GET", "/v1/reports/reconcile?period=2026-01-01..2027-12-31&format=html", ledger.RoleAuditor, nil).body
+	if !strings.Contains(string(html), "Players' banks and the cagnotte") || !strings.Contains(string(html), ">1.81<") {
+		t.Errorf("reconciliation HTML without the player's bank:\n%s", html)
+	}
 }
