@@ -24,6 +24,8 @@ func TestBoardRec_EncodeDecode(t *testing.T) {
 	b.results[3].Result = []byte(`{"pocket":"00"}`)
 	b.results[4].Corrected = true
 	b.results[5].Index, b.results[5].Step = 7, true
+	b.results[6].Commission = decimal.RequireFromString("1.30") // a cagnotte
+	b.results[7].Commission, b.results[7].Index = decimal.RequireFromString("0.01"), 2
 	if len(b.results) != 50 || b.results[0].Number != 11 || b.results[49].Number != 60 {
 		t.Fatalf("board holds %d results, %d..%d; want 50, 11..60", len(b.results), b.results[0].Number, b.results[len(b.results)-1].Number)
 	}
@@ -34,11 +36,21 @@ func TestBoardRec_EncodeDecode(t *testing.T) {
 	for i := range b.results {
 		want, got := b.results[i], c.results[i]
 		if got.Round != want.Round || got.Number != want.Number || got.Seq != want.Seq || !got.At.Equal(want.At) ||
-			string(got.Result) != string(want.Result) || got.Corrected != want.Corrected || got.Index != want.Index || got.Step != want.Step {
+			string(got.Result) != string(want.Result) || got.Corrected != want.Corrected || got.Index != want.Index || got.Step != want.Step ||
+			!got.Commission.Equal(want.Commission) {
 			t.Fatalf("result %d: %+v, want %+v", i, got, want)
 		}
 	}
-	for _, bad := range [][]byte{nil, {1, 0}, {2}, b.encode()[:40], append(b.encode(), 0)} {
+	// A board without commissions is stored as before: no flag 8.
+	var plain boardRec
+	plain.settle(boardEntry{Round: "r", Number: 1, Result: []byte(`{"dice":[1,2,3]}`), Seq: 1, At: at}, 50)
+	enc := plain.encode()
+	plain.results[0].Commission = decimal.RequireFromString("0.5")
+	if withC := plain.encode(); len(withC) != len(enc)+4 || enc[len(enc)-1] != 0 || withC[len(enc)-1] != flagCommission {
+		t.Errorf("a commission's encoding: %x then %x", enc, withC)
+	}
+	badC := append(append([]byte(nil), enc[:len(enc)-1]...), flagCommission, 3, 'x', 'y', 'z')
+	for _, bad := range [][]byte{nil, {1, 0}, {2}, b.encode()[:40], append(b.encode(), 0), badC} {
 		if err := new(boardRec).decode(bad); err == nil {
 			t.Errorf("decode(%x) accepted", bad)
 		}
