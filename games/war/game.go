@@ -35,5 +35,6 @@ var (
 	_ games.ResultChecker   = (*Paytable)(nil)
 	_ games.DecisionChecker = (*Paytable)(nil)
 	_ games.Shoed           = (*Paytable)(nil)
+	_ games.Stater          = (*Paytable)(nil)
 	_ games.Result          = Result{}
 )
