@@ -40,8 +40,8 @@ type DisputeReport struct {
 	// its bet), with the bets it decided and those still open after it.
 	Steps   []replay.Step   `json:"steps,omitempty"`
 	Players []PlayerBalance `json:"players"`
-	Totals   DisputeTotals   `json:"totals"`
-	Chain    DisputeChain    `json:"chain"`
+	Totals  DisputeTotals   `json:"totals"`
+	Chain   DisputeChain    `json:"chain"`
 	// render holds what rendering needs beyond the data.
 	render renderInfo
 }
