@@ -180,6 +180,16 @@ func TestAPI_War(t *testing.T) {
 	c.record(`{"card":"5D","to":"dealer"}`)
 	// The raise wins 10, the bet pushes: 85 + 20 + 10.
 	c.wallet("ann", "115")
+	// The board holds whole rounds: both, with their pairs.
+	var board struct {
+		Results []json.RawMessage `json:"results"`
+		Stats   war.BoardStats    `json:"stats"`
+	}
+	mustJSON(t, e.must(200, "GET", fmt.Sprintf("/v1/tables/w1/board?min_seq=%d", c.last), ledger.RoleViewer, nil).body, &board)
+	if st := board.Stats; len(board.Results) != 11 || st.Rounds != 2 || st.Incomplete != 0 || st.Ties.Count != 2 || st.Wars.Count != 1 || st.WarsWon != 1 ||
+		st.Surrenders.Count != 1 || len(st.Beads) != 2 || st.Beads[1].Pairs[0].War[0] != "KS" {
+		t.Fatalf("board: %d rows, stats %+v", len(board.Results), board.Stats)
+	}
 	rr := c.verifyAndReplay(c.round, 8)
 	if string(rr.Steps[2].Result) != `{"decision":"war","seat":1}` || len(rr.Steps[7].Decided) != 2 {
 		t.Fatalf("replay steps %+v", rr.Steps)
@@ -246,6 +256,15 @@ func TestAPI_Blackjack(t *testing.T) {
 		if b.PlacedSeq == 0 || !b.Returned.Equal(dec("20")) {
 			t.Errorf("bet %s since %d placed at %d returned %s", b.Code, b.Since, b.PlacedSeq, b.Returned)
 		}
+	}
+	var board struct {
+		Results []json.RawMessage    `json:"results"`
+		Stats   blackjack.BoardStats `json:"stats"`
+	}
+	mustJSON(t, e.must(200, "GET", fmt.Sprintf("/v1/tables/b1/board?min_seq=%d", c.last), ledger.RoleViewer, nil).body, &board)
+	if st := board.Stats; len(board.Results) != 14 || st.Rounds != 1 || st.Dealer.Bust.Count != 1 || !st.DealerBustRate.Equal(dec("100")) ||
+		len(st.Seats) != 2 || st.Seats[0].Hands != 2 || st.Seats[0].Won.Count != 2 || len(st.Beads) != 1 || st.Beads[0].Result != "bust" {
+		t.Fatalf("board: %d rows, stats %+v", len(board.Results), board.Stats)
 	}
 	rr := c.verifyAndReplay(c.round, 14)
 	if string(rr.Steps[7].Result) != `{"decision":"double","seat":1,"hand":0}` {

@@ -38,3 +38,8 @@ var (
 	_ games.Stater          = (*Paytable)(nil)
 	_ games.Result          = Result{}
 )
+
+// BoardByRound marks the game's board as one of whole rounds
+// (games.RoundBoarder): a round is every card and decision, and the board
+// shows the last rounds, each with all its results.
+func (Game) BoardByRound() {}
