@@ -15,7 +15,8 @@ import (
 // silent, docs/GAMES.md): a split of a pair, refused without its bet and
 // for a non-pair; a double on two cards, refused on three cards and
 // without its bet; a hit, refused on 21 and on a bust; surrender as the
-// first decision, refused after a hit and after a split; insurance only
+// first decision, refused after a hit and after a split; split aces
+// taking one card each and no more; insurance only
 // when the dealer shows an ace, up to half the bet, before the first
 // decision; Perfect Pairs within 10%..80% of the main bet; the dealer
 // drawing below 17 (no seat card or decision while he must) and standing
@@ -138,6 +139,23 @@ func TestLedger_BlackjackDecisions(t *testing.T) {
 	d.record(decide("stand", 1, 0))
 	d.record(`{"card":"AC","to":"dealer"}`)
 	h.wantStatus(d.round, ledger.RoundSettled)
+
+	// A third round: split aces get one card each and play no further.
+	d = cardsDealer{h, "b1", h.openRound("b1")}
+	d.slip("ann", b("main:1", "10"))
+	d.record(`{"card":"AS","to":"seat:1"}`)
+	d.record(`{"card":"5H","to":"dealer"}`)
+	d.record(`{"card":"AD","to":"seat:1"}`)
+	d.slip("ann", b("split:1:0", "10"))
+	d.record(decide("split", 1, 0))
+	d.record(`{"card":"KS","to":"seat:1"}`)          // A K: 21, not a blackjack after a split
+	d.refuse(decide("hit", 1, 1), "card_expected")   // hand 1 is owed its one card
+	d.record(`{"card":"4C","to":"seat:1","hand":1}`) // A 4: soft 15, and no more
+	d.refuse(decide("hit", 1, 1), "not_your_turn")   // the dealer draws now
+	d.record(`{"card":"TD","to":"dealer"}`)          // 15: draws
+	d.record(`{"card":"4D","to":"dealer"}`)          // 19
+	h.wantStatus(d.round, ledger.RoundSettled)
+	// Hand 0's 21 wins 10 (not 3:2), hand 1's 15 loses its 10.
 	want := map[string]string{
 		ledger.WalletAccount("ann"): "245", ledger.WalletAccount("bob"): "90", ledger.WalletAccount("cat"): "95",
 		ledger.InPlayAccount("b1"): "0",
