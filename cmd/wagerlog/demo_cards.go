@@ -191,8 +191,9 @@ func (blackjackDemo) side(rng *rand.Rand, seat int, main decimal.Decimal) (strin
 	if rng.IntN(3) != 0 {
 		return "", decimal.Zero
 	}
-	// Perfect Pairs at a fifth of the bet: within its 10%..80%.
-	return "perfect_pairs:" + strconv.Itoa(seat), main.Div(decimal.NewFromInt(5)).RoundDown(2)
+	// Perfect Pairs at half the bet: within its 10%..80%, and at least
+	// the table's minimum of 1 for the demo's bets of 2 and more.
+	return "perfect_pairs:" + strconv.Itoa(seat), main.Div(decimal.NewFromInt(2)).RoundDown(2)
 }
 
 func (blackjackDemo) next(rng *rand.Rand, pt games.Paytable, results []games.Result, mains map[int]decimal.Decimal) demoStep {
