@@ -20,7 +20,8 @@ import (
 // when the dealer shows an ace, up to half the bet, before the first
 // decision; Perfect Pairs within 10%..80% of the main bet; the dealer
 // drawing below 17 (no seat card or decision while he must) and standing
-// on soft 17. Every refusal writes nothing. The money of a split or a
+// on soft 17; a correction of the dealer's last card. Every refusal
+// writes nothing. The money of a split or a
 // double moves from the wallet when its bet is placed, just before the
 // decision; a surrender returns half the stake.
 func TestLedger_BlackjackDecisions(t *testing.T) {
@@ -156,11 +157,24 @@ func TestLedger_BlackjackDecisions(t *testing.T) {
 	d.record(`{"card":"4D","to":"dealer"}`)          // 19
 	h.wantStatus(d.round, ledger.RoundSettled)
 	// Hand 0's 21 wins 10 (not 3:2), hand 1's 15 loses its 10.
+	h.wantBalances(map[string]string{ledger.WalletAccount("ann"): "245"})
+
+	// The dealer's last card was a 6, not a 4: corrected, the dealer has
+	// 21 and hand 0 pushes. A correction to something that does not end
+	// the round, or is no card the dealer may draw, is refused.
+	correct := func(result string) *ledger.CorrectResult {
+		return &ledger.CorrectResult{Meta: ledger.Meta{Actor: supervisor}, Table: "b1", Round: d.round, Result: []byte(result), Reason: "dealer typed the wrong card"}
+	}
+	h.refuse(correct(`{"card":"4D","to":"dealer"}`), "invalid_request")
+	h.refuse(correct(decide("hit", 1, 1)), "invalid_result")
+	h.refuse(correct(`{"card":"6D","to":"seat:1","hand":1}`), "invalid_result")
+	h.must(correct(`{"card":"6D","to":"dealer"}`))
+	h.wantStatus(d.round, ledger.RoundSettled)
 	want := map[string]string{
-		ledger.WalletAccount("ann"): "245", ledger.WalletAccount("bob"): "90", ledger.WalletAccount("cat"): "95",
+		ledger.WalletAccount("ann"): "235", ledger.WalletAccount("bob"): "90", ledger.WalletAccount("cat"): "95",
 		ledger.InPlayAccount("b1"): "0",
-		// Ann won 35 and 10, bob lost 10, cat 5.
-		ledger.HouseAccount("b1"): "-30",
+		// Ann won 35, 10 and 0, bob lost 10, cat 5.
+		ledger.HouseAccount("b1"): "-20",
 	}
 	h.wantBalances(want)
 	h.restart()
