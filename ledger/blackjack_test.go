@@ -15,15 +15,14 @@ import (
 // silent, docs/GAMES.md): a split of a pair, refused without its bet and
 // for a non-pair; a double on two cards, refused on three cards and
 // without its bet; a hit, refused on 21 and on a bust; surrender as the
-// first decision, refused after a hit and after a split; split aces
-// taking one card each and no more; insurance only
-// when the dealer shows an ace, up to half the bet, before the first
-// decision; Perfect Pairs within 10%..80% of the main bet; the dealer
-// drawing below 17 (no seat card or decision while he must) and standing
-// on soft 17; a correction of the dealer's last card. Every refusal
-// writes nothing. The money of a split or a
-// double moves from the wallet when its bet is placed, just before the
-// decision; a surrender returns half the stake.
+// first decision, refused after a hit and after a split; split aces taking
+// one card each and no more; insurance only when the dealer shows an ace,
+// up to half the bet, before the first decision; Perfect Pairs within
+// 10%..80% of the main bet; the dealer drawing below 17 (no seat card or
+// decision while he must) and standing on soft 17; a correction of the
+// dealer's last card. Every refusal writes nothing. The money of a split
+// or a double moves from the wallet when its bet is placed, just before
+// the decision; a surrender returns half the stake.
 func TestLedger_BlackjackDecisions(t *testing.T) {
 	h := newHarness(t)
 	h.deposit("ann", "200")
