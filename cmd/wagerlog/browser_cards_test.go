@@ -115,4 +115,8 @@ func TestBrowser_CardBoards(t *testing.T) {
 	if !strings.Contains(strings.Join(p.Facts, "|"), "Ties100% · 1") {
 		t.Errorf("War facts %v", p.Facts)
 	}
+	shoot(t, ctx, artifactsDir(t), "war-desktop-1400x1000.png", 1400, 1000, false)
+	if x, _ := overflow(t, ctx); x > 0 {
+		t.Errorf("at 1400 px the War page is %d px wider than the screen", x)
+	}
 }

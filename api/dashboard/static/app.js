@@ -727,6 +727,7 @@ function renderCards(b, fresh) {
       fact('Player blackjacks', String(s.player_blackjacks || 0)),
       ...['17', '18', '19', '20', '21'].map((t) => fact(`Dealer ${t}`, pc(d[t])))]));
   $('k-seats-panel').hidden = war;
+  $('cards').classList.toggle('is-war', war);
   if (!war) {
     const head = el('tr', {}, ...['Seat', 'Hands', 'Won', 'Lost', 'Push', 'Surr.', 'BJ', 'Bust'].map((h) => el('th', { text: h })));
     const rows = (s.seats || []).map((x) => el('tr', {}, el('td', { text: String(x.seat) }), el('td', { text: String(x.hands) }),
