@@ -20,7 +20,8 @@ import (
 // up to half the bet, before the first decision; Perfect Pairs within
 // 10%..80% of the main bet; the dealer drawing below 17 (no seat card or
 // decision while he must) and standing on soft 17; a correction of the
-// dealer's last card. Every refusal writes nothing. The money of a split
+// dealer's last card; insurance paid 2:1 on the dealer's blackjack. Every
+// refusal writes nothing. The money of a split
 // or a double moves from the wallet when its bet is placed, just before
 // the decision; a surrender returns half the stake.
 func TestLedger_BlackjackDecisions(t *testing.T) {
@@ -169,10 +170,24 @@ func TestLedger_BlackjackDecisions(t *testing.T) {
 	h.refuse(correct(`{"card":"6D","to":"seat:1","hand":1}`), "invalid_result")
 	h.must(correct(`{"card":"6D","to":"dealer"}`))
 	h.wantStatus(d.round, ledger.RoundSettled)
+
+	// A fourth round: insured against the dealer's ace, who makes a
+	// blackjack: insurance pays 2:1 (15 back), the bet loses.
+	d = cardsDealer{h, "b1", h.openRound("b1")}
+	d.slip("ann", b("main:1", "10"))
+	d.record(`{"card":"TS","to":"seat:1"}`)
+	d.record(`{"card":"AH","to":"dealer"}`)
+	d.record(`{"card":"9C","to":"seat:1"}`)
+	d.slip("ann", b("insurance:1", "5"))
+	h.wantBalances(map[string]string{ledger.WalletAccount("ann"): "220"})
+	d.record(decide("stand", 1, 0))
+	d.record(`{"card":"KD","to":"dealer"}`)
+	h.wantStatus(d.round, ledger.RoundSettled)
 	want := map[string]string{
 		ledger.WalletAccount("ann"): "235", ledger.WalletAccount("bob"): "90", ledger.WalletAccount("cat"): "95",
 		ledger.InPlayAccount("b1"): "0",
-		// Ann won 35, 10 and 0, bob lost 10, cat 5.
+		// Ann won 35, 10, 0 and 0 (insurance 10, the bet −10), bob lost
+		// 10, cat 5.
 		ledger.HouseAccount("b1"): "-20",
 	}
 	h.wantBalances(want)
