@@ -34,9 +34,14 @@ type DisputeReport struct {
 	Timeline []TimelineEntry `json:"timeline"`
 	Dice     DiceRecord      `json:"dice"`
 	Bets     []DisputeBet    `json:"bets"`
-	Players  []PlayerBalance `json:"players"`
-	Totals   DisputeTotals   `json:"totals"`
-	Chain    DisputeChain    `json:"chain"`
+	// Steps are the results of a round of several (a craps hand, a
+	// blackjack deal: every card and decision) in order, each checked
+	// again against the rules (Allowed: a decision the cards allow, with
+	// its bet), with the bets it decided and those still open after it.
+	Steps   []replay.Step   `json:"steps,omitempty"`
+	Players []PlayerBalance `json:"players"`
+	Totals  DisputeTotals   `json:"totals"`
+	Chain   DisputeChain    `json:"chain"`
 	// render holds what rendering needs beyond the data.
 	render renderInfo
 }
@@ -360,6 +365,7 @@ func (o *disputeObserver) observe(s *step, f *fold) {
 // refund or take-down as the replay re-computed it; one more row for each
 // settlement after a reversal, the reversed one kept and marked.
 func (o *disputeObserver) betRows(rr *replay.RoundReplay) {
+	o.rep.Steps = rr.Steps
 	k := 0
 	next := func() (replay.BetCheck, bool) {
 		if k >= len(rr.Bets) {

@@ -56,6 +56,12 @@ func (r *DisputeReport) tables() *csvSections {
 	if r.Dice.InForce != nil {
 		c.row("dice", "in_force", "", "", "", dicePtr(r.Dice.InForce), "", "", "")
 	}
+	if len(r.Steps) > 0 {
+		c.header("steps", "index", "seq", "result", "allowed", "refusal", "decided", "open")
+		for _, s := range r.Steps {
+			c.row("steps", ints(s.Index), u64s(s.Seq), string(s.Result), bools(s.Allowed), s.Refusal, strings.Join(s.Decided, " "), strings.Join(s.Open, " "))
+		}
+	}
 	c.header("bets", "bet", "slip", "player", "code", "name", "stake", "currency", "placed_seq", "seq", "correction", "dice", "outcome",
 		"rule", "recomputed_win", "recomputed_returned", "recorded_win", "recorded_returned", "residue", "match", "in_force", "reversed_seq", "note")
 	for _, b := range r.Bets {

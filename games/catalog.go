@@ -75,6 +75,15 @@ type BoardRower interface {
 	BoardRow(r Result) []byte
 }
 
+// RoundBoarder is implemented by a Game whose board holds whole rounds,
+// not a number of results: a blackjack or War round is every card and
+// decision, and its board shows the last rounds (the board size counts
+// rounds, the one in progress included), each with all its results.
+type RoundBoarder interface {
+	// BoardByRound marks the game; it does nothing.
+	BoardByRound()
+}
+
 // Stater is implemented by a Paytable whose rounds carry a state across
 // their results (a craps hand's point): the API shows it for the round in
 // progress beside the round's open bets. The state is a fold of the

@@ -211,6 +211,20 @@ type ResultChecker interface {
 	CheckResult(r Result, prior []Result) error
 }
 
+// DecisionChecker is implemented by a paytable whose results include
+// players' decisions that put more money in play (a blackjack double or
+// split, a War raise): the money is a bet of its own, placed (Placer)
+// just before the dealer records the decision, and the decision is
+// refused without it. CheckResult cannot see the bets; this check does.
+// The ledger calls it after CheckResult, and a correction of a round's
+// last result too.
+type DecisionChecker interface {
+	// CheckDecision validates r recorded after prior, given the round's
+	// bets in play (every player's, each with its Since). Its error has
+	// an ErrorCode.
+	CheckDecision(r Result, prior []Result, bets []Bet) error
+}
+
 // TakeDowner is implemented by a paytable whose open bets the player may
 // take down between results (craps place, buy, lay, hardways, odds): the
 // stake goes back to the wallet, a charged commission does not.

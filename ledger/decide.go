@@ -796,7 +796,7 @@ func (d *decider) recordResult(s *State, c *RecordResult) ([]draft, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, _, err := parseResult(pt, r, c.Result)
+	res, prior, err := parseResult(pt, r, c.Result)
 	if err != nil {
 		return nil, err
 	}
@@ -806,6 +806,9 @@ func (d *decider) recordResult(s *State, c *RecordResult) ([]draft, error) {
 		if reason := v.VoidReason(res); reason != "" && c.Actor.Role != RoleSupervisor {
 			return nil, errf(ErrForbidden, "a void play (%s) is recorded by a supervisor", reason)
 		}
+	}
+	if err := checkDecision(pt, r, res, prior); err != nil {
+		return nil, err
 	}
 	dice, other := events.ResultMembers(res.JSON())
 	return []draft{{
@@ -900,8 +903,11 @@ func (d *decider) correctResult(s *State, c *CorrectResult) ([]draft, error) {
 	}
 	last := len(all) - 1
 	prior := &Round{ID: r.ID, Results: r.Results[:last]}
-	after, _, err := parseResult(pt, prior, c.Result)
+	after, priorRes, err := parseResult(pt, prior, c.Result)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkDecision(pt, r, after, priorRes); err != nil {
 		return nil, err
 	}
 	before := all[last]

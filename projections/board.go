@@ -70,6 +70,29 @@ func (b *boardRec) settle(r boardEntry, size int) {
 	}
 }
 
+// boardEntriesMax bounds the entries of a board that holds whole rounds
+// (games.RoundBoarder): a blackjack round of a full table is some forty
+// results, so a board of BoardSizeMax such rounds stays below it. Past it
+// the oldest entries go, the oldest round then partly.
+const boardEntriesMax = 64 * BoardSizeMax
+
+// settleRounds is settle for a board that holds whole rounds: a result
+// joins the board, and the oldest rounds leave it when it holds more
+// than size rounds (or boardEntriesMax entries).
+func (b *boardRec) settleRounds(r boardEntry, size int) {
+	b.settle(r, boardEntriesMax)
+	rounds := 0
+	for i := len(b.results) - 1; i >= 0; i-- {
+		if i == len(b.results)-1 || b.results[i].Round != b.results[i+1].Round {
+			rounds++
+		}
+		if rounds > size {
+			b.results = append(b.results[:0], b.results[i+1:]...)
+			return
+		}
+	}
+}
+
 // end marks the last result of a round on the board as the one it ended
 // with: a round cancelled after some of its results. Nothing changes for a
 // round with no result on the board (every cancelled round of one result).
@@ -172,7 +195,7 @@ func (b *boardRec) decode(v []byte) error {
 	}
 	v = v[1:]
 	n, k := binary.Uvarint(v)
-	if k <= 0 || n > BoardSizeMax {
+	if k <= 0 || n > boardEntriesMax {
 		return errBoardFormat
 	}
 	v = v[k:]

@@ -64,6 +64,9 @@ type fold struct {
 	ld        loader
 	loc       *time.Location
 	boardSize int
+	// byRound reports whether a paytable's game keeps whole rounds on
+	// its board (games.RoundBoarder); nil: none does.
+	byRound func(paytable string) bool
 
 	balances map[balanceID]*balanceRec
 	tables   map[string]*TableInfo
@@ -632,10 +635,10 @@ func (f *fold) roundSettled(e *events.Envelope, p *events.RoundSettled) error {
 			commission = commission.Add(t.Amount)
 		}
 	}
-	f.board(p.Table).settle(boardEntry{
+	f.boardSettle(p.Table, r.Paytable, boardEntry{
 		Round: r.ID, Number: r.Number, Result: raw, Seq: e.Seq, At: e.OccurredAt, Corrected: p.Correction > 0,
 		Index: max(len(r.History)-1, 0), Commission: commission,
-	}, f.boardSize)
+	})
 	return nil
 }
 
@@ -650,9 +653,9 @@ func (f *fold) stepSettled(e *events.Envelope, p *events.RoundStepSettled) error
 	if n == 0 {
 		return inconsistent(e, "round %s settled a step without a result", r.ID)
 	}
-	f.board(p.Table).settle(boardEntry{
+	f.boardSettle(p.Table, r.Paytable, boardEntry{
 		Round: r.ID, Number: r.Number, Result: r.History[n-1], Seq: e.Seq, At: e.OccurredAt, Index: n - 1, Step: true,
-	}, f.boardSize)
+	})
 	return nil
 }
 
@@ -670,6 +673,17 @@ func (f *fold) roundCancelled(e *events.Envelope, p *events.RoundCancelled) erro
 		f.board(p.Table).end(r.ID)
 	}
 	return nil
+}
+
+// boardSettle puts a settled result on its table's board: by rounds for
+// a game whose board holds whole rounds (games.RoundBoarder), else by
+// results.
+func (f *fold) boardSettle(table, paytable string, r boardEntry) {
+	if f.byRound != nil && f.byRound(paytable) {
+		f.board(table).settleRounds(r, f.boardSize)
+		return
+	}
+	f.board(table).settle(r, f.boardSize)
 }
 
 func (f *fold) board(table string) *boardRec {

@@ -124,3 +124,11 @@ func (s *Store) gameOf(paytable string) (games.Game, games.Paytable) {
 	}
 	return g, pt
 }
+
+// boardByRound reports whether the game of paytable keeps whole rounds on
+// its board (games.RoundBoarder).
+func (s *Store) boardByRound(paytable string) bool {
+	g, _ := s.gameOf(paytable)
+	_, ok := g.(games.RoundBoarder)
+	return ok
+}

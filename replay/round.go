@@ -296,6 +296,12 @@ type Step struct {
 	Result  json.RawMessage `json:"result"`
 	Decided []string        `json:"decided"`
 	Open    []string        `json:"open"`
+	// Allowed is true when the round's rules take the result after the
+	// ones before it and the bets placed before it (a blackjack decision
+	// the cards allow, a double with its bet: checkSteps); Refusal says
+	// why not.
+	Allowed bool   `json:"allowed"`
+	Refusal string `json:"refusal,omitempty"`
 }
 
 // Round replays one round: its events fetched by sequence through the
@@ -694,6 +700,7 @@ func (st *roundState) finish(out *RoundReplay, problem func(string, ...any)) {
 				st.steps[i].Open = append(st.steps[i].Open, b)
 			}
 		}
+		st.checkSteps(out, problem)
 		out.Steps = st.steps
 	}
 	if !ledger.RoundFinished(out.Status) {

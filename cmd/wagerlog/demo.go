@@ -15,10 +15,12 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/baccarat"
+	"github.com/wagerlog/wagerlog/games/blackjack"
 	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
+	"github.com/wagerlog/wagerlog/games/war"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -80,12 +82,14 @@ type demoGame interface {
 
 // demoGames are the games the demo can play.
 func demoGames() map[string]demoGame {
-	return map[string]demoGame{sicbo.GameName: sicboDemo{}, roulette.GameName: rouletteDemo{}, baccarat.GameName: &baccaratDemo{}, craps.GameName: crapsDemo{}}
+	return map[string]demoGame{sicbo.GameName: sicboDemo{}, roulette.GameName: rouletteDemo{}, baccarat.GameName: &baccaratDemo{}, craps.GameName: crapsDemo{},
+		blackjack.GameName: blackjackDemo{}, war.GameName: warDemo{}}
 }
 
 // demoTables returns the demo's tables: Sic Bo's live paytable on DemoTable,
 // single-zero roulette on DemoRouletteTable, punto banco on
-// DemoBaccaratTable and craps on DemoCrapsTable, from catalog.
+// DemoBaccaratTable, craps on DemoCrapsTable, blackjack on
+// DemoBlackjackTable and War on DemoWarTable, from catalog.
 func demoTables(catalog *games.Catalog) ([]*demoTable, error) {
 	band := demoBand()
 	specs := []struct {
@@ -107,6 +111,12 @@ func demoTables(catalog *games.Catalog) ([]*demoTable, error) {
 		{DemoCrapsTable, craps.IDPeru1999, map[string]ledger.Limit{
 			"*": {Min: band.Min, Max: decimal.RequireFromString("200")},
 		}},
+	}
+	for _, sp := range demoCardSpecs(band) {
+		specs = append(specs, struct {
+			id, paytable string
+			limits       map[string]ledger.Limit
+		}{sp.id, sp.paytable, sp.limits})
 	}
 	out := make([]*demoTable, 0, len(specs))
 	for _, sp := range specs {
@@ -300,6 +310,12 @@ func (d *demo) round(ctx context.Context, t *demoTable) error {
 		return err
 	}
 	hand, several := t.game.(demoHand)
+	deal, dealt := t.game.(demoDeal)
+	if dealt {
+		if err := d.ensureShoe(ctx, t, deal); err != nil {
+			return err
+		}
+	}
 	round, number := "", int64(0)
 	if several {
 		tv, _, err := d.table(ctx, t.id)
@@ -318,6 +334,9 @@ func (d *demo) round(ctx context.Context, t *demoTable) error {
 	play := d.play
 	if several {
 		play = func(ctx context.Context, t *demoTable, round string) error { return d.playStep(ctx, t, hand, round) }
+	}
+	if dealt {
+		play = func(ctx context.Context, t *demoTable, round string) error { return d.playDeal(ctx, t, deal, round) }
 	}
 	if err := play(ctx, t, round); err != nil {
 		if ctx.Err() == nil {

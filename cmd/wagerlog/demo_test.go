@@ -150,8 +150,8 @@ func TestRunDemo_PlaysRealRounds(t *testing.T) {
 			t.Errorf("%s by %q: not a demo actor", e.Type, e.Actor.ID)
 		}
 	}
-	if count[events.TypeTableOpened] != 4 {
-		t.Errorf("%d table.opened, want 4 (Sic Bo, roulette, punto banco and craps)", count[events.TypeTableOpened])
+	if count[events.TypeTableOpened] != 6 {
+		t.Errorf("%d table.opened, want 6 (Sic Bo, roulette, punto banco, craps, blackjack and War)", count[events.TypeTableOpened])
 	}
 	if count[events.TypeWalletDeposited] < len(demoPlayers()) {
 		t.Errorf("%d deposits, want one per player at least", count[events.TypeWalletDeposited])

@@ -148,11 +148,17 @@ func printRound(w io.Writer, r *replay.RoundReplay) error {
 			settlement(b.Recorded), settlement(b.Recomputed), ok(b.Match), b.Recomputed.Rule)
 	}
 	if len(r.Steps) > 0 {
-		// A round of several results (a craps hand): per result, the
-		// bets it decided and the bets still open after it.
-		p("\nSTEP\tSEQ\tRESULT\tDECIDED\tOPEN AFTER\n")
+		// A round of several results (a craps hand, a blackjack deal):
+		// per result, whether the rules allow it after the ones before
+		// (a decision the cards allow, with its bet), the bets it
+		// decided and the bets still open after it.
+		p("\nSTEP\tSEQ\tRESULT\tALLOWED\tDECIDED\tOPEN AFTER\n")
 		for _, st := range r.Steps {
-			p("%d\t%d\t%s\t%s\t%s\n", st.Index, st.Seq, st.Result, orNone(st.Decided), orNone(st.Open))
+			allowed := ok(st.Allowed)
+			if !st.Allowed && st.Refusal != "" {
+				allowed += ": " + st.Refusal
+			}
+			p("%d\t%d\t%s\t%s\t%s\t%s\n", st.Index, st.Seq, st.Result, allowed, orNone(st.Decided), orNone(st.Open))
 		}
 	}
 	if r.Transfers != nil {

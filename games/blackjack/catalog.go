@@ -35,7 +35,7 @@ func mustNew(d Data) *Paytable {
 // 30:1), 12:1 and 6:1, six decks, the dealer standing on every 17, double
 // after split, aces not re-split, four hands at most, surrender returning
 // half (amendment 6), Perfect Pairs from 10% to 80% of the main bet
-// (amendment 8, read in docs/games/blackjack.md), the cut card 52 to 104
+// (amendment 8, read in docs/GAMES.md (Blackjack)), the cut card 52 to 104
 // cards from the end (amendment 5 d).
 func chile2010() Data {
 	return Data{

@@ -37,20 +37,22 @@
 // Paytable.CheckPlacement (games.Placer) takes a double or split only on
 // the hand whose turn it is, when the cards allow the decision, for the
 // hand's original stake; the money moves from the wallet when the bet is
-// placed, and the dealer records the decision as the next result. Settle
-// settles each bet on its own hand: the split bet is the new hand's stake,
-// the double bet the stake added to its hand. A double or split whose
-// decision the dealer did not record next is returned. Surrender settles
-// the main bet as lost with half the stake in Settlement.Returned (rounded
-// down, the rest the residue). Bets are decided as early as the cards
-// allow (a bust at once, Perfect Pairs on the seat's second card,
-// insurance and blackjacks on the dealer's second card), the rest when
-// the round is over.
+// placed, and the dealer records the decision as the next result;
+// CheckDecision (games.DecisionChecker) refuses the decision without that
+// bet, so the ledger never plays a double or split that was not paid for.
+// Settle settles each bet on its own hand: the split bet is the new hand's
+// stake, the double bet the stake added to its hand. A double or split
+// whose decision the dealer did not record next is returned. Surrender
+// settles the main bet as lost with half the stake in Settlement.Returned
+// (rounded down, the rest the residue). Bets are decided as early as the
+// cards allow (a bust at once, Perfect Pairs on the seat's second card,
+// insurance and blackjacks on the dealer's second card), the rest when the
+// round is over.
 //
 // # Money
 //
 // A win is stake × X/Y rounded down to the currency's scale (blackjack 3:2
 // leaves a residue on an odd number of units); a surrender returns the
-// paytable's share rounded down. docs/games/blackjack.md lists the
+// paytable's share rounded down. docs/GAMES.md (Blackjack) lists the
 // readings of the seed and the figures.
 package blackjack

@@ -29,9 +29,17 @@ func (Game) Board(pt games.Paytable, entries []games.BoardEntry) games.BoardStat
 
 // Compile-time checks that the package implements the seam.
 var (
-	_ games.Game          = Game{}
-	_ games.Paytable      = (*Paytable)(nil)
-	_ games.Placer        = (*Paytable)(nil)
-	_ games.ResultChecker = (*Paytable)(nil)
-	_ games.Result        = Result{}
+	_ games.Game            = Game{}
+	_ games.Paytable        = (*Paytable)(nil)
+	_ games.Placer          = (*Paytable)(nil)
+	_ games.ResultChecker   = (*Paytable)(nil)
+	_ games.DecisionChecker = (*Paytable)(nil)
+	_ games.Shoed           = (*Paytable)(nil)
+	_ games.Stater          = (*Paytable)(nil)
+	_ games.Result          = Result{}
 )
+
+// BoardByRound marks the game's board as one of whole rounds
+// (games.RoundBoarder): a round is every card and decision, and the board
+// shows the last rounds, each with all its results.
+func (Game) BoardByRound() {}

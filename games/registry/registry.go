@@ -6,9 +6,11 @@ package registry
 import (
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/baccarat"
+	"github.com/wagerlog/wagerlog/games/blackjack"
 	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
+	"github.com/wagerlog/wagerlog/games/war"
 )
 
 // New returns the catalog of every game and paytable of this build.
@@ -18,5 +20,10 @@ func New() *games.Catalog {
 		roulette.Game{},
 		craps.Game{},
 		baccarat.Game{},
+		// Dealt from a shoe (games.Shoed): a table starts one before its
+		// first round; decisions are results, the money of a double, a
+		// split or a war raise a bet placed just before its decision.
+		war.Game{},
+		blackjack.Game{},
 	)
 }

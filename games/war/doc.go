@@ -26,7 +26,8 @@
 // Bets are main:S and tie:S, placed before the first card, and war:S, the
 // raise, placed when the round waits for seat S's decision on a tie
 // (games.Placer: exactly the main bet's stake, once), just before the
-// dealer records "war": the money moves when the decision is made. A
+// dealer records "war": the money moves when the decision is made, and
+// CheckDecision (games.DecisionChecker) refuses a "war" without it. A
 // surrender settles the main bet as lost with half of it returned
 // (Settlement.Returned, rounded down).
 package war

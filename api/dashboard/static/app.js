@@ -12,8 +12,10 @@
 // big/small, totals), roulette's have "numbers" (pockets and colours),
 // baccarat's have "beads" (the bead plate of the last coups); craps' have
 // "last" rolls with "shooter" and "point" (one row per roll, the hand in
-// progress included); the page draws the board that matches (isRoulette,
-// isBaccarat, isCraps) in its own <main>.
+// progress included); blackjack's and War's have "beads" of whole rounds
+// (the dealer's cards and result; the card pairs, ties and wars); the page
+// draws the board that matches (isRoulette, isBaccarat, isCraps,
+// isBlackjack, isWar) in its own <main>.
 
 const API = '/v1';
 // Limits on what the page takes from the server.
@@ -727,6 +729,105 @@ function emptyCrapsBoard(table) {
   };
 }
 
+// ---------- blackjack and War ----------
+
+// isBlackjack and isWar tell their boards by their statistics (both have
+// "beads", as baccarat's: test them first).
+function isBlackjack(b) {
+  return Boolean(b && b.stats && Array.isArray(b.stats.beads) && 'dealer_bust_rate' in b.stats);
+}
+
+function isWar(b) {
+  return Boolean(b && b.stats && Array.isArray(b.stats.beads) && 'wars_won' in b.stats);
+}
+
+const SUIT = { S: '♠', H: '♥', D: '♦', C: '♣' };
+
+function card(c) {
+  const suit = c.slice(-1);
+  return el('span', { class: `k-card${suit === 'H' || suit === 'D' ? ' is-red' : ''}`, text: `${c.slice(0, -1)}${SUIT[suit] || suit}` });
+}
+
+const WAR_RESULT = {
+  player: 'player wins', dealer: 'dealer wins', surrender: 'tie, surrendered', war_player: 'war, player wins', war_dealer: 'war, dealer wins',
+};
+
+function describeCards(bd, war) {
+  if (war) {
+    const pairs = (bd.pairs || []).map((p) => `seat ${p.seat} ${p.player} against ${p.dealer}: ${WAR_RESULT[p.result] || p.result}`);
+    return `Round ${bd.number}: ${pairs.join('; ')}.`;
+  }
+  return `Round ${bd.number}: the dealer has ${(bd.dealer || []).join(' ')}, ${bd.result === 'bust' ? 'bust' : bd.result}.`;
+}
+
+function beadBody(bd, war) {
+  if (war) {
+    return (bd.pairs || []).map((p) => el('span', { class: 'k-pair' },
+      el('span', { class: 'muted', text: ` ${p.seat}: ` }), card(p.player), card(p.dealer),
+      ...(p.war || []).map(card),
+      el('span', { class: `k-result k-result-${p.result}`, text: WAR_RESULT[p.result] || p.result })));
+  }
+  return [...(bd.dealer || []).map(card), el('span', { class: `k-result k-result-${bd.result}`, text: bd.result })];
+}
+
+function renderCards(b, fresh) {
+  const s = b.stats;
+  const war = isWar(b);
+  const beads = (s.beads || []).slice().reverse(); // newest first
+  const last = beads[0];
+  if (!last) {
+    $('k-latest').replaceChildren(el('p', { class: 'empty', text: 'Waiting for the first round…' }));
+    $('k-latest-round').textContent = '';
+  } else {
+    $('k-latest-round').textContent = `· round ${last.number}`;
+    $('k-latest').replaceChildren(el('div', { class: 'k-round' }, srOnly(describeCards(last, war)),
+      el('span', { 'aria-hidden': 'true' }, ...beadBody(last, war))));
+  }
+  $('k-rounds-n').textContent = String(s.rounds || 0);
+  const fact = (name, value) => el('div', {}, el('dt', { text: name }), el('dd', { text: value }));
+  const pc = (c) => `${fmtPct(c)} · ${(c && c.count) || 0}`;
+  const d = s.dealer || {};
+  $('k-facts').replaceChildren(...(war
+    ? [fact('Player wins', pc(s.player)), fact('Dealer wins', pc(s.dealer)), fact('Ties', pc(s.ties)),
+      fact('Wars', `${pc(s.wars)} · won ${s.wars_won || 0}`), fact('Surrenders', pc(s.surrenders)), fact('Hands', String(s.hands || 0))]
+    : [fact('Dealer bust rate', `${s.dealer_bust_rate || '0'}%`), fact('Dealer blackjacks', String(s.dealer_blackjacks || 0)),
+      fact('Player blackjacks', String(s.player_blackjacks || 0)),
+      ...['17', '18', '19', '20', '21'].map((t) => fact(`Dealer ${t}`, pc(d[t])))]));
+  $('k-seats-panel').hidden = war;
+  $('cards').classList.toggle('is-war', war);
+  if (!war) {
+    const head = el('tr', {}, ...['Seat', 'Hands', 'Won', 'Lost', 'Push', 'Surr.', 'BJ', 'Bust'].map((h) => el('th', { text: h })));
+    const rows = (s.seats || []).map((x) => el('tr', {}, el('td', { text: String(x.seat) }), el('td', { text: String(x.hands) }),
+      ...[x.won, x.lost, x.push, x.surrendered, x.blackjacks, x.busts].map((c) => el('td', { text: String((c && c.count) || 0) }))));
+    $('k-seats').replaceChildren(head, ...rows);
+  }
+  const maxItems = document.documentElement.classList.contains('wall') ? WALL_RESULTS_MAX : RESULTS_MAX;
+  const items = beads.slice(0, maxItems).map((bd) => el('li', { class: `k-round${fresh.has(bd.round) ? ' is-fresh' : ''}` },
+    srOnly(describeCards(bd, war)),
+    el('span', { 'aria-hidden': 'true' }, el('span', { class: 'k-round-no', text: String(bd.number) }), ...beadBody(bd, war))));
+  if (items.length === 0) items.push(el('li', { class: 'empty', text: 'No rounds yet.' }));
+  $('k-history').replaceChildren(...items);
+}
+
+function emptyBlackjackBoard(table) {
+  const zero = { count: 0, percent: '0' };
+  return {
+    seq: 0, table, size: 0, results: [],
+    stats: {
+      rounds: 0, incomplete: 0, dealer_bust_rate: '0', player_blackjacks: 0, dealer_blackjacks: 0, seats: [], beads: [],
+      dealer: { bust: zero, 17: zero, 18: zero, 19: zero, 20: zero, 21: zero, blackjack: zero },
+    },
+  };
+}
+
+function emptyWarBoard(table) {
+  const zero = { count: 0, percent: '0' };
+  return {
+    seq: 0, table, size: 0, results: [],
+    stats: { rounds: 0, incomplete: 0, hands: 0, player: zero, dealer: zero, ties: zero, wars: zero, wars_won: 0, surrenders: zero, beads: [] },
+  };
+}
+
 function render(b) {
   // Results are new (highlighted, announced) only against a real board
   // shown before: not on the first board, nor after a change of table.
@@ -734,14 +835,19 @@ function render(b) {
   const known = new Set(prev ? prev.results.map((r) => r.round) : []);
   const fresh = new Set(prev ? b.results.filter((r) => !known.has(r.round)).map((r) => r.round) : []);
   state.board = b;
-  const baccarat = isBaccarat(b);
-  const craps = !baccarat && isCraps(b);
-  const roulette = !baccarat && !craps && isRoulette(b);
-  $('board').hidden = roulette || baccarat || craps;
+  const cards = isBlackjack(b) || isWar(b);
+  const baccarat = !cards && isBaccarat(b);
+  const craps = !cards && !baccarat && isCraps(b);
+  const roulette = !cards && !baccarat && !craps && isRoulette(b);
+  $('board').hidden = roulette || baccarat || craps || cards;
   $('roulette').hidden = !roulette;
   $('baccarat').hidden = !baccarat;
   $('craps').hidden = !craps;
-  if (baccarat) {
+  $('cards').hidden = !cards;
+  if (cards) {
+    // Rows are cards and decisions; a round is new by its id.
+    renderCards(b, fresh);
+  } else if (baccarat) {
     renderBaccarat(b, fresh);
   } else if (craps) {
     // A craps hand has a row per roll: a roll is new by its sequence.
@@ -759,12 +865,20 @@ function render(b) {
   }
   if (b.seq === 0) return; // the empty board drawn while waiting
   if (Date.now() - (state.infoAt || 0) > TABLE_INFO_MS) refreshTableInfo(b.table);
-  $(baccarat ? 'baccarat' : craps ? 'craps' : roulette ? 'roulette' : 'board').setAttribute('aria-busy', 'false');
+  $(cards ? 'cards' : baccarat ? 'baccarat' : craps ? 'craps' : roulette ? 'roulette' : 'board').setAttribute('aria-busy', 'false');
   $('updated').textContent = `seq ${b.seq} · updated ${timeOf(new Date())}`;
   if (craps) {
     const l = (b.stats.last || [])[b.stats.last.length - 1];
     if (prev && l && b.results[0] && !prev.results.some((r) => r.seq === b.results[0].seq)) {
       $('announce').textContent = `New roll. ${describeRoll(l)}`;
+    }
+    return;
+  }
+  if (cards) {
+    const beads = b.stats.beads || [];
+    const last = beads[beads.length - 1];
+    if (prev && last && !(prev.stats.beads || []).some((x) => x.round === last.round)) {
+      $('announce').textContent = `New round. ${describeCards(last, isWar(b))}`;
     }
     return;
   }
@@ -1106,12 +1220,15 @@ async function follow(table) {
   state.retry = 0;
   state.board = null;
   const t = state.tables.find((x) => x.id === table);
-  const empty = { roulette: emptyRouletteBoard, baccarat: emptyBaccaratBoard, craps: emptyCrapsBoard }[t && t.game] || emptyBoard;
+  const empty = {
+    roulette: emptyRouletteBoard, baccarat: emptyBaccaratBoard, craps: emptyCrapsBoard, blackjack: emptyBlackjackBoard, war: emptyWarBoard,
+  }[t && t.game] || emptyBoard;
   render(empty(table));
   $('board').setAttribute('aria-busy', 'true');
   $('roulette').setAttribute('aria-busy', 'true');
   $('baccarat').setAttribute('aria-busy', 'true');
   $('craps').setAttribute('aria-busy', 'true');
+  $('cards').setAttribute('aria-busy', 'true');
   setConn('connecting');
   await probe(table);
   if (table !== state.table) return;

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/ledger"
+)
+
+// TestRunDemo_CardTables runs the demo until its blackjack and War tables
+// have started a shoe and dealt rounds with decisions that add money (a
+// double or split, a war raise placed as a bet before its decision): no
+// warning logged (no round refused and cancelled), and the books add up
+// to zero.
+func TestRunDemo_CardTables(t *testing.T) {
+	led, store := demoLedger(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var logs demoLogBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- runDemo(ctx, led, slog.New(slog.NewTextHandler(&logs, nil)), demoConfig{Interval: 10 * time.Millisecond, Seed: 18})
+	}()
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		n := map[string]int{}
+		for _, e := range readEvents(t, store) {
+			switch {
+			case e.Type == events.TypeTableShoeStarted:
+				n[e.Table+" shoe"]++
+			case e.Type == events.TypeRoundSettled:
+				n[e.Table+" round"]++
+			case e.Type == events.TypeBetPlaced && e.Table == DemoBlackjackTable && (strings.Contains(string(e.Payload), `"double:`) || strings.Contains(string(e.Payload), `"split:`)):
+				n["double or split"]++
+			case e.Type == events.TypeBetPlaced && e.Table == DemoWarTable && strings.Contains(string(e.Payload), `"war:`):
+				n["war"]++
+			}
+		}
+		if n[DemoBlackjackTable+" shoe"] >= 1 && n[DemoWarTable+" shoe"] >= 1 && n[DemoBlackjackTable+" round"] >= 3 && n[DemoWarTable+" round"] >= 3 &&
+			n["double or split"] >= 1 && n["war"] >= 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("in 90 s: %v", n)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(logs.String(), "level=WARN") {
+		t.Errorf("the demo logged warnings:\n%s", logs.String())
+	}
+	err := led.Inspect(context.Background(), func(s *ledger.State) {
+		sum := decimal.Zero
+		for _, b := range s.Balances() {
+			sum = sum.Add(b.Balance)
+		}
+		if !sum.IsZero() {
+			t.Errorf("balances add up to %s, want 0", sum)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
