@@ -898,7 +898,7 @@ func (f *fold) settleStep(r *roundState, p *events.RoundStepSettled, report repo
 	}
 	pt, ptErr := f.paytable(r.Paytable, r.PaytableHash)
 	results, ok := f.results(r)
-	if ok && ptErr == nil && pt.RoundOver(results) {
+	if ok && ptErr == nil && roundOver(pt, r, results) {
 		report(KindEventInvalid, "round %s: its %d results end it under %s, yet it goes on", r.ID, len(results), pt.ID())
 	}
 	decided, open := 0, 0
@@ -968,7 +968,7 @@ func (f *fold) settleRound(p *events.RoundSettled, report reporter) {
 		report(KindEventInvalid, "round %s settled on result %s, its result is %s", r.ID, p.ResultJSON(), r.Results[n-1])
 	}
 	if pt, err := f.paytable(r.Paytable, r.PaytableHash); err == nil {
-		if results, ok := f.results(r); ok && len(results) > 0 && !pt.RoundOver(results) {
+		if results, ok := f.results(r); ok && len(results) > 0 && !roundOver(pt, r, results) {
 			report(KindEventInvalid, "round %s settled, but its %d results do not end it under %s", r.ID, len(results), pt.ID())
 		}
 	}

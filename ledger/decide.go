@@ -545,6 +545,15 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 			}
 		}
 	}
+	if seller, ok := pt.(games.Seller); ok {
+		codes := make([]string, len(c.Bets))
+		for i, b := range c.Bets {
+			codes[i] = b.Code
+		}
+		if err := checkSales(r, seller, codes); err != nil {
+			return nil, err
+		}
+	}
 	if _, banked := pt.(games.PlayerBanked); banked {
 		// The punters play against the bank: a player must hold it, not
 		// bet against themself, and the round's stakes may not exceed it.

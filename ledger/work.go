@@ -41,7 +41,7 @@ func (d *decider) work(s *State, r *Round) ([]draft, error) {
 		if err != nil {
 			return nil, err
 		}
-		over := pt.RoundOver(res)
+		over := roundOver(pt, r, res)
 		if rs, ok := pt.(games.RoundSettler); ok {
 			return d.workTogether(r, rs, res, over)
 		}

@@ -48,7 +48,7 @@
 // Paytable.Settle (the per-bet seam) can say of a card alone only that it
 // is in play (OutcomeOpen) or refunded (a void game): what it wins is a
 // share that depends on every other card. SettleGame and
-// Paytable.SettleRound settle a whole game: each card's settlement and the
+// Paytable.SettleWhole settle a whole game: each card's settlement and the
 // transfers between symbolic accounts (stakes, prize_pool, punter, house)
 // that carry it out. The hall's revenue is the sales less the prizes.
 //

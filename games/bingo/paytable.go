@@ -243,5 +243,10 @@ func (p *Paytable) RTP() []games.BetRTP {
 	// A decimal's string is an exact fraction for big.Rat; New checked it.
 	r, _ := new(big.Rat).SetString(p.line.Add(p.bingo).String())
 	pays := fmt.Sprintf("line %s%% + bingo %s%% of the game's sales, shared by the winners", p.data.LinePercent, p.data.BingoPercent)
-	return []games.BetRTP{{Code: KindCard, Kind: KindCard, Pays: pays, RTP: r}}
+	// The listed code is one card, any card: every card has the same RTP.
+	return []games.BetRTP{{Code: ExampleCard().BetCode(), Kind: KindCard, Pays: pays, RTP: r}}
 }
+
+// ExampleCard is card A-1 as GenerateCard prints it from seed 0: the card
+// the RTP listing and the documentation show.
+func ExampleCard() Card { return GenerateCard(0, CardID{Series: "A", Number: 1}) }

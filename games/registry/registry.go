@@ -6,6 +6,7 @@ package registry
 import (
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/baccarat"
+	"github.com/wagerlog/wagerlog/games/bingo"
 	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
@@ -20,5 +21,6 @@ func New() *games.Catalog {
 		// Punto banco only: deux tableaux waits for a player-banked round
 		// settlement in the ledger (baccarat.PuntoBanco).
 		baccarat.PuntoBanco{},
+		bingo.Game{},
 	)
 }

@@ -1,0 +1,95 @@
+package bingo
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/games"
+)
+
+// SettleRound settles a game in the ledger (games.RoundSettler): the
+// cards' settlements and the transfers of SettleWhole, mapped onto the
+// ledger's accounts. Every card's counterparty is the table's prize pool
+// (games.CounterpartyPrizes, account prizes:<table>):
+//
+//   - a card without a prize gives its price to the pool, a winning card
+//     gives its price and takes its shares (Returned = the shares; Win =
+//     what they exceed the price by), so the pool holds the game's sales
+//     less the prizes paid once every card is settled;
+//   - the transfers then carry the sales to the hall (pool → house) and
+//     fund each prize from them at its fixed percentage (house → pool,
+//     line and bingo), the amounts fixed by the sales at close_betting
+//     (Prizes): the pool ends the game empty;
+//   - a void game returns every price in full (OutcomePush) and moves
+//     nothing else.
+//
+// The funds are not used: a bingo game depends on its cards and balls
+// alone.
+func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Result, _ games.Funds) (games.RoundSettlement, error) {
+	w, err := p.SettleWhole(bets, scale, results)
+	if err != nil {
+		return games.RoundSettlement{}, err
+	}
+	out := games.RoundSettlement{Bets: make([]games.Settlement, len(bets))}
+	zero := decimal.New(0, -scale)
+	for i, st := range w.Bets {
+		st.Counterparty = games.CounterpartyPrizes
+		if st.Outcome == games.OutcomeWon {
+			// The seam's Win is what is paid on top of the stake; a share
+			// below the price is a partial return (Returned < stake).
+			st.Win = decimal.Max(zero, st.Returned.Sub(bets[i].Stake))
+			if st.Returned.LessThan(bets[i].Stake) {
+				st.Outcome = games.OutcomeLost
+			}
+		}
+		out.Bets[i] = st
+	}
+	if w.Game.Void != nil {
+		return out, nil
+	}
+	g := w.Game
+	out.Transfers = []games.Transfer{
+		{From: games.CounterpartyPrizes, To: games.CounterpartyHouse, Amount: g.Sales,
+			Rule: fmt.Sprintf("the game's sales, %d cards, to the hall", g.Cards)},
+		{From: games.CounterpartyHouse, To: games.CounterpartyPrizes, Amount: g.Line.Amount,
+			Rule: fmt.Sprintf("line prize, %s%% of the sales at close_betting, funded from the sales", p.data.LinePercent)},
+		{From: games.CounterpartyHouse, To: games.CounterpartyPrizes, Amount: g.Bingo.Amount,
+			Rule: fmt.Sprintf("bingo prize, %s%% of the sales at close_betting, funded from the sales", p.data.BingoPercent)},
+	}
+	return out, nil
+}
+
+// CheckPlacement sells a card only before the first ball
+// (games.Placer): the cards of a game are announced, and its prizes fixed,
+// before the draw starts (seed 002 bingo II).
+func (p *Paytable) CheckPlacement(b games.Bet, results []games.Result, _ []games.Bet) error {
+	if len(results) > 0 {
+		return fmt.Errorf("%w: %q: cards are sold before the first ball; %d balls are drawn", ErrBadBetCode, cut(b.Code), len(results))
+	}
+	if b.Working {
+		return fmt.Errorf("%w: %q: a card has no working flag", ErrBadBetCode, cut(b.Code))
+	}
+	return nil
+}
+
+// SaleKey is a card's id, "A-17" (games.Seller): a card number is sold
+// once per series in a game, whatever numbers the code carries.
+func (p *Paytable) SaleKey(code string) string {
+	_, rest, _ := strings.Cut(code, ":")
+	id, _, _ := strings.Cut(rest, ":")
+	return id
+}
+
+// SalesMax is the most cards a game may hold, the paytable's CardsMax
+// (games.Seller).
+func (p *Paytable) SalesMax() int { return p.data.CardsMax }
+
+// The seam's optional interfaces bingo implements.
+var (
+	_ games.RoundSettler   = (*Paytable)(nil)
+	_ games.Placer         = (*Paytable)(nil)
+	_ games.Seller         = (*Paytable)(nil)
+	_ games.BetsRoundEnder = (*Paytable)(nil)
+)
