@@ -393,6 +393,8 @@ func payloadPlace(payload any) (table, round string, ok bool) {
 		return p.Table, p.Round, true
 	case *events.BetTakenDown:
 		return p.Table, p.Round, true
+	case *events.BingoClaimed:
+		return p.Table, p.Round, true
 	}
 	return "", "", false
 }
@@ -484,6 +486,11 @@ func (f *fold) applyPayload(s *step, report reporter) {
 		}
 	case *events.RoundSettled:
 		f.settleRound(p, report)
+	case *events.BingoClaimed:
+		if r := f.round(p.Round, report, "claim"); r != nil {
+			f.move(r, e.Type, report, "claim")
+			f.claim(r, p, report)
+		}
 	case *events.RoundPaused:
 		if r := f.round(p.Round, report, "pause"); r != nil {
 			f.move(r, e.Type, report, "pause")

@@ -463,6 +463,8 @@ func newPayload(t Type) any {
 		return new(TableBankTaken)
 	case TypeTableBankReleased:
 		return new(TableBankReleased)
+	case TypeBingoClaimed:
+		return new(BingoClaimed)
 	}
 	return nil
 }

@@ -42,6 +42,10 @@ const (
 	// Table events of player-banked games (subject <prefix>.table.<table>).
 	TypeTableBankTaken    Type = "table.bank_taken"
 	TypeTableBankReleased Type = "table.bank_released"
+
+	// Round events of games whose players call their wins (bingo's
+	// "cantar"; subject <prefix>.table.<table>).
+	TypeBingoClaimed Type = "bingo.claimed"
 )
 
 // currentVersions holds the schema version written for each type today. It is
@@ -71,6 +75,7 @@ var currentVersions = map[Type]int{
 	TypeBetTakenDown:          1,
 	TypeTableBankTaken:        1,
 	TypeTableBankReleased:     1,
+	TypeBingoClaimed:          1,
 }
 
 // Types returns every known event type, in catalog order.
@@ -85,6 +90,7 @@ func Types() []Type {
 		TypeLedgerSealed,
 		TypeRoundStepSettled, TypeBetTakenDown,
 		TypeTableBankTaken, TypeTableBankReleased,
+		TypeBingoClaimed,
 	}
 }
 

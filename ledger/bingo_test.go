@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/wagerlog/wagerlog/audit"
+	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/bingo"
@@ -84,19 +85,43 @@ func TestLedger_Bingo(t *testing.T) {
 	// hold the same numbers (two cards of the same strip are
 	// never alike, but nothing forbids it and it makes a tie).
 	a1, a2, z := cardCode(t, "A-1", bingoX), cardCode(t, "A-2", bingoX), cardCode(t, "B-1", bingoZ)
-	h.bet("g1", round, "ann", b(a1, "3"))
+	annBet := h.bet("g1", round, "ann", b(a1, "3")).Bets[0].Bet
 	h.bet("g1", round, "bob", b(a2, "1"))
 	h.refuse(placeSlip("g1", round, "cid", b(cardCode(t, "A-1", bingoZ), "2")), "bet_refused") // A-1 is sold
 	h.refuse(placeSlip("g1", round, "cid", b(z, "2"), b(z, "2")), "bet_refused")               // twice in a slip
 	h.refuse(placeSlip("g1", round, "cid", b("card:B-1:1,2,3", "2")), "invalid_card")          // not a card
 	h.refuse(placeSlip("g1", round, "cid", b(z, "11")), "stake_above_limit")
-	h.bet("g1", round, "cid", b(z, "2"))
+	cidBet := h.bet("g1", round, "cid", b(z, "2")).Bets[0].Bet
 	// Sales 6.00: line 15% = 0.90, bingo 60% = 3.60, the hall 1.50.
 	for i, n := range []int{1, 12, 23, 34, 45} {
 		h.drawBall("g1", round, n)
 		if i == 0 {
 			h.refuse(placeSlip("g1", round, "cid", b(cardCode(t, "C-1", bingoZ), "2")), "bet_refused") // after the first ball
 		}
+	}
+	// Calls after the line: A-1's is right, B-1's line and A-1's bingo
+	// are wrong; none changes anything (checked by the balances below).
+	claim := func(bet, prize string) ledger.Result {
+		return h.must(&ledger.Claim{Meta: ledger.Meta{Actor: dealer}, Table: "g1", Round: round, Bet: bet, Prize: prize})
+	}
+	claim(annBet, "line")
+	claim(cidBet, "line")
+	claim(annBet, "bingo")
+	h.refuse(&ledger.Claim{Meta: ledger.Meta{Actor: dealer}, Table: "g1", Round: round, Bet: annBet, Prize: "house"}, "invalid_request")
+	h.refuse(&ledger.Claim{Meta: ledger.Meta{Actor: dealer}, Table: "g1", Round: round, Bet: "no-such-bet", Prize: "line"}, "bet_not_found")
+	h.refuse(&ledger.Claim{Meta: ledger.Meta{Actor: frontend}, Table: "g1", Round: round, Bet: annBet, Prize: "line"}, "forbidden")
+	var verdicts []bool
+	for _, e := range h.readAll() {
+		if e.Type == events.TypeBingoClaimed {
+			p, err := events.DecodePayload(&e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			verdicts = append(verdicts, p.(*events.BingoClaimed).Correct)
+		}
+	}
+	if fmt.Sprint(verdicts) != "[true false false]" {
+		t.Fatalf("claims' verdicts %v, want A-1 line right, B-1 line and A-1 bingo wrong", verdicts)
 	}
 	h.closeBetting("g1", round)
 	h.refuse(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "g1", Round: round, Result: ball(12)}, "invalid_result")

@@ -86,6 +86,8 @@ func (d *decider) decide(s *State, c Command, now time.Time) ([]draft, error) {
 		return d.takeBank(s, c)
 	case *ReleaseBank:
 		return d.releaseBank(s, c)
+	case *Claim:
+		return d.claim(s, c)
 	}
 	return nil, errf(ErrInvalidRequest, "unknown command %T", c)
 }

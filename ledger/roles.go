@@ -23,6 +23,7 @@ var allowed = map[string][]string{
 	"take_down":      {RoleFrontend},
 	"take_bank":      {RoleDealer, RoleSupervisor},
 	"release_bank":   {RoleDealer, RoleSupervisor},
+	"claim":          {RoleDealer, RoleSupervisor},
 }
 
 // AllowedRoles returns the roles that may issue the named command, for the

@@ -174,6 +174,12 @@ func (f *fold) apply(d *decoded) error {
 		// The status is the whole effect.
 	case *events.RoundStepSettled:
 		err = f.stepSettled(e, p)
+	case *events.BingoClaimed:
+		err = f.withRound(e, p.Round, func(r *roundRec) error {
+			r.Claims = append(r.Claims, RoundClaim{Seq: e.Seq, At: e.OccurredAt, Bet: p.Bet, Player: p.Player, Prize: p.Prize,
+				Balls: p.Balls, Correct: p.Correct, Reason: p.Reason})
+			return nil
+		})
 	case *events.RoundReshake:
 		err = f.withRound(e, p.Round, func(r *roundRec) error {
 			r.Reshakes = append(r.Reshakes, Reshake{Seq: e.Seq, At: e.OccurredAt, Reason: p.Reason, Note: p.Note})

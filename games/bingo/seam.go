@@ -93,3 +93,35 @@ var (
 	_ games.Seller         = (*Paytable)(nil)
 	_ games.BetsRoundEnder = (*Paytable)(nil)
 )
+
+// CheckClaim checks a player's call of prize ("line" or "bingo") on the
+// card of bets[bet] against the balls drawn so far (games.Claimer): the
+// card must be among the prize's winners (Detector.Check). It replays the
+// draw over every card, O(cards), as calls are rare beside balls.
+func (p *Paytable) CheckClaim(bets []games.Bet, results []games.Result, bet int, prize string) (games.ClaimVerdict, error) {
+	if prize != string(PrizeLine) && prize != string(PrizeBingo) {
+		return games.ClaimVerdict{}, fmt.Errorf("%w: %q is not a prize; a claim is a line or a bingo", ErrBadClaim, cut(prize))
+	}
+	if bet < 0 || bet >= len(bets) {
+		return games.ClaimVerdict{}, fmt.Errorf("%w: bet %d of %d", ErrBadClaim, bet, len(bets))
+	}
+	d, err := ReadDraw(results)
+	if err != nil {
+		return games.ClaimVerdict{}, err
+	}
+	det, err := p.detector(bets)
+	if err != nil {
+		return games.ClaimVerdict{}, err
+	}
+	for _, b := range d.Balls {
+		if _, err := det.Draw(b); err != nil {
+			return games.ClaimVerdict{}, err
+		}
+	}
+	c, err := ParseBetCode(bets[bet].Code)
+	if err != nil {
+		return games.ClaimVerdict{}, err
+	}
+	v := det.Check(Claim{Card: c.ID, Prize: Prize(prize)})
+	return games.ClaimVerdict{Correct: v.Correct, Reason: v.Reason}, nil
+}
