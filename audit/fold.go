@@ -49,6 +49,9 @@ type betState struct {
 
 // roundState is a round as its events describe it.
 type roundState struct {
+	// end follows where a round whose end depends on its bets ends
+	// (games.RoundEnd, a bingo game's first bingo): derived, per round.
+	end games.RoundEnd
 	ID, Table              string
 	Number                 int64
 	Status, Prior          string

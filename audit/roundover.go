@@ -13,13 +13,21 @@ func roundOver(pt games.Paytable, r *roundState, results []games.Result) bool {
 	if _, ok := pt.(games.BetsRoundEnder); !ok {
 		return pt.RoundOver(results)
 	}
-	var bets []games.Bet
+	inPlay := 0
 	for _, b := range r.Bets {
 		if b.Status == ledger.BetOpen || b.Status == ledger.BetSettled {
-			bets = append(bets, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working})
+			inPlay++
 		}
 	}
-	return games.RoundOverOf(pt, bets, results)
+	return r.end.Over(pt, [2]int{len(r.Bets), inPlay}, func() []games.Bet {
+		var bets []games.Bet
+		for _, b := range r.Bets {
+			if b.Status == ledger.BetOpen || b.Status == ledger.BetSettled {
+				bets = append(bets, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working})
+			}
+		}
+		return bets
+	}, results)
 }
 
 // claim checks a bingo.claimed: the bet is an open bet of the round, the

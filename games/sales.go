@@ -39,3 +39,72 @@ type Seller interface {
 	// SalesMax is the most bets a round may hold.
 	SalesMax() int
 }
+
+// RoundTracker follows one round's results as they come, for a paytable
+// whose round end depends on its bets: asking RoundOverWith again on every
+// result replays them all over every bet, O(bets) a result, where a
+// tracker does only a result's own work (a bingo ball: the cards that
+// hold it).
+type RoundTracker interface {
+	// Add records the round's next result and reports whether the round
+	// is over with it.
+	Add(r Result) (over bool, err error)
+}
+
+// BetsRoundTracker is implemented by a BetsRoundEnder that can follow a
+// round incrementally.
+type BetsRoundTracker interface {
+	BetsRoundEnder
+	// TrackRound returns a tracker of a round with these bets and no
+	// result yet.
+	TrackRound(bets []Bet) (RoundTracker, error)
+}
+
+// RoundEnd answers RoundOverOf for one round as its results come, with a
+// RoundTracker when the paytable has one: the ledger and the verifier keep
+// one per round in progress. It is derived data: built again from the
+// bets and results whenever the bets changed (Key) or the results are not
+// the ones it followed, so a stale one is never trusted.
+type RoundEnd struct {
+	key     [2]int
+	results []Result
+	t       RoundTracker
+	over    bool
+}
+
+// Over reports whether the round is over under pt with results. key
+// identifies the round's bets (their count and how many are in play: bets
+// only append and change status), bets lists them when a tracker must be
+// built.
+func (e *RoundEnd) Over(pt Paytable, key [2]int, bets func() []Bet, results []Result) bool {
+	bt, ok := pt.(BetsRoundTracker)
+	if !ok {
+		return RoundOverOf(pt, bets(), results)
+	}
+	if e.t == nil || e.key != key || len(e.results) > len(results) || !sameResults(e.results, results[:len(e.results)]) {
+		t, err := bt.TrackRound(bets())
+		if err != nil {
+			return bt.RoundOverWith(bets(), results)
+		}
+		*e = RoundEnd{key: key, t: t}
+	}
+	for _, r := range results[len(e.results):] {
+		over, err := e.t.Add(r)
+		if err != nil {
+			e.t = nil
+			return bt.RoundOverWith(bets(), results)
+		}
+		e.results = append(e.results, r)
+		e.over = over
+	}
+	return e.over
+}
+
+func sameResults(a, b []Result) bool {
+	for i := range a {
+		if !a[i].Equal(b[i]) {
+			return false
+		}
+	}
+	return true
+}

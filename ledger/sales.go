@@ -2,6 +2,20 @@ package ledger
 
 import "github.com/wagerlog/wagerlog/games"
 
+// roundDerived is derived from a round's bets and results: the sale keys
+// of a games.Seller and where a games.BetsRoundEnder's round ends.
+type roundDerived struct {
+	sales *saleIndex
+	end   games.RoundEnd
+}
+
+func (r *Round) derivedData() *roundDerived {
+	if r.derived == nil {
+		r.derived = &roundDerived{}
+	}
+	return r.derived
+}
+
 // saleIndex is the keys of a round's bets under its paytable's
 // games.Seller, built from the round's bets and extended as bets are
 // placed: bets only append, so n says how many it covers. It is a cache
@@ -19,17 +33,19 @@ func checkSales(r *Round, s games.Seller, codes []string) error {
 	if len(r.Bets)+len(codes) > s.SalesMax() {
 		return errf(ErrBetRefused, "round %s holds %d bets; %d more would be over the game's limit of %d", r.ID, len(r.Bets), len(codes), s.SalesMax())
 	}
-	if r.sales == nil || r.sales.n > len(r.Bets) {
-		r.sales = &saleIndex{keys: make(map[string]struct{}, len(r.Bets))}
+	d := r.derivedData()
+	if d.sales == nil || d.sales.n > len(r.Bets) {
+		d.sales = &saleIndex{keys: make(map[string]struct{}, len(r.Bets))}
 	}
-	for _, b := range r.Bets[r.sales.n:] {
-		r.sales.keys[s.SaleKey(b.Code)] = struct{}{}
+	idx := d.sales
+	for _, b := range r.Bets[idx.n:] {
+		idx.keys[s.SaleKey(b.Code)] = struct{}{}
 	}
-	r.sales.n = len(r.Bets)
+	idx.n = len(r.Bets)
 	slip := make(map[string]struct{}, len(codes))
 	for _, c := range codes {
 		k := s.SaleKey(c)
-		if _, sold := r.sales.keys[k]; sold {
+		if _, sold := idx.keys[k]; sold {
 			return errf(ErrBetRefused, "%s is already sold in round %s", k, r.ID)
 		}
 		if _, twice := slip[k]; twice {
@@ -47,7 +63,7 @@ func roundOver(pt games.Paytable, r *Round, res []games.Result) bool {
 	if _, ok := pt.(games.BetsRoundEnder); !ok {
 		return pt.RoundOver(res)
 	}
-	return games.RoundOverOf(pt, gameBets(r), res)
+	return r.derivedData().end.Over(pt, [2]int{len(r.Bets), r.Open}, func() []games.Bet { return gameBets(r) }, res)
 }
 
 // gameBets are round r's bets in play or settled, as its game settles

@@ -125,3 +125,40 @@ func (p *Paytable) CheckClaim(bets []games.Bet, results []games.Result, bet int,
 	v := det.Check(Claim{Card: c.ID, Prize: Prize(prize)})
 	return games.ClaimVerdict{Correct: v.Correct, Reason: v.Reason}, nil
 }
+
+// TrackRound returns a tracker of a game with these cards
+// (games.BetsRoundTracker): each ball drawn on one Detector, O(cards
+// holding the ball), instead of RoundOverWith's replay over every card.
+func (p *Paytable) TrackRound(bets []games.Bet) (games.RoundTracker, error) {
+	det, err := p.detector(bets)
+	if err != nil {
+		return nil, err
+	}
+	return &tracker{det: det}, nil
+}
+
+// tracker follows a game ball by ball.
+type tracker struct {
+	det  *Detector
+	void bool
+}
+
+// Add draws a ball, or ends the game on a void.
+func (t *tracker) Add(r games.Result) (bool, error) {
+	if t.void {
+		return true, resultError(RuleGameOver, "%s after a void", r)
+	}
+	switch v := r.(type) {
+	case Ball:
+		if _, err := t.det.Draw(int(v)); err != nil {
+			return false, err
+		}
+		return t.det.Over() || len(t.det.balls) == NumbersMax, nil
+	case Void:
+		t.void = true
+		return true, nil
+	}
+	return false, resultError(RuleResultShape, "%T is not a bingo ball", r)
+}
+
+var _ games.BetsRoundTracker = (*Paytable)(nil)
