@@ -51,7 +51,7 @@ type betState struct {
 type roundState struct {
 	// end follows where a round whose end depends on its bets ends
 	// (games.RoundEnd, a bingo game's first bingo): derived, per round.
-	end games.RoundEnd
+	end                    games.RoundEnd
 	ID, Table              string
 	Number                 int64
 	Status, Prior          string
