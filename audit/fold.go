@@ -49,9 +49,6 @@ type betState struct {
 
 // roundState is a round as its events describe it.
 type roundState struct {
-	// end follows where a round whose end depends on its bets ends
-	// (games.RoundEnd, a bingo game's first bingo): derived, per round.
-	end                    games.RoundEnd
 	ID, Table              string
 	Number                 int64
 	Status, Prior          string
@@ -77,6 +74,9 @@ type roundState struct {
 	Bets         []*betState
 	byID         map[string]*betState
 	done         bool
+	// end follows where a round whose end depends on its bets ends
+	// (games.RoundEnd, a bingo game's first bingo): derived, per round.
+	end games.RoundEnd
 }
 
 // open reports whether the round is still in progress: its bets are
