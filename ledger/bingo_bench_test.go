@@ -10,15 +10,22 @@ import (
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
-// BenchmarkLedger_Bingo100k sells 100,000 generated cards through the
-// real ledger (1,000 slips of 100, on JetStream with fsync), then draws
+// BenchmarkLedger_Bingo sells 100 and 100,000 generated cards through
+// the real ledger (slips of 100, on JetStream with fsync), then draws
 // the balls: ns/ball is the time of one ball that does not end the game
 // (close_betting, then record_result: the ball checked, the game's end
 // followed by its RoundTracker, round.step_settled written), settle-ms
 // the ball of the bingo with the settlement of every card, sell-ms the
-// sale. Run with -benchtime=1x: one iteration is one whole game.
-func BenchmarkLedger_Bingo100k(b *testing.B) {
-	const cards = 100_000
+// sale. Run with -benchtime=1x: one iteration is one whole game. The
+// game of 100 cards is the baseline: what a ball costs besides its cards
+// (two commands, each written and fsynced).
+func BenchmarkLedger_Bingo(b *testing.B) {
+	for _, cards := range []int{100, 100_000} {
+		b.Run(fmt.Sprintf("cards=%d", cards), func(b *testing.B) { benchBingoGame(b, cards) })
+	}
+}
+
+func benchBingoGame(b *testing.B, cards int) {
 	var balls, sell, draw, settle time.Duration
 	for i := range b.N {
 		b.StopTimer()
@@ -63,7 +70,7 @@ func BenchmarkLedger_Bingo100k(b *testing.B) {
 		settle += time.Since(start)
 		b.StopTimer()
 		h.wantStatus(round, ledger.RoundSettled)
-		h.wantBalances(map[string]string{ledger.PrizesAccount("big"): "0", ledger.InPlayAccount("big"): "0", ledger.HouseAccount("big"): "25000"})
+		h.wantBalances(map[string]string{ledger.PrizesAccount("big"): "0", ledger.InPlayAccount("big"): "0", ledger.HouseAccount("big"): fmt.Sprint(cards / 4)})
 	}
 	b.ReportMetric(float64(draw.Nanoseconds())/float64(balls), "ns/ball")
 	b.ReportMetric(float64(settle.Milliseconds())/float64(b.N), "settle-ms")
