@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/wagerlog/wagerlog/games/bingo"
@@ -121,6 +122,20 @@ func TestAPI_BingoGame(t *testing.T) {
 		t.Fatalf("replay: match %v chain %v claims %d bets %d problems %v", rr.Match, rr.ChainOK, len(rr.Claims), len(rr.Bets), rr.Problems)
 	}
 
+	// The dispute replay says, card by card, on which ball each prize was
+	// won and how it was split.
+	rules := map[string]string{}
+	for _, b := range rr.Bets {
+		rules[b.Code] = b.Recomputed.Rule
+	}
+	if r := rules[bingoCard(t, "A-1", x)]; !strings.Contains(r, "line on ball 5 (number 45): 0.68 of 0.90 shared by 2 cards") ||
+		!strings.Contains(r, "bingo on ball 16 (number 59): 2.70 of 3.60 shared by 2 cards") || !strings.Contains(r, "remainder 0.01") {
+		t.Errorf("replay of A-1: %q", r)
+	}
+	if r := rules[bingoCard(t, "B-1", z)]; !strings.Contains(r, "no prize: the line went on ball 5, the bingo on ball 16") {
+		t.Errorf("replay of B-1: %q", r)
+	}
+
 	// A void game: the supervisor cancels between two balls with the
 	// reason; every card comes back in full.
 	game = e.openRound("bingo1")
@@ -133,5 +148,19 @@ func TestAPI_BingoGame(t *testing.T) {
 		if got := e.balance(p, last); !got.Equal(dec(want)) {
 			t.Errorf("after the void %s = %s, want %s", p, got, want)
 		}
+	}
+
+	// The day's report of the room: one row of card sales (not one per
+	// card): 5 cards sold for 16.00, 3 settled paying 4.50, 2 refunded
+	// (10.00); the hall's share is 16.00 − 4.50 − 10.00 = 1.50.
+	day := rv.OpenedAt.UTC().Format("2006-01-02")
+	var daily projections.DailyReport
+	mustJSON(t, e.must(200, "GET", fmt.Sprintf("/v1/reports/daily?table=bingo1&from=%s&to=%s&min_seq=%d", day, day, last), ledger.RoleFinance, nil).body, &daily)
+	if len(daily.Rows) != 1 {
+		t.Fatalf("daily rows %+v", daily.Rows)
+	}
+	if d := daily.Rows[0]; d.Code != bingo.KindCard || d.Bets != 5 || !d.Staked.Equal(dec("16")) || !d.Paid.Equal(dec("4.50")) ||
+		d.Refunds != 2 || !d.Refunded.Equal(dec("10")) || d.Settled != 3 {
+		t.Fatalf("daily row %+v", d)
 	}
 }

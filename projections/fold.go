@@ -10,6 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -63,6 +64,9 @@ type fold struct {
 	ld        loader
 	loc       *time.Location
 	boardSize int
+	// games names the daily report's rows of games that sell items
+	// (reportCode); nil reports every bet under its code.
+	catalog *games.Catalog
 
 	balances map[balanceID]*balanceRec
 	tables   map[string]*TableInfo
@@ -442,6 +446,7 @@ func (f *fold) day(at time.Time) string {
 }
 
 func (f *fold) dailyOf(e *events.Envelope, table, currency, code string) *DailyTotals {
+	code = f.reportCode(table, code)
 	id := dailyID{f.day(e.OccurredAt), table, currency, code}
 	if d := f.daily[id]; d != nil {
 		return d

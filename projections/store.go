@@ -326,6 +326,7 @@ func (s *Store) applyDecoded(chunks [][]decoded, lastHash events.Hash) error {
 			n += len(ds)
 		}
 		f = newFold(t, s.opts.Location, s.opts.BoardSize, n)
+		f.catalog = s.opts.Games
 		for _, ds := range chunks {
 			for i := range ds {
 				// Events at or below the file's position were applied

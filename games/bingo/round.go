@@ -142,12 +142,12 @@ func betSettlements(g GameSettlement, cards []SoldCard, scale int32) []games.Set
 	won := make([][]string, len(cards))
 	for _, p := range []PrizeResult{g.Line, g.Bingo} {
 		for _, w := range p.Winners {
-			rule := fmt.Sprintf("%s on ball %d (number %d): %s of %s", p.Prize, p.Index, p.Ball, w.Amount, p.Amount)
+			rule := fmt.Sprintf("%s on ball %d (number %d): %s of %s", p.Prize, p.Index, p.Ball, w.Amount.StringFixed(scale), p.Amount.StringFixed(scale))
 			if len(p.Winners) > 1 {
 				rule += fmt.Sprintf(" shared by %d cards in proportion to their price", len(p.Winners))
 			}
 			if w.Remainder.Sign() > 0 {
-				rule += fmt.Sprintf(", with the indivisible remainder %s (first winning card in card-number order)", w.Remainder)
+				rule += fmt.Sprintf(", with the indivisible remainder %s (first winning card in card-number order)", w.Remainder.StringFixed(scale))
 			}
 			won[w.Index] = append(won[w.Index], rule)
 		}
