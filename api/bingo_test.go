@@ -137,9 +137,19 @@ func TestAPI_BingoGame(t *testing.T) {
 	}
 
 	// A void game: the supervisor cancels between two balls with the
-	// reason; every card comes back in full.
+	// reason; every card comes back in full. ann's card is printed by the
+	// ledger from a seed: its code carries the numbers bingo.GenerateCard
+	// prints.
 	game = e.openRound("bingo1")
-	e.slip("bingo1", game, "ann", bet{bingoCard(t, "A-1", z), "5"})
+	printed := e.must(201, "POST", "/v1/tables/bingo1/slips", ledger.RoleFrontend, map[string]any{"player": "ann", "round": game,
+		"print": map[string]any{"series": "P", "from": 7, "to": 7, "seed": 42, "stake": "5"}}).result(t)
+	if want := bingo.GenerateCard(42, bingo.CardID{Series: "P", Number: 7}).BetCode(); len(printed.Bets) != 1 || printed.Bets[0].Code != want {
+		t.Fatalf("printed %+v, want %s", printed.Bets, want)
+	}
+	if p := e.req("POST", "/v1/tables/bingo1/slips", ledger.RoleFrontend, map[string]any{"player": "ann", "round": game,
+		"print": map[string]any{"series": "p", "from": 1, "to": 2, "seed": 42, "stake": "5"}}).problem(t); p.Code != "invalid_request" {
+		t.Fatalf("a bad series printed: %+v", p)
+	}
 	e.slip("bingo1", game, "bob", bet{bingoCard(t, "A-2", x), "5"})
 	draw(44)
 	e.must(403, "POST", e.roundPath("bingo1", game, "cancel"), ledger.RoleDealer, map[string]string{"reason": "ball 44 announced as 41"})

@@ -108,3 +108,13 @@ func sameResults(a, b []Result) bool {
 	}
 	return true
 }
+
+// BetPrinter is implemented by a paytable whose bets the hall may have
+// printed from a seed (bingo cards from a seeded generator): the ledger
+// expands a slip's print request into the bets it names, each code
+// carrying what was printed, so the stream records every printed item.
+type BetPrinter interface {
+	// PrintBets returns the codes of items from..to of series printed
+	// from seed. Its error has an ErrorCode.
+	PrintBets(seed uint64, series string, from, to int) ([]string, error)
+}

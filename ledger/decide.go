@@ -477,6 +477,11 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 	if r.Window > 0 && now.After(r.OpenedAt.Add(r.Window)) {
 		return nil, errf(ErrRoundNotOpen, "the betting window of round %s closed at %s", r.ID, r.OpenedAt.Add(r.Window).Format(time.RFC3339))
 	}
+	if c.Print != nil {
+		if c, err = d.printSlip(r, c); err != nil {
+			return nil, err
+		}
+	}
 	if len(c.Bets) == 0 {
 		return nil, errf(ErrInvalidRequest, "a slip needs at least one bet")
 	}

@@ -1,6 +1,10 @@
 package ledger
 
-import "github.com/wagerlog/wagerlog/games"
+import (
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/games"
+)
 
 // roundDerived is derived from a round's bets and results: the sale keys
 // of a games.Seller and where a games.BetsRoundEnder's round ends.
@@ -76,4 +80,49 @@ func gameBets(r *Round) []games.Bet {
 		}
 	}
 	return out
+}
+
+// PrintRequest asks the ledger to print a slip's bets from a seed, where
+// the round's game prints them (games.BetPrinter: bingo cards from a
+// seeded generator): items From..To of Series, each at Stake. The printed
+// bets are placed as if the slip had listed them, and each one's code
+// carries what was printed (a card's numbers), so the stream records it;
+// the seed reprints them (docs/GAMES.md, "Bingo in the ledger").
+type PrintRequest struct {
+	Series string          `json:"series"`
+	From   int             `json:"from"`
+	To     int             `json:"to"`
+	Seed   uint64          `json:"seed"`
+	Stake  decimal.Decimal `json:"stake"`
+}
+
+// printSlip returns a copy of slip c with its bets printed by round r's
+// game.
+func (d *decider) printSlip(r *Round, c *PlaceSlip) (*PlaceSlip, error) {
+	if len(c.Bets) > 0 {
+		return nil, errf(ErrInvalidRequest, "a slip lists its bets or asks for them printed, not both")
+	}
+	p := c.Print
+	if p.To-p.From+1 > BetsPerSlipMax || p.To < p.From {
+		return nil, errf(ErrInvalidRequest, "print %d to %d: 1 to %d bets per slip", p.From, p.To, BetsPerSlipMax)
+	}
+	pt, err := d.roundPaytable(r)
+	if err != nil {
+		return nil, err
+	}
+	printer, ok := pt.(games.BetPrinter)
+	if !ok {
+		return nil, errf(ErrInvalidRequest, "paytable %s prints no bets", pt.ID())
+	}
+	codes, err := printer.PrintBets(p.Seed, p.Series, p.From, p.To)
+	if err != nil {
+		return nil, errf(ErrInvalidRequest, "%v", err)
+	}
+	out := *c
+	out.Print = nil
+	out.Bets = make([]BetRequest, len(codes))
+	for i, code := range codes {
+		out.Bets[i] = BetRequest{Code: code, Stake: p.Stake}
+	}
+	return &out, nil
 }

@@ -162,3 +162,23 @@ func (t *tracker) Add(r games.Result) (bool, error) {
 }
 
 var _ games.BetsRoundTracker = (*Paytable)(nil)
+
+// PrintBets returns the bet codes of cards from..to of series as
+// GenerateCard prints them from seed (games.BetPrinter). A series or a
+// range that is not valid is ErrBadSeries.
+func (p *Paytable) PrintBets(seed uint64, series string, from, to int) ([]string, error) {
+	if !validSeries(series) {
+		return nil, fmt.Errorf("%w: series %q is one to three capital letters then up to six digits", ErrBadSeries, cut(series))
+	}
+	if from < 1 || to < from || to > CardNumberMax || to-from >= p.data.CardsMax {
+		return nil, fmt.Errorf("%w: cards %d to %d of series %s: want 1 ≤ from ≤ to ≤ %d", ErrBadSeries, from, to, series, CardNumberMax)
+	}
+	cards := GenerateSeries(seed, series, from, to)
+	out := make([]string, len(cards))
+	for i, c := range cards {
+		out[i] = c.BetCode()
+	}
+	return out, nil
+}
+
+var _ games.BetPrinter = (*Paytable)(nil)
