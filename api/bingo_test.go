@@ -1,9 +1,12 @@
 package api_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games/bingo"
 	"github.com/wagerlog/wagerlog/ledger"
@@ -172,5 +175,38 @@ func TestAPI_BingoGame(t *testing.T) {
 	if d := daily.Rows[0]; d.Code != bingo.KindCard || d.Bets != 5 || !d.Staked.Equal(dec("16")) || !d.Paid.Equal(dec("4.50")) ||
 		d.Refunds != 2 || !d.Refunded.Equal(dec("10")) || d.Settled != 3 {
 		t.Fatalf("daily row %+v", d)
+	}
+
+	// The reconciliation balances to the cent (the prize pool's transfers
+	// included), and the regulator report sets the room's actual return
+	// beside bingo/es-1979's exact 3/4, read by the card's kind.
+	var rec struct {
+		Totals []struct {
+			Scope      string          `json:"scope"`
+			Table      string          `json:"table"`
+			Difference decimal.Decimal `json:"difference"`
+		} `json:"totals"`
+		Discrepancies []json.RawMessage `json:"discrepancies"`
+	}
+	mustJSON(t, e.must(200, "GET", "/v1/reports/reconcile?period=2026-01-01..2027-12-31", ledger.RoleAuditor, nil).body, &rec)
+	if len(rec.Discrepancies) != 0 || len(rec.Totals) == 0 {
+		t.Errorf("reconciliation: %d rows, discrepancies %s", len(rec.Totals), rec.Discrepancies)
+	}
+	for _, row := range rec.Totals {
+		if !row.Difference.IsZero() {
+			t.Errorf("reconciliation row %s %s: difference %s", row.Scope, row.Table, row.Difference)
+		}
+	}
+	var reg struct {
+		Games []struct {
+			Paytable       string                 `json:"paytable"`
+			RoundsPlayed   int                    `json:"rounds_played"`
+			TheoreticalRTP struct{ Exact string } `json:"theoretical_rtp"`
+			ActualRTP      struct{ Exact string } `json:"actual_rtp"`
+		} `json:"games"`
+	}
+	mustJSON(t, e.must(200, "GET", "/v1/reports/regulator?period=2026-01-01..2027-12-31", ledger.RoleAuditor, nil).body, &reg)
+	if len(reg.Games) != 1 || reg.Games[0].Paytable != bingo.IDEs1979 || reg.Games[0].TheoreticalRTP.Exact != "3/4" {
+		t.Errorf("regulator report %+v", reg)
 	}
 }

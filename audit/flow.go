@@ -162,9 +162,11 @@ func settlementKind(table string, p events.Posting) FlowKind {
 		return FlowCommission
 	case p.To == ledger.RoundingAccount(table):
 		return FlowResidue
-	case p.From == ledger.HouseAccount(table):
+	case p.From == ledger.HouseAccount(table), p.From == ledger.PrizesAccount(table):
+		// The prize pool is the counterparty of the bets settled against
+		// it (bingo's cards): it pays their wins and takes their stakes.
 		return FlowWin
-	case p.To == ledger.HouseAccount(table):
+	case p.To == ledger.HouseAccount(table), p.To == ledger.PrizesAccount(table):
 		return FlowStakeLost
 	}
 	return FlowStakeReturned // in play → wallet
