@@ -24,9 +24,19 @@
 // "card:A-17:3,15,41,62,80,7,26,44,58,85,19,33,49,67,90", and whose stake
 // is its price, so a game is settled from its bets and results alone.
 // When sales close the prizes are fixed as percentages of the game's sales
-// (Paytable.Prizes; bingo/es-1979: line 15%, bingo 60%) and posted to the
-// prize pool (CloseSales). Balls are checked as they come (CheckResult:
-// 1..90, once; CheckResultWith: not after the bingo).
+// (Paytable.Prizes; bingo/es-1979: line 15%, bingo 60%; CloseSales gives
+// them as symbolic transfers). Balls are checked as they come
+// (CheckResult: 1..90, once; CheckResultWith: not after the bingo).
+//
+// On the seam (seam.go) a game is a round of the ledger: SettleRound
+// (games.RoundSettler) settles every card against the table's prize pool
+// and funds the prizes from the sales with round.settled; RoundOverWith
+// and TrackRound (games.BetsRoundEnder, games.BetsRoundTracker) end the
+// round at the first bingo; CheckPlacement (games.Placer) sells cards
+// before the first ball only; SaleKey and SalesMax (games.Seller) sell a
+// card number once and at most CardsMax cards a game; CheckClaim
+// (games.Claimer) checks a player's call; PrintBets (games.BetPrinter)
+// prints cards from a seed. docs/GAMES.md, "Bingo in the ledger".
 //
 // # Winners and shared prizes
 //
