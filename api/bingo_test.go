@@ -77,6 +77,15 @@ func TestAPI_BingoGame(t *testing.T) {
 		"bets": []bet{{bingoCard(t, "C-1", z), "2"}}}).problem(t); p.Code != "bet_refused" {
 		t.Fatalf("a card after the first ball: %+v", p)
 	}
+	// The caller's screen: the game in progress, its balls on the panel.
+	var st struct {
+		Round string           `json:"round"`
+		State *bingo.GameState `json:"state"`
+	}
+	mustJSON(t, e.must(200, "GET", fmt.Sprintf("/v1/tables/bingo1/state?min_seq=%d", last), ledger.RoleDealer, nil).body, &st)
+	if st.Round != game || st.State == nil || st.State.Drawn != 5 || st.State.Last != 45 || !st.State.Grid[4][4] {
+		t.Fatalf("table state %+v", st.State)
+	}
 	claimPath := func(b string) string { return e.roundPath("bingo1", game, "bets/"+b+"/claim") }
 	e.must(200, "POST", claimPath(ann.Bets[0].Bet), ledger.RoleDealer, map[string]string{"prize": "line"})
 	last = e.must(200, "POST", claimPath(cid.Bets[0].Bet), ledger.RoleDealer, map[string]string{"prize": "line"}).result(t).LastSeq

@@ -76,3 +76,18 @@ func TestGame_Board(t *testing.T) {
 		t.Fatalf("%+v", empty)
 	}
 }
+
+// TestPaytable_State: the game in progress for the caller's screen, balls
+// in order on the panel, a repeated or invalid ball skipped, a void named.
+func TestPaytable_State(t *testing.T) {
+	s := Paytables()[0].State([]games.Result{Ball(17), Ball(90), Ball(17), Ball(0), Ball(1)}).(GameState)
+	if s.StateGame() != GameName || s.Drawn != 3 || s.Last != 1 || !s.Grid[1][6] || !s.Grid[8][9] || !s.Grid[0][0] || s.Grid[0][1] || s.Void != "" {
+		t.Fatalf("%+v", s)
+	}
+	if v := Paytables()[0].State([]games.Result{Ball(5), Void{VoidReglamento36}}).(GameState); v.Void != VoidReglamento36 || v.Drawn != 1 {
+		t.Fatalf("%+v", v)
+	}
+	if e := Paytables()[0].State(nil).(GameState); e.Drawn != 0 || e.Balls == nil {
+		t.Fatalf("%+v", e)
+	}
+}
