@@ -168,6 +168,9 @@ func TestLedger_BingoVoid(t *testing.T) {
 		h.drawBall("g1", round, n)
 	}
 	h.refuse(&ledger.Cancel{Meta: ledger.Meta{Actor: dealer}, Table: "g1", Round: round, Reason: "ball 23 announced as 32"}, "forbidden")
+	// Nor does the dealer void it with a result.
+	h.closeBetting("g1", round)
+	h.refuse(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "g1", Round: round, Result: []byte(`{"void":"ball_announced_wrong"}`)}, "invalid_result")
 	h.must(&ledger.Cancel{Meta: ledger.Meta{Actor: supervisor}, Table: "g1", Round: round, Reason: "ball 23 announced as 32"})
 	h.wantStatus(round, ledger.RoundCancelled)
 	h.wantBalances(map[string]string{

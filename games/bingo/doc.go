@@ -18,8 +18,11 @@
 //
 // # A game in the ledger
 //
-// A game is one round; each ball is one result, {"ball":17}, and a void is
-// the result {"void":"ball_announced_wrong"} (seed section V). A card sold
+// A game is one round; each ball is one result, {"ball":17}. A void (seed
+// section V) reads as {"void":"ball_announced_wrong"} and settles every
+// card as a push, but the ledger refuses it as a result (CheckResult,
+// rule void_by_cancel): there a void game is the round's cancel, by a
+// supervisor with its reason. A card sold
 // is a bet whose code carries the card's numbers,
 // "card:A-17:3,15,41,62,80,7,26,44,58,85,19,33,49,67,90", and whose stake
 // is its price, so a game is settled from its bets and results alone.

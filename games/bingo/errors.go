@@ -114,6 +114,9 @@ const (
 	RuleGameOver = "game_over"
 	// RuleVoidReason: a void names one of the Void… reasons.
 	RuleVoidReason = "void_reason"
+	// RuleVoidByCancel: in the ledger a void game is the round's cancel,
+	// by a supervisor with its reason, not a result the caller records.
+	RuleVoidByCancel = "void_by_cancel"
 )
 
 // CardError says which rule a card breaks. It wraps ErrBadCard.
