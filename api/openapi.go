@@ -187,7 +187,7 @@ func (g *schemaGen) schema(t reflect.Type) obj {
 			return obj{"type": []string{"object", "null"}, "description": "the statistics of the table's game (docs/GAMES.md): Sic Bo big/small, odd/even, triples, faces, hot/cold, totals; roulette last, red/black/green, odd/even, low/high, dozens, columns, hot/cold, numbers; craps last rolls, points made, seven-outs, totals, hot/cold, point, shooter; null when this build does not know the table's game"}
 		}
 		if t == typeStateView {
-			return obj{"type": "object", "description": "the game's state of the round in progress (games.Stater; docs/GAMES.md): craps point, come_out, rolls, points_made, last, over; blackjack phase, turn, dealer, seats (hands, cards and decisions with at, their position in the round); War phase, deciding, dealer, burned, seats; absent for a game without one"}
+			return obj{"type": "object", "description": "the game's state of the round in progress (games.Stater; docs/GAMES.md): craps point, come_out, rolls, points_made, last, over; blackjack phase, turn, dealer, seats (hands, cards and decisions with at, their position in the round); War phase, deciding, dealer, burned, seats; bingo balls, drawn, last, grid, void; absent for a game without one"}
 		}
 	case reflect.Struct:
 		name := schemaName(t)

@@ -100,4 +100,4 @@ func (rt route) codes() []string {
 
 // gameCodes are the codes of the games' refusals that reach the API
 // (games.CodedError), with status.go's statuses.
-var gameCodes = []string{"invalid_bet_code", "bet_not_offered", "invalid_scale"}
+var gameCodes = []string{"invalid_bet_code", "bet_not_offered", "invalid_scale", "invalid_card"}

@@ -165,6 +165,7 @@ func routes() []route {
 		// Bet slips.
 		{method: "POST", path: "/v1/tables/{table}/slips", id: "placeSlip", tag: "slips", summary: "Place a player's bet slip on the open round", command: "place_slip", body: slipRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).placeSlip},
 		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/bets/{bet}/take-down", id: "takeDown", tag: "slips", summary: "Take an open bet down between two results, where its game allows it (its stake goes back to the wallet)", command: "take_down", body: takeDownRequest{}, resp: ledger.Result{}, handler: (*Server).takeDown},
+		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/bets/{bet}/claim", id: "claim", tag: "slips", summary: "Record a player's call of a prize on a bet (a bingo card's line or bingo) with the game's verdict; never paid on", command: "claim", body: claimRequest{}, resp: ledger.Result{}, handler: (*Server).claim},
 		{method: "GET", path: "/v1/rounds/{round}/slips/{slip}", id: "getSlip", tag: "slips", summary: "A bet slip with its bets and their settlement", roles: rolesBets, query: []param{qMinSeq}, resp: SlipView{}, handler: (*Server).getSlip},
 
 		// The board.

@@ -98,6 +98,9 @@ var statuses = map[string]codeInfo{
 	// belongs to the lines of wagerlog settle only (docs/ERRORS.md).
 	"invalid_bet_code": {http.StatusUnprocessableEntity, "Invalid bet code"},
 	"bet_not_offered":  {http.StatusUnprocessableEntity, "Bet not offered by this paytable"},
+	// Bingo (games/bingo): a card sold whose numbers break the card's
+	// rules (seed 002 bingo I).
+	"invalid_card": {http.StatusUnprocessableEntity, "Invalid bingo card"},
 	// Craps (games/craps). The ledger refuses a placement or a take-down
 	// with bet_refused and the game's message; these codes reach a caller
 	// unwrapped from the auditors' tools (settle --jsonl) and from any

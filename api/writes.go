@@ -96,6 +96,9 @@ type slipRequest struct {
 	// sure a late slip does not land on the next round.
 	Round string              `json:"round,omitempty"`
 	Bets  []ledger.BetRequest `json:"bets"`
+	// Print asks the ledger to print the bets from a seed instead (bingo
+	// cards: series, from, to, seed, stake).
+	Print *ledger.PrintRequest `json:"print,omitempty"`
 }
 
 // SeqHeader carries the last stream sequence of a write's events, or the
@@ -326,6 +329,6 @@ func (s *Server) placeSlip(w http.ResponseWriter, r *http.Request, who Principal
 		if len(q.Bets) > ledger.BetsPerSlipMax {
 			return nil, &Error{Code: "invalid_request", Detail: fmt.Sprintf("%d bets is over the limit of %d per slip", len(q.Bets), ledger.BetsPerSlipMax), Err: ledger.ErrInvalidRequest}
 		}
-		return &ledger.PlaceSlip{Meta: m, Table: t, Round: q.Round, Player: q.Player, Bets: q.Bets}, nil
+		return &ledger.PlaceSlip{Meta: m, Table: t, Round: q.Round, Player: q.Player, Bets: q.Bets, Print: q.Print}, nil
 	})
 }

@@ -166,6 +166,9 @@ func settlementKind(table, counter string, p events.Posting) FlowKind {
 	case p.To == ledger.RoundingAccount(table):
 		return FlowResidue
 	case p.From == counter:
+		// The counterparty pays the wins and takes the lost stakes: the
+		// house, a player's bank, or the prize pool of the bets settled
+		// against it (bingo's cards).
 		return FlowWin
 	case p.To == counter:
 		return FlowStakeLost

@@ -74,6 +74,9 @@ type roundState struct {
 	Bets         []*betState
 	byID         map[string]*betState
 	done         bool
+	// end follows where a round whose end depends on its bets ends
+	// (games.RoundEnd, a bingo game's first bingo): derived, per round.
+	end games.RoundEnd
 }
 
 // open reports whether the round is still in progress: its bets are
@@ -395,6 +398,8 @@ func payloadPlace(payload any) (table, round string, ok bool) {
 		return p.Table, p.Round, true
 	case *events.BetTakenDown:
 		return p.Table, p.Round, true
+	case *events.BingoClaimed:
+		return p.Table, p.Round, true
 	}
 	return "", "", false
 }
@@ -486,6 +491,11 @@ func (f *fold) applyPayload(s *step, report reporter) {
 		}
 	case *events.RoundSettled:
 		f.settleRound(p, report)
+	case *events.BingoClaimed:
+		if r := f.round(p.Round, report, "claim"); r != nil {
+			f.move(r, e.Type, report, "claim")
+			f.claim(r, p, report)
+		}
 	case *events.RoundPaused:
 		if r := f.round(p.Round, report, "pause"); r != nil {
 			f.move(r, e.Type, report, "pause")
@@ -900,7 +910,7 @@ func (f *fold) settleStep(r *roundState, p *events.RoundStepSettled, report repo
 	}
 	pt, ptErr := f.paytable(r.Paytable, r.PaytableHash)
 	results, ok := f.results(r)
-	if ok && ptErr == nil && pt.RoundOver(results) {
+	if ok && ptErr == nil && roundOver(pt, r, results) {
 		report(KindEventInvalid, "round %s: its %d results end it under %s, yet it goes on", r.ID, len(results), pt.ID())
 	}
 	decided, open := 0, 0
@@ -970,7 +980,7 @@ func (f *fold) settleRound(p *events.RoundSettled, report reporter) {
 		report(KindEventInvalid, "round %s settled on result %s, its result is %s", r.ID, p.ResultJSON(), r.Results[n-1])
 	}
 	if pt, err := f.paytable(r.Paytable, r.PaytableHash); err == nil {
-		if results, ok := f.results(r); ok && len(results) > 0 && !pt.RoundOver(results) {
+		if results, ok := f.results(r); ok && len(results) > 0 && !roundOver(pt, r, results) {
 			report(KindEventInvalid, "round %s settled, but its %d results do not end it under %s", r.ID, len(results), pt.ID())
 		}
 	}

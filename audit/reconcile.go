@@ -175,7 +175,10 @@ func scopeOf(account, currency string) (scopeKey, bool) {
 	if account == ledger.AccountCashier || account == ledger.AccountAdjustment {
 		return scopeKey{ScopeCashier, "", currency}, true
 	}
-	for _, prefix := range []string{ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount(""), ledger.CommissionAccount(""), ledger.BankAccount("")} {
+	// A table's prize pool (bingo's prizes) is the table's money between
+	// its sales and its winners, like money in play; a player's bank in
+	// custody is counted in its table's scope too.
+	for _, prefix := range []string{ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount(""), ledger.CommissionAccount(""), ledger.BankAccount(""), ledger.PrizesAccount("")} {
 		if t, ok := strings.CutPrefix(account, prefix); ok {
 			return scopeKey{ScopeTable, t, currency}, true
 		}

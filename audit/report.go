@@ -86,6 +86,9 @@ const rtpCacheMax = 10_000
 // of returns the exact RTP of one bet code under pt (nil for a code the
 // paytable does not list).
 func (c rtpCache) of(pt games.Paytable, code string) *big.Rat {
+	if r, ok := c.ofSale(pt, code); ok {
+		return r
+	}
 	k := pt.ID() + "\x00" + pt.Hash() + "\x00" + code
 	if r, ok := c[k]; ok {
 		return r

@@ -68,6 +68,12 @@ func summarize(payload any) string {
 		return fmt.Sprintf("settlement of bet %s of %s reversed (correction %d): win %s, returned %s taken back", p.Bet, p.Player, p.Correction, p.Win, p.Returned)
 	case *events.RoundStepSettled:
 		return fmt.Sprintf("result %d settled: %d bets decided, %d stay in play; betting opens again", p.Results, p.Decided, p.Open)
+	case *events.BingoClaimed:
+		verdict := "wrong"
+		if p.Correct {
+			verdict = "correct"
+		}
+		return fmt.Sprintf("%s called %s on bet %s after %d results: %s (%s)", p.Player, p.Prize, p.Bet, p.Balls, verdict, p.Reason)
 	case *events.BetTakenDown:
 		return fmt.Sprintf("bet %s of %s taken down: %s %s back to the wallet", p.Bet, p.Player, p.Stake, p.Currency)
 	case *events.LedgerSealed:

@@ -148,6 +148,10 @@ func samplePayload(tb testing.TB, t Type) any {
 		return &TableBankReleased{Table: testTable, Player: testPlayer, Amount: dec("512.00"), Currency: "EUR"}
 	case TypeTableShoeStarted:
 		return &TableShoeStarted{Table: testTable, Shoe: 3, Decks: 6, CutCards: 78, AfterRound: 212}
+	case TypeBingoClaimed:
+		return &BingoClaimed{Table: testTable, Round: testRound, Bet: "b-0001", Player: testPlayer,
+			Code: "card:A-17:3,15,41,62,80,7,26,44,58,85,19,33,49,67,90", Prize: "line", Balls: 23, Correct: true,
+			Reason: "card A-17 completed the line on ball 23 (number 44)"}
 	case TypeBetTakenDown:
 		return &BetTakenDown{Table: testTable, Round: testRound, Slip: testSlip, Bet: "b-0001",
 			Player: testPlayer, Code: "place:6", Stake: dec("12.00"), Currency: "EUR"}

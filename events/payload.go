@@ -481,6 +481,8 @@ func newPayload(t Type) any {
 		return new(TableShoeStarted)
 	case TypeTableBankReleased:
 		return new(TableBankReleased)
+	case TypeBingoClaimed:
+		return new(BingoClaimed)
 	}
 	return nil
 }

@@ -45,6 +45,9 @@ const (
 
 	// Table events of games dealt from a shoe (subject <prefix>.table.<table>).
 	TypeTableShoeStarted Type = "table.shoe_started"
+	// Round events of games whose players call their wins (bingo's
+	// "cantar"; subject <prefix>.table.<table>).
+	TypeBingoClaimed Type = "bingo.claimed"
 )
 
 // currentVersions holds the schema version written for each type today. It is
@@ -75,6 +78,7 @@ var currentVersions = map[Type]int{
 	TypeTableBankTaken:        1,
 	TypeTableBankReleased:     1,
 	TypeTableShoeStarted:      1,
+	TypeBingoClaimed:          1,
 }
 
 // Types returns every known event type, in catalog order.
@@ -90,6 +94,7 @@ func Types() []Type {
 		TypeRoundStepSettled, TypeBetTakenDown,
 		TypeTableBankTaken, TypeTableBankReleased,
 		TypeTableShoeStarted,
+		TypeBingoClaimed,
 	}
 }
 

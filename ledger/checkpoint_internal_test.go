@@ -90,7 +90,9 @@ func TestCheckpoint_CodecFields(t *testing.T) {
 		v    any
 		want int
 	}{
-		{Table{}, 16}, {Round{}, 24}, {Bet{}, 13}, {games.Settlement{}, 8}, {games.Contribution{}, 2},
+		// Round's sales is a cache of its bets, rebuilt after a restore
+		// (saleIndex), and not encoded.
+		{Table{}, 16}, {Round{}, 25}, {Bet{}, 13}, {games.Settlement{}, 8}, {games.Contribution{}, 2},
 		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 14},
 	} {
 		if got := reflect.TypeOf(tc.v).NumField(); got != tc.want {

@@ -133,6 +133,9 @@ type PlaceSlip struct {
 	Round  string       `json:"round,omitempty"`
 	Player string       `json:"player"`
 	Bets   []BetRequest `json:"bets"`
+	// Print, instead of Bets, asks the ledger to print the slip's bets
+	// from a seed, where the game prints them (bingo cards).
+	Print *PrintRequest `json:"print,omitempty"`
 }
 
 // CloseBetting is the dealer's "no more bets".

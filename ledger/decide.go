@@ -88,6 +88,8 @@ func (d *decider) decide(s *State, c Command, now time.Time) ([]draft, error) {
 		return d.releaseBank(s, c)
 	case *StartShoe:
 		return d.startShoe(s, c)
+	case *Claim:
+		return d.claim(s, c)
 	}
 	return nil, errf(ErrInvalidRequest, "unknown command %T", c)
 }
@@ -486,6 +488,11 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 	if r.Window > 0 && now.After(r.OpenedAt.Add(r.Window)) {
 		return nil, errf(ErrRoundNotOpen, "the betting window of round %s closed at %s", r.ID, r.OpenedAt.Add(r.Window).Format(time.RFC3339))
 	}
+	if c.Print != nil {
+		if c, err = d.printSlip(r, c); err != nil {
+			return nil, err
+		}
+	}
 	if len(c.Bets) == 0 {
 		return nil, errf(ErrInvalidRequest, "a slip needs at least one bet")
 	}
@@ -554,6 +561,15 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 				postings = append(postings, events.Posting{From: WalletAccount(c.Player), To: CommissionAccount(t.ID), Amount: fee, Currency: r.Currency})
 				total = total.Add(fee)
 			}
+		}
+	}
+	if seller, ok := pt.(games.Seller); ok {
+		codes := make([]string, len(c.Bets))
+		for i, b := range c.Bets {
+			codes[i] = b.Code
+		}
+		if err := checkSales(r, seller, codes); err != nil {
+			return nil, err
 		}
 	}
 	if _, banked := pt.(games.PlayerBanked); banked {

@@ -63,6 +63,8 @@ func RoundStatusAfter(status, prior string, t events.Type) (next, nextPrior stri
 		return status, prior, status == RoundCancelled
 	case events.TypeBetTakenDown:
 		return status, prior, status == RoundBetting
+	case events.TypeBingoClaimed:
+		return status, prior, status == RoundBetting || status == RoundClosed || status == RoundPaused
 	}
 	return status, prior, false
 }
@@ -83,4 +85,5 @@ var commandStatuses = map[string][]string{
 	"resume":         {RoundPaused},
 	"cancel":         {RoundBetting, RoundClosed, RoundPaused},
 	"correct_result": {RoundSettled},
+	"claim":          {RoundBetting, RoundClosed, RoundPaused},
 }

@@ -24,6 +24,7 @@ var allowed = map[string][]string{
 	"take_bank":      {RoleDealer, RoleSupervisor},
 	"release_bank":   {RoleDealer, RoleSupervisor},
 	"start_shoe":     {RoleDealer, RoleSupervisor},
+	"claim":          {RoleDealer, RoleSupervisor},
 }
 
 // AllowedRoles returns the roles that may issue the named command, for the

@@ -104,6 +104,10 @@ type Round struct {
 	// (games.RoundSettler) is settled with, also when its settlement is
 	// finished after a crash, once some of its bets moved the bank.
 	bankAtResult decimal.Decimal
+	// derived holds what is derived from Bets and Results for games
+	// that need it (bingo): never checkpointed, built again when missing
+	// (ledger/sales.go).
+	derived *roundDerived
 	// Open counts the bets still in play: placed and not yet settled,
 	// refunded or taken down (a reversed settlement makes its bet open
 	// again).

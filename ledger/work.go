@@ -41,7 +41,7 @@ func (d *decider) work(s *State, r *Round) ([]draft, error) {
 		if err != nil {
 			return nil, err
 		}
-		over := pt.RoundOver(res)
+		over := roundOver(pt, r, res)
 		if rs, ok := pt.(games.RoundSettler); ok {
 			return d.workTogether(r, rs, res, over)
 		}
@@ -102,16 +102,24 @@ func (d *decider) work(s *State, r *Round) ([]draft, error) {
 // round.settled. The funds are those of the round's last result, so the
 // same settlement is drafted again when a crash interrupted its writing.
 func (d *decider) workTogether(r *Round, rs games.RoundSettler, res []games.Result, over bool) ([]draft, error) {
+	if !over {
+		// Counted, not listed: a bingo game draws up to 90 balls over
+		// as many as 100,000 cards.
+		open := 0
+		for _, b := range r.Bets {
+			if b.Status == BetOpen || b.Status == BetSettled {
+				open++
+			}
+		}
+		return []draft{{typ: events.TypeRoundStepSettled, table: r.Table, round: r.ID, payload: &events.RoundStepSettled{
+			Table: r.Table, Round: r.ID, Results: len(res), Decided: 0, Open: open,
+		}}}, nil
+	}
 	var bets []*Bet
 	for _, b := range r.Bets {
 		if b.Status == BetOpen || b.Status == BetSettled {
 			bets = append(bets, b)
 		}
-	}
-	if !over {
-		return []draft{{typ: events.TypeRoundStepSettled, table: r.Table, round: r.ID, payload: &events.RoundStepSettled{
-			Table: r.Table, Round: r.ID, Results: len(res), Decided: 0, Open: len(bets),
-		}}}, nil
 	}
 	gbs := make([]games.Bet, len(bets))
 	for i, b := range bets {

@@ -67,6 +67,9 @@ type fold struct {
 	// byRound reports whether a paytable's game keeps whole rounds on
 	// its board (games.RoundBoarder); nil: none does.
 	byRound func(paytable string) bool
+	// games names the daily report's rows of games that sell items
+	// (reportCode); nil reports every bet under its code.
+	catalog *games.Catalog
 
 	balances map[balanceID]*balanceRec
 	tables   map[string]*TableInfo
@@ -188,6 +191,12 @@ func (f *fold) apply(d *decoded) error {
 		// The status is the whole effect.
 	case *events.RoundStepSettled:
 		err = f.stepSettled(e, p)
+	case *events.BingoClaimed:
+		err = f.withRound(e, p.Round, func(r *roundRec) error {
+			r.Claims = append(r.Claims, RoundClaim{Seq: e.Seq, At: e.OccurredAt, Bet: p.Bet, Player: p.Player, Prize: p.Prize,
+				Balls: p.Balls, Correct: p.Correct, Reason: p.Reason})
+			return nil
+		})
 	case *events.RoundReshake:
 		err = f.withRound(e, p.Round, func(r *roundRec) error {
 			r.Reshakes = append(r.Reshakes, Reshake{Seq: e.Seq, At: e.OccurredAt, Reason: p.Reason, Note: p.Note})
@@ -450,6 +459,7 @@ func (f *fold) day(at time.Time) string {
 }
 
 func (f *fold) dailyOf(e *events.Envelope, table, currency, code string) *DailyTotals {
+	code = f.reportCode(table, code)
 	id := dailyID{f.day(e.OccurredAt), table, currency, code}
 	if d := f.daily[id]; d != nil {
 		return d

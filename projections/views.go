@@ -259,6 +259,19 @@ type Reshake struct {
 	Note   string    `json:"note,omitempty"`
 }
 
+// RoundClaim is a player's call of a prize on a bet (bingo.claimed) with
+// the game's verdict: recorded, never paid on.
+type RoundClaim struct {
+	Seq     uint64    `json:"seq"`
+	At      time.Time `json:"at"`
+	Bet     string    `json:"bet"`
+	Player  string    `json:"player"`
+	Prize   string    `json:"prize"`
+	Balls   int       `json:"balls"`
+	Correct bool      `json:"correct"`
+	Reason  string    `json:"reason"`
+}
+
 // Correction is one correction of a round's result.
 type Correction struct {
 	Seq    uint64    `json:"seq"`
@@ -294,6 +307,7 @@ type RoundInfo struct {
 	Result       json.RawMessage   `json:"result,omitempty"`
 	Results      []json.RawMessage `json:"results,omitempty"`
 	Reshakes     []Reshake         `json:"reshakes,omitempty"`
+	Claims       []RoundClaim      `json:"claims,omitempty"`
 	Corrections  []Correction      `json:"corrections,omitempty"`
 	PauseReason  string            `json:"pause_reason,omitempty"`
 	CancelReason string            `json:"cancel_reason,omitempty"`

@@ -253,7 +253,10 @@ type RoundReplay struct {
 	// it; absent for a round of one result.
 	Steps []Step `json:"steps,omitempty"`
 	// Reshakes are the reshakes' reasons, in order (not results).
-	Reshakes    []string                      `json:"reshakes,omitempty"`
+	Reshakes []string `json:"reshakes,omitempty"`
+	// Claims are the players' calls of a prize (bingo.claimed) with the
+	// game's verdicts, in order: recorded, never paid on.
+	Claims      []events.BingoClaimed         `json:"claims,omitempty"`
 	Corrections []events.RoundResultCorrected `json:"corrections,omitempty"`
 	Events      []EventLine                   `json:"events"`
 	Bets        []BetCheck                    `json:"bets"`
@@ -466,6 +469,8 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 		}
 	case *events.RoundReshake:
 		out.Reshakes = append(out.Reshakes, p.Reason)
+	case *events.BingoClaimed:
+		out.Claims = append(out.Claims, *p)
 	case *events.RoundResult:
 		st.results = append(st.results, p.ResultJSON())
 		st.setResults(out)

@@ -16,6 +16,7 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/baccarat"
 	"github.com/wagerlog/wagerlog/games/blackjack"
+	"github.com/wagerlog/wagerlog/games/bingo"
 	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/roulette"
@@ -35,6 +36,9 @@ const (
 	// DemoCrapsTable is the craps table: one roll per interval, a
 	// shooter's hand lasting until the seven-out.
 	DemoCrapsTable = "demo-craps"
+	// DemoBingoTable is the bingo room: cards sold before the first ball,
+	// one ball per interval, the game over at its first bingo.
+	DemoBingoTable = "demo-bingo"
 	// DefaultDemoInterval is the time between two demo rounds.
 	DefaultDemoInterval = 3 * time.Second
 	// DemoIntervalMin bounds --demo-interval from below, so that a typo
@@ -83,7 +87,7 @@ type demoGame interface {
 // demoGames are the games the demo can play.
 func demoGames() map[string]demoGame {
 	return map[string]demoGame{sicbo.GameName: sicboDemo{}, roulette.GameName: rouletteDemo{}, baccarat.GameName: &baccaratDemo{}, craps.GameName: crapsDemo{},
-		blackjack.GameName: blackjackDemo{}, war.GameName: warDemo{}}
+		blackjack.GameName: blackjackDemo{}, war.GameName: warDemo{}, bingo.GameName: &bingoDemo{}}
 }
 
 // demoTables returns the demo's tables: Sic Bo's live paytable on DemoTable,
@@ -110,6 +114,9 @@ func demoTables(catalog *games.Catalog) ([]*demoTable, error) {
 		}},
 		{DemoCrapsTable, craps.IDPeru1999, map[string]ledger.Limit{
 			"*": {Min: band.Min, Max: decimal.RequireFromString("200")},
+		}},
+		{DemoBingoTable, bingo.IDEs1979, map[string]ledger.Limit{
+			"card": {Min: band.Min, Max: decimal.RequireFromString("25")},
 		}},
 	}
 	for _, sp := range demoCardSpecs(band) {
@@ -477,6 +484,9 @@ func (d *demo) playStep(ctx context.Context, t *demoTable, hand demoHand, round 
 		}
 	}
 	result := hand.result(d.rng, t.paytable)
+	if dd, ok := hand.(demoDraw); ok {
+		result = dd.next(d.rng, results)
+	}
 	if _, err := d.led.Execute(ctx, &ledger.RecordResult{
 		Meta: ledger.Meta{Actor: t.dealer}, Table: t.id, Round: round, Result: result,
 	}); err != nil {

@@ -150,8 +150,8 @@ func TestRunDemo_PlaysRealRounds(t *testing.T) {
 			t.Errorf("%s by %q: not a demo actor", e.Type, e.Actor.ID)
 		}
 	}
-	if count[events.TypeTableOpened] != 6 {
-		t.Errorf("%d table.opened, want 6 (Sic Bo, roulette, punto banco, craps, blackjack and War)", count[events.TypeTableOpened])
+	if count[events.TypeTableOpened] != 7 {
+		t.Errorf("%d table.opened, want 7 (Sic Bo, roulette, punto banco, craps, blackjack, War and bingo)", count[events.TypeTableOpened])
 	}
 	if count[events.TypeWalletDeposited] < len(demoPlayers()) {
 		t.Errorf("%d deposits, want one per player at least", count[events.TypeWalletDeposited])
@@ -242,7 +242,7 @@ func TestRunDemo_Restart(t *testing.T) {
 			cancelled = true
 		}
 	}
-	if opened[DemoTable] != 1 || opened[DemoRouletteTable] != 1 || opened[DemoBaccaratTable] != 1 || opened[DemoCrapsTable] != 1 || !cancelled {
+	if opened[DemoTable] != 1 || opened[DemoRouletteTable] != 1 || opened[DemoBaccaratTable] != 1 || opened[DemoCrapsTable] != 1 || opened[DemoBingoTable] != 1 || !cancelled {
 		t.Errorf("tables opened %v, round %s left in progress cancelled: %v; want each once and true", opened, active, cancelled)
 	}
 }
@@ -328,7 +328,7 @@ func TestServe_DemoBoardMoves(t *testing.T) {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
-	for _, want := range []string{"one token per role", "demo: open the live board", "/?table=" + DemoTable, "/?table=" + DemoRouletteTable, "/?table=" + DemoBaccaratTable, "/?table=" + DemoCrapsTable} {
+	for _, want := range []string{"one token per role", "demo: open the live board", "/?table=" + DemoTable, "/?table=" + DemoRouletteTable, "/?table=" + DemoBaccaratTable, "/?table=" + DemoCrapsTable, "/?table=" + DemoBingoTable} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("serve's output lacks %q", want)
 		}

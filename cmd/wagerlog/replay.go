@@ -181,6 +181,18 @@ func printRound(w io.Writer, r *replay.RoundReplay) error {
 		}
 		p("Transfers\t%s\n", ok(r.Transfers.Match))
 	}
+	if len(r.Claims) > 0 {
+		// Players' calls of a prize (bingo's "cantar"), with the game's
+		// verdict: recorded, never paid on.
+		p("\nCALL\tBET\tPLAYER\tPRIZE\tAFTER\tVERDICT\n")
+		for i, c := range r.Claims {
+			verdict := "wrong"
+			if c.Correct {
+				verdict = "right"
+			}
+			p("%d\t%s\t%s\t%s\t%d results\t%s: %s\n", i+1, c.Bet, c.Player, c.Prize, c.Balls, verdict, c.Reason)
+		}
+	}
 	p("\nChain\t%s\n", ok(r.ChainOK))
 	p("Settlements\t%s\n", ok(r.Match))
 	for _, pr := range r.Problems {

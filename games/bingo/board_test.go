@@ -44,17 +44,50 @@ func TestBoardOf(t *testing.T) {
 	}
 }
 
+// TestGame_Board reads the board's entries as the ledger writes them, one
+// per ball: a game cut by the board's window made whole from Before, its
+// last entry Over, a void game, and the
+// game in progress on the 1..90 grid.
 func TestGame_Board(t *testing.T) {
 	var entries []games.BoardEntry
-	for _, b := range drawA1 {
-		entries = append(entries, games.BoardEntry{Round: "g1", Number: 1, Result: Ball(b)})
+	for i, b := range drawA1[3:] {
+		entries = append(entries, games.BoardEntry{Round: "g1", Number: 1, Result: Ball(b), Index: i + 3, Over: i == len(drawA1)-4})
 	}
-	entries = append(entries, games.BoardEntry{Round: "g2", Number: 2, Result: Ball(7)}, games.BoardEntry{Round: "g2", Number: 2, Result: Void{VoidBallAnnounced}})
+	entries[0].Before = Results(drawA1[:3])
+	entries = append(entries,
+		games.BoardEntry{Round: "g2", Number: 2, Result: Ball(7)},
+		games.BoardEntry{Round: "g2", Number: 2, Result: Void{VoidBallAnnounced}, Index: 1, Over: true},
+		games.BoardEntry{Round: "g3", Number: 3, Result: Ball(90)},
+		games.BoardEntry{Round: "g3", Number: 3, Result: Ball(11), Index: 1})
 	s, ok := Game{}.Board(Paytables()[0], entries).(BoardStats)
-	if !ok || s.BoardGame() != GameName || s.Games != 1 || s.Last[0].Balls != 16 || s.Current.Round != "g2" || len(s.Current.Balls) != 1 {
+	if !ok || s.BoardGame() != GameName || s.Games != 2 || s.Last[0].Balls != 16 || s.Last[0].Void != "" {
 		t.Fatalf("%+v", s)
+	}
+	if v := s.Last[1]; v.Round != "g2" || v.Void != VoidBallAnnounced || v.BingoBall != 0 || v.Balls != 1 {
+		t.Fatalf("void game %+v", v)
+	}
+	if c := s.Current; c.Round != "g3" || len(c.Balls) != 2 || !c.Grid[8][9] || !c.Grid[1][0] {
+		t.Fatalf("current %+v", c)
+	}
+	if s.Frequency[0].Count != 1 || !s.Frequency[0].Percent.Equal(dec("50")) {
+		t.Fatalf("frequency of 1: %+v", s.Frequency[0])
 	}
 	if empty := (Game{}).Board(nil, nil).(BoardStats); empty.Games != 0 || len(empty.Hot) != 0 || len(empty.Frequency) != NumbersMax {
 		t.Fatalf("%+v", empty)
+	}
+}
+
+// TestPaytable_State: the game in progress for the caller's screen, balls
+// in order on the panel, a repeated or invalid ball skipped, a void named.
+func TestPaytable_State(t *testing.T) {
+	s := Paytables()[0].State([]games.Result{Ball(17), Ball(90), Ball(17), Ball(0), Ball(1)}).(GameState)
+	if s.StateGame() != GameName || s.Drawn != 3 || s.Last != 1 || !s.Grid[1][6] || !s.Grid[8][9] || !s.Grid[0][0] || s.Grid[0][1] || s.Void != "" {
+		t.Fatalf("%+v", s)
+	}
+	if v := Paytables()[0].State([]games.Result{Ball(5), Void{VoidReglamento36}}).(GameState); v.Void != VoidReglamento36 || v.Drawn != 1 {
+		t.Fatalf("%+v", v)
+	}
+	if e := Paytables()[0].State(nil).(GameState); e.Drawn != 0 || e.Balls == nil {
+		t.Fatalf("%+v", e)
 	}
 }

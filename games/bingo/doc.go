@@ -18,15 +18,28 @@
 //
 // # A game in the ledger
 //
-// A game is one round; each ball is one result, {"ball":17}, and a void is
-// the result {"void":"ball_announced_wrong"} (seed section V). A card sold
+// A game is one round; each ball is one result, {"ball":17}. A void (seed
+// section V) reads as {"void":"ball_announced_wrong"} and settles every
+// card as a push, but the ledger refuses it as a result (CheckResult,
+// rule void_by_cancel): there a void game is the round's cancel, by a
+// supervisor with its reason. A card sold
 // is a bet whose code carries the card's numbers,
 // "card:A-17:3,15,41,62,80,7,26,44,58,85,19,33,49,67,90", and whose stake
 // is its price, so a game is settled from its bets and results alone.
 // When sales close the prizes are fixed as percentages of the game's sales
-// (Paytable.Prizes; bingo/es-1979: line 15%, bingo 60%) and posted to the
-// prize pool (CloseSales). Balls are checked as they come (CheckResult:
-// 1..90, once; CheckResultWith: not after the bingo).
+// (Paytable.Prizes; bingo/es-1979: line 15%, bingo 60%; CloseSales gives
+// them as symbolic transfers). Balls are checked as they come
+// (CheckResult: 1..90, once; CheckResultWith: not after the bingo).
+//
+// On the seam (seam.go) a game is a round of the ledger: SettleRound
+// (games.RoundSettler) settles every card against the table's prize pool
+// and funds the prizes from the sales with round.settled; RoundOverWith
+// and TrackRound (games.BetsRoundEnder, games.BetsRoundTracker) end the
+// round at the first bingo; CheckPlacement (games.Placer) sells cards
+// before the first ball only; SaleKey and SalesMax (games.Seller) sell a
+// card number once and at most CardsMax cards a game; CheckClaim
+// (games.Claimer) checks a player's call; PrintBets (games.BetPrinter)
+// prints cards from a seed. docs/GAMES.md, "Bingo in the ledger".
 //
 // # Winners and shared prizes
 //
@@ -48,7 +61,7 @@
 // Paytable.Settle (the per-bet seam) can say of a card alone only that it
 // is in play (OutcomeOpen) or refunded (a void game): what it wins is a
 // share that depends on every other card. SettleGame and
-// Paytable.SettleRound settle a whole game: each card's settlement and the
+// Paytable.SettleWhole settle a whole game: each card's settlement and the
 // transfers between symbolic accounts (stakes, prize_pool, punter, house)
 // that carry it out. The hall's revenue is the sales less the prizes.
 //

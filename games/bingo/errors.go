@@ -57,6 +57,10 @@ var (
 	// ErrUnknownPaytable is returned by Lookup for an id not in the
 	// catalog. Code unknown_paytable.
 	ErrUnknownPaytable error = &games.Sentinel{Msg: "unknown paytable", Code: CodeUnknownPaytable}
+	// ErrBadClaim is returned by CheckClaim when a call names no prize
+	// of bingo (a line or a bingo) or no card of the game. Code
+	// invalid_claim.
+	ErrBadClaim error = &games.Sentinel{Msg: "invalid claim", Code: CodeInvalidClaim}
 	// ErrBadPaytable is returned by New for inconsistent paytable data. It
 	// has no API code: paytable data is never a player's input.
 	ErrBadPaytable = errors.New("invalid paytable")
@@ -75,6 +79,7 @@ const (
 	CodeGameNotOver     = "game_not_over"
 	CodeRoundSettlement = "round_settlement_required"
 	CodeUnknownPaytable = "unknown_paytable"
+	CodeInvalidClaim    = "invalid_claim"
 )
 
 // Rules a card can break, the Rule of a *CardError. They are stable names:
@@ -109,6 +114,9 @@ const (
 	RuleGameOver = "game_over"
 	// RuleVoidReason: a void names one of the Void… reasons.
 	RuleVoidReason = "void_reason"
+	// RuleVoidByCancel: in the ledger a void game is the round's cancel,
+	// by a supervisor with its reason, not a result the caller records.
+	RuleVoidByCancel = "void_by_cancel"
 )
 
 // CardError says which rule a card breaks. It wraps ErrBadCard.

@@ -1,6 +1,10 @@
 package bingo
 
-import "github.com/wagerlog/wagerlog/games"
+import (
+	"slices"
+
+	"github.com/wagerlog/wagerlog/games"
+)
 
 // Game is bingo in the catalog of games (games/registry).
 type Game struct{}
@@ -18,31 +22,74 @@ func (Game) Paytables() []games.Paytable {
 	return out
 }
 
-// Board returns the board of the balls it is given: each entry is read as
-// one ball of the game named by its Round, entries of one Round forming
-// one game, the last Round being the game in progress. Given one entry per
-// completed round it sees only each game's last ball; and without the
-// cards no entry says who won: see BoardOf and docs/games/bingo.md
-// ("Board") for what the generic layer must provide.
+// Board returns the board of the balls it is given, one entry per ball
+// as the ledger settles them (round.step_settled, then round.settled on
+// the last): entries of one Round form one game, a game whose last entry
+// is Over is complete, and the board's oldest entry carries the balls of
+// its game drawn before it (Before), so a game cut by the board's window
+// is whole. An entry does not say whether its round ended on a bingo or
+// was cancelled (both are Over), and without the cards no entry says
+// which cards won or when the line came: those are in the game's
+// settlement (GET /v1/rounds/{round}, the replay), see docs/GAMES.md
+// ("Board").
 func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats {
 	if len(entries) > BoardInputMax {
 		entries = entries[len(entries)-BoardInputMax:]
 	}
-	var gs []BoardGame
-	for _, e := range entries {
-		b, ok := e.Result.(Ball)
-		if !ok || b.Validate() != nil {
+	type game struct {
+		BoardGame
+		over bool
+		void string
+	}
+	var gs []game
+	for i, e := range entries {
+		if len(gs) == 0 || gs[len(gs)-1].Round != e.Round {
+			gs = append(gs, game{BoardGame: BoardGame{Round: e.Round, Number: e.Number}})
+		}
+		g := &gs[len(gs)-1]
+		if i == 0 {
+			for _, r := range e.Before {
+				if b, ok := r.(Ball); ok {
+					g.Balls = append(g.Balls, int(b))
+				}
+			}
+		}
+		switch r := e.Result.(type) {
+		case Ball:
+			g.Balls = append(g.Balls, int(r))
+		case Void:
+			g.void = r.Reason
+		}
+		g.over = g.over || e.Over || g.void != ""
+	}
+	var done []BoardGame
+	current := BoardGame{}
+	for i, g := range gs {
+		if !g.over && i == len(gs)-1 {
+			current = g.BoardGame
 			continue
 		}
-		if len(gs) == 0 || gs[len(gs)-1].Round != e.Round {
-			gs = append(gs, BoardGame{Round: e.Round, Number: e.Number})
+		done = append(done, g.BoardGame)
+	}
+	s := BoardOf(done, current)
+	// BoardOf lists the last BoardGames of done, in order.
+	listed := gs
+	if !current.Equal(BoardGame{}) {
+		listed = gs[:len(gs)-1]
+	}
+	listed = listed[len(listed)-len(s.Last):]
+	for i, g := range listed {
+		if g.void != "" {
+			s.Last[i].Void = g.void
 		}
-		gs[len(gs)-1].Balls = append(gs[len(gs)-1].Balls, int(b))
 	}
-	if len(gs) == 0 {
-		return BoardOf(nil, BoardGame{})
-	}
-	return BoardOf(gs[:len(gs)-1], gs[len(gs)-1])
+	return s
+}
+
+// Equal reports whether two board games are the same game with the same
+// balls.
+func (g BoardGame) Equal(o BoardGame) bool {
+	return g.Round == o.Round && g.Number == o.Number && slices.Equal(g.Balls, o.Balls) && g.Settlement == o.Settlement
 }
 
 // The package's types implement the seam's interfaces.

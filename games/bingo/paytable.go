@@ -171,11 +171,20 @@ func (p *Paytable) ParseResult(raw []byte) (games.Result, error) { return ParseR
 
 // CheckResult validates r recorded after prior with what the results
 // alone say: a ball 1..90 not drawn before, no result after a void, at
-// most 90 balls. It implements games.ResultChecker. Whether a ball comes
+// most 90 balls; and it refuses a void as a result (RuleVoidByCancel). It implements games.ResultChecker. Whether a ball comes
 // after the bingo depends on the cards sold: CheckResultWith.
 func (p *Paytable) CheckResult(r games.Result, prior []games.Result) error {
-	_, err := ReadDraw(append(slices.Clip(prior), r))
-	return err
+	if _, err := ReadDraw(append(slices.Clip(prior), r)); err != nil {
+		return err
+	}
+	if v, ok := r.(Void); ok {
+		// A void is the hall's judgement of an error (seed 002 bingo V):
+		// a supervisor's decision, recorded as the round's cancel with its
+		// reason, which refunds every card. The caller who draws the
+		// balls does not void a game by entering a result.
+		return resultError(RuleVoidByCancel, "%s: a void game is the round's cancel by a supervisor, with the reason", v)
+	}
+	return nil
 }
 
 // RoundOver reports whether the results alone end the game: a void, or
@@ -243,5 +252,10 @@ func (p *Paytable) RTP() []games.BetRTP {
 	// A decimal's string is an exact fraction for big.Rat; New checked it.
 	r, _ := new(big.Rat).SetString(p.line.Add(p.bingo).String())
 	pays := fmt.Sprintf("line %s%% + bingo %s%% of the game's sales, shared by the winners", p.data.LinePercent, p.data.BingoPercent)
-	return []games.BetRTP{{Code: KindCard, Kind: KindCard, Pays: pays, RTP: r}}
+	// The listed code is one card, any card: every card has the same RTP.
+	return []games.BetRTP{{Code: ExampleCard().BetCode(), Kind: KindCard, Pays: pays, RTP: r}}
 }
+
+// ExampleCard is card A-1 as GenerateCard prints it from seed 0: the card
+// the RTP listing and the documentation show.
+func ExampleCard() Card { return GenerateCard(0, CardID{Series: "A", Number: 1}) }

@@ -124,7 +124,7 @@ func TestProperty_RandomGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rs, err := pt.SettleRound(bs, 2, Results(balls))
+		rs, err := pt.SettleWhole(bs, 2, Results(balls))
 		if err != nil {
 			t.Fatalf("game %d: %v", g, err)
 		}
@@ -162,7 +162,7 @@ func TestProperty_RandomGames(t *testing.T) {
 		}
 
 		// Replayed: the same bytes.
-		again, err := pt.SettleRound(bs, 2, Results(balls))
+		again, err := pt.SettleWhole(bs, 2, Results(balls))
 		if err != nil {
 			t.Fatal(err)
 		}

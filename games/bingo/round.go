@@ -36,7 +36,7 @@ type Transfer struct {
 
 // RoundSettlement is a game settled as a whole: each bet's settlement, in
 // the order given, and the transfers that carry it out, which are
-// authoritative for the postings (see SettleRound). It has the shape the
+// authoritative for the postings (see SettleWhole). It has the shape the
 // generic layer's round settlement would take (docs/games/bingo.md, "What
 // the generic layer needs").
 type RoundSettlement struct {
@@ -94,7 +94,7 @@ func closingTransfers(pr Prizes) []Transfer {
 	}
 }
 
-// SettleRound settles a game from its bets (the cards sold, prices as
+// SettleWhole settles a game from its bets (the cards sold, prices as
 // stakes) and its results (the balls, or a void), after CloseSales moved
 // the prizes to the prize pool. The transfers empty both the stakes and
 // the prize pool:
@@ -111,7 +111,7 @@ func closingTransfers(pr Prizes) []Transfer {
 // zero: a prize's indivisible remainder is paid to its first winner. The
 // ledger posts the transfers, not Settlement's usual postings. It returns
 // ErrGameNotOver unless the results end on the first bingo or a void.
-func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Result) (RoundSettlement, error) {
+func (p *Paytable) SettleWhole(bets []games.Bet, scale int32, results []games.Result) (RoundSettlement, error) {
 	cards, sales, err := p.Cards(bets, scale)
 	if err != nil {
 		return RoundSettlement{}, err
@@ -142,12 +142,12 @@ func betSettlements(g GameSettlement, cards []SoldCard, scale int32) []games.Set
 	won := make([][]string, len(cards))
 	for _, p := range []PrizeResult{g.Line, g.Bingo} {
 		for _, w := range p.Winners {
-			rule := fmt.Sprintf("%s on ball %d (number %d): %s of %s", p.Prize, p.Index, p.Ball, w.Amount, p.Amount)
+			rule := fmt.Sprintf("%s on ball %d (number %d): %s of %s", p.Prize, p.Index, p.Ball, w.Amount.StringFixed(scale), p.Amount.StringFixed(scale))
 			if len(p.Winners) > 1 {
 				rule += fmt.Sprintf(" shared by %d cards in proportion to their price", len(p.Winners))
 			}
 			if w.Remainder.Sign() > 0 {
-				rule += fmt.Sprintf(", with the indivisible remainder %s (first winning card in card-number order)", w.Remainder)
+				rule += fmt.Sprintf(", with the indivisible remainder %s (first winning card in card-number order)", w.Remainder.StringFixed(scale))
 			}
 			won[w.Index] = append(won[w.Index], rule)
 		}
@@ -177,7 +177,7 @@ func joinRules(rs []string) string {
 	return s
 }
 
-// gameTransfers carries a settled game out (see SettleRound).
+// gameTransfers carries a settled game out (see SettleWhole).
 func gameTransfers(g GameSettlement, cards []SoldCard) []Transfer {
 	if g.Void != nil {
 		ts := make([]Transfer, 0, len(cards)+2)

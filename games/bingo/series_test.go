@@ -71,13 +71,13 @@ func TestSeries_DoubleCard(t *testing.T) {
 	se := Series{ID: "D", Face: dec("0.50"), From: 1, To: 2, Double: true}
 	a, b := se.Halves(mustCard(t, "D-1", sampleRows))
 	other := SoldCard{mustCard(t, "D-2", rowsB1), dec("0.50")}
-	game1, err := pt.SettleRound(bets([]SoldCard{a, other}), 2, Results(drawA1))
+	game1, err := pt.SettleWhole(bets([]SoldCard{a, other}), 2, Results(drawA1))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The next game draws B-1's numbers first: the other card wins.
 	draw2 := []int{6, 13, 21, 31, 41, 7, 55, 64, 72, 83, 8, 14, 56, 65, 84}
-	game2, err := pt.SettleRound(bets([]SoldCard{b, other}), 2, Results(draw2))
+	game2, err := pt.SettleWhole(bets([]SoldCard{b, other}), 2, Results(draw2))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -152,7 +152,7 @@ func bets(cards []SoldCard) []games.Bet {
 	return out
 }
 
-func TestPaytable_SettleRound(t *testing.T) {
+func TestPaytable_SettleWhole(t *testing.T) {
 	pt := Paytables()[0]
 	cards := threeCards(t)
 	bs := bets(cards)
@@ -164,7 +164,7 @@ func TestPaytable_SettleRound(t *testing.T) {
 		t.Fatalf("prizes %+v", pr)
 	}
 	t.Run("OK", func(t *testing.T) {
-		rs, err := pt.SettleRound(bs, 2, Results(drawA1))
+		rs, err := pt.SettleWhole(bs, 2, Results(drawA1))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -183,13 +183,13 @@ func TestPaytable_SettleRound(t *testing.T) {
 			t.Errorf("rule %q", rs.Bets[0].Rule)
 		}
 		// Replayed, the same game settles the same.
-		again, _ := pt.SettleRound(bs, 2, Results(drawA1))
+		again, _ := pt.SettleWhole(bs, 2, Results(drawA1))
 		if len(again.Transfers) != len(rs.Transfers) || again.Bets[1].Rule != rs.Bets[1].Rule {
 			t.Fatal("a replay settles differently")
 		}
 	})
 	t.Run("Void", func(t *testing.T) {
-		rs, err := pt.SettleRound(bs, 2, append(Results(drawA1[:7]), Void{VoidBallAnnounced}))
+		rs, err := pt.SettleWhole(bs, 2, append(Results(drawA1[:7]), Void{VoidBallAnnounced}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -207,15 +207,15 @@ func TestPaytable_SettleRound(t *testing.T) {
 		}
 	})
 	t.Run("Err", func(t *testing.T) {
-		if _, err := pt.SettleRound(bs, 2, Results(drawA1[:10])); !errors.Is(err, ErrGameNotOver) {
+		if _, err := pt.SettleWhole(bs, 2, Results(drawA1[:10])); !errors.Is(err, ErrGameNotOver) {
 			t.Fatalf("unfinished: %v", err)
 		}
 		bad := append(bs[:3:3], games.Bet{Code: "card:A-1", Stake: dec("1")})
-		if _, err := pt.SettleRound(bad, 2, Results(drawA1)); !errors.Is(err, ErrBadBetCode) || !strings.HasPrefix(err.Error(), "bet 3:") {
+		if _, err := pt.SettleWhole(bad, 2, Results(drawA1)); !errors.Is(err, ErrBadBetCode) || !strings.HasPrefix(err.Error(), "bet 3:") {
 			t.Fatalf("bad code: %v", err)
 		}
 		late := append(bs[:3:3], games.Bet{Code: bs[0].Code, Stake: dec("1"), Since: 2})
-		if _, err := pt.SettleRound(late, 2, Results(drawA1)); !errors.Is(err, ErrBadBetCode) {
+		if _, err := pt.SettleWhole(late, 2, Results(drawA1)); !errors.Is(err, ErrBadBetCode) {
 			t.Fatalf("late card: %v", err)
 		}
 	})

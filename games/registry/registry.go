@@ -7,6 +7,7 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/baccarat"
 	"github.com/wagerlog/wagerlog/games/blackjack"
+	"github.com/wagerlog/wagerlog/games/bingo"
 	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
@@ -25,5 +26,6 @@ func New() *games.Catalog {
 		// split or a war raise a bet placed just before its decision.
 		war.Game{},
 		blackjack.Game{},
+		bingo.Game{},
 	)
 }

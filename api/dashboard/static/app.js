@@ -820,6 +820,64 @@ function emptyBlackjackBoard(table) {
   };
 }
 
+// ---------- bingo ----------
+
+// isBingo tells a bingo board by its statistics: the game in progress and
+// each number's frequency.
+function isBingo(b) {
+  return Boolean(b && b.stats && b.stats.current && Array.isArray(b.stats.frequency));
+}
+
+function ball(n, cls = '') {
+  return el('span', { class: `g-ball ${cls}`.trim(), text: String(n) });
+}
+
+function renderBingo(b, fresh) {
+  const s = b.stats;
+  const cur = s.current || { balls: [] };
+  const balls = Array.isArray(cur.balls) ? cur.balls : [];
+  const lastBall = balls[balls.length - 1];
+  $('g-latest-round').textContent = cur.number ? `· game ${cur.number}` : '';
+  $('g-count').textContent = String(balls.length);
+  if (lastBall === undefined) {
+    $('g-latest').replaceChildren(el('p', { class: 'empty', text: 'Waiting for the first ball…' }));
+  } else {
+    $('g-latest').replaceChildren(el('div', { class: 'latest-ball' }, ball(lastBall, 'g-ball-xl'), srOnly(`Ball ${lastBall}, ball ${balls.length} of this game.`)));
+  }
+  const drawn = new Set(balls);
+  const cells = [];
+  for (let n = 1; n <= 90; n++) {
+    const on = drawn.has(n);
+    cells.push(el('span', { class: `g-cell${on ? ' is-drawn' : ''}${n === lastBall && fresh ? ' is-fresh' : ''}`, role: 'listitem', text: String(n),
+      'aria-label': `${n}${on ? ' drawn' : ''}` }));
+  }
+  $('g-grid').replaceChildren(...cells);
+  const items = balls.map((n, i) => el('li', { class: 'g-drawn' }, srOnly(`Ball ${i + 1}: `), ball(n)));
+  if (items.length === 0) items.push(el('li', { class: 'empty', text: 'No ball yet.' }));
+  $('g-balls').replaceChildren(...items);
+  const games = (s.last || []).slice().reverse(); // newest first
+  $('g-games-n').textContent = String(s.games || 0);
+  const rows = games.slice(0, WALL_RESULTS_MAX).map((g) => el('li', { class: 'g-game' },
+    el('span', { class: 'g-game-no', text: `#${g.number}` }),
+    el('span', { class: 'g-game-balls', text: g.void ? `void (${g.void})` : `${g.balls} balls` }),
+    g.line_ball ? el('span', { class: 'muted', text: `line on ${g.line_ball}, bingo on ${g.bingo_ball}` }) : ''));
+  if (rows.length === 0) rows.push(el('li', { class: 'empty', text: 'No game finished yet.' }));
+  $('g-games').replaceChildren(...rows);
+  const chips = (ns) => (ns.length && ns.length < 90 ? ns.slice(0, 15).map((n) => ball(n)) : [el('span', { class: 'muted', text: '–' })]);
+  $('g-hot').replaceChildren(...chips(s.hot || []));
+  $('g-cold').replaceChildren(...chips(s.cold || []));
+}
+
+function emptyBingoBoard(table) {
+  return {
+    seq: 0, table, size: 0, results: [],
+    stats: {
+      current: { round: '', number: 0, balls: [] }, games: 0, last: [], hot: [], cold: [],
+      frequency: Array.from({ length: 90 }, (_, i) => ({ number: i + 1, count: 0, percent: '0' })),
+    },
+  };
+}
+
 function emptyWarBoard(table) {
   const zero = { count: 0, percent: '0' };
   return {
@@ -838,8 +896,10 @@ function render(b) {
   const cards = isBlackjack(b) || isWar(b);
   const baccarat = !cards && isBaccarat(b);
   const craps = !cards && !baccarat && isCraps(b);
-  const roulette = !cards && !baccarat && !craps && isRoulette(b);
-  $('board').hidden = roulette || baccarat || craps || cards;
+  const bingo = !cards && !baccarat && !craps && isBingo(b);
+  const roulette = !cards && !baccarat && !craps && !bingo && isRoulette(b);
+  $('board').hidden = roulette || baccarat || craps || cards || bingo;
+  $('bingo').hidden = !bingo;
   $('roulette').hidden = !roulette;
   $('baccarat').hidden = !baccarat;
   $('craps').hidden = !craps;
@@ -849,6 +909,10 @@ function render(b) {
     renderCards(b, fresh);
   } else if (baccarat) {
     renderBaccarat(b, fresh);
+  } else if (bingo) {
+    // A game has a row per ball: a ball is new by its sequence.
+    const seqs = new Set(prev ? prev.results.map((r) => r.seq) : []);
+    renderBingo(b, Boolean(prev && b.results[0] && !seqs.has(b.results[0].seq)));
   } else if (craps) {
     // A craps hand has a row per roll: a roll is new by its sequence.
     const seqs = new Set(prev ? prev.results.map((r) => r.seq) : []);
@@ -865,8 +929,15 @@ function render(b) {
   }
   if (b.seq === 0) return; // the empty board drawn while waiting
   if (Date.now() - (state.infoAt || 0) > TABLE_INFO_MS) refreshTableInfo(b.table);
-  $(cards ? 'cards' : baccarat ? 'baccarat' : craps ? 'craps' : roulette ? 'roulette' : 'board').setAttribute('aria-busy', 'false');
+  $(cards ? 'cards' : baccarat ? 'baccarat' : craps ? 'craps' : bingo ? 'bingo' : roulette ? 'roulette' : 'board').setAttribute('aria-busy', 'false');
   $('updated').textContent = `seq ${b.seq} · updated ${timeOf(new Date())}`;
+  if (bingo) {
+    const balls = b.stats.current.balls || [];
+    if (prev && b.results[0] && !prev.results.some((r) => r.seq === b.results[0].seq) && balls.length > 0) {
+      $('announce').textContent = `New ball: ${balls[balls.length - 1]}.`;
+    }
+    return;
+  }
   if (craps) {
     const l = (b.stats.last || [])[b.stats.last.length - 1];
     if (prev && l && b.results[0] && !prev.results.some((r) => r.seq === b.results[0].seq)) {
@@ -1222,6 +1293,7 @@ async function follow(table) {
   const t = state.tables.find((x) => x.id === table);
   const empty = {
     roulette: emptyRouletteBoard, baccarat: emptyBaccaratBoard, craps: emptyCrapsBoard, blackjack: emptyBlackjackBoard, war: emptyWarBoard,
+    bingo: emptyBingoBoard,
   }[t && t.game] || emptyBoard;
   render(empty(table));
   $('board').setAttribute('aria-busy', 'true');
@@ -1229,6 +1301,7 @@ async function follow(table) {
   $('baccarat').setAttribute('aria-busy', 'true');
   $('craps').setAttribute('aria-busy', 'true');
   $('cards').setAttribute('aria-busy', 'true');
+  $('bingo').setAttribute('aria-busy', 'true');
   setConn('connecting');
   await probe(table);
   if (table !== state.table) return;

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/wagerlog/wagerlog/games/bingo"
+	"github.com/wagerlog/wagerlog/ledger"
+)
+
+// bingoPage is what the test reads from a bingo board.
+type bingoPage struct {
+	Conn   string   `json:"conn"`
+	Other  bool     `json:"other"`
+	Latest string   `json:"latest"`
+	Count  string   `json:"count"`
+	Lit    []string `json:"lit"`
+	Balls  []string `json:"balls"`
+	Games  []string `json:"games"`
+}
+
+const readBingo = `(() => ({
+	conn: document.getElementById('conn').dataset.state,
+	other: !document.getElementById('board').hidden || !document.getElementById('craps').hidden || document.getElementById('bingo').hidden,
+	latest: document.querySelector('#g-latest .g-ball') ? document.querySelector('#g-latest .g-ball').textContent : '',
+	count: document.getElementById('g-count').textContent,
+	lit: [...document.querySelectorAll('#g-grid .g-cell.is-drawn')].map((e) => e.textContent),
+	balls: [...document.querySelectorAll('#g-balls .g-ball')].map((e) => e.textContent),
+	games: [...document.querySelectorAll('#g-games .g-game')].map((e) => e.textContent),
+}))()`
+
+// TestBrowser_BingoBoard opens a bingo room: the page draws the bingo
+// board (the last ball, the 1..90 panel with the balls drawn lit, the
+// game's balls in order, the last games) instead of Sic Bo's, follows a
+// ball live, lists a finished game (one of 90 balls, drawn with no card
+// sold, longer than the board's 50 rows) with the next one in progress,
+// and keeps screenshots.
+func TestBrowser_BingoBoard(t *testing.T) {
+	chromiumPath(t)
+	s := startServer(t, "--public-board")
+	const table = "browser-bingo"
+	s.call(ledger.RoleSupervisor, "POST", "/v1/tables", map[string]any{
+		"table": table, "paytable": bingo.IDEs1979, "currency": "EUR",
+		"limits": map[string]any{"card": map[string]string{"min": "1", "max": "100"}},
+		"band":   map[string]string{"min": "1", "max": "100"},
+		"dealer": "dealer-1",
+	})
+	round := s.call(ledger.RoleDealer, "POST", "/v1/tables/"+table+"/rounds", map[string]any{}).Round
+	draw := func(n int) {
+		t.Helper()
+		s.call(ledger.RoleDealer, "POST", "/v1/tables/"+table+"/rounds/"+round+"/close-betting", map[string]any{})
+		s.call(ledger.RoleDealer, "POST", "/v1/tables/"+table+"/rounds/"+round+"/result", map[string]any{"ball": n})
+	}
+	for _, n := range []int{17, 4, 90} {
+		draw(n)
+	}
+
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/?table="+table)); err != nil {
+		t.Fatal(err)
+	}
+	wait := func(within time.Duration, what string, ok func(bingoPage) bool) bingoPage {
+		t.Helper()
+		deadline := time.Now().Add(within)
+		for {
+			p, err := chromedp.Run(ctx, chromedp.Evaluate[bingoPage](readBingo))
+			if err != nil {
+				t.Fatalf("read the page: %v", err)
+			}
+			if ok(p) {
+				return p
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: not on the page within %s; the page shows %+v", what, within, p)
+			}
+			time.Sleep(25 * time.Millisecond)
+		}
+	}
+	p := wait(20*time.Second, "the first balls", func(p bingoPage) bool { return p.Conn == "live" && len(p.Balls) == 3 })
+	if p.Other || p.Latest != "90" || p.Count != "3" || strings.Join(p.Lit, ",") != "4,17,90" || strings.Join(p.Balls, ",") != "17,4,90" {
+		t.Fatalf("after three balls the page shows %+v", p)
+	}
+	draw(45)
+	acked := time.Now()
+	p = wait(liveDeadline, "the fourth ball", func(p bingoPage) bool { return len(p.Balls) == 4 && p.Latest == "45" })
+	t.Logf("the ball showed %s after the API acknowledged it", time.Since(acked).Round(time.Millisecond))
+
+	// No card was sold: the game draws all 90 balls. Then the next game.
+	drawn := map[int]bool{17: true, 4: true, 90: true, 45: true}
+	for n := 1; n <= bingo.NumbersMax; n++ {
+		if !drawn[n] {
+			draw(n)
+		}
+	}
+	round = s.call(ledger.RoleDealer, "POST", "/v1/tables/"+table+"/rounds", map[string]any{}).Round
+	draw(33)
+	draw(8)
+	p = wait(20*time.Second, "the next game", func(p bingoPage) bool { return len(p.Balls) == 2 && len(p.Games) == 1 })
+	if p.Latest != "8" || !strings.Contains(p.Games[0], "#1") || !strings.Contains(p.Games[0], "90 balls") {
+		t.Fatalf("with game 1 over the page shows %+v", p)
+	}
+	dir := artifactsDir(t)
+	shoot(t, ctx, dir, "bingo-phone-360.png", 360, 740, true)
+	if x, _ := overflow(t, ctx); x > 0 {
+		t.Errorf("at 360 px the page is %d px wider than the screen", x)
+	}
+	shoot(t, ctx, dir, "bingo-wall-1920x1080.png", 1920, 1080, false)
+	if x, y := overflow(t, ctx); x > 0 || y > 0 {
+		t.Errorf("on a 1920×1080 wall the page overflows by %d×%d px", x, y)
+	}
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/ledger"
+)
+
+// TestRunDemo_BingoRoom runs the demo until its bingo room has finished a
+// game: cards sold before the first ball, then one ball a step
+// (round.step_settled), the game settled at its first bingo with the
+// prize pool empty, no warning logged (nothing the demo sent was refused)
+// and money conserved.
+func TestRunDemo_BingoRoom(t *testing.T) {
+	led, store := demoLedger(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var logs demoLogBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- runDemo(ctx, led, slog.New(slog.NewTextHandler(&logs, nil)), demoConfig{Interval: 10 * time.Millisecond, Seed: 17})
+	}()
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		games, balls, cards := 0, 0, 0
+		for _, e := range readEvents(t, store) {
+			if e.Table != DemoBingoTable {
+				continue
+			}
+			switch e.Type {
+			case events.TypeRoundSettled:
+				games++
+			case events.TypeRoundStepSettled:
+				balls++
+			case events.TypeBetPlaced:
+				cards++
+			}
+		}
+		if games >= 1 && balls >= 1 && cards >= 1 {
+			break
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("runDemo returned early: %v", err)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("in 90 s the bingo room finished %d games, %d balls, %d sales; log:\n%s", games, balls, cards, logs.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(logs.String(), "level=WARN") {
+		t.Errorf("the demo logged warnings:\n%s", logs.String())
+	}
+	err := led.Inspect(context.Background(), func(s *ledger.State) {
+		if p := s.Balance(ledger.PrizesAccount(DemoBingoTable), demoCurrency); !p.IsZero() {
+			t.Errorf("prize pool %s after the games", p)
+		}
+		sum := decimal.Zero
+		for _, b := range s.Balances() {
+			sum = sum.Add(b.Balance)
+		}
+		if !sum.IsZero() {
+			t.Errorf("balances add up to %s, want 0", sum)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

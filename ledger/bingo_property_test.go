@@ -1,0 +1,174 @@
+package ledger_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/games/bingo"
+	"github.com/wagerlog/wagerlog/ledger"
+)
+
+// sold is one card of a property game, as the test knows it.
+type sold struct {
+	card   bingo.Card
+	player string
+	price  decimal.Decimal
+}
+
+// naiveWinners finds, without the package's Detector, the ball (from 1)
+// of the first line and of the first bingo and the cards completing each
+// on it: every card's rows checked against the balls drawn so far, ball
+// after ball.
+func naiveWinners(cards []sold, balls []int) (lineAt int, line []int, bingoAt int, full []int) {
+	drawn := map[int]bool{}
+	for i, n := range balls {
+		drawn[n] = true
+		for c, s := range cards {
+			rows := s.card.RowsInt()
+			all := true
+			for _, row := range rows {
+				done := true
+				for _, x := range row {
+					done = done && drawn[x]
+				}
+				all = all && done
+				// A card that completes a row with this ball wins the
+				// line if no line came before.
+				if done && lineAt == 0 && slices.Contains(row, n) {
+					line = append(line, c)
+				}
+			}
+			if all {
+				full = append(full, c)
+			}
+		}
+		if len(line) > 0 && lineAt == 0 {
+			lineAt = i + 1
+		}
+		if len(full) > 0 {
+			return lineAt, line, i + 1, full
+		}
+	}
+	return lineAt, line, 0, nil
+}
+
+// naiveShares divides prize among winners in proportion to their prices,
+// rounded down to the cent, the remainder to the first in card-number
+// order.
+func naiveShares(cards []sold, winners []int, prize decimal.Decimal) map[int]decimal.Decimal {
+	// In cents, with integer division: exact, whatever the decimal
+	// library's division precision.
+	cents := func(d decimal.Decimal) int64 { return d.Shift(2).IntPart() }
+	var total int64
+	for _, w := range winners {
+		total += cents(cards[w].price)
+	}
+	out := map[int]decimal.Decimal{}
+	var paid int64
+	for _, w := range winners {
+		share := cents(prize) * cents(cards[w].price) / total
+		out[w] = decimal.New(share, -2)
+		paid += share
+	}
+	first := slices.MinFunc(winners, func(a, b int) int { return cards[a].card.ID.Compare(cards[b].card.ID) })
+	out[first] = out[first].Add(decimal.New(cents(prize)-paid, -2))
+	return out
+}
+
+// TestLedger_BingoProperty plays random games with thousands of cards
+// through the real ledger (generated cards, random prices, owners and
+// draws) and checks them against an independent calculation: the same
+// winners of the line and the bingo on the same balls, each player's
+// wallet moved by their prizes less their prices to the cent, the prize
+// pool and in-play empty, the hall's share in the house, money
+// conserved, and a clean verify, which settles every game again from
+// its bets and balls (replay.ResettleRound, as the dispute replay does).
+func TestLedger_BingoProperty(t *testing.T) {
+	games, cardsPerGame := 2, 2000
+	if testing.Short() {
+		games, cardsPerGame = 1, 500
+	}
+	h := newHarness(t)
+	h.openBingo("pg")
+	const players = 40
+	deposits := decimal.Zero
+	for p := range players {
+		h.deposit(fmt.Sprintf("p%02d", p), "100000")
+		deposits = deposits.Add(decimal.NewFromInt(100000))
+	}
+	wallet := map[string]decimal.Decimal{}
+	house := decimal.Zero
+	prices := []string{"0.50", "1", "1", "2", "3.33"}
+	for g := range games {
+		rng := rand.New(rand.NewPCG(uint64(g), 17))
+		round := h.openRound("pg")
+		cards := make([]sold, cardsPerGame)
+		for i := range cards {
+			cards[i] = sold{
+				card:   bingo.GenerateCard(uint64(g)*7919+1, bingo.CardID{Series: string(rune('A' + i%3)), Number: i/3 + 1}),
+				player: fmt.Sprintf("p%02d", rng.IntN(players)),
+				price:  dec(prices[rng.IntN(len(prices))]),
+			}
+		}
+		// Sell them in slips of up to 100 cards of one player.
+		byPlayer := map[string][]int{}
+		for i, c := range cards {
+			byPlayer[c.player] = append(byPlayer[c.player], i)
+		}
+		sales := decimal.Zero
+		for p := range players {
+			player := fmt.Sprintf("p%02d", p)
+			idx := byPlayer[player]
+			for len(idx) > 0 {
+				n := min(len(idx), ledger.BetsPerSlipMax)
+				bets := make([]ledger.BetRequest, n)
+				for j, i := range idx[:n] {
+					bets[j] = ledger.BetRequest{Code: cards[i].card.BetCode(), Stake: cards[i].price}
+					wallet[player] = wallet[player].Sub(cards[i].price)
+					sales = sales.Add(cards[i].price)
+				}
+				h.bet("pg", round, player, bets...)
+				idx = idx[n:]
+			}
+		}
+		balls := rng.Perm(bingo.NumbersMax)
+		for i := range balls {
+			balls[i]++
+		}
+		lineAt, line, bingoAt, full := naiveWinners(cards, balls)
+		if lineAt == 0 || bingoAt == 0 || lineAt >= bingoAt {
+			t.Fatalf("game %d: line on ball %d, bingo on ball %d", g, lineAt, bingoAt)
+		}
+		for _, n := range balls[:bingoAt] {
+			h.drawBall("pg", round, n)
+		}
+		h.wantStatus(round, ledger.RoundSettled)
+		linePrize, bingoPrize := sales.Mul(dec("0.15")).RoundFloor(2), sales.Mul(dec("0.60")).RoundFloor(2)
+		for _, part := range []map[int]decimal.Decimal{naiveShares(cards, line, linePrize), naiveShares(cards, full, bingoPrize)} {
+			for c, amount := range part {
+				wallet[cards[c].player] = wallet[cards[c].player].Add(amount)
+			}
+		}
+		house = house.Add(sales.Sub(linePrize).Sub(bingoPrize))
+		t.Logf("game %d: %d cards, sales %s, line on ball %d to %d cards, bingo on ball %d to %d cards", g, cardsPerGame, sales, lineAt, len(line), bingoAt, len(full))
+		want := map[string]string{
+			ledger.PrizesAccount("pg"): "0", ledger.InPlayAccount("pg"): "0", ledger.HouseAccount("pg"): house.String(),
+		}
+		total := house
+		for p := range players {
+			player := fmt.Sprintf("p%02d", p)
+			bal := decimal.NewFromInt(100000).Add(wallet[player])
+			want[ledger.WalletAccount(player)] = bal.String()
+			total = total.Add(bal)
+		}
+		if !total.Equal(deposits) {
+			t.Fatalf("money not conserved: wallets and house %s, deposits %s", total, deposits)
+		}
+		h.wantBalances(want)
+	}
+	h.verifyClean()
+}
