@@ -6,8 +6,8 @@ package registry
 import (
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/baccarat"
-	"github.com/wagerlog/wagerlog/games/blackjack"
 	"github.com/wagerlog/wagerlog/games/bingo"
+	"github.com/wagerlog/wagerlog/games/blackjack"
 	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
