@@ -81,6 +81,12 @@ type Config struct {
 	// out the embedded server's duplicate window, which a restart reads
 	// back. Zero means no wait.
 	RestartWait time.Duration
+	// LoadgenCommand, when set, is the command that runs the load
+	// generator as a separate process in the HTTP phase (`wagerlog
+	// loadgen`: the executable and the command's name; the phase adds the
+	// flags), so that the HTTP figures are the server's alone. Empty runs
+	// the generator in this process.
+	LoadgenCommand []string
 }
 
 func (c Config) withDefaults() (Config, error) {

@@ -137,7 +137,7 @@ func (r *runner) ingest(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	ing, err := ingest(ctx, r.c, r.log, cfg.Clients, cfg.Duration, prof, r.ingestPlayers)
+	ing, err := ingest(ctx, r.c, r.log, "ingest", cfg.Clients, cfg.Duration, prof, r.ingestPlayers)
 	if cerr := closeProf(); err == nil && cerr != nil {
 		err = fmt.Errorf("bench: CPU profile: %w", cerr)
 	}
@@ -150,6 +150,8 @@ func (r *runner) ingest(ctx context.Context) error {
 	d.IngestBets, d.IngestRefused, d.IngestEvents = ing.bets, ing.refused, ing.appended.events
 	d.IngestEventsPerS = float64(ing.appended.events) / secs
 	d.IngestBatchMean, d.IngestEventBytes = ing.appended.batchMean(), ing.appended.eventMean()
+	rep.IngestBatchMean = d.IngestBatchMean
+	rep.IngestBatchP50, rep.IngestBatchP99 = float64(ing.appended.batchQuantile(0.50)), float64(ing.appended.batchQuantile(0.99))
 	r.ingested, r.rounds = ing.appended, ing.rounds
 	r.say("ingest: %.0f bets/s, p50 %.2f ms, p99 %.2f ms; %.0f events/s in batches of %.1f events of %.0f bytes",
 		rep.IngestBetsPerS, rep.IngestP50Ms, rep.IngestP99Ms, d.IngestEventsPerS, d.IngestBatchMean, d.IngestEventBytes)
@@ -296,7 +298,8 @@ func (r *runner) replayAndBoard(ctx context.Context) error {
 	return nil
 }
 
-// http is phase 6: slips through the API.
+// http is phase 6: slips through the API, then the same number of clients
+// through the ledger, for http_ratio.
 func (r *runner) http(ctx context.Context) error {
 	rep, d := r.rep, &r.rep.Details
 	r.say("http: %d keep-alive clients placing one-bet slips for %s", r.cfg.HTTPClients, r.cfg.Duration)
@@ -304,7 +307,7 @@ func (r *runner) http(ctx context.Context) error {
 		return err
 	}
 	rss := sampleRSS()
-	hr, err := httpPhase(ctx, r.c, r.st, r.views, r.cfg.HTTPClients, r.cfg.Duration, r.httpPlayers)
+	hr, err := httpPhase(ctx, r.c, r.st, r.views, r.cfg, r.dir, "http-"+r.runID, r.httpPlayers)
 	rep.ServeRSSMB = rss.end()
 	if perr := r.prof.stop(); err == nil {
 		err = perr
@@ -312,10 +315,27 @@ func (r *runner) http(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	rep.HTTPPlaceBetPerS = float64(hr.slips) / hr.elapsed.Seconds()
-	rep.HTTPPlaceBetP99Ms = ms(hr.lat.quantile(0.99))
-	d.HTTPSlips, d.HTTPRefused, d.HTTPP50 = hr.slips, hr.refused, hr.lat.quantile(0.50)
-	r.say("http: %.0f bets/s, p99 %.2f ms", rep.HTTPPlaceBetPerS, rep.HTTPPlaceBetP99Ms)
+	l := hr.load
+	rep.HTTPPlaceBetPerS, rep.HTTPPlaceBetP99Ms = l.SlipsPerS, l.P99Ms
+	d.HTTPSlips, d.HTTPRefused, d.HTTPP50, d.HTTPSeparate = l.Slips, l.Refused, time.Duration(l.P50Ms*float64(time.Millisecond)), hr.separate
+	if hr.separate {
+		rep.HTTPServerCPUUsPerSlip, rep.HTTPLoadgenCPUUsPerSlip = l.ServerCPUUsPerSlip, l.LoadgenCPUUsPerSlip
+	}
+	r.say("http: %.0f bets/s, p99 %.2f ms; CPU per slip: server %.0f µs, load generator %.0f µs", rep.HTTPPlaceBetPerS, rep.HTTPPlaceBetP99Ms, l.ServerCPUUsPerSlip, l.LoadgenCPUUsPerSlip)
+
+	r.say("direct: %d clients placing one-bet slips through the ledger for %s", r.cfg.HTTPClients, r.cfg.Duration)
+	ing, err := ingest(ctx, r.c, r.log, "direct", r.cfg.HTTPClients, r.cfg.Duration, nil, r.httpPlayers)
+	if err != nil {
+		return err
+	}
+	rep.LedgerPlaceBetPerS = float64(ing.bets) / ing.elapsed.Seconds()
+	if ing.bets > 0 {
+		rep.LedgerCPUUsPerSlip = float64(ing.cpu.Microseconds()) / float64(ing.bets)
+	}
+	if rep.LedgerPlaceBetPerS > 0 {
+		rep.HTTPRatio = rep.HTTPPlaceBetPerS / rep.LedgerPlaceBetPerS
+	}
+	r.say("direct: %.0f bets/s (http_ratio %.2f), %.0f µs of CPU per slip", rep.LedgerPlaceBetPerS, rep.HTTPRatio, rep.LedgerCPUUsPerSlip)
 	return nil
 }
 
@@ -423,6 +443,8 @@ func (r *Report) tidy() {
 		&r.RebuildEventsPerS, &r.RawReadEventsPerS, &r.RebuildRatio, &r.RoundReplayMs, &r.BoardReadP99Us,
 		&r.HTTPPlaceBetPerS, &r.HTTPPlaceBetP99Ms, &r.PeakRSSMB, &r.RestartReadyMs, &r.RestartRatio,
 		&r.CheckpointPauseMs, &r.CheckpointMB, &r.ServeRSSMB,
+		&r.LedgerPlaceBetPerS, &r.HTTPRatio, &r.LedgerCPUUsPerSlip, &r.HTTPServerCPUUsPerSlip, &r.HTTPLoadgenCPUUsPerSlip,
+		&r.IngestBatchMean, &r.IngestBatchP50, &r.IngestBatchP99,
 	} {
 		*f = tidy(*f)
 	}
