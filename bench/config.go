@@ -87,6 +87,10 @@ type Config struct {
 	// flags), so that the HTTP figures are the server's alone. Empty runs
 	// the generator in this process.
 	LoadgenCommand []string
+	// HTTPOnly runs the HTTP phase alone (and its direct run for
+	// http_ratio), after the setup, on a stream that holds only the
+	// setup: the figures of the HTTP edge in a fraction of the time.
+	HTTPOnly bool
 }
 
 func (c Config) withDefaults() (Config, error) {

@@ -75,13 +75,18 @@ func Run(ctx context.Context, cfg Config) (rep *Report, err error) {
 		return nil, err
 	}
 
-	for _, phase := range []struct {
+	type phase struct {
 		name string
 		run  func(context.Context) error
-	}{
+	}
+	phases := []phase{
 		{"ingest", r.ingest}, {"raw append", r.raw}, {"fill", r.fill}, {"read and rebuild", r.readBack},
 		{"replay and board", r.replayAndBoard}, {"http", r.http},
-	} {
+	}
+	if cfg.HTTPOnly {
+		phases = []phase{{"projections", r.openViews}, {"http", r.http}}
+	}
+	for _, phase := range phases {
 		if err := phase.run(ctx); err != nil {
 			return nil, err
 		}
@@ -259,6 +264,14 @@ func (r *runner) readBack(ctx context.Context) error {
 		return err
 	}
 	return nil
+}
+
+// openViews opens a new projections file for the HTTP phase alone
+// (Config.HTTPOnly): its projector follows the stream from the start.
+func (r *runner) openViews(context.Context) error {
+	var err error
+	r.views, err = projections.Open(filepath.Join(r.dir, "projections.db"), projections.Options{Games: registry.New()})
+	return err
 }
 
 // replayAndBoard are phases 4 and 5: round replay and board reads on the
