@@ -10,12 +10,12 @@ import (
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
-// TestResultAnswer_SameBytes holds the direct encoding of a Result without
-// settlement to what the renderer makes of its JSON, for every member of
-// Result set (filled by reflection, so that a member added to Result and
-// not to resultAnswer fails here), for currencies with 0 and 2 decimals,
-// an unknown one, none, and balances with fewer and more decimals than
-// the currency's.
+// TestResultAnswer_SameBytes holds the direct encoding of a Result to what
+// the renderer makes of its JSON, for every member of Result set (filled
+// by reflection, so that a member added to Result and not to resultAnswer
+// fails here), for currencies with 0 and 2 decimals, an unknown one, none,
+// balances and settlements with fewer and more decimals than the
+// currency's.
 func TestResultAnswer_SameBytes(t *testing.T) {
 	// The renderer as New builds it.
 	var answers []reflect.Type
@@ -28,8 +28,8 @@ func TestResultAnswer_SameBytes(t *testing.T) {
 	if !a.direct {
 		t.Fatal("the answers' amounts rule out the direct encoding: a string member of Result is named as an amount")
 	}
-	if got, want := reflect.TypeOf(resultAnswer{}).NumField(), reflect.TypeOf(ledger.Result{}).NumField()-1; got != want {
-		t.Fatalf("resultAnswer has %d members, Result %d besides its settlement", got, want)
+	if got, want := reflect.TypeOf(resultAnswer{}).NumField(), reflect.TypeOf(ledger.Result{}).NumField(); got != want {
+		t.Fatalf("resultAnswer has %d members, Result %d", got, want)
 	}
 	full := filled(t)
 	for _, cur := range []string{"EUR", "CLP", "XYZ", ""} {
@@ -45,10 +45,31 @@ func TestResultAnswer_SameBytes(t *testing.T) {
 	res := full
 	res.Balance = nil
 	check(t, a, res)
-	// A settlement goes the general way.
+	// Settlements: none settled, and bets of each outcome with amounts
+	// of fewer and more decimals than the currency's.
+	d := decimal.RequireFromString
 	res.Settlement = &ledger.Settlement{}
-	if _, ok := a.result(&res); ok {
-		t.Error("a result with a settlement was encoded directly")
+	check(t, a, res)
+	res.Settlement = &ledger.Settlement{
+		Bets: []ledger.SettledBet{
+			{Bet: "b1", Code: "big", Outcome: "won", Win: d("10"), Returned: d("20.5")},
+			{Bet: "2", Code: "4", Outcome: "lost", Win: d("0"), Returned: d("0")},
+			{Bet: "b3", Code: "small", Outcome: ledger.OutcomeRefunded, Win: d("0"), Returned: d("1.005")},
+		},
+		Totals: ledger.SettlementTotals{Bets: 3, Staked: d("21.5"), Won: d("10"), Returned: d("21.505"), Refunded: d("1.005"), Residue: d("0.0001")},
+	}
+	for _, cur := range []string{"EUR", "CLP", "XYZ", ""} {
+		res.Currency = cur
+		check(t, a, res)
+	}
+	if got, want := reflect.TypeOf(settledBetAnswer{}).NumField(), reflect.TypeOf(ledger.SettledBet{}).NumField(); got != want {
+		t.Errorf("settledBetAnswer has %d members, SettledBet %d", got, want)
+	}
+	if got, want := reflect.TypeOf(totalsAnswer{}).NumField(), reflect.TypeOf(ledger.SettlementTotals{}).NumField(); got != want {
+		t.Errorf("totalsAnswer has %d members, SettlementTotals %d", got, want)
+	}
+	if got, want := reflect.TypeOf(settlementAnswer{}).NumField(), reflect.TypeOf(ledger.Settlement{}).NumField(); got != want {
+		t.Errorf("settlementAnswer has %d members, Settlement %d", got, want)
 	}
 }
 
