@@ -3,7 +3,7 @@ package api
 import (
 	"encoding/json"
 	"net/http"
-	"strconv"
+	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/shopspring/decimal"
@@ -101,13 +101,7 @@ func (a *amountRenderer) result(res *ledger.Result) (body []byte, ok bool) {
 	if s, known := a.scales[res.Currency]; known && res.Currency != "" {
 		scale = s
 	}
-	amount := func(d decimal.Decimal) jsontext.Value {
-		q := strconv.AppendQuote(nil, d.String())
-		if scale >= 0 {
-			return padded(q, scale)
-		}
-		return q
-	}
+	amount := func(d decimal.Decimal) jsontext.Value { return paddedDecimal(d, scale) }
 	if res.Balance != nil {
 		out.Balance = amount(*res.Balance)
 	}
@@ -140,4 +134,28 @@ func (s *Server) writeResult(w http.ResponseWriter, status int, res *ledger.Resu
 		}
 	}
 	return writeJSON(w, status, res)
+}
+
+// paddedDecimal is padded for a decimal at hand: its text with at least
+// scale decimals (none added when scale < 0), quoted. decimal.String
+// writes as few decimals as the value needs, which padded counts as the
+// value's own.
+func paddedDecimal(d decimal.Decimal, scale int32) jsontext.Value {
+	s := d.String()
+	own := 0
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		own = len(s) - i - 1
+	}
+	b := make([]byte, 0, len(s)+int(max(scale, 0))+3)
+	b = append(b, '"')
+	b = append(b, s...)
+	if pad := int(scale) - own; pad > 0 {
+		if own == 0 {
+			b = append(b, '.')
+		}
+		for range pad {
+			b = append(b, '0')
+		}
+	}
+	return append(b, '"')
 }

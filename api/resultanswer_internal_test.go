@@ -33,7 +33,7 @@ func TestResultAnswer_SameBytes(t *testing.T) {
 	}
 	full := filled(t)
 	for _, cur := range []string{"EUR", "CLP", "XYZ", ""} {
-		for _, bal := range []string{"87.7", "0", "1.005", "-12", "123456789.1"} {
+		for _, bal := range []string{"87.7", "0", "1.005", "-12", "123456789.1", "100", "-0.01", "0.5", "1000000000000000000000", "7.10"} {
 			res := full
 			b := decimal.RequireFromString(bal)
 			res.Balance, res.Currency = &b, cur
