@@ -109,15 +109,22 @@ func httpPhase(ctx context.Context, c *casino, st *jetstream.Store, views *proje
 		return res, err
 	}
 	res.separate = true
-	res.load, err = loadProcess(ctx, cfg.LoadgenCommand, lc, dir, cfg.Progress)
+	res.load, err = loadProcess(ctx, cfg.LoadgenCommand, lc, httpPlayerPrefix, dir, cfg.Progress)
 	return res, err
 }
 
 // loadProcess runs the load generator as a separate process (command, then
 // the flags of `wagerlog loadgen`), telling it this process's id so that it
 // reads the server's CPU time over its run, and reads its JSON answer.
-func loadProcess(ctx context.Context, command []string, lc LoadConfig, dir string, progress io.Writer) (LoadResult, error) {
+// The players are named playerPrefix and their number (players), so that
+// the command line stays short at thousands of clients.
+func loadProcess(ctx context.Context, command []string, lc LoadConfig, playerPrefix, dir string, progress io.Writer) (LoadResult, error) {
 	var res LoadResult
+	for i, p := range lc.Players {
+		if p != playerPrefix+strconv.Itoa(i) {
+			return res, fmt.Errorf("bench: player %d is %s, not %s%d", i, p, playerPrefix, i)
+		}
+	}
 	var b strings.Builder
 	for _, role := range []string{ledger.RoleFrontend, ledger.RoleDealer} {
 		b.WriteString(role + " " + lc.Tokens[role] + "\n")
@@ -129,7 +136,7 @@ func loadProcess(ctx context.Context, command []string, lc LoadConfig, dir strin
 	defer os.Remove(tf)
 	args := append(slices.Clone(command[1:]),
 		"--target", lc.Target, "--tokens", tf, "--tables", strings.Join(lc.Tables, ","),
-		"--players", strings.Join(lc.Players, ","), "--duration", lc.Duration.String(),
+		"--player-prefix", playerPrefix, "--clients", strconv.Itoa(len(lc.Players)), "--duration", lc.Duration.String(),
 		"--round-slips", strconv.Itoa(lc.RoundSlips), "--seed", strconv.FormatUint(lc.Seed, 10),
 		"--run", lc.Run, "--server-pid", strconv.Itoa(os.Getpid()), "--json")
 	cmd := exec.CommandContext(ctx, command[0], args...)

@@ -69,7 +69,7 @@ func Run(ctx context.Context, cfg Config) (rep *Report, err error) {
 		}
 	}()
 	r.c = newCasino(r.led, cfg.Tables, cfg.RoundSlips, cfg.Seed)
-	r.ingestPlayers, r.httpPlayers = players("p", cfg.Clients), players("h", cfg.HTTPClients)
+	r.ingestPlayers, r.httpPlayers = players("p", cfg.Clients), players(httpPlayerPrefix, cfg.HTTPClients)
 	r.say("opening %d tables, funding %d players", cfg.Tables, cfg.Clients+cfg.HTTPClients)
 	if err := r.c.setUp(ctx, append(slices.Clone(r.ingestPlayers), r.httpPlayers...)); err != nil {
 		return nil, err
@@ -439,6 +439,9 @@ func dataDir(path string) (dir string, cleanup func() error, err error) {
 	}
 	return path, func() error { return nil }, nil
 }
+
+// httpPlayerPrefix names the HTTP phase's players: h0, h1, …
+const httpPlayerPrefix = "h"
 
 // players returns n player ids with a prefix.
 func players(prefix string, n int) []string {

@@ -20,6 +20,7 @@ type loadgenConfig struct {
 	tokens  string
 	tables  string
 	players string
+	prefix  string
 	clients int
 	json    bool
 }
@@ -57,7 +58,8 @@ funds the players first: against a fresh server.
 	fs.StringVar(&cfg.run.Target, "target", "", "the server's base URL, e.g. http://127.0.0.1:8080")
 	fs.StringVar(&cfg.tokens, "tokens", "", `file of "role token" lines`)
 	fs.StringVar(&cfg.tables, "tables", "bench-1,bench-2,bench-3,bench-4", "comma-separated tables the dealers run rounds on")
-	fs.StringVar(&cfg.players, "players", "", "comma-separated players, one per client (default: --clients players named lg-<run>-<n>)")
+	fs.StringVar(&cfg.players, "players", "", "comma-separated players, one per client (default: --clients players named <--player-prefix><n>)")
+	fs.StringVar(&cfg.prefix, "player-prefix", "", "the players' names without their number, n from 0 (default: <--run>-)")
 	fs.IntVar(&cfg.clients, "clients", bench.DefaultHTTPClients, "concurrent clients, when --players is not given")
 	fs.DurationVar(&cfg.run.Duration, "duration", bench.DefaultDuration, "how long the clients place slips")
 	fs.IntVar(&cfg.run.RoundSlips, "round-slips", bench.DefaultRoundSlips, "slips a round takes before its dealer settles it")
@@ -91,8 +93,12 @@ func (m *Main) loadgen(ctx context.Context, cfg loadgenConfig) error {
 		if cfg.clients < 1 || cfg.clients > bench.ClientsMax {
 			return fmt.Errorf("--clients %d, want 1..%d", cfg.clients, bench.ClientsMax)
 		}
+		prefix := cfg.prefix
+		if prefix == "" {
+			prefix = cfg.run.Run + "-"
+		}
 		for i := range cfg.clients {
-			cfg.run.Players = append(cfg.run.Players, cfg.run.Run+"-"+strconv.Itoa(i))
+			cfg.run.Players = append(cfg.run.Players, prefix+strconv.Itoa(i))
 		}
 	}
 	res, err := bench.Load(ctx, cfg.run)
