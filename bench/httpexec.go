@@ -122,6 +122,12 @@ func (x *httpExec) Execute(ctx context.Context, cmd ledger.Command) (ledger.Resu
 		}
 		return ledger.Result{}, pe
 	}
+	if _, open := cmd.(*ledger.OpenRound); !open {
+		// Only a dealer's new round is read back: decoding every slip's
+		// answer would be the load generator's CPU taken from the server
+		// on a shared machine.
+		return ledger.Result{}, nil
+	}
 	// The answer's amounts are strings with their currency's decimals;
 	// the benchmark needs only the round.
 	var res struct {
