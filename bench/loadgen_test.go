@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -155,5 +156,30 @@ func TestLoad_EverySlipLands(t *testing.T) {
 		if _, err := Load(ctx, bad); !errors.Is(err, ErrConfig) {
 			t.Errorf("Load(%+v) = %v, want ErrConfig", bad, err)
 		}
+	}
+}
+
+func TestReadLoadTokens_Refusals(t *testing.T) {
+	for _, in := range []string{"", "# only a comment\n\n", "frontend\n", "frontend   \n"} {
+		if got, err := ReadLoadTokens(strings.NewReader(in)); err == nil {
+			t.Errorf("ReadLoadTokens(%q) = %v, want an error", in, got)
+		}
+	}
+	got, err := ReadLoadTokens(strings.NewReader("frontend  tok-1 \ndealer tok-2\n"))
+	if err != nil || got["frontend"] != "tok-1" || got["dealer"] != "tok-2" || len(got) != 2 {
+		t.Errorf("ReadLoadTokens = %v, %v", got, err)
+	}
+}
+
+func TestProcCPU(t *testing.T) {
+	if procCPU(0) != -1 {
+		t.Error("procCPU(0) is not -1")
+	}
+	// This process has run: its CPU time is known and not negative.
+	if d := procCPU(os.Getpid()); d < 0 {
+		t.Errorf("procCPU(self) = %v", d)
+	}
+	if d := procCPU(1 << 30); d != -1 {
+		t.Errorf("procCPU of no process = %v, want -1", d)
 	}
 }
