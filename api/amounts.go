@@ -35,8 +35,8 @@ type amountRenderer struct {
 	// amounts are the member names that hold amounts; percents the ones
 	// that hold percentages.
 	amounts map[string]bool
-	// direct is true when a Result without settlement can be encoded
-	// directly (resultanswer.go).
+	// direct is true when a command's Result can be encoded directly,
+	// its amounts written as it goes (resultanswer.go).
 	direct bool
 }
 
