@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"sync/atomic"
@@ -100,4 +101,20 @@ func (a appendCount) eventMean() float64 {
 		return 0
 	}
 	return float64(a.bytes) / float64(a.events)
+}
+
+// batchSizes are the mean, median and 99th percentile of the events per
+// append.
+type batchSizes struct {
+	mean     float64
+	p50, p99 int
+}
+
+func (a appendCount) batchSizes() batchSizes {
+	return batchSizes{a.batchMean(), a.batchQuantile(0.50), a.batchQuantile(0.99)}
+}
+
+// String writes them as the progress lines and the table do.
+func (b batchSizes) String() string {
+	return fmt.Sprintf("mean %s, p50 %d, p99 %d", number(b.mean), b.p50, b.p99)
 }

@@ -131,6 +131,9 @@ type Details struct {
 	// HTTPSeparate is true when the load generator ran as a process of
 	// its own.
 	HTTPSeparate bool
+	// The ledger's group commits (events per append) during the HTTP
+	// phase and during the direct run at the same number of clients.
+	HTTPBatches, DirectBatches batchSizes
 	// DataDir is where the data was kept, "" when it was removed.
 	DataDir string
 	// Streams are the streams created on an external server, left there.
@@ -317,6 +320,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "HTTP: %s slips in %s, p50 %s ms, %s refused and retried; %s\n",
 		number(float64(d.HTTPSlips)), d.Duration, number(ms(d.HTTPP50)), number(float64(d.HTTPRefused)), where)
+	fmt.Fprintf(&b, "events per group commit: HTTP phase %s; direct run %s\n", d.HTTPBatches, d.DirectBatches)
 	if d.DataDir != "" {
 		fmt.Fprintf(&b, "data kept in %s\n", d.DataDir)
 	}

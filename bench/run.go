@@ -320,7 +320,9 @@ func (r *runner) http(ctx context.Context) error {
 		return err
 	}
 	rss := sampleRSS()
+	before := r.log.snapshot()
 	hr, err := httpPhase(ctx, r.c, r.st, r.views, r.cfg, r.dir, "http-"+r.runID, r.httpPlayers)
+	d.HTTPBatches = r.log.snapshot().since(before).batchSizes()
 	rep.ServeRSSMB = rss.end()
 	if perr := r.prof.stop(); err == nil {
 		err = perr
@@ -341,6 +343,7 @@ func (r *runner) http(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	d.DirectBatches = ing.appended.batchSizes()
 	rep.LedgerPlaceBetPerS = float64(ing.bets) / ing.elapsed.Seconds()
 	if ing.bets > 0 {
 		rep.LedgerCPUUsPerSlip = float64(ing.cpu.Microseconds()) / float64(ing.bets)
@@ -348,7 +351,8 @@ func (r *runner) http(ctx context.Context) error {
 	if rep.LedgerPlaceBetPerS > 0 {
 		rep.HTTPRatio = rep.HTTPPlaceBetPerS / rep.LedgerPlaceBetPerS
 	}
-	r.say("direct: %.0f bets/s (http_ratio %.2f), %.0f µs of CPU per slip", rep.LedgerPlaceBetPerS, rep.HTTPRatio, rep.LedgerCPUUsPerSlip)
+	r.say("direct: %.0f bets/s (http_ratio %.2f), %.0f µs of CPU per slip; events per group commit: HTTP %s, direct %s",
+		rep.LedgerPlaceBetPerS, rep.HTTPRatio, rep.LedgerCPUUsPerSlip, d.HTTPBatches, d.DirectBatches)
 	return nil
 }
 
