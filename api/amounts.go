@@ -35,6 +35,9 @@ type amountRenderer struct {
 	// amounts are the member names that hold amounts; percents the ones
 	// that hold percentages.
 	amounts map[string]bool
+	// direct is true when a command's Result can be encoded directly,
+	// its amounts written as it goes (resultanswer.go).
+	direct bool
 }
 
 // percentMember is the name of the percentage members (projections.Count).
@@ -50,6 +53,7 @@ func newAmountRenderer(scales map[string]int32, types ...reflect.Type) *amountRe
 		a.collect(t, seen)
 	}
 	delete(a.amounts, percentMember)
+	a.direct = a.directResult()
 	return a
 }
 

@@ -100,6 +100,12 @@ func writeJSON(w http.ResponseWriter, status int, v any) error {
 	if rw, ok := w.(*responseWriter); ok && rw.render != nil {
 		body = rw.render(body)
 	}
+	writeBody(w, status, body)
+	return nil
+}
+
+// writeBody writes an encoded JSON answer with status.
+func writeBody(w http.ResponseWriter, status int, body []byte) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
 	h.Set("Cache-Control", "no-store")
@@ -107,5 +113,4 @@ func writeJSON(w http.ResponseWriter, status int, v any) error {
 	w.WriteHeader(status)
 	// A failed write means the client went away: nothing left to tell it.
 	_, _ = w.Write(append(body, '\n'))
-	return nil
 }

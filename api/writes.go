@@ -141,7 +141,7 @@ func (s *Server) execute(w http.ResponseWriter, r *http.Request, c ledger.Comman
 	if status == 0 {
 		status = http.StatusOK
 	}
-	return writeJSON(w, status, res)
+	return s.writeResult(w, status, &res)
 }
 
 // write decodes the body into req, then builds and executes the command.

@@ -122,7 +122,7 @@ func TestReport_WriteTable(t *testing.T) {
 	if len(want) > 0 {
 		t.Errorf("no rows for %v in:\n%s", want, out)
 	}
-	for _, s := range []string{"aims met: 8 of 11", "2 cores, test cpu", "command: wagerlog bench --json"} {
+	for _, s := range []string{"aims met: 8 of 12", "2 cores, test cpu", "command: wagerlog bench --json"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("table lacks %q:\n%s", s, out)
 		}

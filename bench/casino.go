@@ -53,7 +53,10 @@ func actor(role string) events.Actor { return events.Actor{ID: "bench-" + role, 
 
 // casino is the tables the benchmark runs and the ledger it runs them on.
 type casino struct {
-	led        *ledger.Ledger
+	led *ledger.Ledger
+	// exec executes the setup's and the dealers' commands: the ledger's
+	// Execute, or the HTTP API's (the load generator).
+	exec       func(context.Context, ledger.Command) (ledger.Result, error)
 	tables     []*table
 	roundSlips int64
 	seed       uint64
@@ -80,9 +83,21 @@ type roundRecord struct {
 }
 
 func newCasino(led *ledger.Ledger, tables, roundSlips int, seed uint64) *casino {
-	c := &casino{led: led, roundSlips: int64(roundSlips), seed: seed, codes: betCodes(), stakes: stakes()}
-	for i := range tables {
-		c.tables = append(c.tables, &table{id: "bench-" + strconv.Itoa(i+1), full: make(chan struct{}, 1)})
+	ids := make([]string, tables)
+	for i := range ids {
+		ids[i] = "bench-" + strconv.Itoa(i+1)
+	}
+	c := newCasinoOn(led.Execute, ids, roundSlips, seed)
+	c.led = led
+	return c
+}
+
+// newCasinoOn returns a casino whose setup and dealers execute their
+// commands with exec, on the tables ids.
+func newCasinoOn(exec func(context.Context, ledger.Command) (ledger.Result, error), ids []string, roundSlips int, seed uint64) *casino {
+	c := &casino{exec: exec, roundSlips: int64(roundSlips), seed: seed, codes: betCodes(), stakes: stakes()}
+	for _, id := range ids {
+		c.tables = append(c.tables, &table{id: id, full: make(chan struct{}, 1)})
 	}
 	return c
 }
@@ -91,7 +106,7 @@ func newCasino(led *ledger.Ledger, tables, roundSlips int, seed uint64) *casino 
 func (c *casino) setUp(ctx context.Context, players []string) error {
 	band := ledger.Limit{Min: decimal.NewFromInt(1), Max: decimal.NewFromInt(10_000)}
 	for _, t := range c.tables {
-		if _, err := c.led.Execute(ctx, &ledger.OpenTable{
+		if _, err := c.exec(ctx, &ledger.OpenTable{
 			Meta:  ledger.Meta{Actor: actor(ledger.RoleSupervisor), IdempotencyKey: "open-table-" + t.id},
 			Table: t.id, Paytable: sicbo.IDLive, Currency: currency,
 			Limits: map[string]ledger.Limit{"*": {Min: band.Min, Max: decimal.NewFromInt(1000)}},
@@ -104,7 +119,7 @@ func (c *casino) setUp(ctx context.Context, players []string) error {
 	g.SetLimit(setupParallel)
 	for _, p := range players {
 		g.Go(func() error {
-			_, err := c.led.Execute(gctx, &ledger.Deposit{
+			_, err := c.exec(gctx, &ledger.Deposit{
 				Meta:   ledger.Meta{Actor: actor(ledger.RoleCashier), IdempotencyKey: "deposit-" + p},
 				Player: p, Amount: decimal.NewFromInt(playerDeposit), Currency: currency,
 			})
@@ -204,7 +219,7 @@ func (c *casino) deal(ctx context.Context, d *dealers, t *table, rng *rand.Rand,
 // is full: a dealer's command must not be lost to a burst of bets.
 func (c *casino) dealerExec(ctx context.Context, cmd ledger.Command) (ledger.Result, error) {
 	for range dealerRetriesMax {
-		res, err := c.led.Execute(ctx, cmd)
+		res, err := c.exec(ctx, cmd)
 		if !errors.Is(err, ledger.ErrOverloaded) {
 			return res, err
 		}

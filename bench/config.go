@@ -81,6 +81,16 @@ type Config struct {
 	// out the embedded server's duplicate window, which a restart reads
 	// back. Zero means no wait.
 	RestartWait time.Duration
+	// LoadgenCommand, when set, is the command that runs the load
+	// generator as a separate process in the HTTP phase (`wagerlog
+	// loadgen`: the executable and the command's name; the phase adds the
+	// flags), so that the HTTP figures are the server's alone. Empty runs
+	// the generator in this process.
+	LoadgenCommand []string
+	// HTTPOnly runs the HTTP phase alone (and its direct run for
+	// http_ratio), after the setup, on a stream that holds only the
+	// setup: the figures of the HTTP edge in a fraction of the time.
+	HTTPOnly bool
 }
 
 func (c Config) withDefaults() (Config, error) {

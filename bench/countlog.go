@@ -2,6 +2,9 @@ package bench
 
 import (
 	"context"
+	"fmt"
+	"math"
+	"slices"
 	"sync/atomic"
 
 	"github.com/wagerlog/wagerlog/events"
@@ -15,7 +18,14 @@ import (
 type countingLog struct {
 	ledger.Log
 	appends, events, bytes atomic.Int64
+	// sizes counts the batches by their number of events (the last
+	// bucket: batchSizesMax and more), for the percentiles of the group
+	// commit's batch.
+	sizes [batchSizesMax + 1]atomic.Int64
 }
+
+// batchSizesMax is the largest batch size counted on its own.
+const batchSizesMax = 4096
 
 // Append implements ledger.Log, counting the batches that were stored.
 func (c *countingLog) Append(ctx context.Context, expectLastSeq uint64, msgs []events.Raw) (uint64, error) {
@@ -30,19 +40,51 @@ func (c *countingLog) Append(ctx context.Context, expectLastSeq uint64, msgs []e
 	c.appends.Add(1)
 	c.events.Add(int64(len(msgs)))
 	c.bytes.Add(int64(n))
+	c.sizes[min(len(msgs), batchSizesMax)].Add(1)
 	return first, nil
 }
 
 // appendCount is a snapshot of a countingLog's counters.
-type appendCount struct{ appends, events, bytes int64 }
+type appendCount struct {
+	appends, events, bytes int64
+	sizes                  []int64
+}
 
 func (c *countingLog) snapshot() appendCount {
-	return appendCount{c.appends.Load(), c.events.Load(), c.bytes.Load()}
+	a := appendCount{appends: c.appends.Load(), events: c.events.Load(), bytes: c.bytes.Load(), sizes: make([]int64, len(c.sizes))}
+	for i := range c.sizes {
+		a.sizes[i] = c.sizes[i].Load()
+	}
+	return a
 }
 
 // since returns what was appended between o and a.
 func (a appendCount) since(o appendCount) appendCount {
-	return appendCount{a.appends - o.appends, a.events - o.events, a.bytes - o.bytes}
+	d := appendCount{appends: a.appends - o.appends, events: a.events - o.events, bytes: a.bytes - o.bytes, sizes: slices.Clone(a.sizes)}
+	for i := range min(len(d.sizes), len(o.sizes)) {
+		d.sizes[i] -= o.sizes[i]
+	}
+	return d
+}
+
+// batchQuantile is the q-quantile of the batch sizes (events per append);
+// 0 when nothing was appended.
+func (a appendCount) batchQuantile(q float64) int {
+	var total int64
+	for _, n := range a.sizes {
+		total += n
+	}
+	if total == 0 {
+		return 0
+	}
+	rank := int64(math.Ceil(q * float64(total)))
+	var seen int64
+	for size, n := range a.sizes {
+		if seen += n; seen >= max(rank, 1) {
+			return size
+		}
+	}
+	return len(a.sizes) - 1
 }
 
 // batchMean is the mean events per append; eventMean the mean bytes per
@@ -59,4 +101,20 @@ func (a appendCount) eventMean() float64 {
 		return 0
 	}
 	return float64(a.bytes) / float64(a.events)
+}
+
+// batchSizes are the mean, median and 99th percentile of the events per
+// append.
+type batchSizes struct {
+	mean     float64
+	p50, p99 int
+}
+
+func (a appendCount) batchSizes() batchSizes {
+	return batchSizes{a.batchMean(), a.batchQuantile(0.50), a.batchQuantile(0.99)}
+}
+
+// String writes them as the progress lines and the table do.
+func (b batchSizes) String() string {
+	return fmt.Sprintf("mean %s, p50 %d, p99 %d", number(b.mean), b.p50, b.p99)
 }

@@ -9,13 +9,14 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/wagerlog/wagerlog/api"
 	"github.com/wagerlog/wagerlog/events/jetstream"
@@ -27,31 +28,35 @@ import (
 const (
 	// httpRequestTimeout bounds one request of a client.
 	httpRequestTimeout = api.CommandTimeout + 5*time.Second
-	// httpAnswerBytesMax bounds the answer a client reads.
-	httpAnswerBytesMax = 64 << 10
 	// httpShutdownTimeout bounds the HTTP server's shutdown.
 	httpShutdownTimeout = 10 * time.Second
 )
 
 // httpResult is what the HTTP phase measured.
 type httpResult struct {
-	slips   int64
-	elapsed time.Duration
-	lat     latencies
-	refused int64
+	load LoadResult
+	// separate is true when the load generator ran as a process of its
+	// own (its CPU and the server's are then told apart).
+	separate bool
 }
 
 // httpPhase serves the real API on a loopback listener, with the projector
-// following the stream into views as `wagerlog serve` does, and runs
-// clients that each place one-bet slips (POST /v1/tables/{t}/slips, a
-// frontend token, an Idempotency-Key) one at a time for d, over keep-alive
-// connections, while the dealers run rounds.
-func httpPhase(ctx context.Context, c *casino, st *jetstream.Store, views *projections.Store, clients int, d time.Duration, players []string) (res httpResult, err error) {
-	token, line, err := api.NewToken(ledger.RoleFrontend, actor(ledger.RoleFrontend).ID)
-	if err != nil {
-		return res, err
+// following the stream into views as `wagerlog serve` does, and runs the
+// load generator (Load) against it: as a separate process when
+// cfg.LoadgenCommand is set, so that the figures are the server's, else in
+// this process.
+func httpPhase(ctx context.Context, c *casino, st *jetstream.Store, views *projections.Store, cfg Config, dir, run string, players []string) (res httpResult, err error) {
+	raw := map[string]string{}
+	var lines []string
+	for _, role := range []string{ledger.RoleFrontend, ledger.RoleDealer} {
+		token, line, err := api.NewToken(role, actor(role).ID)
+		if err != nil {
+			return res, err
+		}
+		raw[role] = token
+		lines = append(lines, line)
 	}
-	tokens, err := api.ParseTokens(strings.NewReader(line))
+	tokens, err := api.ParseTokens(strings.NewReader(strings.Join(lines, "\n")))
 	if err != nil {
 		return res, err
 	}
@@ -91,99 +96,57 @@ func httpPhase(ctx context.Context, c *casino, st *jetstream.Store, views *proje
 			err = fmt.Errorf("bench: http server: %w", serr)
 		}
 	}()
-	// Go's default transport keeps 2 idle connections per host: the
-	// clients would open and close connections all the time. One
-	// keep-alive connection per client.
-	tr := &http.Transport{MaxIdleConns: clients, MaxIdleConnsPerHost: clients, MaxConnsPerHost: clients, IdleConnTimeout: time.Minute}
-	defer tr.CloseIdleConnections()
-	hc := &http.Client{Transport: tr, Timeout: httpRequestTimeout}
-	base := "http://" + ln.Addr().String() + "/v1/tables/"
-
-	dl := c.runDealers(ctx, "http")
-	var stop atomic.Bool
-	stopped := stop.Load
-	recs := make([]*recorder, clients)
-	placers := make([]*placer, clients)
-	slips := make([]int64, clients)
-	g, gctx := errgroup.WithContext(ctx)
-	start := time.Now()
-	timer := time.AfterFunc(d, func() { stop.Store(true) })
-	for i := range clients {
-		recs[i] = newRecorder(uint64(i), 3)
-		placers[i] = &placer{c: c, at: i % len(c.tables)}
-		g.Go(func() error {
-			player := players[i]
-			prefix := "http-" + strconv.Itoa(i) + "-"
-			for n := 0; !stopped(); n++ {
-				body, err := json.Marshal(struct {
-					Player string              `json:"player"`
-					Bets   []ledger.BetRequest `json:"bets"`
-				}{player, c.bets(i, n, 1)})
-				if err != nil {
-					return err
-				}
-				attempt := 0
-				lat, ok, err := placers[i].place(gctx, stopped, func(table string) (outcome, error) {
-					attempt++
-					key := prefix + strconv.Itoa(n) + "-" + strconv.Itoa(attempt)
-					return postSlip(gctx, hc, base+table+"/slips", token, key, body)
-				})
-				if err != nil {
-					return err
-				}
-				if ok {
-					recs[i].add(lat)
-					slips[i]++
-				}
-			}
-			return nil
-		})
+	ids := make([]string, len(c.tables))
+	for i, t := range c.tables {
+		ids[i] = t.id
 	}
-	err = g.Wait()
-	res.elapsed = time.Since(start)
-	timer.Stop()
-	if _, derr := dl.end(); err == nil {
-		err = derr
+	lc := LoadConfig{
+		Target: "http://" + ln.Addr().String(), Tokens: raw, Tables: ids, Players: players,
+		Duration: cfg.Duration, RoundSlips: cfg.RoundSlips, Seed: cfg.Seed, Run: run,
 	}
-	if err != nil {
+	if len(cfg.LoadgenCommand) == 0 {
+		res.load, err = Load(ctx, lc)
 		return res, err
 	}
-	for i := range clients {
-		res.slips += slips[i]
-		res.refused += placers[i].refused
-	}
-	res.lat = merge(recs)
-	return res, nil
+	res.separate = true
+	res.load, err = loadProcess(ctx, cfg.LoadgenCommand, lc, httpPlayerPrefix, dir, cfg.Progress)
+	return res, err
 }
 
-// postSlip sends one slip and sorts the answer: 201 placed, a conflict
-// whose code says betting is not open, 503 overloaded; anything else is an
-// error.
-func postSlip(ctx context.Context, hc *http.Client, url, token, key string, body []byte) (outcome, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
-	if err != nil {
-		return placed, err
+// loadProcess runs the load generator as a separate process (command, then
+// the flags of `wagerlog loadgen`), telling it this process's id so that it
+// reads the server's CPU time over its run, and reads its JSON answer.
+// The players are named playerPrefix and their number (players), so that
+// the command line stays short at thousands of clients.
+func loadProcess(ctx context.Context, command []string, lc LoadConfig, playerPrefix, dir string, progress io.Writer) (LoadResult, error) {
+	var res LoadResult
+	for i, p := range lc.Players {
+		if p != playerPrefix+strconv.Itoa(i) {
+			return res, fmt.Errorf("bench: player %d is %s, not %s%d", i, p, playerPrefix, i)
+		}
 	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Idempotency-Key", key)
-	resp, err := hc.Do(req)
-	if err != nil {
-		return placed, fmt.Errorf("bench: POST %s: %w", url, err)
+	var b strings.Builder
+	for _, role := range []string{ledger.RoleFrontend, ledger.RoleDealer} {
+		b.WriteString(role + " " + lc.Tokens[role] + "\n")
 	}
-	defer resp.Body.Close()
-	// Read the whole answer, so that the connection is reused.
-	answer, err := io.ReadAll(io.LimitReader(resp.Body, httpAnswerBytesMax))
-	if err != nil {
-		return placed, fmt.Errorf("bench: POST %s: %w", url, err)
+	tf := filepath.Join(dir, "loadgen.tokens")
+	if err := os.WriteFile(tf, []byte(b.String()), 0o600); err != nil {
+		return res, fmt.Errorf("bench: load generator's tokens: %w", err)
 	}
-	if resp.StatusCode == http.StatusCreated {
-		return placed, nil
+	defer os.Remove(tf)
+	args := append(slices.Clone(command[1:]),
+		"--target", lc.Target, "--tokens", tf, "--tables", strings.Join(lc.Tables, ","),
+		"--player-prefix", playerPrefix, "--clients", strconv.Itoa(len(lc.Players)), "--duration", lc.Duration.String(),
+		"--round-slips", strconv.Itoa(lc.RoundSlips), "--seed", strconv.FormatUint(lc.Seed, 10),
+		"--run", lc.Run, "--server-pid", strconv.Itoa(os.Getpid()), "--json")
+	cmd := exec.CommandContext(ctx, command[0], args...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, progress
+	if err := cmd.Run(); err != nil {
+		return res, fmt.Errorf("bench: load generator %s: %w", command[0], err)
 	}
-	var p api.Problem
-	_ = json.Unmarshal(answer, &p)
-	if out, known := classify(p.Code); known && p.Code != "" {
-		return out, nil
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		return res, fmt.Errorf("bench: load generator's answer %q: %w", bytes.TrimSpace(out.Bytes()), err)
 	}
-	return placed, fmt.Errorf("bench: POST %s: %s: %s", url, resp.Status, bytes.TrimSpace(answer))
+	return res, nil
 }

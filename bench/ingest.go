@@ -24,15 +24,19 @@ type ingestResult struct {
 	// settlements, round events and seals).
 	appended appendCount
 	rounds   []roundRecord
+	// cpu is the process's CPU time over the timed part: the ledger, the
+	// embedded server, the clients and the dealers.
+	cpu time.Duration
 }
 
 // ingest runs clients that each place one-bet slips through
 // ledger.Execute, one at a time, for d, while the dealers run rounds.
 // Every slip carries an idempotency key, as the API's do.
-func ingest(ctx context.Context, c *casino, log *countingLog, clients int, d time.Duration, profile io.Writer, players []string) (ingestResult, error) {
+// name tells the phase's idempotency keys apart from another's.
+func ingest(ctx context.Context, c *casino, log *countingLog, name string, clients int, d time.Duration, profile io.Writer, players []string) (ingestResult, error) {
 	var res ingestResult
 	before := log.snapshot()
-	dl := c.runDealers(ctx, "ingest")
+	dl := c.runDealers(ctx, name)
 	if profile != nil {
 		if err := pprof.StartCPUProfile(profile); err != nil {
 			_, _ = dl.end()
@@ -45,6 +49,7 @@ func ingest(ctx context.Context, c *casino, log *countingLog, clients int, d tim
 	placers := make([]*placer, clients)
 	bets := make([]int64, clients)
 	g, gctx := errgroup.WithContext(ctx)
+	cpu0 := selfCPU()
 	start := time.Now()
 	timer := time.AfterFunc(d, func() { stop.Store(true) })
 	for i := range clients {
@@ -52,7 +57,7 @@ func ingest(ctx context.Context, c *casino, log *countingLog, clients int, d tim
 		placers[i] = &placer{c: c, at: i % len(c.tables)}
 		g.Go(func() error {
 			player := players[i]
-			prefix := "ingest-" + strconv.Itoa(i) + "-"
+			prefix := name + "-" + strconv.Itoa(i) + "-"
 			for n := 0; !stopped(); n++ {
 				bet := c.bets(i, n, 1)
 				lat, ok, err := placers[i].place(gctx, stopped, func(table string) (outcome, error) {
@@ -79,6 +84,7 @@ func ingest(ctx context.Context, c *casino, log *countingLog, clients int, d tim
 	}
 	err := g.Wait()
 	res.elapsed = time.Since(start)
+	res.cpu = selfCPU() - cpu0
 	// Counted before the dealers settle their last rounds, which is
 	// after the clock stopped.
 	res.appended = log.snapshot().since(before)

@@ -57,6 +57,24 @@ type Report struct {
 	// CheckpointMB its size.
 	CheckpointPauseMs float64 `json:"checkpoint_pause_ms"`
 	CheckpointMB      float64 `json:"checkpoint_mb"`
+	// LedgerPlaceBetPerS is the slips per second through ledger.Execute
+	// with as many clients as the HTTP phase, run after it; HTTPRatio the
+	// HTTP phase's slips per second over it (issue 20: the HTTP edge's
+	// cost).
+	LedgerPlaceBetPerS float64 `json:"ledger_place_bet_per_s"`
+	HTTPRatio          float64 `json:"http_ratio"`
+	// CPU time per slip placed, in microseconds: of the whole process in
+	// the direct run (ledger, embedded server, clients), and, when the
+	// load generator ran as a separate process, of the server's process
+	// and of the generator's in the HTTP phase.
+	LedgerCPUUsPerSlip      float64 `json:"ledger_cpu_us_per_slip"`
+	HTTPServerCPUUsPerSlip  float64 `json:"http_server_cpu_us_per_slip,omitempty"`
+	HTTPLoadgenCPUUsPerSlip float64 `json:"http_loadgen_cpu_us_per_slip,omitempty"`
+	// The ledger's group commits during ingest: events per atomic batch,
+	// mean, median and 99th percentile.
+	IngestBatchMean float64 `json:"ingest_batch_mean"`
+	IngestBatchP50  float64 `json:"ingest_batch_p50"`
+	IngestBatchP99  float64 `json:"ingest_batch_p99"`
 
 	Machine Machine `json:"machine"`
 	// Command is the command line, set by the caller.
@@ -110,6 +128,12 @@ type Details struct {
 	HTTPSlips   int64
 	HTTPRefused int64
 	HTTPP50     time.Duration
+	// HTTPSeparate is true when the load generator ran as a process of
+	// its own.
+	HTTPSeparate bool
+	// The ledger's group commits (events per append) during the HTTP
+	// phase and during the direct run at the same number of clients.
+	HTTPBatches, DirectBatches batchSizes
 	// DataDir is where the data was kept, "" when it was removed.
 	DataDir string
 	// Streams are the streams created on an external server, left there.
@@ -155,30 +179,39 @@ func Aims() []Aim {
 		{"serve_rss_mb", false, 300},
 		{"restart_ready_ms", false, 1000},
 		{"restart_ratio", false, 1.5},
+		{"http_ratio", true, 0.75},
 	}
 }
 
 // Figures returns the report's figures by JSON key.
 func (r *Report) Figures() map[string]float64 {
 	return map[string]float64{
-		"ingest_bets_per_s":       r.IngestBetsPerS,
-		"ingest_p50_ms":           r.IngestP50Ms,
-		"ingest_p99_ms":           r.IngestP99Ms,
-		"raw_append_events_per_s": r.RawAppendEventsPerS,
-		"ingest_ratio":            r.IngestRatio,
-		"rebuild_events_per_s":    r.RebuildEventsPerS,
-		"raw_read_events_per_s":   r.RawReadEventsPerS,
-		"rebuild_ratio":           r.RebuildRatio,
-		"round_replay_ms":         r.RoundReplayMs,
-		"board_read_p99_us":       r.BoardReadP99Us,
-		"http_place_bet_per_s":    r.HTTPPlaceBetPerS,
-		"http_place_bet_p99_ms":   r.HTTPPlaceBetP99Ms,
-		"peak_rss_mb":             r.PeakRSSMB,
-		"serve_rss_mb":            r.ServeRSSMB,
-		"restart_ready_ms":        r.RestartReadyMs,
-		"restart_ratio":           r.RestartRatio,
-		"checkpoint_pause_ms":     r.CheckpointPauseMs,
-		"checkpoint_mb":           r.CheckpointMB,
+		"ingest_bets_per_s":            r.IngestBetsPerS,
+		"ingest_p50_ms":                r.IngestP50Ms,
+		"ingest_p99_ms":                r.IngestP99Ms,
+		"raw_append_events_per_s":      r.RawAppendEventsPerS,
+		"ingest_ratio":                 r.IngestRatio,
+		"rebuild_events_per_s":         r.RebuildEventsPerS,
+		"raw_read_events_per_s":        r.RawReadEventsPerS,
+		"rebuild_ratio":                r.RebuildRatio,
+		"round_replay_ms":              r.RoundReplayMs,
+		"board_read_p99_us":            r.BoardReadP99Us,
+		"http_place_bet_per_s":         r.HTTPPlaceBetPerS,
+		"http_place_bet_p99_ms":        r.HTTPPlaceBetP99Ms,
+		"peak_rss_mb":                  r.PeakRSSMB,
+		"serve_rss_mb":                 r.ServeRSSMB,
+		"restart_ready_ms":             r.RestartReadyMs,
+		"restart_ratio":                r.RestartRatio,
+		"checkpoint_pause_ms":          r.CheckpointPauseMs,
+		"checkpoint_mb":                r.CheckpointMB,
+		"ledger_place_bet_per_s":       r.LedgerPlaceBetPerS,
+		"http_ratio":                   r.HTTPRatio,
+		"ledger_cpu_us_per_slip":       r.LedgerCPUUsPerSlip,
+		"http_server_cpu_us_per_slip":  r.HTTPServerCPUUsPerSlip,
+		"http_loadgen_cpu_us_per_slip": r.HTTPLoadgenCPUUsPerSlip,
+		"ingest_batch_mean":            r.IngestBatchMean,
+		"ingest_batch_p50":             r.IngestBatchP50,
+		"ingest_batch_p99":             r.IngestBatchP99,
 	}
 }
 
@@ -239,6 +272,9 @@ func (r *Report) WriteTable(w io.Writer) error {
 	row("  latency p99", "ingest_p99_ms", number(r.IngestP99Ms)+" ms")
 	row(fmt.Sprintf("raw append, batch %d × %d B", d.RawBatch, d.RawEventBytes), "raw_append_events_per_s", number(r.RawAppendEventsPerS)+" events/s")
 	row("ingest events/s ÷ raw", "ingest_ratio", number(r.IngestRatio))
+	row("  events per group commit, mean", "ingest_batch_mean", number(r.IngestBatchMean))
+	row("  p50", "ingest_batch_p50", number(r.IngestBatchP50))
+	row("  p99", "ingest_batch_p99", number(r.IngestBatchP99))
 	row(fmt.Sprintf("rebuild, %s events", number(float64(d.StreamEvents))), "rebuild_events_per_s", number(r.RebuildEventsPerS)+" events/s")
 	row("raw ordered-consumer read", "raw_read_events_per_s", number(r.RawReadEventsPerS)+" events/s")
 	row("rebuild ÷ raw read", "rebuild_ratio", number(r.RebuildRatio))
@@ -246,6 +282,13 @@ func (r *Report) WriteTable(w io.Writer) error {
 	row("board read p99", "board_read_p99_us", number(r.BoardReadP99Us)+" µs")
 	row(fmt.Sprintf("HTTP slips, %d connections", d.HTTPClients), "http_place_bet_per_s", number(r.HTTPPlaceBetPerS)+" bets/s")
 	row("  latency p99", "http_place_bet_p99_ms", number(r.HTTPPlaceBetP99Ms)+" ms")
+	row(fmt.Sprintf("ledger slips, %d clients", d.HTTPClients), "ledger_place_bet_per_s", number(r.LedgerPlaceBetPerS)+" bets/s")
+	row("HTTP ÷ ledger, same clients", "http_ratio", number(r.HTTPRatio))
+	row("  CPU per slip, ledger (process)", "ledger_cpu_us_per_slip", number(r.LedgerCPUUsPerSlip)+" µs")
+	if d.HTTPSeparate {
+		row("  CPU per slip, HTTP server", "http_server_cpu_us_per_slip", number(r.HTTPServerCPUUsPerSlip)+" µs")
+		row("  CPU per slip, load generator", "http_loadgen_cpu_us_per_slip", number(r.HTTPLoadgenCPUUsPerSlip)+" µs")
+	}
 	row("peak RSS, whole process", "peak_rss_mb", number(r.PeakRSSMB)+" MiB")
 	row("RSS during the HTTP phase", "serve_rss_mb", number(r.ServeRSSMB)+" MiB")
 	row(fmt.Sprintf("restart, %s events", number(float64(d.RestartEvents))), "restart_ready_ms", number(r.RestartReadyMs)+" ms")
@@ -271,8 +314,13 @@ func (r *Report) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "rebuild: %s; round replay: %d events fetched and checked\n", d.RebuildElapsed.Round(time.Millisecond), d.ReplayEvents)
 	fmt.Fprintf(&b, "board: %s reads, p50 %s µs\n", number(float64(d.BoardReads)), number(us(d.BoardReadP50)))
-	fmt.Fprintf(&b, "HTTP: %s slips in %s, p50 %s ms, %s refused and retried\n",
-		number(float64(d.HTTPSlips)), d.Duration, number(ms(d.HTTPP50)), number(float64(d.HTTPRefused)))
+	where := "the load generator in the same process"
+	if d.HTTPSeparate {
+		where = "the load generator a separate process"
+	}
+	fmt.Fprintf(&b, "HTTP: %s slips in %s, p50 %s ms, %s refused and retried; %s\n",
+		number(float64(d.HTTPSlips)), d.Duration, number(ms(d.HTTPP50)), number(float64(d.HTTPRefused)), where)
+	fmt.Fprintf(&b, "events per group commit: HTTP phase %s; direct run %s\n", d.HTTPBatches, d.DirectBatches)
 	if d.DataDir != "" {
 		fmt.Fprintf(&b, "data kept in %s\n", d.DataDir)
 	}

@@ -54,7 +54,7 @@ func (r *runner) openLedger(ctx context.Context) error {
 	}
 	r.st, r.log = st, log
 	if r.c != nil {
-		r.c.led = led
+		r.c.led, r.c.exec = led, led.Execute
 	}
 	r.led = led
 	return nil

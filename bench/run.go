@@ -69,19 +69,24 @@ func Run(ctx context.Context, cfg Config) (rep *Report, err error) {
 		}
 	}()
 	r.c = newCasino(r.led, cfg.Tables, cfg.RoundSlips, cfg.Seed)
-	r.ingestPlayers, r.httpPlayers = players("p", cfg.Clients), players("h", cfg.HTTPClients)
+	r.ingestPlayers, r.httpPlayers = players("p", cfg.Clients), players(httpPlayerPrefix, cfg.HTTPClients)
 	r.say("opening %d tables, funding %d players", cfg.Tables, cfg.Clients+cfg.HTTPClients)
 	if err := r.c.setUp(ctx, append(slices.Clone(r.ingestPlayers), r.httpPlayers...)); err != nil {
 		return nil, err
 	}
 
-	for _, phase := range []struct {
+	type phase struct {
 		name string
 		run  func(context.Context) error
-	}{
+	}
+	phases := []phase{
 		{"ingest", r.ingest}, {"raw append", r.raw}, {"fill", r.fill}, {"read and rebuild", r.readBack},
 		{"replay and board", r.replayAndBoard}, {"http", r.http},
-	} {
+	}
+	if cfg.HTTPOnly {
+		phases = []phase{{"projections", r.openViews}, {"http", r.http}}
+	}
+	for _, phase := range phases {
 		if err := phase.run(ctx); err != nil {
 			return nil, err
 		}
@@ -137,7 +142,7 @@ func (r *runner) ingest(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	ing, err := ingest(ctx, r.c, r.log, cfg.Clients, cfg.Duration, prof, r.ingestPlayers)
+	ing, err := ingest(ctx, r.c, r.log, "ingest", cfg.Clients, cfg.Duration, prof, r.ingestPlayers)
 	if cerr := closeProf(); err == nil && cerr != nil {
 		err = fmt.Errorf("bench: CPU profile: %w", cerr)
 	}
@@ -150,6 +155,8 @@ func (r *runner) ingest(ctx context.Context) error {
 	d.IngestBets, d.IngestRefused, d.IngestEvents = ing.bets, ing.refused, ing.appended.events
 	d.IngestEventsPerS = float64(ing.appended.events) / secs
 	d.IngestBatchMean, d.IngestEventBytes = ing.appended.batchMean(), ing.appended.eventMean()
+	rep.IngestBatchMean = d.IngestBatchMean
+	rep.IngestBatchP50, rep.IngestBatchP99 = float64(ing.appended.batchQuantile(0.50)), float64(ing.appended.batchQuantile(0.99))
 	r.ingested, r.rounds = ing.appended, ing.rounds
 	r.say("ingest: %.0f bets/s, p50 %.2f ms, p99 %.2f ms; %.0f events/s in batches of %.1f events of %.0f bytes",
 		rep.IngestBetsPerS, rep.IngestP50Ms, rep.IngestP99Ms, d.IngestEventsPerS, d.IngestBatchMean, d.IngestEventBytes)
@@ -259,6 +266,14 @@ func (r *runner) readBack(ctx context.Context) error {
 	return nil
 }
 
+// openViews opens a new projections file for the HTTP phase alone
+// (Config.HTTPOnly): its projector follows the stream from the start.
+func (r *runner) openViews(context.Context) error {
+	var err error
+	r.views, err = projections.Open(filepath.Join(r.dir, "projections.db"), projections.Options{Games: registry.New()})
+	return err
+}
+
 // replayAndBoard are phases 4 and 5: round replay and board reads on the
 // rebuilt projections.
 func (r *runner) replayAndBoard(ctx context.Context) error {
@@ -296,7 +311,8 @@ func (r *runner) replayAndBoard(ctx context.Context) error {
 	return nil
 }
 
-// http is phase 6: slips through the API.
+// http is phase 6: slips through the API, then the same number of clients
+// through the ledger, for http_ratio.
 func (r *runner) http(ctx context.Context) error {
 	rep, d := r.rep, &r.rep.Details
 	r.say("http: %d keep-alive clients placing one-bet slips for %s", r.cfg.HTTPClients, r.cfg.Duration)
@@ -304,7 +320,9 @@ func (r *runner) http(ctx context.Context) error {
 		return err
 	}
 	rss := sampleRSS()
-	hr, err := httpPhase(ctx, r.c, r.st, r.views, r.cfg.HTTPClients, r.cfg.Duration, r.httpPlayers)
+	before := r.log.snapshot()
+	hr, err := httpPhase(ctx, r.c, r.st, r.views, r.cfg, r.dir, "http-"+r.runID, r.httpPlayers)
+	d.HTTPBatches = r.log.snapshot().since(before).batchSizes()
 	rep.ServeRSSMB = rss.end()
 	if perr := r.prof.stop(); err == nil {
 		err = perr
@@ -312,10 +330,29 @@ func (r *runner) http(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	rep.HTTPPlaceBetPerS = float64(hr.slips) / hr.elapsed.Seconds()
-	rep.HTTPPlaceBetP99Ms = ms(hr.lat.quantile(0.99))
-	d.HTTPSlips, d.HTTPRefused, d.HTTPP50 = hr.slips, hr.refused, hr.lat.quantile(0.50)
-	r.say("http: %.0f bets/s, p99 %.2f ms", rep.HTTPPlaceBetPerS, rep.HTTPPlaceBetP99Ms)
+	l := hr.load
+	rep.HTTPPlaceBetPerS, rep.HTTPPlaceBetP99Ms = l.SlipsPerS, l.P99Ms
+	d.HTTPSlips, d.HTTPRefused, d.HTTPP50, d.HTTPSeparate = l.Slips, l.Refused, time.Duration(l.P50Ms*float64(time.Millisecond)), hr.separate
+	if hr.separate {
+		rep.HTTPServerCPUUsPerSlip, rep.HTTPLoadgenCPUUsPerSlip = l.ServerCPUUsPerSlip, l.LoadgenCPUUsPerSlip
+	}
+	r.say("http: %.0f bets/s, p99 %.2f ms; CPU per slip: server %.0f µs, load generator %.0f µs", rep.HTTPPlaceBetPerS, rep.HTTPPlaceBetP99Ms, l.ServerCPUUsPerSlip, l.LoadgenCPUUsPerSlip)
+
+	r.say("direct: %d clients placing one-bet slips through the ledger for %s", r.cfg.HTTPClients, r.cfg.Duration)
+	ing, err := ingest(ctx, r.c, r.log, "direct", r.cfg.HTTPClients, r.cfg.Duration, nil, r.httpPlayers)
+	if err != nil {
+		return err
+	}
+	d.DirectBatches = ing.appended.batchSizes()
+	rep.LedgerPlaceBetPerS = float64(ing.bets) / ing.elapsed.Seconds()
+	if ing.bets > 0 {
+		rep.LedgerCPUUsPerSlip = float64(ing.cpu.Microseconds()) / float64(ing.bets)
+	}
+	if rep.LedgerPlaceBetPerS > 0 {
+		rep.HTTPRatio = rep.HTTPPlaceBetPerS / rep.LedgerPlaceBetPerS
+	}
+	r.say("direct: %.0f bets/s (http_ratio %.2f), %.0f µs of CPU per slip; events per group commit: HTTP %s, direct %s",
+		rep.LedgerPlaceBetPerS, rep.HTTPRatio, rep.LedgerCPUUsPerSlip, d.HTTPBatches, d.DirectBatches)
 	return nil
 }
 
@@ -407,6 +444,9 @@ func dataDir(path string) (dir string, cleanup func() error, err error) {
 	return path, func() error { return nil }, nil
 }
 
+// httpPlayerPrefix names the HTTP phase's players: h0, h1, …
+const httpPlayerPrefix = "h"
+
 // players returns n player ids with a prefix.
 func players(prefix string, n int) []string {
 	out := make([]string, n)
@@ -423,6 +463,8 @@ func (r *Report) tidy() {
 		&r.RebuildEventsPerS, &r.RawReadEventsPerS, &r.RebuildRatio, &r.RoundReplayMs, &r.BoardReadP99Us,
 		&r.HTTPPlaceBetPerS, &r.HTTPPlaceBetP99Ms, &r.PeakRSSMB, &r.RestartReadyMs, &r.RestartRatio,
 		&r.CheckpointPauseMs, &r.CheckpointMB, &r.ServeRSSMB,
+		&r.LedgerPlaceBetPerS, &r.HTTPRatio, &r.LedgerCPUUsPerSlip, &r.HTTPServerCPUUsPerSlip, &r.HTTPLoadgenCPUUsPerSlip,
+		&r.IngestBatchMean, &r.IngestBatchP50, &r.IngestBatchP99,
 	} {
 		*f = tidy(*f)
 	}

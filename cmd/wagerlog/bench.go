@@ -19,6 +19,7 @@ type benchConfig struct {
 	run        bench.Config
 	json       bool
 	cpuProfile string
+	inProcess  bool
 }
 
 func (m *Main) benchCmd() *cobra.Command {
@@ -41,7 +42,9 @@ write (or --data-dir DIR, kept, or --nats-url). Phases, each timed:
               projection rebuild
   replay      one settled round of the ingest phase, replayed
   board       board reads on the rebuilt projections
-  http        --http-clients keep-alive clients place slips through the API
+  http        --http-clients keep-alive clients place slips through the API,
+              from a separate process (wagerlog loadgen), then as many
+              clients through the ledger: http_ratio
   memory      the process's peak RSS, and its RSS during the HTTP phase
 
 It prints a table with each figure's aim, or one line of JSON with --json;
@@ -67,6 +70,8 @@ its own and leaves them (their names are printed): delete them as the admin.`,
 	fs.IntVar(&cfg.run.RoundSlips, "round-slips", bench.DefaultRoundSlips, "slips a round takes before its dealer settles it")
 	fs.Uint64Var(&cfg.run.Seed, "seed", 1, "seed of the dice")
 	fs.DurationVar(&cfg.run.RestartWait, "restart-wait", jetstream.DefaultDuplicates, "wait this long after each half of the fill before the restart, so that the embedded server's duplicate window (which a start reads back) holds what a casino's would, not the fill's burst; 0: restart at once")
+	fs.BoolVar(&cfg.run.HTTPOnly, "http-only", false, "run only the HTTP phase and its direct run (http_ratio), on a stream that holds only the setup")
+	fs.BoolVar(&cfg.inProcess, "loadgen-in-process", false, "run the HTTP phase's load generator in this process instead of as a separate `wagerlog loadgen` process")
 	fs.BoolVar(&cfg.json, "json", false, "print one line of JSON instead of the table")
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of the ingest phase to this file (go tool pprof -top FILE)")
 	fs.StringVar(&cfg.run.ProfileDir, "profile-dir", "", "write a CPU profile of every phase (<phase>.cpu.pprof) and heap profiles (after the fill, the rebuild and at the end) into this existing directory")
@@ -94,6 +99,15 @@ func (m *Main) bench(ctx context.Context, cfg benchConfig, command string) (err 
 			}
 		}()
 		cfg.run.CPUProfile = f
+	}
+	if !cfg.inProcess {
+		// The HTTP phase's load generator runs as a process of its own:
+		// this very binary's loadgen command.
+		exe, err := os.Executable()
+		if err != nil {
+			return fmt.Errorf("the load generator's executable: %w", err)
+		}
+		cfg.run.LoadgenCommand = []string{exe, "loadgen"}
 	}
 	rep, err := bench.Run(ctx, cfg.run)
 	if err != nil {

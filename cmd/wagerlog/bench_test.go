@@ -23,6 +23,9 @@ func benchTinyArgs() []string {
 // runBench runs `wagerlog bench` in-process and returns stdout and stderr.
 func runBench(t *testing.T, args ...string) (stdout, stderr string) {
 	t.Helper()
+	// The HTTP phase's load generator is this test binary run as wagerlog
+	// (TestMain).
+	t.Setenv(runMainEnv, "1")
 	var out bytes.Buffer
 	errs := &syncBuffer{}
 	m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: errs}
@@ -43,6 +46,9 @@ func benchKeys() []string {
 		"rebuild_events_per_s", "raw_read_events_per_s", "rebuild_ratio",
 		"round_replay_ms", "board_read_p99_us",
 		"http_place_bet_per_s", "http_place_bet_p99_ms", "peak_rss_mb",
+		"ledger_place_bet_per_s", "http_ratio", "ledger_cpu_us_per_slip",
+		"http_server_cpu_us_per_slip", "http_loadgen_cpu_us_per_slip",
+		"ingest_batch_mean", "ingest_batch_p50", "ingest_batch_p99",
 	}
 }
 
@@ -90,7 +96,7 @@ func TestBench_JSON(t *testing.T) {
 	if err := json.Unmarshal(got["machine"], &mach); err != nil || mach.Cores < 1 || mach.Go == "" {
 		t.Errorf("machine = %s (%v), want cores and Go version", got["machine"], err)
 	}
-	for _, phase := range []string{"ingest:", "raw append:", "raw read:", "rebuild:", "round replay:", "board:", "http:"} {
+	for _, phase := range []string{"ingest:", "raw append:", "raw read:", "rebuild:", "round replay:", "board:", "http:", "direct:"} {
 		if !strings.Contains(stderr, "bench: "+phase) {
 			t.Errorf("no progress line for %q on stderr:\n%s", phase, stderr)
 		}

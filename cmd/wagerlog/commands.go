@@ -19,5 +19,6 @@ func (m *Main) commands() []func() *cobra.Command {
 		m.reportCmd,
 		m.keygenCmd,
 		m.natsCmd,
+		m.loadgenCmd,
 	}
 }
