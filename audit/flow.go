@@ -127,7 +127,7 @@ func flowsOf(payload any, inForce *events.BetSettled) []flow {
 		}
 		return out
 	}
-	return nil
+	return poolFlows(payload)
 }
 
 // transferFlows are a round's transfers as the ledger posts them

@@ -42,6 +42,14 @@ const (
 	// Table events of player-banked games (subject <prefix>.table.<table>).
 	TypeTableBankTaken    Type = "table.bank_taken"
 	TypeTableBankReleased Type = "table.bank_released"
+
+	// Progressive pool events (subject <prefix>.jackpot): a pool belongs
+	// to no table.
+	TypeJackpotConfigured     Type = "jackpot.configured"
+	TypeJackpotLinked         Type = "jackpot.linked"
+	TypeJackpotUnlinked       Type = "jackpot.unlinked"
+	TypeJackpotAdjusted       Type = "jackpot.adjusted"
+	TypeJackpotDecommissioned Type = "jackpot.decommissioned"
 )
 
 // currentVersions holds the schema version written for each type today. It is
@@ -71,6 +79,11 @@ var currentVersions = map[Type]int{
 	TypeBetTakenDown:          1,
 	TypeTableBankTaken:        1,
 	TypeTableBankReleased:     1,
+	TypeJackpotConfigured:     1,
+	TypeJackpotLinked:         1,
+	TypeJackpotUnlinked:       1,
+	TypeJackpotAdjusted:       1,
+	TypeJackpotDecommissioned: 1,
 }
 
 // Types returns every known event type, in catalog order.
@@ -85,6 +98,7 @@ func Types() []Type {
 		TypeLedgerSealed,
 		TypeRoundStepSettled, TypeBetTakenDown,
 		TypeTableBankTaken, TypeTableBankReleased,
+		TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned,
 	}
 }
 

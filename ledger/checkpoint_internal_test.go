@@ -90,8 +90,8 @@ func TestCheckpoint_CodecFields(t *testing.T) {
 		v    any
 		want int
 	}{
-		{Table{}, 13}, {Round{}, 24}, {Bet{}, 13}, {games.Settlement{}, 8}, {games.Contribution{}, 2},
-		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 14},
+		{Table{}, 13}, {Round{}, 25}, {Bet{}, 13}, {games.Settlement{}, 8}, {games.Contribution{}, 2},
+		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 15}, {Pool{}, 8},
 	} {
 		if got := reflect.TypeOf(tc.v).NumField(); got != tc.want {
 			t.Errorf("%T has %d fields, the checkpoint codec knows %d", tc.v, got, tc.want)

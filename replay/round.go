@@ -613,7 +613,12 @@ func (st *roundState) resettleTogether(out *RoundReplay, p *events.RoundSettled,
 		pb := st.placed[out.Bets[k].Bet]
 		bets[i] = games.Bet{Code: pb.Code, Stake: pb.Stake, Since: st.since[pb.Bet], Working: pb.Working}
 	}
-	set, diffs, tdiff, err := ResettleRound(rs, bets, out.Scale, st.parsed, games.Funds{Bank: p.Funds.Bank}, st.recorded, p.Transfers)
+	funds, err := RecordedFunds(st.paytables, p.Funds)
+	if err != nil {
+		betProblem("round %s cannot be re-settled: %v", out.Round, err)
+		return
+	}
+	set, diffs, tdiff, err := ResettleRound(rs, bets, out.Scale, st.parsed, funds, st.recorded, p.Transfers)
 	if err != nil {
 		betProblem("round %s cannot be re-settled: %v", out.Round, err)
 		return

@@ -7,6 +7,7 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/baccarat"
 	"github.com/wagerlog/wagerlog/games/craps"
+	"github.com/wagerlog/wagerlog/games/jackpot"
 	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 )
@@ -20,5 +21,5 @@ func New() *games.Catalog {
 		// Punto banco only: deux tableaux waits for a player-banked round
 		// settlement in the ledger (baccarat.PuntoBanco).
 		baccarat.PuntoBanco{},
-	)
+	).WithPools(jackpot.Parser{}) // progressive pools' parameters (issue #19)
 }
