@@ -769,8 +769,11 @@ func (d *decider) recordResult(s *State, c *RecordResult) ([]draft, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, _, err := parseResult(pt, r, c.Result)
+	res, prior, err := parseResult(pt, r, c.Result)
 	if err != nil {
+		return nil, err
+	}
+	if err := d.checkSettles(s, r, pt, append(prior, res)); err != nil {
 		return nil, err
 	}
 	dice, other := events.ResultMembers(res.JSON())

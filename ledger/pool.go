@@ -438,3 +438,34 @@ func (s *State) checkProgressive(pt games.Paytable, t *Table, code string) error
 	}
 	return nil
 }
+
+// checkSettles refuses a result that would end a round settled as a
+// whole (games.RoundSettler) when the game cannot settle the round with
+// it (a seat with bets and no hand, an ante neither called nor folded, a
+// progressive bet on a table linked to no pool): the result is refused
+// and nothing is written, instead of a round left settling.
+func (d *decider) checkSettles(s *State, r *Round, pt games.Paytable, res []games.Result) error {
+	rs, ok := pt.(games.RoundSettler)
+	if !ok || !pt.RoundOver(res) {
+		return nil
+	}
+	var bets []games.Bet
+	for _, b := range r.Bets {
+		if b.Status == BetOpen || b.Status == BetSettled {
+			bets = append(bets, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working})
+		}
+	}
+	funds := games.Funds{Bank: s.balance(BankAccount(r.Table), r.Currency)}
+	if id := s.PoolOf(r.Table); id != "" {
+		p := s.pools[id]
+		rules, err := d.rules(p.Params, p.Hash)
+		if err != nil {
+			return err
+		}
+		funds.Pool = &games.PoolFunds{Rules: rules, Balances: s.poolBalances(p)}
+	}
+	if _, err := rs.SettleRound(bets, r.Scale, res, funds); err != nil {
+		return errf(ErrInvalidResult, "round %s cannot be settled with this result: %v", r.ID, err)
+	}
+	return nil
+}

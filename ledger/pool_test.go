@@ -163,3 +163,75 @@ func TestLedger_PoolLifecycle(t *testing.T) {
 	h.refuse(link("jp-1", "t1"), "pool_decommissioned")
 	h.must(link("jp-2", "t1"))
 }
+
+// TestLedger_CaribbeanProgressive plays Caribbean poker (the registry's
+// poker/caribbean) at two tables linked to one pool: antes, calls, folds
+// and progressive bets; a deal the game cannot settle is refused with
+// nothing written.
+func TestLedger_CaribbeanProgressive(t *testing.T) {
+	h := newHarness(t)
+	for _, p := range []string{"ann", "bob"} {
+		h.deposit(p, "1000")
+	}
+	for _, tb := range []string{"c1", "c2"} {
+		h.must(&ledger.OpenTable{
+			Meta: ledger.Meta{Actor: supervisor}, Table: tb, Paytable: "poker/caribbean", Currency: "EUR",
+			Limits: map[string]ledger.Limit{"ante": {Min: dec("1"), Max: dec("100")}, "call": {Min: dec("2"), Max: dec("200")}, "progressive": {Min: dec("1"), Max: dec("1")}},
+			Band:   ledger.Limit{Min: dec("1"), Max: dec("200")}, Dealer: dealer.ID,
+		})
+	}
+	h.must(configure("jp-1", poolParams(t, "jp-1", 1)))
+	h.must(link("jp-1", "c1"))
+	h.must(link("jp-1", "c2"))
+
+	// c1: ann on seat 1 antes 10, calls 20 and plays the progressive;
+	// bob on seat 2 antes 5 with the progressive, and folds.
+	round := h.openRound("c1")
+	h.refuse(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: frontend}, Table: "c1", Round: round, Player: "bob",
+		Bets: []ledger.BetRequest{b("progressive:2", "1")}}, "bet_refused") // no ante on seat 2
+	h.bet("c1", round, "ann", b("ante:1", "10"), b("call:1", "20"), b("progressive:1", "1"))
+	h.bet("c1", round, "bob", b("ante:2", "5"), b("progressive:2", "1"))
+	h.closeBetting("c1", round)
+	seq := h.lastSeq()
+	// Bob neither called nor folded: refused, nothing written.
+	h.refuse(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "c1", Round: round, Result: json.RawMessage(
+		`{"dealer":["AH","KD","5C","7S","9H"],"seats":[{"seat":1,"cards":["2H","2D","2C","2S","9D"]},{"seat":2,"cards":["3C","4C","8D","JH","KC"]}]}`)}, "invalid_result")
+	if h.lastSeq() != seq {
+		t.Fatalf("a refused result wrote events: %d → %d", seq, h.lastSeq())
+	}
+	h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "c1", Round: round, Result: json.RawMessage(
+		`{"dealer":["AH","KD","5C","7S","9H"],"seats":[{"seat":1,"cards":["2H","2D","2C","2S","9D"]},{"seat":2,"cards":["3C","4C","8D","JH","KC"],"fold":true}]}`)})
+	// ann: four of a kind beats the dealer's ace-king: ante 1:1 (+10), call
+	// 20:1 (+400), progressive 500 × 1; bob loses 5 + 1. Pool: 1000 +
+	// 2 × 0.72 = 1001.44 − 500 = 501.44, below the base: it restarts at
+	// 1000 with r1's 0.36 and 498.20 from c1's house; commission 0.20.
+	want := map[string]string{
+		ledger.WalletAccount("ann"):    "1909", // 1000 − 31 + 20 + 420 + 500
+		ledger.WalletAccount("bob"):    "994",
+		"jackpot:jp-1:main":            "1000",
+		"jackpot:jp-1:reserve:r1":      "0",
+		ledger.CommissionAccount("c1"): "0.20",
+		ledger.InPlayAccount("c1"):     "0",
+		ledger.HouseAccount("c1"):      "-903.20", // pays 410 to ann, takes bob's ante 5, funds 498.20
+	}
+	h.wantBalances(want)
+
+	// c2: bob's royal flush takes the main pool; the dealer does not
+	// qualify (ante 1:1, call returned). The pool restarts at its base.
+	round = h.openRound("c2")
+	h.bet("c2", round, "bob", b("ante:4", "10"), b("call:4", "20"), b("progressive:4", "1"))
+	h.closeBetting("c2", round)
+	h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "c2", Round: round, Result: json.RawMessage(
+		`{"dealer":["2H","4D","6C","8S","TH"],"seats":[{"seat":4,"cards":["AS","KS","QS","JS","TS"]}]}`)})
+	// main 1000 + 0.72 = 1000.72 paid to bob; r1's 0.18 and 999.82 from
+	// c2's house bring it back to 1000.
+	want = map[string]string{
+		ledger.WalletAccount("bob"): "2003.72", // 994 − 31 + 20 (ante 1:1) + 20 (call returned) + 1000.72
+		"jackpot:jp-1:main":         "1000",
+		"jackpot:jp-1:reserve:r1":   "0",
+		ledger.HouseAccount("c2"):   "-1009.82", // the ante's 10 and the reset's 999.82
+	}
+	h.wantBalances(want)
+	h.restart()
+	h.wantBalances(want)
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/baccarat"
 	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/games/jackpot"
+	"github.com/wagerlog/wagerlog/games/poker"
 	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 )
@@ -21,5 +22,8 @@ func New() *games.Catalog {
 		// Punto banco only: deux tableaux waits for a player-banked round
 		// settlement in the ledger (baccarat.PuntoBanco).
 		baccarat.PuntoBanco{},
+		// Caribbean poker with seats and the progressive side bet
+		// (issue #19).
+		poker.Game{},
 	).WithPools(jackpot.Parser{}) // progressive pools' parameters (issue #19)
 }
