@@ -158,6 +158,10 @@ func settlementKind(table string, p events.Posting) FlowKind {
 	switch {
 	case strings.HasPrefix(p.To, ledger.JackpotAccount("")):
 		return FlowContribution
+	case ledger.IsPoolAccount(p.From):
+		return FlowPoolPrize
+	case p.From == ledger.InPlayAccount(table) && p.To == ledger.CommissionAccount(table):
+		return FlowPoolCommission
 	case p.To == ledger.CommissionAccount(table):
 		return FlowCommission
 	case p.To == ledger.RoundingAccount(table):

@@ -1,6 +1,8 @@
 package audit
 
 import (
+	"strings"
+
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
@@ -12,6 +14,8 @@ const (
 	FlowPoolFunded       FlowKind = "pool_funded"       // casino → main: the base at configuration
 	FlowPoolAdjusted     FlowKind = "pool_adjusted"     // casino ↔ a pool account, with a reason
 	FlowPoolDecommission FlowKind = "pool_decommission" // a pool account → another pool's main or the casino
+	FlowPoolPrize        FlowKind = "pool_prize"        // a pool's main → the winner's wallet
+	FlowPoolCommission   FlowKind = "pool_commission"   // in play → commission: the casino's share of a progressive bet
 )
 
 // poolFlows are the movements a pool event implies, nil for any other.
@@ -146,4 +150,55 @@ func (f *fold) checkPoolFunds(r *roundState, funds *events.Funds, report reporte
 	if !same {
 		report(KindPayoutMismatch, "round %s was settled with pool balances %v, pool %s held %v at its last result", r.ID, funds.Pool.Balances, at.Pool, at.Balances)
 	}
+}
+
+// poolOfAccount returns the pool of a pool account
+// (jackpot:<pool>:main or :reserve:<name>).
+func poolOfAccount(account string) (string, bool) {
+	if !ledger.IsPoolAccount(account) {
+		return "", false
+	}
+	id, _, _ := strings.Cut(strings.TrimPrefix(account, ledger.JackpotAccount("")), ":")
+	return id, true
+}
+
+// addPoolFlow adds a pool's flow to a reconciliation row. A flow between
+// two rows (a prize: pool → wallets; a pass's funding: a table's house →
+// pool) is added to both, each row's expected balance reading it its own
+// way; a flow that stays in one pool (reserve → main) changes nothing.
+func addPoolFlow(r *ReconRow, fl flow) {
+	a := fl.Amount
+	fromPool, fromIsPool := poolOfAccount(fl.From)
+	toPool, toIsPool := poolOfAccount(fl.To)
+	// into reports whether the flow goes into the pool of the row.
+	into := r.Scope == ScopePool && toIsPool && toPool == r.Table
+	signed := a
+	if !into {
+		signed = a.Neg()
+	}
+	switch fl.kind {
+	case FlowPoolPrize:
+		r.PoolPrizes = r.PoolPrizes.Add(a)
+	case FlowPoolCommission:
+		r.PoolCommission = r.PoolCommission.Add(a)
+	case FlowPoolFunded:
+		r.PoolFunding = r.PoolFunding.Add(a)
+	case FlowTransfer:
+		if toIsPool && !fromIsPool {
+			r.PoolFunding = r.PoolFunding.Add(a)
+		}
+	case FlowPoolAdjusted:
+		r.PoolAdjustments = r.PoolAdjustments.Add(signed)
+	case FlowPoolDecommission:
+		if !(fromIsPool && toIsPool && fromPool == toPool) {
+			r.PoolTransfers = r.PoolTransfers.Add(signed)
+		}
+	}
+}
+
+// addPoolTotals adds a day's pool columns to the period's totals.
+func addPoolTotals(t, r *ReconRow) {
+	t.PoolPrizes, t.PoolFunding = t.PoolPrizes.Add(r.PoolPrizes), t.PoolFunding.Add(r.PoolFunding)
+	t.PoolAdjustments, t.PoolTransfers = t.PoolAdjustments.Add(r.PoolAdjustments), t.PoolTransfers.Add(r.PoolTransfers)
+	t.PoolCommission = t.PoolCommission.Add(r.PoolCommission)
 }

@@ -1,8 +1,10 @@
 package audit_test
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/wagerlog/wagerlog/audit"
 	"github.com/wagerlog/wagerlog/events"
@@ -84,9 +86,91 @@ func TestVerify_ProgressivePools(t *testing.T) {
 	}
 	h.Must(&ledger.DecommissionPool{Meta: ledger.Meta{Actor: fin}, Pool: "jp-1", Reason: "game withdrawn"})
 
+	h.Must(&ledger.ConfigurePool{Meta: ledger.Meta{Actor: fin}, Pool: "jp-2", Currency: "EUR", Params: poolJSON(t, "jp-2")})
+
 	opts := audit.Options{Games: poolCatalog(), SubjectPrefix: jetstream.DefaultSubjectPrefix}
 	mustClean(t, h.Stream, opts)
 	for _, r := range rounds {
 		mustAllMatch(t, dispute(t, h.Stream, r, opts))
+	}
+
+	// Finance's reconciliation: every row balances, the pool's own row
+	// with its contributions, prizes, the casino's funding, the
+	// adjustment and the decommission.
+	p, err := audit.ParsePeriod("day:2026-11-01", time.UTC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := audit.Reconcile(context.Background(), h.Stream, p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Discrepancies) != 0 {
+		t.Fatalf("discrepancies %+v", rec.Discrepancies)
+	}
+	rows := map[string]audit.ReconRow{}
+	for _, x := range rec.Totals {
+		rows[x.Scope+" "+x.Table] = x
+	}
+	jp := rows[audit.ScopePool+" jp-1"]
+	if !jp.Closing.IsZero() || !jp.PoolPrizes.IsPositive() || !jp.PoolFunding.IsPositive() || !jp.PoolAdjustments.Equal(dec("-10")) ||
+		!jp.PoolTransfers.IsNegative() || !jp.Difference.IsZero() {
+		t.Fatalf("pool row %+v", jp)
+	}
+	if w := rows[audit.ScopeWallets+" "]; !w.PoolPrizes.Equal(jp.PoolPrizes) {
+		t.Fatalf("wallets received %s of prizes, the pool paid %s", w.PoolPrizes, jp.PoolPrizes)
+	}
+
+	// The regulator's lines per pool: opening + in − out = closing, the
+	// prizes by hand.
+	reg, err := audit.Regulator(context.Background(), h.Stream, p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reg.Pools) != 2 || reg.Pools[0].Pool != "jp-1" || reg.Pools[1].Pool != "jp-2" {
+		t.Fatalf("pools %+v", reg.Pools)
+	}
+	r1 := reg.Pools[0]
+	hands := map[string]int{}
+	for _, l := range r1.PrizesByHand {
+		hands[l.Hand] = l.Count
+	}
+	// Bets 2 + 5 + 5 + 1 + 3 = 16: commission 1.60, contributions 14.40.
+	if !r1.Balanced || !r1.Opening.IsZero() || !r1.Closing.IsZero() || r1.Bets != 5 || !r1.Staked.Equal(dec("16")) ||
+		!r1.Commission.Equal(dec("1.60")) || !r1.Contributions.Equal(dec("14.40")) || !r1.BaseFunding.Equal(dec("1000")) ||
+		hands["flush"] != 1 || hands["four_of_a_kind"] != 1 || hands["royal_flush"] != 1 || len(hands) != 3 ||
+		!r1.ShortfallsFromCasino.IsPositive() || !r1.ResetsFromCasino.IsPositive() || !r1.FromReserves.IsPositive() ||
+		!r1.AdjustmentsOut.Equal(dec("10")) || !r1.TransfersOut.Equal(r1.Opening.Add(r1.In).Sub(r1.Prizes).Sub(r1.AdjustmentsOut)) {
+		t.Fatalf("jp-1 %+v", r1)
+	}
+	if !reg.Pools[1].Balanced || !reg.Pools[1].Closing.Equal(dec("1000")) {
+		t.Fatalf("jp-2 %+v", reg.Pools[1])
+	}
+
+	// A doctored adjustment whose posting moves 50 into jp-2 while it says
+	// 40: the pool's balance differs from the sum of its movements, and
+	// both the verifier and the reconciliation say so.
+	b := newBuilder(t, h.Stream)
+	seq := b.add(events.TypeJackpotAdjusted, fin, "", "", &events.JackpotAdjusted{Pool: "jp-2", Account: "jackpot:jp-2:main",
+		Amount: dec("40"), Currency: "EUR", Reason: "doctored", BalanceBefore: dec("1000"), BalanceAfter: dec("1040")},
+		post(ledger.AccountCasino, "jackpot:jp-2:main", "50", "EUR"))
+	if rep := verify(t, h.Stream, 0, 0, opts); !kindsAt(rep, seq)[audit.KindPostingsMismatch] {
+		t.Fatalf("the doctored adjustment is not reported: %+v", rep.Violations)
+	}
+	rec, err = audit.Reconcile(context.Background(), h.Stream, p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, d := range rec.Discrepancies {
+		if d.Scope == audit.ScopePool && d.Table == "jp-2" && d.Amount.Equal(dec("10")) {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("the reconciliation does not find jp-2 off by 10: %+v", rec.Discrepancies)
+	}
+	if reg, err = audit.Regulator(context.Background(), h.Stream, p, opts); err != nil || reg.Pools[1].Balanced {
+		t.Fatalf("the regulator's jp-2 line balances over a doctored adjustment: %v %+v", err, reg.Pools)
 	}
 }

@@ -92,6 +92,18 @@ type ReconRow struct {
 	Commissions   decimal.Decimal `json:"commissions,omitzero"`
 	Contributions decimal.Decimal `json:"contributions,omitzero"`
 	TakenDown     decimal.Decimal `json:"taken_down,omitzero"`
+	// Progressive pools (audit/pool.go): prizes paid from pools to
+	// wallets; what the casino put into pools (a table's house for a
+	// pass's shortfall or reset, the casino for a base at configuration);
+	// adjustments and decommission transfers, signed for the pool's row;
+	// the casino's commission on progressive bets, which moves inside a
+	// table (in play → commission) and changes no balance of the row.
+	PoolPrizes      decimal.Decimal `json:"pool_prizes,omitzero"`
+	PoolFunding     decimal.Decimal `json:"pool_funding,omitzero"`
+	PoolAdjustments decimal.Decimal `json:"pool_adjustments,omitzero"`
+	PoolTransfers   decimal.Decimal `json:"pool_transfers,omitzero"`
+	PoolCommission  decimal.Decimal `json:"pool_commission,omitzero"`
+
 	Closing       decimal.Decimal `json:"closing"`
 	// Expected is Opening plus the flows; Difference is Closing − Expected
 	// and is zero when the day reconciles.
@@ -155,6 +167,11 @@ func scopeOf(account, currency string) (scopeKey, bool) {
 		if t, ok := strings.CutPrefix(account, prefix); ok {
 			return scopeKey{ScopeTable, t, currency}, true
 		}
+	}
+	if pool, ok := poolOfAccount(account); ok {
+		// A pool's main and reserve accounts are one scope: money
+		// between them stays in the pool.
+		return scopeKey{ScopePool, pool, currency}, true
 	}
 	if pool, ok := strings.CutPrefix(account, ledger.JackpotAccount("")); ok {
 		return scopeKey{ScopePool, pool, currency}, true
@@ -246,6 +263,7 @@ func newReconRow(k scopeKey) *ReconRow {
 	return &ReconRow{Scope: k.scope, Table: k.table, Currency: k.currency,
 		Opening: z, Deposits: z, Withdrawals: z, Adjustments: z, Stakes: z, StakesReturned: z, WinsPaid: z,
 		Refunds: z, Reversals: z, StakesLost: z, Residue: z, Commissions: z, Contributions: z, TakenDown: z,
+		PoolPrizes: z, PoolFunding: z, PoolAdjustments: z, PoolTransfers: z, PoolCommission: z,
 		Closing: z, Expected: z, Difference: z}
 }
 
@@ -292,6 +310,8 @@ func (o *reconcileObserver) addFlow(r *ReconRow, fl flow) {
 		r.Contributions = r.Contributions.Sub(a)
 	case FlowTakenDown:
 		r.TakenDown = r.TakenDown.Add(a)
+	default:
+		addPoolFlow(r, fl)
 	}
 }
 
@@ -301,15 +321,15 @@ func (r *ReconRow) expected() decimal.Decimal {
 	switch r.Scope {
 	case ScopeTable:
 		e = e.Add(r.Stakes).Sub(r.StakesReturned).Sub(r.WinsPaid).Sub(r.Refunds).Add(r.Reversals).
-			Add(r.Commissions).Sub(r.Contributions).Sub(r.TakenDown)
+			Add(r.Commissions).Sub(r.Contributions).Sub(r.TakenDown).Sub(r.PoolFunding)
 	case ScopeWallets:
 		e = e.Add(r.Deposits).Sub(r.Withdrawals).Add(r.Adjustments).Sub(r.Stakes).
 			Add(r.StakesReturned).Add(r.WinsPaid).Add(r.Refunds).Sub(r.Reversals).
-			Sub(r.Commissions).Add(r.TakenDown)
+			Sub(r.Commissions).Add(r.TakenDown).Add(r.PoolPrizes)
 	case ScopeCashier:
 		e = e.Sub(r.Deposits).Add(r.Withdrawals).Sub(r.Adjustments)
 	case ScopePool:
-		e = e.Add(r.Contributions)
+		e = e.Add(r.Contributions).Sub(r.PoolPrizes).Add(r.PoolFunding).Add(r.PoolAdjustments).Add(r.PoolTransfers)
 	}
 	return e
 }
@@ -401,6 +421,7 @@ func (o *reconcileObserver) report(w *walker, p Period, opts Options) *Reconcile
 			t.Refunds, t.Reversals = t.Refunds.Add(r.Refunds), t.Reversals.Add(r.Reversals)
 			t.StakesLost, t.Residue = t.StakesLost.Add(r.StakesLost), t.Residue.Add(r.Residue)
 			t.Commissions, t.Contributions, t.TakenDown = t.Commissions.Add(r.Commissions), t.Contributions.Add(r.Contributions), t.TakenDown.Add(r.TakenDown)
+			addPoolTotals(t, &r)
 			t.Closing = r.Closing
 			if !r.Difference.IsZero() {
 				addDisc(Discrepancy{Date: d, Scope: r.Scope, Table: r.Table, Currency: r.Currency, Amount: r.Difference,

@@ -167,7 +167,9 @@ func SettlePass(funds *PoolFunds, bets []Bet, hands []PoolHand) ([]Settlement, [
 	main := accounts[0]
 	out := make([]Settlement, len(bets))
 	for i, s := range pass.Seats {
-		st := Settlement{Outcome: OutcomeLost, Win: decimal.Zero, Returned: decimal.Zero, Residue: decimal.Zero, Rule: s.Rule, Counterparty: main}
+		// The rule starts with the hand's category, for the regulator's
+		// prizes by hand.
+		st := Settlement{Outcome: OutcomeLost, Win: decimal.Zero, Returned: decimal.Zero, Residue: decimal.Zero, Rule: s.Hand + ": " + s.Rule, Counterparty: main}
 		if s.Commission.IsPositive() {
 			st.Contributions = append(st.Contributions, Contribution{Pool: CommissionAccount, Amount: s.Commission})
 		}
