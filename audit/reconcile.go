@@ -104,7 +104,7 @@ type ReconRow struct {
 	PoolTransfers   decimal.Decimal `json:"pool_transfers,omitzero"`
 	PoolCommission  decimal.Decimal `json:"pool_commission,omitzero"`
 
-	Closing       decimal.Decimal `json:"closing"`
+	Closing decimal.Decimal `json:"closing"`
 	// Expected is Opening plus the flows; Difference is Closing − Expected
 	// and is zero when the day reconciles.
 	Expected   decimal.Decimal `json:"expected"`
