@@ -145,3 +145,18 @@ func TestCheckPlacement_Seats(t *testing.T) {
 		}
 	}
 }
+
+// TestBoard_Deal counts a deal's seats as hands on the board.
+func TestBoard_Deal(t *testing.T) {
+	pt := table(t)
+	deal, err := pt.ParseResult([]byte(`{"dealer":["AH","KD","5C","7S","9H"],"seats":[` +
+		`{"seat":1,"cards":["3C","4C","8D","JH","KC"],"fold":true},{"seat":2,"cards":["2H","2D","2C","2S","9D"]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := poker.Board([]games.BoardEntry{{Result: deal, Over: true}})
+	if b.Rounds != 2 || b.DealerQualified.Count != 2 || b.Outcomes[poker.Folded].Count != 1 || b.Outcomes[poker.PlayerWins].Count != 1 ||
+		b.PlayerHands["four_of_a_kind"].Count != 1 {
+		t.Fatalf("board %+v", b)
+	}
+}
