@@ -302,6 +302,14 @@ func (s *State) snapshot() *State {
 	}
 	c.idem = maps.Clone(s.idem)
 	c.idemQ = slices.Clone(s.idemQ)
+	// Pools change in place (their tables, their version).
+	c.pools = make(map[string]*Pool, len(s.pools))
+	for id, p := range s.pools {
+		pc := *p
+		pc.Tables = slices.Clone(p.Tables)
+		pc.Accounts = slices.Clone(p.Accounts)
+		c.pools[id] = &pc
+	}
 	return &c
 }
 
