@@ -10,6 +10,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/internal/assert"
 )
 
 // Progressive pools (issue #19; seed 004, section 6). A pool belongs to
@@ -404,20 +405,26 @@ func (s *State) applyPool(payload any) bool {
 		}
 		pl.Version, pl.Hash, pl.Params, pl.Accounts = p.Version, p.Hash, p.Params, p.Accounts
 	case *events.JackpotLinked:
-		pl := s.pools[p.Pool]
+		pl := s.mustPool(p.Pool)
 		pl.Tables = append(pl.Tables, p.Table)
 		slices.Sort(pl.Tables)
 	case *events.JackpotUnlinked:
-		pl := s.pools[p.Pool]
+		pl := s.mustPool(p.Pool)
 		pl.Tables = slices.DeleteFunc(pl.Tables, func(t string) bool { return t == p.Table })
 	case *events.JackpotAdjusted:
 		// The postings are the whole effect.
 	case *events.JackpotDecommissioned:
-		s.pools[p.Pool].Decommissioned = true
+		s.mustPool(p.Pool).Decommissioned = true
 	default:
 		return false
 	}
 	return true
+}
+
+func (s *State) mustPool(id string) *Pool {
+	p := s.pools[id]
+	assert.That(p != nil, "apply: unknown pool %q", id)
+	return p
 }
 
 // roundPool returns the pool a round's table is linked to: the pool of
