@@ -21,6 +21,9 @@ import (
 var (
 	bucketPoolEvents = []byte("pool_events") // pool 0 seq(8) → JSON PoolEvent
 	bucketPoolMoves  = []byte("pool_moves")  // pool 0 seq(8) index(2) → JSON PoolEntry
+	// The prizes again, by pool and by pool and table, so that the last
+	// winners are read without scanning every contribution.
+	bucketPoolPrizes = []byte("pool_prizes") // pool 0 seq(8) index(2), and pool 0 table 0 seq(8) index(2) → JSON PoolEntry
 )
 
 // PoolEvent is one configuration event of a pool.
@@ -138,6 +141,10 @@ func (f *fold) poolEntries(e *events.Envelope, payload any) {
 			}
 			v, _ := json.Marshal(ent)
 			f.appends = append(f.appends, kv{bucketPoolMoves, prefixed(pool, e.Seq, byte(i>>8), byte(i)), v})
+			if ent.Kind == "prize" {
+				f.appends = append(f.appends, kv{bucketPoolPrizes, prefixed(pool, e.Seq, byte(i>>8), byte(i)), v},
+					kv{bucketPoolPrizes, prefixed(pool+"\x00"+e.Table, e.Seq, byte(i>>8), byte(i)), v})
+			}
 			i++
 			f.touchPool(pool)
 		}
@@ -294,24 +301,19 @@ func (s *Store) PoolPrizes(pool, table string) ([]PoolEntry, error) {
 
 func poolPrizes(tx *bolt.Tx, pool, table string) ([]PoolEntry, error) {
 	out := []PoolEntry{}
-	prefix := append([]byte(pool), 0)
-	c := tx.Bucket(bucketPoolMoves).Cursor()
-	k, raw := c.Seek(append([]byte(pool), 1))
-	if k == nil {
-		k, raw = c.Last()
-	} else {
-		k, raw = c.Prev()
+	owner := pool
+	if table != "" {
+		owner = pool + "\x00" + table
 	}
-	for ; k != nil && len(out) < LastWinnersMax && len(k) > len(prefix) && string(k[:len(prefix)]) == string(prefix); k, raw = c.Prev() {
+	_, err := scanBack(tx.Bucket(bucketPoolPrizes), owner, 10, Page{Limit: LastWinnersMax}, func(k, v []byte) error {
 		var ent PoolEntry
-		if err := decodeJSON(bucketPoolMoves, k, raw, &ent); err != nil {
-			return nil, err
+		if err := decodeJSON(bucketPoolPrizes, k, v, &ent); err != nil {
+			return err
 		}
-		if ent.Kind == "prize" && (table == "" || ent.Table == table) {
-			out = append(out, ent)
-		}
-	}
-	return out, nil
+		out = append(out, ent)
+		return nil
+	})
+	return out, err
 }
 
 // PoolHistory returns one page of a pool's movements, newest first.
