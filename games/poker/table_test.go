@@ -1,6 +1,7 @@
 package poker_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -158,5 +159,40 @@ func TestBoard_Deal(t *testing.T) {
 	if b.Rounds != 2 || b.DealerQualified.Count != 2 || b.Outcomes[poker.Folded].Count != 1 || b.Outcomes[poker.PlayerWins].Count != 1 ||
 		b.PlayerHands["four_of_a_kind"].Count != 1 {
 		t.Fatalf("board %+v", b)
+	}
+}
+
+// BenchmarkSettleRound_SevenSeats settles a deal of seven seats, each
+// with an ante, a call and a progressive bet, against the catalog pool.
+func BenchmarkSettleRound_SevenSeats(b *testing.B) {
+	pt, err := poker.Lookup(poker.IDCaribbean)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pool, err := jackpot.Lookup(jackpot.IDPool1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	deal, err := pt.ParseResult([]byte(`{"dealer":["AH","KD","5C","7S","9H"],"seats":[` +
+		`{"seat":1,"cards":["AS","KS","QS","JS","TS"]},{"seat":2,"cards":["2H","2D","2C","2S","9D"]},` +
+		`{"seat":3,"cards":["3H","3D","3C","4S","4D"]},{"seat":4,"cards":["6H","7H","8H","TH","QH"]},` +
+		`{"seat":5,"cards":["5D","6D","7D","8D","9C"]},{"seat":6,"cards":["JC","QC","KC","6C","8C"],"fold":true},` +
+		`{"seat":7,"cards":["TD","JD","QD","KH","4H"]}]}`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var bets []games.Bet
+	for s := 1; s <= 7; s++ {
+		bets = append(bets, games.Bet{Code: fmt.Sprintf("ante:%d", s), Stake: d("10")}, games.Bet{Code: fmt.Sprintf("progressive:%d", s), Stake: d("1")})
+		if s != 6 {
+			bets = append(bets, games.Bet{Code: fmt.Sprintf("call:%d", s), Stake: d("20")})
+		}
+	}
+	funds := games.Funds{Pool: &games.PoolFunds{Rules: jackpot.Rules{Pool: pool}, Balances: []decimal.Decimal{d("25000"), d("800")}}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := pt.SettleRound(bets, 2, []games.Result{deal}, funds); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
