@@ -74,6 +74,19 @@ func TestVerify_ProgressivePools(t *testing.T) {
 	pass("t2", r, testgames.PassSeat{Seat: 4, Cards: []string{"2H", "2D", "2C", "2S", "9H"}},
 		testgames.PassSeat{Seat: 6, Cards: []string{"9C", "8C", "7C", "6C", "5C"}, Fold: true})
 	rounds = append(rounds, r)
+	// New parameters between rounds (version 2: a 5% commission); the
+	// next pass is settled under them, and verified with them.
+	v2, err := jackpot.Lookup(jackpot.IDPool1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := v2.Params()
+	ps.Version, ps.CommissionPercent = 2, dec("5")
+	pv2, err := jackpot.New(ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Must(&ledger.ConfigurePool{Meta: ledger.Meta{Actor: fin}, Pool: "jp-1", Currency: "EUR", Params: pv2.CanonicalJSON(), Reason: "commission lowered"})
 	// t1: a royal flush takes the main pool; it restarts at its base.
 	r = h.OpenRound("t1")
 	bet("t1", r, "bob", "progressive:1", "3")
@@ -135,9 +148,10 @@ func TestVerify_ProgressivePools(t *testing.T) {
 	for _, l := range r1.PrizesByHand {
 		hands[l.Hand] = l.Count
 	}
-	// Bets 2 + 5 + 5 + 1 + 3 = 16: commission 1.60, contributions 14.40.
+	// Bets 2 + 5 + 5 + 1 at 10% and 3 at 5%: commission 1.30 + 0.15,
+	// contributions 14.55.
 	if !r1.Balanced || !r1.Opening.IsZero() || !r1.Closing.IsZero() || r1.Bets != 5 || !r1.Staked.Equal(dec("16")) ||
-		!r1.Commission.Equal(dec("1.60")) || !r1.Contributions.Equal(dec("14.40")) || !r1.BaseFunding.Equal(dec("1000")) ||
+		!r1.Commission.Equal(dec("1.45")) || !r1.Contributions.Equal(dec("14.55")) || !r1.BaseFunding.Equal(dec("1000")) ||
 		hands["flush"] != 1 || hands["four_of_a_kind"] != 1 || hands["royal_flush"] != 1 || len(hands) != 3 ||
 		!r1.ShortfallsFromCasino.IsPositive() || !r1.ResetsFromCasino.IsPositive() || !r1.FromReserves.IsPositive() ||
 		!r1.AdjustmentsOut.Equal(dec("10")) || !r1.TransfersOut.Equal(r1.Opening.Add(r1.In).Sub(r1.Prizes).Sub(r1.AdjustmentsOut)) {
