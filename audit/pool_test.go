@@ -1,6 +1,7 @@
 package audit_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"testing"
@@ -159,6 +160,13 @@ func TestVerify_ProgressivePools(t *testing.T) {
 	}
 	if !reg.Pools[1].Balanced || !reg.Pools[1].Closing.Equal(dec("1000")) {
 		t.Fatalf("jp-2 %+v", reg.Pools[1])
+	}
+	var zip, pdf bytes.Buffer
+	if err := reg.WriteCSV(&zip); err != nil || !bytes.Contains(zip.Bytes(), []byte("pools.csv")) || !bytes.Contains(zip.Bytes(), []byte("pool_prizes.csv")) {
+		t.Fatalf("the CSV zip has no pools files: %v", err)
+	}
+	if err := reg.WritePDF(&pdf); err != nil || pdf.Len() == 0 {
+		t.Fatalf("PDF: %v", err)
 	}
 
 	// A doctored adjustment whose posting moves 50 into jp-2 while it says

@@ -192,3 +192,29 @@ func (pr *poolReports) close(f *fold) []PoolReport {
 	}
 	return out
 }
+
+// poolTables writes the pools' lines (CSV and PDF): one row per pool, and
+// its prizes by hand.
+func (r *RegulatorReport) poolTables(c *csvSections) {
+	ri := r.render
+	c.header("pools", "pool", "currency", "opening", "bets", "staked", "commission", "contributions", "prizes",
+		"shortfalls_from_casino", "resets_from_casino", "base_funding", "from_reserves", "adjustments_in", "adjustments_out",
+		"transfers_in", "transfers_out", "in", "out", "closing", "balanced")
+	for _, p := range r.Pools {
+		cur := p.Currency
+		balanced := "false"
+		if p.Balanced {
+			balanced = "true"
+		}
+		c.row("pools", p.Pool, cur, ri.amount(p.Opening, cur), ints(p.Bets), ri.amount(p.Staked, cur), ri.amount(p.Commission, cur),
+			ri.amount(p.Contributions, cur), ri.amount(p.Prizes, cur), ri.amount(p.ShortfallsFromCasino, cur), ri.amount(p.ResetsFromCasino, cur),
+			ri.amount(p.BaseFunding, cur), ri.amount(p.FromReserves, cur), ri.amount(p.AdjustmentsIn, cur), ri.amount(p.AdjustmentsOut, cur),
+			ri.amount(p.TransfersIn, cur), ri.amount(p.TransfersOut, cur), ri.amount(p.In, cur), ri.amount(p.Out, cur), ri.amount(p.Closing, cur), balanced)
+	}
+	c.header("pool_prizes", "pool", "currency", "hand", "count", "amount")
+	for _, p := range r.Pools {
+		for _, l := range p.PrizesByHand {
+			c.row("pool_prizes", p.Pool, p.Currency, l.Hand, ints(l.Count), ri.amount(l.Amount, p.Currency))
+		}
+	}
+}
