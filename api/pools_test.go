@@ -74,7 +74,9 @@ func TestPools_EndToEnd(t *testing.T) {
 		if err := json.Unmarshal([]byte(ev.data), &v); err != nil {
 			t.Fatal(err)
 		}
-		if len(v.LastWinners) == 1 {
+		// The projections may apply the pass's events in more than one
+		// batch: the prize can show before the reset that follows it.
+		if len(v.LastWinners) == 1 && v.Main.Equal(dec("1000")) {
 			break
 		}
 	}
