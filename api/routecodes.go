@@ -43,7 +43,13 @@ var commandCodes = map[string][]string{
 	"place_slip": codesSlip,
 	"start_shoe": codesTable,
 	"take_bank":  codesBank, "release_bank": codesBank,
+	"configure_pool": codesPool, "link_pool": codesPool, "unlink_pool": codesPool, "adjust_pool": codesPool, "decommission_pool": codesPool,
 }
+
+// codesPool are the refusals of the progressive pools' commands.
+var codesPool = []string{"invalid_id", "invalid_amount", "unknown_currency", "currency_mismatch", "table_not_found", "table_closed",
+	"round_in_progress", "unknown_paytable", "paytable_changed", "pool_not_found", "pool_decommissioned", "table_already_linked",
+	"table_not_linked", "jackpot_round_open", "pool_in_use", "pool_negative", "invalid_jackpot_params"}
 
 // codesWrite are what every write can answer besides its command's own:
 // the body, the key, the role, the replica, and the ledger's conditions.

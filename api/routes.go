@@ -122,7 +122,7 @@ var (
 // routes returns every endpoint of the API.
 func routes() []route {
 	page := []param{qMinSeq, qCursor, qLimit}
-	return []route{
+	return append([]route{
 		// Operations.
 		{method: "GET", path: "/healthz", id: "healthz", tag: "operations", summary: "Liveness: the process answers", public: true, resp: statusBody{}, handler: (*Server).healthz},
 		{method: "GET", path: "/readyz", id: "readyz", tag: "operations", summary: "Readiness: stream checked, ledger loaded, projector started", public: true, resp: statusBody{}, extra: []string{CodeNotReady}, handler: (*Server).readyz},
@@ -177,7 +177,7 @@ func routes() []route {
 		{method: "POST", path: "/v1/audit/verify", id: "verify", tag: "audit", summary: "Verify the hash chain and the invariants over a range of the stream", roles: rolesAudit, body: verifyRequest{}, extra: []string{CodeNotImplemented, "invalid_request"}, handler: (*Server).verify},
 		{method: "GET", path: "/v1/reports/daily", id: "dailyReport", tag: "reports", summary: "Daily totals per table, currency and bet kind", roles: rolesReports, query: []param{qMinSeq, {"from", "string", "first day, YYYY-MM-DD"}, {"to", "string", "last day, YYYY-MM-DD"}, {"table", "string", "one table (default: all)"}}, resp: projections.DailyReport{}, extra: []string{"invalid_id"}, handler: (*Server).dailyReport},
 		{method: "GET", path: "/v1/reports/{kind}", id: "report", tag: "reports", summary: "A reconciliation or regulator report (JSON, CSV zip, HTML or PDF by kind and format)", roles: rolesReports, query: []param{{"format", "string", "json, csv (a zip of one CSV file per table), html or pdf"}}, extra: []string{CodeNotImplemented}, handler: (*Server).report},
-	}
+	}, poolRoutes()...) // progressive pools (pools.go)
 }
 
 // RouteInfo describes one endpoint, for documentation, tests and clients.

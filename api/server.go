@@ -126,6 +126,12 @@ type Views interface {
 	// Subscribe notifies on the channel whenever table's board changes,
 	// until the returned function is called.
 	Subscribe(table string) (<-chan struct{}, func())
+	// Pool, PoolHistory and PoolPrizes read a progressive pool
+	// (projections/pools.go); Subscribe(projections.PoolSubject(pool))
+	// tells when it changed.
+	Pool(pool string) (projections.PoolView, error)
+	PoolHistory(pool string, page projections.Page) (projections.PoolPage, error)
+	PoolPrizes(pool, table string) ([]projections.PoolEntry, error)
 }
 
 // Server is the HTTP API. It implements http.Handler.

@@ -89,6 +89,15 @@ var statuses = map[string]codeInfo{
 	"overloaded":                {http.StatusServiceUnavailable, "Overloaded"},
 	"unavailable":               {http.StatusServiceUnavailable, "Log unavailable"},
 	"stream_full":               {http.StatusInsufficientStorage, "Stream full"},
+	// Progressive pools (ledger/pool.go, issue #19).
+	"pool_not_found":         {http.StatusNotFound, "Pool not found"},
+	"pool_decommissioned":    {http.StatusConflict, "Pool decommissioned"},
+	"table_already_linked":   {http.StatusConflict, "Table already linked to a pool"},
+	"table_not_linked":       {http.StatusConflict, "Table not linked to the pool"},
+	"jackpot_round_open":     {http.StatusConflict, "A round of a linked table is in progress"},
+	"pool_in_use":            {http.StatusConflict, "Pool has linked tables"},
+	"pool_negative":          {http.StatusUnprocessableEntity, "A pool account would go below zero"},
+	"invalid_jackpot_params": {http.StatusUnprocessableEntity, "Invalid jackpot parameters"},
 	// No Retry-After: only an operator's repair and a restart clear them.
 	"stream_untrusted": {http.StatusServiceUnavailable, "Stream holds what the ledger did not write"},
 	"stream_damaged":   {http.StatusServiceUnavailable, "Stream damaged"},

@@ -20,7 +20,13 @@ type sseEvent struct {
 // openStream connects to a board stream and returns its events as they come.
 func (e *env) openStream(ctx context.Context, table, role string) (<-chan sseEvent, *http.Response) {
 	e.t.Helper()
-	r, _ := http.NewRequestWithContext(ctx, "GET", e.srv.URL+"/v1/tables/"+table+"/board/stream", nil)
+	return e.openSSE(ctx, "/v1/tables/"+table+"/board/stream", role)
+}
+
+// openSSE connects to a stream at path and returns its events as they come.
+func (e *env) openSSE(ctx context.Context, path, role string) (<-chan sseEvent, *http.Response) {
+	e.t.Helper()
+	r, _ := http.NewRequestWithContext(ctx, "GET", e.srv.URL+path, nil)
 	r.Header.Set("Authorization", "Bearer "+e.tokens[role])
 	res, err := e.srv.Client().Do(r)
 	if err != nil {

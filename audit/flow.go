@@ -127,7 +127,7 @@ func flowsOf(payload any, inForce *events.BetSettled) []flow {
 		}
 		return out
 	}
-	return nil
+	return poolFlows(payload)
 }
 
 // transferFlows are a round's transfers as the ledger posts them
@@ -161,6 +161,10 @@ func settlementKind(table, counter string, p events.Posting) FlowKind {
 	switch {
 	case strings.HasPrefix(p.To, ledger.JackpotAccount("")):
 		return FlowContribution
+	case ledger.IsPoolAccount(p.From):
+		return FlowPoolPrize
+	case p.From == ledger.InPlayAccount(table) && p.To == ledger.CommissionAccount(table):
+		return FlowPoolCommission
 	case p.To == ledger.CommissionAccount(table):
 		return FlowCommission
 	case p.To == ledger.RoundingAccount(table):

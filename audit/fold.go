@@ -64,6 +64,8 @@ type roundState struct {
 	// bankAtResult is the table's bank balance when the last result was
 	// recorded: what a round settled as a whole must have used.
 	bankAtResult decimal.Decimal
+	// poolAtResult are the linked pool's balances then (audit/pool.go).
+	poolAtResult *poolAt
 	parsed       []games.Result
 	parseErr     error
 	Correction   int
@@ -108,6 +110,8 @@ type fold struct {
 	// the walk was interrupted between two batches (a crash, or the end
 	// of a range): the ledger finishes that work before anything else.
 	lastRound string
+	// pools are the progressive pools met (audit/pool.go).
+	pools map[string]*poolState
 }
 
 type ptEntry struct {
@@ -120,7 +124,7 @@ func newFold(complete bool, paytables *games.Catalog, currencies map[string]int3
 		complete: complete, paytables: paytables, currencies: currencies,
 		balances: map[acct]decimal.Decimal{}, tables: map[string]*tableState{},
 		rounds: map[string]*roundState{}, finishedQ: map[string][]string{},
-		pts: map[string]ptEntry{},
+		pts: map[string]ptEntry{}, pools: map[string]*poolState{},
 	}
 }
 
@@ -274,7 +278,7 @@ func (f *fold) checkPostings(s *step, report reporter) {
 
 // knownAccount reports whether name is an account the ledger writes.
 func knownAccount(name string) bool {
-	if name == ledger.AccountCashier || name == ledger.AccountAdjustment {
+	if name == ledger.AccountCashier || name == ledger.AccountAdjustment || name == ledger.AccountCasino || ledger.IsPoolAccount(name) {
 		return true
 	}
 	for _, prefix := range []string{ledger.WalletAccount(""), ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount(""),
@@ -481,6 +485,7 @@ func (f *fold) applyPayload(s *step, report reporter) {
 			f.move(r, e.Type, report, "result")
 			f.addResult(r, p.ResultJSON(), report)
 			r.bankAtResult = f.balance(ledger.BankAccount(r.Table), r.Currency)
+			r.poolAtResult = f.poolAtResult(r.Table)
 		}
 	case *events.BetSettled:
 		f.settleBet(s, p, report)
@@ -567,6 +572,8 @@ func (f *fold) applyPayload(s *step, report reporter) {
 		}
 	case *events.LedgerSealed:
 		// The walker checks seals against the chain.
+	default:
+		f.applyPool(s.payload, report)
 	}
 }
 
@@ -1050,7 +1057,13 @@ func (f *fold) settleTogether(r *roundState, p *events.RoundSettled, report repo
 		recorded = append(recorded, replay.Recorded(b.Settled))
 		ids = append(ids, b.ID)
 	}
-	_, diffs, tdiff, err := replay.ResettleRound(rs, bets, r.Scale, results, games.Funds{Bank: p.Funds.Bank}, recorded, p.Transfers)
+	funds, err := replay.RecordedFunds(f.paytables, p.Funds)
+	if err != nil {
+		report(KindPayoutMismatch, "round %s cannot be re-settled: %v", r.ID, err)
+		return
+	}
+	f.checkPoolFunds(r, p.Funds, report)
+	_, diffs, tdiff, err := replay.ResettleRound(rs, bets, r.Scale, results, funds, recorded, p.Transfers)
 	if err != nil {
 		report(KindPayoutMismatch, "round %s cannot be re-settled: %v", r.ID, err)
 		return

@@ -100,7 +100,20 @@ type ReconRow struct {
 	BankPutUp    decimal.Decimal `json:"bank_put_up,omitzero"`
 	BankReturned decimal.Decimal `json:"bank_returned,omitzero"`
 	Cagnotte     decimal.Decimal `json:"cagnotte,omitzero"`
-	Closing      decimal.Decimal `json:"closing"`
+
+	// Progressive pools (audit/pool.go): prizes paid from pools to
+	// wallets; what the casino put into pools (a table's house for a
+	// pass's shortfall or reset, the casino for a base at configuration);
+	// adjustments and decommission transfers, signed for the pool's row;
+	// the casino's commission on progressive bets, which moves inside a
+	// table (in play → commission) and changes no balance of the row.
+	PoolPrizes      decimal.Decimal `json:"pool_prizes,omitzero"`
+	PoolFunding     decimal.Decimal `json:"pool_funding,omitzero"`
+	PoolAdjustments decimal.Decimal `json:"pool_adjustments,omitzero"`
+	PoolTransfers   decimal.Decimal `json:"pool_transfers,omitzero"`
+	PoolCommission  decimal.Decimal `json:"pool_commission,omitzero"`
+
+	Closing decimal.Decimal `json:"closing"`
 	// Expected is Opening plus the flows; Difference is Closing − Expected
 	// and is zero when the day reconciles.
 	Expected   decimal.Decimal `json:"expected"`
@@ -182,6 +195,11 @@ func scopeOf(account, currency string) (scopeKey, bool) {
 		if t, ok := strings.CutPrefix(account, prefix); ok {
 			return scopeKey{ScopeTable, t, currency}, true
 		}
+	}
+	if pool, ok := poolOfAccount(account); ok {
+		// A pool's main and reserve accounts are one scope: money
+		// between them stays in the pool.
+		return scopeKey{ScopePool, pool, currency}, true
 	}
 	if pool, ok := strings.CutPrefix(account, ledger.JackpotAccount("")); ok {
 		return scopeKey{ScopePool, pool, currency}, true
@@ -273,7 +291,9 @@ func newReconRow(k scopeKey) *ReconRow {
 	return &ReconRow{Scope: k.scope, Table: k.table, Currency: k.currency,
 		Opening: z, Deposits: z, Withdrawals: z, Adjustments: z, Stakes: z, StakesReturned: z, WinsPaid: z,
 		Refunds: z, Reversals: z, StakesLost: z, Residue: z, Commissions: z, Contributions: z, TakenDown: z,
-		BankPutUp: z, BankReturned: z, Cagnotte: z, Closing: z, Expected: z, Difference: z}
+		BankPutUp: z, BankReturned: z, Cagnotte: z,
+		PoolPrizes: z, PoolFunding: z, PoolAdjustments: z, PoolTransfers: z, PoolCommission: z,
+		Closing: z, Expected: z, Difference: z}
 }
 
 // addFlow adds one flow to a row's column for its kind. A flow inside one
@@ -327,6 +347,8 @@ func (o *reconcileObserver) addFlow(r *ReconRow, fl flow) {
 		if strings.HasPrefix(fl.From, ledger.BankAccount("")) && strings.HasPrefix(fl.To, ledger.CommissionAccount("")) {
 			r.Cagnotte = r.Cagnotte.Add(a)
 		}
+	default:
+		addPoolFlow(r, fl)
 	}
 }
 
@@ -336,15 +358,15 @@ func (r *ReconRow) expected() decimal.Decimal {
 	switch r.Scope {
 	case ScopeTable:
 		e = e.Add(r.Stakes).Sub(r.StakesReturned).Sub(r.WinsPaid).Sub(r.Refunds).Add(r.Reversals).
-			Add(r.Commissions).Sub(r.Contributions).Sub(r.TakenDown).Add(r.BankPutUp).Sub(r.BankReturned)
+			Add(r.Commissions).Sub(r.Contributions).Sub(r.TakenDown).Add(r.BankPutUp).Sub(r.BankReturned).Sub(r.PoolFunding)
 	case ScopeWallets:
 		e = e.Add(r.Deposits).Sub(r.Withdrawals).Add(r.Adjustments).Sub(r.Stakes).
 			Add(r.StakesReturned).Add(r.WinsPaid).Add(r.Refunds).Sub(r.Reversals).
-			Sub(r.Commissions).Add(r.TakenDown).Sub(r.BankPutUp).Add(r.BankReturned)
+			Sub(r.Commissions).Add(r.TakenDown).Sub(r.BankPutUp).Add(r.BankReturned).Add(r.PoolPrizes)
 	case ScopeCashier:
 		e = e.Sub(r.Deposits).Add(r.Withdrawals).Sub(r.Adjustments)
 	case ScopePool:
-		e = e.Add(r.Contributions)
+		e = e.Add(r.Contributions).Sub(r.PoolPrizes).Add(r.PoolFunding).Add(r.PoolAdjustments).Add(r.PoolTransfers)
 	}
 	return e
 }
@@ -437,6 +459,7 @@ func (o *reconcileObserver) report(w *walker, p Period, opts Options) *Reconcile
 			t.StakesLost, t.Residue = t.StakesLost.Add(r.StakesLost), t.Residue.Add(r.Residue)
 			t.Commissions, t.Contributions, t.TakenDown = t.Commissions.Add(r.Commissions), t.Contributions.Add(r.Contributions), t.TakenDown.Add(r.TakenDown)
 			t.BankPutUp, t.BankReturned, t.Cagnotte = t.BankPutUp.Add(r.BankPutUp), t.BankReturned.Add(r.BankReturned), t.Cagnotte.Add(r.Cagnotte)
+			addPoolTotals(t, &r)
 			t.Closing = r.Closing
 			if !r.Difference.IsZero() {
 				addDisc(Discrepancy{Date: d, Scope: r.Scope, Table: r.Table, Currency: r.Currency, Amount: r.Difference,

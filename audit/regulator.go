@@ -56,7 +56,9 @@ type RegulatorReport struct {
 	// the funds their bets hold (GLI-19 2.9.2 i).
 	Interrupted  []OpenRound         `json:"interrupted"`
 	Verification VerificationSummary `json:"verification"`
-	render       renderInfo
+	// Pools are the progressive pools' lines (regulator_pool.go).
+	Pools  []PoolReport `json:"pools,omitempty"`
+	render renderInfo
 }
 
 // GameRow is the performance of one paytable on one table in one currency
@@ -182,7 +184,7 @@ func Regulator(ctx context.Context, src Source, p Period, opts Options) (*Regula
 		days: map[string]map[string]*RegulatorDay{}, largeWins: map[string]int{}, kinds: map[kindKey]*kindAcc{},
 		rep: &RegulatorReport{LargeWins: []LargeWin{}, SignificantEvents: []SignificantEvent{}, Limits: []TableLimits{}, Interrupted: []OpenRound{}},
 	}
-	o.t.onStart = func(*fold) {}
+	o.t.onStart = o.pools.start
 	o.t.onDay = func(string, *fold) {}
 	o.t.onDayEnd = func(string, *fold) {}
 	o.t.onClose = o.close
@@ -205,6 +207,7 @@ type regulatorObserver struct {
 	largeWins map[string]int                      // bet → index in rep.LargeWins
 	kinds     map[kindKey]*kindAcc
 	rep       *RegulatorReport
+	pools     poolReports
 	// status is the round's status before the event at hand.
 	status string
 }
@@ -263,6 +266,7 @@ func (o *regulatorObserver) observe(s *step, f *fold) {
 	if !o.t.in {
 		return
 	}
+	o.pools.observe(s)
 	switch p := s.payload.(type) {
 	case *events.BetPlaced:
 		if g := o.roundGame(f, p.Round); g != nil {
@@ -406,6 +410,9 @@ func (o *regulatorObserver) close(f *fold) {
 		o.rep.Limits = append(o.rep.Limits, tl)
 	}
 	o.rep.Interrupted = openRounds(f)
+	if ps := o.pools.close(f); len(ps) > 0 {
+		o.rep.Pools = ps
+	}
 }
 
 func (o *regulatorObserver) report(w *walker, p Period) *RegulatorReport {

@@ -81,6 +81,9 @@ func (r *RegulatorReport) tables() *csvSections {
 	for _, o := range r.Interrupted {
 		c.row("interrupted", o.Round, o.Table, i64s(o.Number), o.Status, ints(o.Bets), ri.amount(o.InPlay, o.Currency), o.Currency)
 	}
+	if len(r.Pools) > 0 {
+		r.poolTables(c) // regulator_pool.go
+	}
 	writeChainCSV(c, "verification", r.Verification)
 	return c
 }

@@ -152,6 +152,20 @@ func samplePayload(tb testing.TB, t Type) any {
 		return &BingoClaimed{Table: testTable, Round: testRound, Bet: "b-0001", Player: testPlayer,
 			Code: "card:A-17:3,15,41,62,80,7,26,44,58,85,19,33,49,67,90", Prize: "line", Balls: 23, Correct: true,
 			Reason: "card A-17 completed the line on ball 23 (number 44)"}
+	case TypeJackpotConfigured:
+		return &JackpotConfigured{Pool: "jp-1", Version: 2, Hash: "9f2c4e7d1a0b3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
+			Currency: "EUR", Params: json.RawMessage(`{"pool":"jp-1","version":2}`),
+			Accounts: []string{"jackpot:jp-1:main", "jackpot:jp-1:reserve:r1"}, Funded: dec("1000.00"), Reason: "approved plan 2026-12"}
+	case TypeJackpotLinked:
+		return &JackpotLinked{Pool: "jp-1", Table: testTable}
+	case TypeJackpotUnlinked:
+		return &JackpotUnlinked{Pool: "jp-1", Table: testTable, Reason: "table moved"}
+	case TypeJackpotAdjusted:
+		return &JackpotAdjusted{Pool: "jp-1", Account: "jackpot:jp-1:main", Amount: dec("-12.50"), Currency: "EUR",
+			Reason: "meter malfunction", BalanceBefore: dec("1012.50"), BalanceAfter: dec("1000.00")}
+	case TypeJackpotDecommissioned:
+		return &JackpotDecommissioned{Pool: "jp-1", To: "jp-2", Amount: dec("1500.00"), Currency: "EUR", Reason: "game withdrawn",
+			Transfers: []Transfer{{From: "jackpot:jp-1:main", To: "jackpot:jp-2:main", Amount: dec("1500.00"), Rule: "decommission"}}}
 	case TypeBetTakenDown:
 		return &BetTakenDown{Table: testTable, Round: testRound, Slip: testSlip, Bet: "b-0001",
 			Player: testPlayer, Code: "place:6", Stake: dec("12.00"), Currency: "EUR"}
@@ -163,7 +177,8 @@ func samplePayload(tb testing.TB, t Type) any {
 // isTableType reports whether t is published on a table subject.
 func isTableType(t Type) bool {
 	switch t {
-	case TypeWalletDeposited, TypeWalletWithdrawn, TypeWalletAdjusted, TypeLedgerSealed:
+	case TypeWalletDeposited, TypeWalletWithdrawn, TypeWalletAdjusted, TypeLedgerSealed,
+		TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned:
 		return false
 	}
 	return true

@@ -262,6 +262,9 @@ type RoundSettled struct {
 // Funds are the balances a round's settlement depended on.
 type Funds struct {
 	Bank decimal.Decimal `json:"bank"`
+	// Pool is the linked progressive pool's balances at the round's last
+	// result, for a progressive game.
+	Pool *PoolFunds `json:"pool,omitempty"`
 }
 
 // Transfer is money a round moved as a whole, between counterparties ("",
@@ -483,6 +486,16 @@ func newPayload(t Type) any {
 		return new(TableBankReleased)
 	case TypeBingoClaimed:
 		return new(BingoClaimed)
+	case TypeJackpotConfigured:
+		return new(JackpotConfigured)
+	case TypeJackpotLinked:
+		return new(JackpotLinked)
+	case TypeJackpotUnlinked:
+		return new(JackpotUnlinked)
+	case TypeJackpotAdjusted:
+		return new(JackpotAdjusted)
+	case TypeJackpotDecommissioned:
+		return new(JackpotDecommissioned)
 	}
 	return nil
 }

@@ -45,6 +45,10 @@ func TableSubject(prefix, table string) string {
 // CashierSubject returns the subject of cashier events under prefix.
 func CashierSubject(prefix string) string { return prefix + "." + subjectCashier }
 
+// JackpotSubject returns the subject of progressive pools' events under
+// prefix: one subject for every pool (a pool belongs to no table).
+func JackpotSubject(prefix string) string { return prefix + ".jackpot" }
+
 // SealSubject returns the subject of seal events under prefix.
 func SealSubject(prefix string) string { return prefix + "." + subjectSeal }
 
@@ -58,6 +62,8 @@ func SubjectFor(prefix string, e *Envelope) (string, error) {
 		return CashierSubject(prefix), nil
 	case TypeLedgerSealed:
 		return SealSubject(prefix), nil
+	case TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned:
+		return JackpotSubject(prefix), nil
 	}
 	if !e.Type.Known() {
 		return "", fmt.Errorf("%w: %q", ErrUnknownType, e.Type)

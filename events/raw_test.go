@@ -70,6 +70,8 @@ func TestSubjectFor(t *testing.T) {
 				want = "wagerlog.casino1.cashier"
 			case TypeLedgerSealed:
 				want = "wagerlog.casino1.seal"
+			case TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned:
+				want = "wagerlog.casino1.jackpot"
 			default:
 				want = "wagerlog.casino1.table.sicbo-1"
 			}

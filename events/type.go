@@ -48,6 +48,13 @@ const (
 	// Round events of games whose players call their wins (bingo's
 	// "cantar"; subject <prefix>.table.<table>).
 	TypeBingoClaimed Type = "bingo.claimed"
+	// Progressive pool events (subject <prefix>.jackpot): a pool belongs
+	// to no table.
+	TypeJackpotConfigured     Type = "jackpot.configured"
+	TypeJackpotLinked         Type = "jackpot.linked"
+	TypeJackpotUnlinked       Type = "jackpot.unlinked"
+	TypeJackpotAdjusted       Type = "jackpot.adjusted"
+	TypeJackpotDecommissioned Type = "jackpot.decommissioned"
 )
 
 // currentVersions holds the schema version written for each type today. It is
@@ -79,6 +86,11 @@ var currentVersions = map[Type]int{
 	TypeTableBankReleased:     1,
 	TypeTableShoeStarted:      1,
 	TypeBingoClaimed:          1,
+	TypeJackpotConfigured:     1,
+	TypeJackpotLinked:         1,
+	TypeJackpotUnlinked:       1,
+	TypeJackpotAdjusted:       1,
+	TypeJackpotDecommissioned: 1,
 }
 
 // Types returns every known event type, in catalog order.
@@ -95,6 +107,7 @@ func Types() []Type {
 		TypeTableBankTaken, TypeTableBankReleased,
 		TypeTableShoeStarted,
 		TypeBingoClaimed,
+		TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned,
 	}
 }
 

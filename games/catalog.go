@@ -134,6 +134,9 @@ type Catalog struct {
 	games []Game
 	byID  map[string]Paytable
 	byGam map[string]Game
+	// pools parses progressive pools' parameters (WithPools), nil when
+	// the build has none.
+	pools PoolParser
 }
 
 // NewCatalog returns a catalog of gs. Two games with one name or two

@@ -266,6 +266,9 @@ type Funds struct {
 	// Bank is the balance of the table's bank in custody (zero when no
 	// player holds it).
 	Bank decimal.Decimal `json:"bank"`
+	// Pool is the progressive pool the table is linked to, for a
+	// Progressive paytable; nil when it is linked to none.
+	Pool *PoolFunds `json:"pool,omitempty"`
 }
 
 // RoundSettlement settles a round's bets together.

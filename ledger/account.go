@@ -69,6 +69,11 @@ func CounterpartyAccount(table, counterparty string) string {
 	case games.CommissionAccount:
 		return CommissionAccount(table)
 	}
+	if IsPoolAccount(counterparty) {
+		// A progressive pool's account pays a prize or receives a
+		// shortfall's or a reset's funding (games.SettlePass).
+		return counterparty
+	}
 	return HouseAccount(table)
 }
 

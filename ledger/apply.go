@@ -98,6 +98,10 @@ func (s *State) apply(e *events.Envelope, payload any) {
 		r := s.mustRound(p.Round)
 		r.Results = append(r.Results, p.ResultJSON())
 		r.bankAtResult = s.balance(BankAccount(r.Table), r.Currency)
+		r.poolAtResult = nil
+		if id := s.PoolOf(r.Table); id != "" {
+			r.poolAtResult = s.poolBalances(s.pools[id])
+		}
 		r.work = workOf(e)
 	case *events.BetSettled:
 		r := s.mustRound(p.Round)
@@ -153,7 +157,9 @@ func (s *State) apply(e *events.Envelope, payload any) {
 	case *events.LedgerSealed:
 		s.sealSeq, s.sealTo, s.sealAt = e.Seq, p.ToSeq, e.OccurredAt
 	default:
-		panic(fmt.Sprintf("ledger: apply: unexpected payload %T", payload))
+		if !s.applyPool(payload) {
+			panic(fmt.Sprintf("ledger: apply: unexpected payload %T", payload))
+		}
 	}
 	if e.Round != "" {
 		r := s.mustRound(e.Round)

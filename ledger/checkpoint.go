@@ -49,7 +49,7 @@ const (
 	CheckpointSaveTimeout = time.Minute
 	// checkpointVersion is the format of the encoding below; a checkpoint
 	// of another version is ignored (a full replay replaces it).
-	checkpointVersion = 3
+	checkpointVersion = 4
 )
 
 // checkpointMagic starts every checkpoint.
@@ -302,6 +302,14 @@ func (s *State) snapshot() *State {
 	}
 	c.idem = maps.Clone(s.idem)
 	c.idemQ = slices.Clone(s.idemQ)
+	// Pools change in place (their tables, their version).
+	c.pools = make(map[string]*Pool, len(s.pools))
+	for id, p := range s.pools {
+		pc := *p
+		pc.Tables = slices.Clone(p.Tables)
+		pc.Accounts = slices.Clone(p.Accounts)
+		c.pools[id] = &pc
+	}
 	return &c
 }
 

@@ -331,6 +331,26 @@ func encodeState(b []byte, s *State) []byte {
 		w.uvarint(uint64(e.span))
 		w.uvarint(uint64(e.events))
 	}
+
+	ids = sortedKeys(s.pools)
+	w.uvarint(uint64(len(ids)))
+	for _, id := range ids {
+		p := s.pools[id]
+		w.str(p.ID)
+		w.sym(p.Currency)
+		w.int(p.Version)
+		w.str(p.Hash)
+		w.bytes(p.Params)
+		w.uvarint(uint64(len(p.Accounts)))
+		for _, a := range p.Accounts {
+			w.str(a)
+		}
+		w.uvarint(uint64(len(p.Tables)))
+		for _, t := range p.Tables {
+			w.sym(t)
+		}
+		w.bool(p.Decommissioned)
+	}
 	return w.b
 }
 
@@ -417,6 +437,10 @@ func encodeRound(w *ckWriter, rd *Round) {
 	w.int(rd.Reshakes)
 	w.dec(rd.Staked)
 	w.dec(rd.bankAtResult)
+	w.count(len(rd.poolAtResult), rd.poolAtResult == nil)
+	for _, b := range rd.poolAtResult {
+		w.dec(b)
+	}
 	w.int(rd.Open)
 	w.sym(rd.work.actor.ID)
 	w.sym(rd.work.actor.Role)
@@ -449,6 +473,12 @@ func decodeRound(r *ckReader) *Round {
 	rd.Reshakes = r.int()
 	rd.Staked = r.dec()
 	rd.bankAtResult = r.dec()
+	if n, isNil := r.count(); !isNil {
+		rd.poolAtResult = make([]decimal.Decimal, n)
+		for i := range rd.poolAtResult {
+			rd.poolAtResult[i] = r.dec()
+		}
+	}
 	rd.Open = r.int()
 	rd.work = workMeta{actor: events.Actor{ID: r.sym(), Role: r.sym()}, key: r.str(), reqHash: r.str(), corr: r.str()}
 	rd.done = r.bool()
@@ -585,6 +615,23 @@ func decodeState(body []byte) (*State, error) {
 		e.span, e.events = uint32(span), uint32(events)
 		s.idemQ = append(s.idemQ, k)
 		s.idem[k] = e
+	}
+	n, _ = r.count1()
+	for range n {
+		p := &Pool{ID: r.str(), Currency: r.sym(), Version: r.int(), Hash: r.str(), Params: r.bytes()}
+		m, _ := r.count1()
+		for range m {
+			p.Accounts = append(p.Accounts, r.str())
+		}
+		m, _ = r.count1()
+		for range m {
+			p.Tables = append(p.Tables, r.sym())
+		}
+		p.Decommissioned = r.bool()
+		if r.err == nil && s.pools[p.ID] != nil {
+			r.fail(fmt.Errorf("pool %s listed twice", p.ID))
+		}
+		s.pools[p.ID] = p
 	}
 	if r.err != nil {
 		return nil, r.err

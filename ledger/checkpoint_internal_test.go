@@ -92,8 +92,8 @@ func TestCheckpoint_CodecFields(t *testing.T) {
 	}{
 		// Round's sales is a cache of its bets, rebuilt after a restore
 		// (saleIndex), and not encoded.
-		{Table{}, 16}, {Round{}, 25}, {Bet{}, 13}, {games.Settlement{}, 8}, {games.Contribution{}, 2},
-		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 14},
+		{Table{}, 16}, {Round{}, 26}, {Bet{}, 13}, {games.Settlement{}, 8}, {games.Contribution{}, 2},
+		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 15}, {Pool{}, 8},
 	} {
 		if got := reflect.TypeOf(tc.v).NumField(); got != tc.want {
 			t.Errorf("%T has %d fields, the checkpoint codec knows %d", tc.v, got, tc.want)
@@ -112,6 +112,13 @@ func TestCheckpoint_RoundTrip(t *testing.T) {
 		r.work = workMeta{actor: events.Actor{ID: "d1", Role: "dealer"}, key: "k", reqHash: "h", corr: "c"}
 		break
 	}
+	for _, r := range s.rounds {
+		r.poolAtResult = []decimal.Decimal{decimal.RequireFromString("1000.00"), decimal.RequireFromString("0.18")}
+		break
+	}
+	s.pools["jp-1"] = &Pool{ID: "jp-1", Currency: "EUR", Version: 2, Hash: "abc", Params: []byte(`{"pool":"jp-1"}`),
+		Accounts: []string{"jackpot:jp-1:main", "jackpot:jp-1:reserve:r1"}, Tables: []string{"table-0", "table-1"}}
+	s.pools["jp-0"] = &Pool{ID: "jp-0", Currency: "EUR", Version: 1, Hash: "def", Params: []byte(`{}`), Accounts: []string{"jackpot:jp-0:main"}, Decommissioned: true}
 	s.sealAt = time.Date(2026, 12, 1, 10, 0, 0, 123, time.UTC)
 	s.finished["old"] = "table-0"
 	s.finishedOrder = append(s.finishedOrder, "old")

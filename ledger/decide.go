@@ -32,6 +32,8 @@ type decider struct {
 	newID      func() uuid.UUID
 	// walletMax bounds what a deposit or an adjustment leaves in a wallet.
 	walletMax decimal.Decimal
+	// poolRules caches pools' parsed parameters by hash (ledger/pool.go).
+	poolRules map[string]games.PoolRules
 }
 
 // decide validates c against s at time now and returns the events that carry
@@ -90,6 +92,16 @@ func (d *decider) decide(s *State, c Command, now time.Time) ([]draft, error) {
 		return d.startShoe(s, c)
 	case *Claim:
 		return d.claim(s, c)
+	case *ConfigurePool:
+		return d.configurePool(s, c)
+	case *LinkPool:
+		return d.linkPool(s, c)
+	case *UnlinkPool:
+		return d.unlinkPool(s, c)
+	case *AdjustPool:
+		return d.adjustPool(s, c)
+	case *DecommissionPool:
+		return d.decommissionPool(s, c)
 	}
 	return nil, errf(ErrInvalidRequest, "unknown command %T", c)
 }
@@ -526,6 +538,9 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 		if err != nil {
 			return nil, err
 		}
+		if err := s.checkProgressive(pt, t, b.Code); err != nil {
+			return nil, err
+		}
 		if err := checkAmount("stake of "+b.Code, b.Stake, r.Scale); err != nil {
 			return nil, err
 		}
@@ -824,6 +839,9 @@ func (d *decider) recordResult(s *State, c *RecordResult) ([]draft, error) {
 		}
 	}
 	if err := checkDecision(pt, r, res, prior); err != nil {
+		return nil, err
+	}
+	if err := d.checkSettles(s, r, pt, append(prior, res)); err != nil {
 		return nil, err
 	}
 	dice, other := events.ResultMembers(res.JSON())

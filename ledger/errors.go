@@ -188,6 +188,13 @@ var codes = []struct {
 	{ErrStreamFull, "stream_full"},
 	{ErrClosed, "unavailable"},
 	{events.ErrConflict, "fenced"},
+	{ErrPoolNotFound, "pool_not_found"},
+	{ErrPoolDecommissioned, "pool_decommissioned"},
+	{ErrTableLinked, "table_already_linked"},
+	{ErrTableNotLinked, "table_not_linked"},
+	{ErrPoolRoundOpen, "jackpot_round_open"},
+	{ErrPoolInUse, "pool_in_use"},
+	{ErrPoolNegative, "pool_negative"},
 }
 
 // CodeOf returns the stable machine code of err: one of the codes in

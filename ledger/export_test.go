@@ -31,6 +31,7 @@ type checkpointBody struct {
 	SealSeq   uint64
 	SealTo    uint64
 	SealAt    time.Time
+	Pools     []*Pool
 }
 
 type ckBalance struct {
@@ -44,6 +45,7 @@ type ckRound struct {
 	Done             bool
 	OpenSeq, LastSeq uint64
 	Unloaded         bool
+	PoolAtResult     []decimal.Decimal
 }
 
 type ckWork struct {
@@ -91,7 +93,7 @@ func bodyOf(s *State) checkpointBody {
 	b.Rounds = make([]ckRound, 0, len(s.rounds))
 	for _, r := range s.rounds {
 		w := r.work
-		b.Rounds = append(b.Rounds, ckRound{Round: r, Done: r.done, OpenSeq: r.openSeq, LastSeq: r.lastSeq, Unloaded: r.unloaded, Work: ckWork{
+		b.Rounds = append(b.Rounds, ckRound{Round: r, Done: r.done, OpenSeq: r.openSeq, LastSeq: r.lastSeq, Unloaded: r.unloaded, PoolAtResult: r.poolAtResult, Work: ckWork{
 			Actor: w.actor, Key: w.key, Req: w.reqHash, Corr: w.corr,
 		}})
 	}
@@ -110,5 +112,9 @@ func bodyOf(s *State) checkpointBody {
 		e := s.idem[k]
 		b.Idem[i] = ckIdem{Key: k, Req: e.req, At: e.at, First: e.first, Span: e.span, Count: e.events}
 	}
+	for _, p := range s.pools {
+		b.Pools = append(b.Pools, p)
+	}
+	sort.Slice(b.Pools, func(i, j int) bool { return b.Pools[i].ID < b.Pools[j].ID })
 	return b
 }

@@ -25,6 +25,14 @@ var allowed = map[string][]string{
 	"release_bank":   {RoleDealer, RoleSupervisor},
 	"start_shoe":     {RoleDealer, RoleSupervisor},
 	"claim":          {RoleDealer, RoleSupervisor},
+	// Progressive pools: their parameters and money are the finance
+	// department's and the supervisor's; linking a table is the
+	// supervisor's (ledger/pool.go).
+	"configure_pool":    {RoleSupervisor, RoleFinance},
+	"link_pool":         {RoleSupervisor},
+	"unlink_pool":       {RoleSupervisor},
+	"adjust_pool":       {RoleSupervisor, RoleFinance},
+	"decommission_pool": {RoleSupervisor, RoleFinance},
 }
 
 // AllowedRoles returns the roles that may issue the named command, for the

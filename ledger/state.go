@@ -108,6 +108,10 @@ type Round struct {
 	// that need it (bingo): never checkpointed, built again when missing
 	// (ledger/sales.go).
 	derived *roundDerived
+	// poolAtResult are the balances of the pool the table is linked to
+	// when the round's last result was recorded (nil when none): the
+	// funds a progressive round is settled with.
+	poolAtResult []decimal.Decimal
 	// Open counts the bets still in play: placed and not yet settled,
 	// refunded or taken down (a reversed settlement makes its bet open
 	// again).
@@ -211,6 +215,8 @@ type State struct {
 	sealSeq uint64
 	sealTo  uint64
 	sealAt  time.Time
+	// pools are the progressive pools, by id (ledger/pool.go).
+	pools map[string]*Pool
 }
 
 // stateLimits bound what the state remembers beyond what validation of the
@@ -232,6 +238,7 @@ func newState(lim stateLimits) *State {
 		finishedQ: make(map[string][]string),
 		idem:      make(map[idemKey]idemEntry),
 		lim:       lim,
+		pools:     make(map[string]*Pool),
 	}
 }
 

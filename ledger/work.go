@@ -43,7 +43,7 @@ func (d *decider) work(s *State, r *Round) ([]draft, error) {
 		}
 		over := roundOver(pt, r, res)
 		if rs, ok := pt.(games.RoundSettler); ok {
-			return d.workTogether(r, rs, res, over)
+			return d.workTogether(s, r, rs, res, over)
 		}
 		dice, other := events.ResultMembers(res[len(res)-1].JSON())
 		var out []draft
@@ -101,7 +101,7 @@ func (d *decider) work(s *State, r *Round) ([]draft, error) {
 // settlement from one call, and the round's transfers posted with
 // round.settled. The funds are those of the round's last result, so the
 // same settlement is drafted again when a crash interrupted its writing.
-func (d *decider) workTogether(r *Round, rs games.RoundSettler, res []games.Result, over bool) ([]draft, error) {
+func (d *decider) workTogether(s *State, r *Round, rs games.RoundSettler, res []games.Result, over bool) ([]draft, error) {
 	if !over {
 		// Counted, not listed: a bingo game draws up to 90 balls over
 		// as many as 100,000 cards.
@@ -126,6 +126,19 @@ func (d *decider) workTogether(r *Round, rs games.RoundSettler, res []games.Resu
 		gbs[i] = games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working}
 	}
 	funds := games.Funds{Bank: r.bankAtResult}
+	var poolFunds *events.PoolFunds
+	if _, ok := rs.(games.Progressive); ok && r.poolAtResult != nil {
+		p, err := s.roundPool(r)
+		if err != nil {
+			return nil, err
+		}
+		rules, err := d.rules(p.Params, p.Hash)
+		if err != nil {
+			return nil, err
+		}
+		funds.Pool = &games.PoolFunds{Rules: rules, Balances: r.poolAtResult}
+		poolFunds = &events.PoolFunds{Pool: p.ID, Hash: p.Hash, Params: p.Params, Balances: r.poolAtResult}
+	}
 	set, err := rs.SettleRound(gbs, r.Scale, res, funds)
 	if err != nil {
 		return nil, errf(ErrInvalidResult, "round %s: %v", r.ID, err)
@@ -137,7 +150,7 @@ func (d *decider) workTogether(r *Round, rs games.RoundSettler, res []games.Resu
 	tot := events.RoundSettled{
 		Table: r.Table, Round: r.ID, Dice: dice, Result: other, Bets: len(r.Bets), Correction: r.Correction,
 		Staked: decimal.Zero, Won: decimal.Zero, Returned: decimal.Zero, Residue: decimal.Zero,
-		Funds: &events.Funds{Bank: funds.Bank},
+		Funds: &events.Funds{Bank: funds.Bank, Pool: poolFunds},
 	}
 	var out []draft
 	for i, b := range bets {
@@ -255,7 +268,13 @@ func SettlementPostings(table, player, currency string, stake decimal.Decimal, s
 	}
 	rest := stake
 	for _, c := range st.Contributions {
-		add(inPlay, JackpotAccount(c.Pool), c.Amount)
+		to := JackpotAccount(c.Pool)
+		if c.Pool == games.CommissionAccount {
+			// The casino's commission on a progressive bet, taken
+			// first (seed 004, 6.6; games.SettlePass).
+			to = CommissionAccount(table)
+		}
+		add(inPlay, to, c.Amount)
 		rest = rest.Sub(c.Amount)
 	}
 	// What the bet gives back before any commission comes out of the

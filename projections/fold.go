@@ -83,6 +83,8 @@ type fold struct {
 	daily    map[dailyID]*DailyTotals
 	// appends are records written once and never read back by a fold.
 	appends []kv
+	// pools are the progressive pools the batch touched (pools.go).
+	pools map[string]bool
 
 	lastSeq    uint64
 	lastAt     time.Time
@@ -254,6 +256,16 @@ func (f *fold) apply(d *decoded) error {
 		err = f.betReversed(e, p)
 	case *events.BetTakenDown:
 		err = f.betTakenDown(e, p)
+	case *events.JackpotConfigured:
+		f.poolEvent(e, p.Pool, p)
+	case *events.JackpotLinked:
+		f.poolEvent(e, p.Pool, p)
+	case *events.JackpotUnlinked:
+		f.poolEvent(e, p.Pool, p)
+	case *events.JackpotAdjusted:
+		f.poolEvent(e, p.Pool, p)
+	case *events.JackpotDecommissioned:
+		f.poolEvent(e, p.Pool, p)
 	default:
 		return inconsistent(e, "no fold for payload %T", d.payload)
 	}
@@ -281,6 +293,7 @@ func (f *fold) apply(d *decoded) error {
 		}
 	}
 	f.walletEntries(e, d.payload, wallets)
+	f.poolEntries(e, d.payload)
 	f.lastSeq, f.lastAt, f.lastStored = e.Seq, e.OccurredAt, d.stored
 	return nil
 }
@@ -717,6 +730,11 @@ func (f *fold) changedBoards() []string {
 	out := make([]string, 0, len(f.boards))
 	for t := range f.boards {
 		out = append(out, t)
+	}
+	for p := range f.pools {
+		// A pool's subscribers (Store.Subscribe(PoolSubject(p))): no
+		// table id has a colon.
+		out = append(out, PoolSubject(p))
 	}
 	return out
 }

@@ -20,6 +20,7 @@ var (
 	allBuckets = [][]byte{
 		bucketMeta, bucketBalances, bucketTables, bucketBoards, bucketRounds,
 		bucketBets, bucketPlayerBets, bucketTableRounds, bucketDaily, bucketWallet,
+		bucketPoolEvents, bucketPoolMoves, bucketPoolPrizes,
 	}
 )
 

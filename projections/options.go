@@ -34,7 +34,8 @@ const (
 	// commission, working flag and take-downs in the bet records.
 	// 5: one board entry per settled result (every roll of a craps hand,
 	// the hand in progress included), not per completed round.
-	SchemaVersion = 5
+	// 6: progressive pools' events and movements (pools.go).
+	SchemaVersion = 6
 	// DefaultLockTimeout is how long Open waits for the file lock held by
 	// another process.
 	DefaultLockTimeout = 2 * time.Second

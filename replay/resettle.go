@@ -124,3 +124,27 @@ func ResettleRound(rs games.RoundSettler, bets []games.Bet, scale int32, results
 	}
 	return set, diffs, transferDiff, nil
 }
+
+// RecordedFunds are the funds a round settled as a whole recorded in
+// round.settled, as its game reads them: the bank's balance and, for a
+// progressive round, the pool's balances with its parameters parsed
+// again (by the catalog's PoolParser) and checked against the recorded
+// hash. The verifier and the round replay both call it.
+func RecordedFunds(catalog *games.Catalog, f *events.Funds) (games.Funds, error) {
+	out := games.Funds{Bank: f.Bank}
+	if f.Pool == nil {
+		return out, nil
+	}
+	if catalog == nil {
+		return out, fmt.Errorf("no catalog to read pool %s's parameters", f.Pool.Pool)
+	}
+	rules, err := catalog.ParsePool(f.Pool.Params)
+	if err != nil {
+		return out, fmt.Errorf("pool %s: %w", f.Pool.Pool, err)
+	}
+	if rules.Hash() != f.Pool.Hash || rules.ID() != f.Pool.Pool {
+		return out, fmt.Errorf("pool %s: recorded with hash %s, its parameters have hash %s", f.Pool.Pool, f.Pool.Hash, rules.Hash())
+	}
+	out.Pool = &games.PoolFunds{Rules: rules, Balances: f.Pool.Balances}
+	return out, nil
+}

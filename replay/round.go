@@ -640,12 +640,16 @@ func (st *roundState) resettleTogether(out *RoundReplay, p *events.RoundSettled,
 		pb := st.placed[out.Bets[k].Bet]
 		bets[i] = games.Bet{Code: pb.Code, Stake: pb.Stake, Since: st.since[pb.Bet], Working: pb.Working}
 	}
-	funds := *p.Funds
-	out.Funds = &funds
+	funds, err := RecordedFunds(st.paytables, p.Funds)
+	if err != nil {
+		betProblem("round %s cannot be re-settled: %v", out.Round, err)
+		return
+	}
+	out.Funds = p.Funds
 	if len(st.parsed) > 0 {
 		out.Reading = st.parsed[len(st.parsed)-1].String()
 	}
-	set, diffs, tdiff, err := ResettleRound(rs, bets, out.Scale, st.parsed, games.Funds{Bank: p.Funds.Bank}, st.recorded, p.Transfers)
+	set, diffs, tdiff, err := ResettleRound(rs, bets, out.Scale, st.parsed, funds, st.recorded, p.Transfers)
 	if err != nil {
 		betProblem("round %s cannot be re-settled: %v", out.Round, err)
 		return

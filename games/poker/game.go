@@ -50,7 +50,8 @@ type BoardStats struct {
 // BoardGame returns "poker".
 func (BoardStats) BoardGame() string { return GameName }
 
-// Board counts the board's rounds; an entry whose result is not a Round is
+// Board counts the board's hands: a one-player round is one, a deal at a
+// table one per seat (Rounds counts hands then); another result is
 // skipped.
 func Board(entries []games.BoardEntry) BoardStats {
 	s := BoardStats{Outcomes: map[Outcome]Count{}, PlayerHands: map[string]Count{}}
@@ -58,16 +59,26 @@ func Board(entries []games.BoardEntry) BoardStats {
 	outcomes := map[Outcome]int{}
 	hands := map[string]int{}
 	for _, e := range entries {
-		r, ok := e.Result.(Round)
-		if !ok {
+		var seats []Round
+		switch r := e.Result.(type) {
+		case Round:
+			seats = []Round{r}
+		case Deal:
+			// A deal at a table: each seat's hand against the dealer.
+			for _, st := range r.Seats {
+				seats = append(seats, Round{Player: st.Hand, Dealer: r.Dealer, Fold: st.Fold})
+			}
+		default:
 			continue
 		}
-		s.Rounds++
-		if Eval(r.Dealer) >= AceKing {
-			qualified++
+		for _, r := range seats {
+			s.Rounds++
+			if Eval(r.Dealer) >= AceKing {
+				qualified++
+			}
+			outcomes[Judge(r)]++
+			hands[Eval(r.Player).Category().String()]++
 		}
-		outcomes[Judge(r)]++
-		hands[Eval(r.Player).Category().String()]++
 	}
 	count := func(n int) Count {
 		if s.Rounds == 0 {

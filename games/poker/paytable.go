@@ -218,26 +218,22 @@ func (p *Paytable) Data() Data {
 // CallOdds returns what the call pays for a winning hand of category c.
 func (p *Paytable) CallOdds(c Category) Odds { return p.call[c].Odds }
 
-// Kinds returns the bet kinds, ante then call.
-func (p *Paytable) Kinds() []string { return []string{BetAnte, BetCall} }
+// Kinds returns the bet kinds: ante, call and the progressive side bet.
+func (p *Paytable) Kinds() []string { return []string{BetAnte, BetCall, BetProgressive} }
 
-// BetKind validates a bet code and returns its kind (the code itself). It
-// returns an error wrapping ErrBadBetCode for any other code.
+// BetKind validates a bet code (ParseBet: "ante", "call", or a kind and a
+// seat, "call:3", "progressive:3") and returns its kind. It returns an
+// error wrapping ErrBadBetCode for any other code.
 func (p *Paytable) BetKind(code string) (string, error) {
-	if code != BetAnte && code != BetCall {
-		return "", fmt.Errorf("%w: %q: a Caribbean poker bet is %q or %q", ErrBadBetCode, cut(code), BetAnte, BetCall)
-	}
-	return code, nil
+	kind, _, err := ParseBet(code)
+	return kind, err
 }
 
-// ParseResult decodes a round's result strictly: see ParseRound. Every
-// error is a *ResultError (code invalid_result).
+// ParseResult decodes a result strictly: a one-player round (ParseRound)
+// or a deal with seats (table.go). Every error is a *ResultError (code
+// invalid_result).
 func (p *Paytable) ParseResult(raw []byte) (games.Result, error) {
-	r, err := ParseRound(raw)
-	if err != nil {
-		return nil, err
-	}
-	return r, nil
+	return parseAny(raw)
 }
 
 // RoundOver reports whether a round with these results is complete: a

@@ -70,7 +70,12 @@ func TestPaytable_BetKind(t *testing.T) {
 			t.Errorf("%s: %s, %v", code, k, err)
 		}
 	}
-	for _, code := range []string{"", "Ante", "progressive", "call:2"} {
+	for _, code := range []string{"call:2", "ante:7", "progressive:1"} {
+		if _, err := pt.BetKind(code); err != nil {
+			t.Errorf("%s: %v", code, err)
+		}
+	}
+	for _, code := range []string{"", "Ante", "progressive", "call:8", "call:02", "ante:0", "ante:", "bonus:1"} {
 		if _, err := pt.BetKind(code); ErrorCode(err) != CodeInvalidBetCode {
 			t.Errorf("%q: %v", code, err)
 		}

@@ -85,7 +85,8 @@ func Judge(r Round) Outcome {
 // on a folded round is a *ResultError (RuleFoldedCall): a folded player
 // placed none.
 func (p *Paytable) Settle(b games.Bet, scale int32, results []games.Result) (games.Settlement, error) {
-	if _, err := p.BetKind(b.Code); err != nil {
+	kind, seat, err := ParseBet(b.Code)
+	if err != nil {
 		return games.Settlement{}, err
 	}
 	if err := CheckStake(b.Stake, scale); err != nil {
@@ -97,11 +98,14 @@ func (p *Paytable) Settle(b games.Bet, scale int32, results []games.Result) (gam
 	if b.Since != 0 || len(results) != 1 {
 		return games.Settlement{}, resultError(RuleResultShape, "a poker bet is settled against the round's one result (placed before result %d of %d)", b.Since, len(results))
 	}
-	r, ok := results[0].(Round)
-	if !ok {
-		return games.Settlement{}, resultError(RuleResultShape, "a %T is not a Caribbean poker round", results[0])
+	if kind == BetProgressive {
+		return games.Settlement{}, fmt.Errorf("%w: %q is settled with its round against the pool (SettleRound)", ErrBadBetCode, b.Code)
 	}
-	return p.settle(b.Code, b.Stake, scale, r)
+	r, err := seatRound(results[0], seat)
+	if err != nil {
+		return games.Settlement{}, err
+	}
+	return p.settle(kind, b.Stake, scale, r)
 }
 
 func (p *Paytable) settle(code string, stake decimal.Decimal, scale int32, r Round) (games.Settlement, error) {
@@ -148,11 +152,13 @@ func (p *Paytable) settle(code string, stake decimal.Decimal, scale int32, r Rou
 }
 
 // CheckPlacement validates a bet placed in a round (b.Since must be 0)
-// beside the player's open bets of the round: one ante; one call, only
-// beside the ante and exactly CallMultiple times it. Its errors wrap
-// ErrBetRefused, ErrBadBetCode or ErrBadStake.
+// beside the player's open bets of the round, seat by seat: one ante; one
+// call, only beside the ante and exactly CallMultiple times it; one
+// progressive bet, only beside the ante (the side bet goes with a hand).
+// Its errors wrap ErrBetRefused, ErrBadBetCode or ErrBadStake.
 func (p *Paytable) CheckPlacement(b games.Bet, results []games.Result, open []games.Bet) error {
-	if _, err := p.BetKind(b.Code); err != nil {
+	kind, seat, err := ParseBet(b.Code)
+	if err != nil {
 		return err
 	}
 	if len(results) != 0 || b.Since != 0 {
@@ -160,18 +166,25 @@ func (p *Paytable) CheckPlacement(b games.Bet, results []games.Result, open []ga
 	}
 	var ante *games.Bet
 	for i, o := range open {
-		if o.Code == b.Code {
-			return fmt.Errorf("%w: a second %s in the round", ErrBetRefused, b.Code)
+		ok, os, err := ParseBet(o.Code)
+		if err != nil || os != seat {
+			continue
 		}
-		if o.Code == BetAnte {
+		if ok == kind {
+			return fmt.Errorf("%w: a second %s on seat %d in the round", ErrBetRefused, kind, seat)
+		}
+		if ok == BetAnte {
 			ante = &open[i]
 		}
 	}
-	if b.Code == BetAnte {
+	if kind == BetAnte {
 		return nil
 	}
 	if ante == nil {
-		return fmt.Errorf("%w: a call without an ante", ErrBetRefused)
+		return fmt.Errorf("%w: a %s without an ante on seat %d", ErrBetRefused, kind, seat)
+	}
+	if kind == BetProgressive {
+		return nil
 	}
 	if want := ante.Stake.Mul(decimal.NewFromInt(p.data.CallMultiple)); !b.Stake.Equal(want) {
 		return fmt.Errorf("%w: the call is %d times the ante, %s, not %s", ErrBetRefused, p.data.CallMultiple, want, b.Stake)

@@ -9,6 +9,8 @@ import (
 	"github.com/wagerlog/wagerlog/games/bingo"
 	"github.com/wagerlog/wagerlog/games/blackjack"
 	"github.com/wagerlog/wagerlog/games/craps"
+	"github.com/wagerlog/wagerlog/games/jackpot"
+	"github.com/wagerlog/wagerlog/games/poker"
 	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/games/war"
@@ -27,5 +29,7 @@ func New() *games.Catalog {
 		war.Game{},
 		blackjack.Game{},
 		bingo.Game{},
-	)
+		// Caribbean poker with seats and the progressive side bet.
+		poker.Game{},
+	).WithPools(jackpot.Parser{}) // progressive pools' parameters
 }

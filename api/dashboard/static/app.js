@@ -1499,8 +1499,49 @@ function setupWall() {
   apply();
 }
 
+// ---------- the progressive pool ----------
+
+// ?pool=<id> shows the pool's amount (its main pool, the balance players
+// can win) and its last winners beside the board, and the chosen table's
+// last 50 prizes (GET /v1/pools/{pool}, /v1/pools/{pool}/tables/{table}/prizes),
+// read again every POOL_POLL_MS (the live stream is
+// /v1/pools/{pool}/stream for a table display).
+const POOL_POLL_MS = 5000;
+const POOL_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+function prizeItem(p) {
+  const amount = String(p.amount).replace(/^-/, '');
+  const who = String(p.other || '').replace(/^wallet:/, '');
+  return el('li', {}, `${amount} · ${who} · ${p.table || ''} · ${timeOf(p.at)}`);
+}
+
+async function refreshPool(pool) {
+  try {
+    const v = await getJSON(`/pools/${encodeURIComponent(pool)}`);
+    $('pool-main').textContent = String(v.main);
+    $('pool-currency').textContent = v.currency || '';
+    $('pool-winners').replaceChildren(...(v.last_winners || []).slice(0, 10).map(prizeItem));
+    if (state.table) {
+      const ps = await getJSON(`/pools/${encodeURIComponent(pool)}/tables/${encodeURIComponent(state.table)}/prizes`);
+      $('pool-table-prizes').replaceChildren(...ps.map(prizeItem));
+    }
+    $('pool').hidden = false;
+  } catch (e) {
+    console.warn('wagerlog: pool', e);
+  }
+}
+
+function setupPool() {
+  const pool = new URLSearchParams(location.search).get('pool');
+  if (!pool || !POOL_ID.test(pool)) return;
+  $('pool-id').textContent = pool;
+  refreshPool(pool);
+  setInterval(() => refreshPool(pool), POOL_POLL_MS);
+}
+
 function setup() {
   setupWall();
+  setupPool();
   render(emptyBoard(''));
   readToken();
   $('table').addEventListener('change', (e) => selectTable(e.target.value));

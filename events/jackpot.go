@@ -1,0 +1,81 @@
+package events
+
+import (
+	"encoding/json"
+
+	"github.com/shopspring/decimal"
+)
+
+// Progressive pools (issue #19; seed 004, section 6). A pool's accounts
+// are jackpot:<pool>:main and jackpot:<pool>:reserve:<name>; the casino's
+// side of a pool's funding, adjustments and decommission is the casino
+// account.
+
+// JackpotConfigured records a pool's parameters in force from now on: the
+// first version creates the pool, and the casino funds its base
+// (postings casino → main); a later version replaces them between rounds
+// of its linked tables.
+type JackpotConfigured struct {
+	Pool     string          `json:"pool"`
+	Version  int             `json:"version"`
+	Hash     string          `json:"hash"`
+	Currency string          `json:"currency"`
+	Params   json.RawMessage `json:"params"`
+	// Accounts are the pool's ledger accounts, the main pool first.
+	Accounts []string `json:"accounts"`
+	// Funded is what the casino put into the main pool to bring it to
+	// its base.
+	Funded decimal.Decimal `json:"funded,omitzero"`
+	Reason string          `json:"reason,omitempty"`
+}
+
+// JackpotLinked records that a table's progressive bets go to a pool.
+type JackpotLinked struct {
+	Pool  string `json:"pool"`
+	Table string `json:"table"`
+}
+
+// JackpotUnlinked records that a table no longer takes progressive bets
+// for a pool.
+type JackpotUnlinked struct {
+	Pool   string `json:"pool"`
+	Table  string `json:"table"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// JackpotAdjusted records a correction of one of a pool's accounts with a
+// reason: a positive Amount comes from the casino, a negative one goes
+// back to it.
+type JackpotAdjusted struct {
+	Pool          string          `json:"pool"`
+	Account       string          `json:"account"`
+	Amount        decimal.Decimal `json:"amount"`
+	Currency      string          `json:"currency"`
+	Reason        string          `json:"reason"`
+	BalanceBefore decimal.Decimal `json:"balance_before"`
+	BalanceAfter  decimal.Decimal `json:"balance_after"`
+}
+
+// JackpotDecommissioned records that a pool is closed: every account's
+// balance moves to another pool's main account (To) or, To empty, to the
+// casino.
+type JackpotDecommissioned struct {
+	Pool     string          `json:"pool"`
+	To       string          `json:"to,omitempty"`
+	Amount   decimal.Decimal `json:"amount"`
+	Currency string          `json:"currency"`
+	Reason   string          `json:"reason"`
+	// Transfers are the balances moved, one per account that held money,
+	// From the pool's account To the receiving account.
+	Transfers []Transfer `json:"transfers,omitempty"`
+}
+
+// PoolFunds are a pool's balances a round was settled with.
+type PoolFunds struct {
+	Pool string `json:"pool"`
+	Hash string `json:"hash"`
+	// Params are the pool's parameters with that hash, so that the round
+	// is settled again from its own events (replay.RecordedFunds).
+	Params   json.RawMessage   `json:"params"`
+	Balances []decimal.Decimal `json:"balances"`
+}

@@ -1,0 +1,478 @@
+package ledger
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/internal/assert"
+)
+
+// Progressive pools (issue #19; seed 004, section 6). A pool belongs to
+// no table: tables are linked to it. Its accounts are
+// jackpot:<pool>:main and jackpot:<pool>:reserve:<name> (named by its
+// parameters, games.PoolRules.Accounts); the casino's side of the base's
+// funding, of an adjustment and of a decommission is AccountCasino.
+
+// AccountCasino is the casino's own money as it funds a pool's base,
+// adjusts a pool or takes a decommissioned pool's balance. A shortfall or
+// a reset during a pass is paid by the house of the table whose pass it
+// is (house:<table>).
+const AccountCasino = "casino"
+
+// Errors of progressive pools.
+var (
+	// ErrPoolNotFound is returned for a pool never configured.
+	ErrPoolNotFound = errors.New("pool not found")
+	// ErrPoolDecommissioned is returned for a command on a decommissioned pool.
+	ErrPoolDecommissioned = errors.New("pool decommissioned")
+	// ErrTableLinked is returned when linking a table linked to a pool already.
+	ErrTableLinked = errors.New("table already linked to a pool")
+	// ErrTableNotLinked is returned when unlinking a table not linked to
+	// the pool, or placing a progressive bet on a table linked to none.
+	ErrTableNotLinked = errors.New("table not linked to the pool")
+	// ErrPoolRoundOpen is returned when a pool's parameters would change,
+	// or a table be unlinked, while a linked table has a round in
+	// progress: its progressive bets were taken under the parameters in
+	// force.
+	ErrPoolRoundOpen = errors.New("a round of a linked table is in progress")
+	// ErrPoolInUse is returned when decommissioning a pool that still has
+	// linked tables.
+	ErrPoolInUse = errors.New("pool has linked tables")
+	// ErrPoolNegative is returned when an adjustment would take a pool
+	// account below zero.
+	ErrPoolNegative = errors.New("a pool account would go below zero")
+)
+
+// Pool is a progressive pool's state.
+type Pool struct {
+	ID       string
+	Currency string
+	Version  int
+	Hash     string
+	// Params are the parameters in force, as jackpot.configured records
+	// them (canonical JSON).
+	Params json.RawMessage
+	// Accounts are the pool's ledger accounts, the main pool first.
+	Accounts []string
+	// Tables are the linked tables, sorted.
+	Tables         []string
+	Decommissioned bool
+}
+
+// ConfigurePool puts a pool's parameters in force: the first version
+// creates the pool (and the casino funds its base), a later one replaces
+// them between the rounds of its linked tables.
+type ConfigurePool struct {
+	Meta     `json:"-"`
+	Pool     string          `json:"pool"`
+	Currency string          `json:"currency"`
+	Params   json.RawMessage `json:"params"`
+	Reason   string          `json:"reason,omitempty"`
+}
+
+// LinkPool links a table to a pool: its progressive bets go there.
+type LinkPool struct {
+	Meta  `json:"-"`
+	Pool  string `json:"pool"`
+	Table string `json:"table"`
+}
+
+// UnlinkPool unlinks a table from its pool between rounds.
+type UnlinkPool struct {
+	Meta   `json:"-"`
+	Pool   string `json:"pool"`
+	Table  string `json:"table"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// AdjustPool corrects one of a pool's accounts with a reason: a positive
+// Amount comes from the casino, a negative one goes back to it.
+type AdjustPool struct {
+	Meta    `json:"-"`
+	Pool    string          `json:"pool"`
+	Account string          `json:"account"`
+	Amount  decimal.Decimal `json:"amount"`
+	Reason  string          `json:"reason"`
+}
+
+// DecommissionPool closes a pool without linked tables: every account's
+// balance goes to another pool's main account (To) or, To empty, to the
+// casino.
+type DecommissionPool struct {
+	Meta   `json:"-"`
+	Pool   string `json:"pool"`
+	To     string `json:"to,omitempty"`
+	Reason string `json:"reason"`
+}
+
+func (c *ConfigurePool) meta() *Meta    { return &c.Meta }
+func (c *LinkPool) meta() *Meta         { return &c.Meta }
+func (c *UnlinkPool) meta() *Meta       { return &c.Meta }
+func (c *AdjustPool) meta() *Meta       { return &c.Meta }
+func (c *DecommissionPool) meta() *Meta { return &c.Meta }
+func (*ConfigurePool) name() string     { return "configure_pool" }
+func (*LinkPool) name() string          { return "link_pool" }
+func (*UnlinkPool) name() string        { return "unlink_pool" }
+func (*AdjustPool) name() string        { return "adjust_pool" }
+func (*DecommissionPool) name() string  { return "decommission_pool" }
+
+// PoolOf returns the pool a table is linked to, "" for none.
+func (s *State) PoolOf(table string) string {
+	for id, p := range s.pools {
+		if slices.Contains(p.Tables, table) {
+			return id
+		}
+	}
+	return ""
+}
+
+// poolBalances returns the balances of a pool's accounts.
+func (s *State) poolBalances(p *Pool) []decimal.Decimal {
+	out := make([]decimal.Decimal, len(p.Accounts))
+	for i, a := range p.Accounts {
+		out[i] = s.balance(a, p.Currency)
+	}
+	return out
+}
+
+// rules returns the parsed parameters of a pool's version, by hash.
+func (d *decider) rules(raw []byte, hash string) (games.PoolRules, error) {
+	if r, ok := d.poolRules[hash]; ok {
+		return r, nil
+	}
+	r, err := d.games.ParsePool(raw)
+	if err != nil {
+		return nil, err
+	}
+	if r.Hash() != hash {
+		return nil, errf(ErrPaytableChanged, "pool %s was recorded with hash %s, this build reads hash %s", r.ID(), hash, r.Hash())
+	}
+	if d.poolRules == nil {
+		d.poolRules = map[string]games.PoolRules{}
+	}
+	d.poolRules[hash] = r
+	return r, nil
+}
+
+func (d *decider) pool(s *State, id string) (*Pool, error) {
+	if err := checkID("pool", id); err != nil {
+		return nil, err
+	}
+	p := s.pools[id]
+	if p == nil {
+		return nil, errf(ErrPoolNotFound, "pool %s", id)
+	}
+	if p.Decommissioned {
+		return nil, errf(ErrPoolDecommissioned, "pool %s is decommissioned", id)
+	}
+	return p, nil
+}
+
+// openRoundOf returns a linked table's round in progress, "" when none.
+func (s *State) openRoundOf(p *Pool) (table, round string) {
+	for _, t := range p.Tables {
+		if tb := s.tables[t]; tb != nil && tb.Active != "" {
+			return t, tb.Active
+		}
+	}
+	return "", ""
+}
+
+func (d *decider) configurePool(s *State, c *ConfigurePool) ([]draft, error) {
+	if err := checkID("pool", c.Pool); err != nil {
+		return nil, err
+	}
+	if err := checkText("reason", c.Reason, false); err != nil {
+		return nil, err
+	}
+	sc, err := d.scale(c.Currency)
+	if err != nil {
+		return nil, err
+	}
+	if len(c.Params) == 0 {
+		return nil, errf(ErrInvalidRequest, "params are required")
+	}
+	r, err := d.games.ParsePool(c.Params)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case r.ID() != c.Pool:
+		return nil, errf(ErrInvalidRequest, "the parameters are pool %s's, not %s's", r.ID(), c.Pool)
+	case r.Scale() != sc:
+		return nil, errf(ErrInvalidRequest, "the parameters have %d decimals, %s has %d", r.Scale(), c.Currency, sc)
+	}
+	if old := s.pools[c.Pool]; old != nil {
+		switch {
+		case old.Decommissioned:
+			return nil, errf(ErrPoolDecommissioned, "pool %s is decommissioned", old.ID)
+		case old.Currency != c.Currency:
+			return nil, errf(ErrCurrencyMismatch, "pool %s is in %s", old.ID, old.Currency)
+		case r.Version() <= old.Version:
+			return nil, errf(ErrInvalidRequest, "pool %s is at version %d; a new configuration has a higher version, not %d", old.ID, old.Version, r.Version())
+		}
+		if t, round := s.openRoundOf(old); t != "" {
+			return nil, errf(ErrPoolRoundOpen, "table %s has round %s in progress under version %d", t, round, old.Version)
+		}
+	}
+	main := r.Accounts()[0]
+	funded := decimal.Max(r.Base().Sub(s.balance(main, c.Currency)), decimal.Zero)
+	var ps []events.Posting
+	if funded.IsPositive() {
+		ps = []events.Posting{{From: AccountCasino, To: main, Amount: funded, Currency: c.Currency}}
+	}
+	return []draft{{
+		typ: events.TypeJackpotConfigured,
+		payload: &events.JackpotConfigured{
+			Pool: r.ID(), Version: r.Version(), Hash: r.Hash(), Currency: c.Currency,
+			Params: r.CanonicalJSON(), Accounts: r.Accounts(), Funded: funded, Reason: c.Reason,
+		},
+		postings: ps,
+	}}, nil
+}
+
+func (d *decider) linkPool(s *State, c *LinkPool) ([]draft, error) {
+	p, err := d.pool(s, c.Pool)
+	if err != nil {
+		return nil, err
+	}
+	t, err := d.table(s, c.Table)
+	if err != nil {
+		return nil, err
+	}
+	if other := s.PoolOf(t.ID); other != "" {
+		return nil, errf(ErrTableLinked, "table %s is linked to pool %s", t.ID, other)
+	}
+	if t.Currency != p.Currency {
+		return nil, errf(ErrCurrencyMismatch, "table %s plays in %s, pool %s is in %s", t.ID, t.Currency, p.ID, p.Currency)
+	}
+	pt, err := d.paytable(t)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := pt.(games.Progressive); !ok {
+		return nil, errf(ErrInvalidRequest, "paytable %s has no progressive bet", pt.ID())
+	}
+	if t.Active != "" {
+		return nil, errf(ErrRoundInProgress, "table %s has round %s in progress", t.ID, t.Active)
+	}
+	return []draft{{typ: events.TypeJackpotLinked, payload: &events.JackpotLinked{Pool: p.ID, Table: t.ID}}}, nil
+}
+
+func (d *decider) unlinkPool(s *State, c *UnlinkPool) ([]draft, error) {
+	p, err := d.pool(s, c.Pool)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkID("table", c.Table); err != nil {
+		return nil, err
+	}
+	if err := checkText("reason", c.Reason, false); err != nil {
+		return nil, err
+	}
+	if !slices.Contains(p.Tables, c.Table) {
+		return nil, errf(ErrTableNotLinked, "table %s is not linked to pool %s", c.Table, p.ID)
+	}
+	if t := s.tables[c.Table]; t != nil && t.Active != "" {
+		return nil, errf(ErrPoolRoundOpen, "table %s has round %s in progress; its progressive bets belong to pool %s", t.ID, t.Active, p.ID)
+	}
+	return []draft{{typ: events.TypeJackpotUnlinked, payload: &events.JackpotUnlinked{Pool: p.ID, Table: c.Table, Reason: c.Reason}}}, nil
+}
+
+func (d *decider) adjustPool(s *State, c *AdjustPool) ([]draft, error) {
+	p, err := d.pool(s, c.Pool)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkText("reason", c.Reason, true); err != nil {
+		return nil, err
+	}
+	if !slices.Contains(p.Accounts, c.Account) {
+		return nil, errf(ErrInvalidRequest, "%q is not an account of pool %s (%s)", c.Account, p.ID, strings.Join(p.Accounts, ", "))
+	}
+	sc, err := d.scale(p.Currency)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkAmount("amount", c.Amount.Abs(), sc); err != nil {
+		return nil, err
+	}
+	before := s.balance(c.Account, p.Currency)
+	after := before.Add(c.Amount)
+	if after.IsNegative() {
+		return nil, errf(ErrPoolNegative, "%s holds %s %s, the adjustment is %s", c.Account, before, p.Currency, c.Amount)
+	}
+	ps := events.Posting{From: AccountCasino, To: c.Account, Amount: c.Amount, Currency: p.Currency}
+	if c.Amount.IsNegative() {
+		ps = events.Posting{From: c.Account, To: AccountCasino, Amount: c.Amount.Neg(), Currency: p.Currency}
+	}
+	return []draft{{
+		typ: events.TypeJackpotAdjusted,
+		payload: &events.JackpotAdjusted{
+			Pool: p.ID, Account: c.Account, Amount: c.Amount, Currency: p.Currency, Reason: c.Reason,
+			BalanceBefore: before, BalanceAfter: after,
+		},
+		postings: []events.Posting{ps},
+	}}, nil
+}
+
+func (d *decider) decommissionPool(s *State, c *DecommissionPool) ([]draft, error) {
+	p, err := d.pool(s, c.Pool)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkText("reason", c.Reason, true); err != nil {
+		return nil, err
+	}
+	if len(p.Tables) > 0 {
+		return nil, errf(ErrPoolInUse, "pool %s is linked to %s: unlink them first", p.ID, strings.Join(p.Tables, ", "))
+	}
+	to := AccountCasino
+	if c.To != "" {
+		if c.To == p.ID {
+			return nil, errf(ErrInvalidRequest, "pool %s cannot be decommissioned into itself", p.ID)
+		}
+		q, err := d.pool(s, c.To)
+		if err != nil {
+			return nil, err
+		}
+		if q.Currency != p.Currency {
+			return nil, errf(ErrCurrencyMismatch, "pool %s is in %s, pool %s in %s", q.ID, q.Currency, p.ID, p.Currency)
+		}
+		to = q.Accounts[0]
+	}
+	total := decimal.Zero
+	var ts []events.Transfer
+	for _, a := range p.Accounts {
+		if b := s.balance(a, p.Currency); b.IsPositive() {
+			ts = append(ts, events.Transfer{From: a, To: to, Amount: b, Rule: "decommission"})
+			total = total.Add(b)
+		}
+	}
+	return []draft{{
+		typ:      events.TypeJackpotDecommissioned,
+		payload:  &events.JackpotDecommissioned{Pool: p.ID, To: c.To, Amount: total, Currency: p.Currency, Reason: c.Reason, Transfers: ts},
+		postings: PoolPostings(p.Currency, ts),
+	}}, nil
+}
+
+// PoolPostings are the postings of a pool event's transfers (a
+// decommission): the one place that turns them into money movements, for
+// the ledger and the verifier.
+func PoolPostings(currency string, ts []events.Transfer) []events.Posting {
+	var ps []events.Posting
+	for _, t := range ts {
+		if t.Amount.IsPositive() {
+			ps = append(ps, events.Posting{From: t.From, To: t.To, Amount: t.Amount, Currency: currency})
+		}
+	}
+	return ps
+}
+
+// IsPoolAccount reports whether account is a pool's account
+// (jackpot:<pool>:main or jackpot:<pool>:reserve:<name>).
+func IsPoolAccount(account string) bool {
+	rest, ok := strings.CutPrefix(account, accountJackpot)
+	if !ok {
+		return false
+	}
+	id, kind, ok := strings.Cut(rest, ":")
+	if !ok || !events.ValidID(id) {
+		return false
+	}
+	if kind == "main" {
+		return true
+	}
+	name, ok := strings.CutPrefix(kind, "reserve:")
+	return ok && events.ValidID(name)
+}
+
+// applyPool applies a pool event to the state; it reports whether payload
+// was one.
+func (s *State) applyPool(payload any) bool {
+	switch p := payload.(type) {
+	case *events.JackpotConfigured:
+		pl := s.pools[p.Pool]
+		if pl == nil {
+			pl = &Pool{ID: p.Pool, Currency: p.Currency}
+			s.pools[p.Pool] = pl
+		}
+		pl.Version, pl.Hash, pl.Params, pl.Accounts = p.Version, p.Hash, p.Params, p.Accounts
+	case *events.JackpotLinked:
+		pl := s.mustPool(p.Pool)
+		pl.Tables = append(pl.Tables, p.Table)
+		slices.Sort(pl.Tables)
+	case *events.JackpotUnlinked:
+		pl := s.mustPool(p.Pool)
+		pl.Tables = slices.DeleteFunc(pl.Tables, func(t string) bool { return t == p.Table })
+	case *events.JackpotAdjusted:
+		// The postings are the whole effect.
+	case *events.JackpotDecommissioned:
+		s.mustPool(p.Pool).Decommissioned = true
+	default:
+		return false
+	}
+	return true
+}
+
+func (s *State) mustPool(id string) *Pool {
+	p := s.pools[id]
+	assert.That(p != nil, "apply: unknown pool %q", id)
+	return p
+}
+
+// roundPool returns the pool a round's table is linked to: the pool of
+// the round's progressive bets, since a table is unlinked and a pool
+// reconfigured only between rounds.
+func (s *State) roundPool(r *Round) (*Pool, error) {
+	id := s.PoolOf(r.Table)
+	if id == "" {
+		return nil, errf(ErrTableNotLinked, "table %s of round %s is linked to no pool", r.Table, r.ID)
+	}
+	return s.pools[id], nil
+}
+
+// checkProgressive refuses a progressive bet on a table linked to no pool.
+func (s *State) checkProgressive(pt games.Paytable, t *Table, code string) error {
+	if pg, ok := pt.(games.Progressive); ok && pg.ProgressiveBet(code) && s.PoolOf(t.ID) == "" {
+		return errf(ErrTableNotLinked, "table %s is linked to no pool: it takes no progressive bet", t.ID)
+	}
+	return nil
+}
+
+// checkSettles refuses a result that would end a round settled as a
+// whole (games.RoundSettler) when the game cannot settle the round with
+// it (a seat with bets and no hand, an ante neither called nor folded, a
+// progressive bet on a table linked to no pool): the result is refused
+// and nothing is written, instead of a round left settling.
+func (d *decider) checkSettles(s *State, r *Round, pt games.Paytable, res []games.Result) error {
+	rs, ok := pt.(games.RoundSettler)
+	if !ok || !pt.RoundOver(res) {
+		return nil
+	}
+	var bets []games.Bet
+	for _, b := range r.Bets {
+		if b.Status == BetOpen || b.Status == BetSettled {
+			bets = append(bets, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working})
+		}
+	}
+	funds := games.Funds{Bank: s.balance(BankAccount(r.Table), r.Currency)}
+	if id := s.PoolOf(r.Table); id != "" {
+		p := s.pools[id]
+		rules, err := d.rules(p.Params, p.Hash)
+		if err != nil {
+			return err
+		}
+		funds.Pool = &games.PoolFunds{Rules: rules, Balances: s.poolBalances(p)}
+	}
+	if _, err := rs.SettleRound(bets, r.Scale, res, funds); err != nil {
+		return errf(ErrInvalidResult, "round %s cannot be settled with this result: %v", r.ID, err)
+	}
+	return nil
+}

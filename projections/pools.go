@@ -1,0 +1,342 @@
+package projections
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/ledger"
+)
+
+// Progressive pools (issue #19): each pool's configuration events and the
+// movements of its accounts, so that a display reads its amount and a
+// regulator every movement that explains it. Both are appended once and
+// never rewritten.
+var (
+	bucketPoolEvents = []byte("pool_events") // pool 0 seq(8) → JSON PoolEvent
+	bucketPoolMoves  = []byte("pool_moves")  // pool 0 seq(8) index(2) → JSON PoolEntry
+	// The prizes again, by pool and by pool and table, so that the last
+	// winners are read without scanning every contribution.
+	bucketPoolPrizes = []byte("pool_prizes") // pool 0 seq(8) index(2), and pool 0 table 0 seq(8) index(2) → JSON PoolEntry
+)
+
+// PoolEvent is one configuration event of a pool.
+type PoolEvent struct {
+	Seq  uint64          `json:"seq"`
+	At   time.Time       `json:"at"`
+	Type events.Type     `json:"type"`
+	Body json.RawMessage `json:"body"`
+}
+
+// PoolEntry is one movement of one of a pool's accounts.
+type PoolEntry struct {
+	Seq  uint64      `json:"seq"`
+	At   time.Time   `json:"at"`
+	Type events.Type `json:"type"`
+	// Kind is what the movement is: contribution, commission, prize,
+	// shortfall, reset, adjustment, funding (the base at configuration),
+	// decommission.
+	Kind    string `json:"kind"`
+	Account string `json:"account"`
+	// Amount is signed: into the account is positive.
+	Amount decimal.Decimal `json:"amount"`
+	// BalanceAfter is the account's balance after the event.
+	BalanceAfter decimal.Decimal `json:"balance_after"`
+	Currency     string          `json:"currency"`
+	// Other is the account on the other side (a wallet for a prize).
+	Other  string       `json:"other"`
+	Table  string       `json:"table,omitempty"`
+	Round  string       `json:"round,omitempty"`
+	Reason string       `json:"reason,omitempty"`
+	Actor  events.Actor `json:"actor"`
+}
+
+// PoolView is a pool as its events leave it.
+type PoolView struct {
+	Pool           string          `json:"pool"`
+	Currency       string          `json:"currency"`
+	Version        int             `json:"version"`
+	Hash           string          `json:"hash"`
+	Params         json.RawMessage `json:"params"`
+	Accounts       []string        `json:"accounts"`
+	Tables         []string        `json:"tables"`
+	Decommissioned bool            `json:"decommissioned"`
+	// Balances are the accounts' balances, in Accounts' order; Total
+	// their sum; Main the main pool's, the amount a display shows.
+	Balances []decimal.Decimal `json:"balances"`
+	Main     decimal.Decimal   `json:"main"`
+	Total    decimal.Decimal   `json:"total"`
+	// LastWinners are the pool's last prizes (at most LastWinnersMax),
+	// newest first.
+	LastWinners []PoolEntry `json:"last_winners"`
+	Seq         uint64      `json:"seq"`
+}
+
+// PoolPage is one page of a pool's movements, newest first.
+type PoolPage struct {
+	Pool    string      `json:"pool"`
+	Entries []PoolEntry `json:"entries"`
+	Next    string      `json:"next,omitempty"`
+	Seq     uint64      `json:"seq"`
+}
+
+// LastWinnersMax is how many prizes PoolView lists and, per table, PoolPrizes.
+const LastWinnersMax = 50
+
+// poolOf returns the pool of a pool account ("jackpot:jp-1:main" → jp-1).
+func poolOf(account string) (string, bool) {
+	if !ledger.IsPoolAccount(account) {
+		return "", false
+	}
+	id, _, _ := strings.Cut(strings.TrimPrefix(account, "jackpot:"), ":")
+	return id, true
+}
+
+// poolEvent records a pool's configuration event.
+func (f *fold) poolEvent(e *events.Envelope, pool string, payload any) {
+	body, err := json.Marshal(payload)
+	if err != nil {
+		f.damage(bucketPoolEvents, []byte(pool), err)
+		return
+	}
+	v, _ := json.Marshal(PoolEvent{Seq: e.Seq, At: e.OccurredAt, Type: e.Type, Body: body})
+	f.appends = append(f.appends, kv{bucketPoolEvents, prefixed(pool, e.Seq), v})
+	f.touchPool(pool)
+}
+
+func (f *fold) touchPool(pool string) {
+	if f.pools == nil {
+		f.pools = map[string]bool{}
+	}
+	f.pools[pool] = true
+}
+
+// poolEntries records every posting of e that moves a pool account.
+func (f *fold) poolEntries(e *events.Envelope, payload any) {
+	i := 0
+	for _, p := range e.Postings {
+		for _, side := range []struct {
+			account, other string
+			sign           int64
+		}{{p.From, p.To, -1}, {p.To, p.From, 1}} {
+			pool, ok := poolOf(side.account)
+			if !ok {
+				continue
+			}
+			ent := PoolEntry{
+				Seq: e.Seq, At: e.OccurredAt, Type: e.Type, Kind: poolKind(e.Type, side.other, side.sign),
+				Account: side.account, Amount: p.Amount.Mul(decimal.NewFromInt(side.sign)),
+				BalanceAfter: f.balance(side.account, p.Currency).Balance, Currency: p.Currency,
+				Other: side.other, Table: e.Table, Round: e.Round, Actor: e.Actor,
+			}
+			ent.Reason = poolReason(payload, side.account, side.other)
+			if k, ok := transferKind(payload, side.account, side.other); ok {
+				ent.Kind = k
+			}
+			v, _ := json.Marshal(ent)
+			f.appends = append(f.appends, kv{bucketPoolMoves, prefixed(pool, e.Seq, byte(i>>8), byte(i)), v})
+			if ent.Kind == "prize" {
+				f.appends = append(f.appends, kv{bucketPoolPrizes, prefixed(pool, e.Seq, byte(i>>8), byte(i)), v},
+					kv{bucketPoolPrizes, prefixed(pool+"\x00"+e.Table, e.Seq, byte(i>>8), byte(i)), v})
+			}
+			i++
+			f.touchPool(pool)
+		}
+	}
+}
+
+func poolKind(t events.Type, other string, sign int64) string {
+	switch t {
+	case events.TypeJackpotConfigured:
+		return "funding"
+	case events.TypeJackpotAdjusted:
+		return "adjustment"
+	case events.TypeJackpotDecommissioned:
+		return "decommission"
+	case events.TypeBetSettled:
+		if sign > 0 {
+			return "contribution"
+		}
+		return "prize"
+	case events.TypeBetSettlementReversed:
+		return "reversal"
+	}
+	return "transfer"
+}
+
+// transferKind reads a round transfer's kind from its rule ("reset: …").
+func transferKind(payload any, account, other string) (string, bool) {
+	p, ok := payload.(*events.RoundSettled)
+	if !ok {
+		return "", false
+	}
+	for _, t := range p.Transfers {
+		if (t.To == account || t.From == account) && strings.Contains(t.Rule, ":") {
+			return strings.SplitN(t.Rule, ":", 2)[0], true
+		}
+	}
+	return "", false
+}
+
+func poolReason(payload any, account, other string) string {
+	switch p := payload.(type) {
+	case *events.JackpotAdjusted:
+		return p.Reason
+	case *events.JackpotDecommissioned:
+		return p.Reason
+	case *events.JackpotConfigured:
+		return fmt.Sprintf("version %d: the main pool brought to its base", p.Version)
+	case *events.BetSettled:
+		return p.Rule
+	case *events.RoundSettled:
+		for _, t := range p.Transfers {
+			if t.To == account || t.From == account {
+				return t.Rule
+			}
+		}
+	}
+	return ""
+}
+
+// pool folds a pool's configuration events into its view (without
+// balances and winners).
+func poolView(tx *bolt.Tx, pool string) (PoolView, error) {
+	v := PoolView{Pool: pool, Tables: []string{}}
+	c := tx.Bucket(bucketPoolEvents).Cursor()
+	prefix := append([]byte(pool), 0)
+	found := false
+	linked := map[string]bool{}
+	for k, raw := c.Seek(prefix); k != nil && len(k) == len(prefix)+8 && string(k[:len(prefix)]) == string(prefix); k, raw = c.Next() {
+		var pe PoolEvent
+		if err := decodeJSON(bucketPoolEvents, k, raw, &pe); err != nil {
+			return v, err
+		}
+		found = true
+		switch pe.Type {
+		case events.TypeJackpotConfigured:
+			var p events.JackpotConfigured
+			if err := decodeJSON(bucketPoolEvents, k, pe.Body, &p); err != nil {
+				return v, err
+			}
+			v.Currency, v.Version, v.Hash, v.Params, v.Accounts = p.Currency, p.Version, p.Hash, p.Params, p.Accounts
+		case events.TypeJackpotLinked:
+			var p events.JackpotLinked
+			if err := decodeJSON(bucketPoolEvents, k, pe.Body, &p); err != nil {
+				return v, err
+			}
+			linked[p.Table] = true
+		case events.TypeJackpotUnlinked:
+			var p events.JackpotUnlinked
+			if err := decodeJSON(bucketPoolEvents, k, pe.Body, &p); err != nil {
+				return v, err
+			}
+			delete(linked, p.Table)
+		case events.TypeJackpotDecommissioned:
+			v.Decommissioned = true
+		}
+	}
+	if !found {
+		return v, fmt.Errorf("%w: pool %s", ErrNotFound, pool)
+	}
+	for t := range linked {
+		v.Tables = append(v.Tables, t)
+	}
+	slices.Sort(v.Tables)
+	return v, nil
+}
+
+// Pool returns a pool: its parameters, linked tables, balances and last
+// winners.
+func (s *Store) Pool(pool string) (PoolView, error) {
+	var out PoolView
+	err := s.view(func(tx *bolt.Tx, seq uint64) error {
+		v, err := poolView(tx, pool)
+		if err != nil {
+			return err
+		}
+		v.Seq = seq
+		v.Main, v.Total = decimal.Zero, decimal.Zero
+		for i, a := range v.Accounts {
+			b := decimal.Zero
+			if raw := tx.Bucket(bucketBalances).Get(balanceKey(a, v.Currency)); raw != nil {
+				_, bal, err := decodeBalance(raw)
+				if err != nil {
+					return damaged(bucketBalances, balanceKey(a, v.Currency), err)
+				}
+				b = bal
+			}
+			v.Balances = append(v.Balances, b)
+			v.Total = v.Total.Add(b)
+			if i == 0 {
+				v.Main = b
+			}
+		}
+		v.LastWinners, err = poolPrizes(tx, pool, "")
+		out = v
+		return err
+	})
+	return out, err
+}
+
+// PoolPrizes returns a pool's last LastWinnersMax prizes, newest first, of
+// one linked table (all tables when table is empty): the table's board.
+func (s *Store) PoolPrizes(pool, table string) ([]PoolEntry, error) {
+	var out []PoolEntry
+	err := s.view(func(tx *bolt.Tx, _ uint64) error {
+		if _, err := poolView(tx, pool); err != nil {
+			return err
+		}
+		var err error
+		out, err = poolPrizes(tx, pool, table)
+		return err
+	})
+	return out, err
+}
+
+func poolPrizes(tx *bolt.Tx, pool, table string) ([]PoolEntry, error) {
+	out := []PoolEntry{}
+	owner := pool
+	if table != "" {
+		owner = pool + "\x00" + table
+	}
+	_, err := scanBack(tx.Bucket(bucketPoolPrizes), owner, 10, Page{Limit: LastWinnersMax}, func(k, v []byte) error {
+		var ent PoolEntry
+		if err := decodeJSON(bucketPoolPrizes, k, v, &ent); err != nil {
+			return err
+		}
+		out = append(out, ent)
+		return nil
+	})
+	return out, err
+}
+
+// PoolHistory returns one page of a pool's movements, newest first.
+func (s *Store) PoolHistory(pool string, page Page) (PoolPage, error) {
+	out := PoolPage{Pool: pool, Entries: []PoolEntry{}}
+	err := s.view(func(tx *bolt.Tx, seq uint64) error {
+		if _, err := poolView(tx, pool); err != nil {
+			return err
+		}
+		out.Seq = seq
+		next, err := scanBack(tx.Bucket(bucketPoolMoves), pool, 10, page, func(k, v []byte) error {
+			var ent PoolEntry
+			if err := decodeJSON(bucketPoolMoves, k, v, &ent); err != nil {
+				return err
+			}
+			out.Entries = append(out.Entries, ent)
+			return nil
+		})
+		out.Next = next
+		return err
+	})
+	return out, err
+}
+
+// PoolSubject is the key Subscribe takes to be told when a pool changed.
+func PoolSubject(pool string) string { return "jackpot:" + pool }
