@@ -344,9 +344,12 @@ func (o *reconcileObserver) addFlow(r *ReconRow, fl flow) {
 	case FlowBankReleased:
 		r.BankReturned = r.BankReturned.Add(a)
 	case FlowTransfer:
+		// A round's transfer: a cagnotte (a player's bank → the table's
+		// commission) is listed; a pass's funding of a pool is the pool's.
 		if strings.HasPrefix(fl.From, ledger.BankAccount("")) && strings.HasPrefix(fl.To, ledger.CommissionAccount("")) {
 			r.Cagnotte = r.Cagnotte.Add(a)
 		}
+		addPoolFlow(r, fl)
 	default:
 		addPoolFlow(r, fl)
 	}
