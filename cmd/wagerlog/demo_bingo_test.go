@@ -27,12 +27,13 @@ func TestRunDemo_BingoRoom(t *testing.T) {
 	go func() {
 		done <- runDemo(ctx, led, slog.New(slog.NewTextHandler(&logs, nil)), demoConfig{Interval: 10 * time.Millisecond, Seed: 17})
 	}()
-	deadline := time.Now().Add(90 * time.Second)
+	deadline := time.Now().Add(demoWaitMax)
+	games, balls, cards := 0, 0, 0
+	tl := &tail{store: store}
 	for {
-		games, balls, cards := 0, 0, 0
-		for _, e := range readEvents(t, store) {
+		tl.read(t, func(e events.Envelope) {
 			if e.Table != DemoBingoTable {
-				continue
+				return
 			}
 			switch e.Type {
 			case events.TypeRoundSettled:
@@ -42,7 +43,7 @@ func TestRunDemo_BingoRoom(t *testing.T) {
 			case events.TypeBetPlaced:
 				cards++
 			}
-		}
+		})
 		if games >= 1 && balls >= 1 && cards >= 1 {
 			break
 		}
@@ -52,9 +53,9 @@ func TestRunDemo_BingoRoom(t *testing.T) {
 		default:
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("in 90 s the bingo room finished %d games, %d balls, %d sales; log:\n%s", games, balls, cards, logs.String())
+			t.Fatalf("in %s the bingo room finished %d games, %d balls, %d sales; log:\n%s", demoWaitMax, games, balls, cards, logs.String())
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(200 * time.Millisecond)
 	}
 	cancel()
 	if err := <-done; err != nil {

@@ -27,10 +27,11 @@ func TestRunDemo_CardTables(t *testing.T) {
 	go func() {
 		done <- runDemo(ctx, led, slog.New(slog.NewTextHandler(&logs, nil)), demoConfig{Interval: 10 * time.Millisecond, Seed: 18})
 	}()
-	deadline := time.Now().Add(90 * time.Second)
+	deadline := time.Now().Add(demoWaitMax)
+	n := map[string]int{}
+	tl := &tail{store: store}
 	for {
-		n := map[string]int{}
-		for _, e := range readEvents(t, store) {
+		tl.read(t, func(e events.Envelope) {
 			switch {
 			case e.Type == events.TypeTableShoeStarted:
 				n[e.Table+" shoe"]++
@@ -41,15 +42,15 @@ func TestRunDemo_CardTables(t *testing.T) {
 			case e.Type == events.TypeBetPlaced && e.Table == DemoWarTable && strings.Contains(string(e.Payload), `"war:`):
 				n["war"]++
 			}
-		}
+		})
 		if n[DemoBlackjackTable+" shoe"] >= 1 && n[DemoWarTable+" shoe"] >= 1 && n[DemoBlackjackTable+" round"] >= 3 && n[DemoWarTable+" round"] >= 3 &&
 			n["double or split"] >= 1 && n["war"] >= 1 {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("in 90 s: %v", n)
+			t.Fatalf("in %s: %v", demoWaitMax, n)
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(200 * time.Millisecond)
 	}
 	cancel()
 	if err := <-done; err != nil {

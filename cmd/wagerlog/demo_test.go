@@ -133,6 +133,39 @@ func readEvents(t testing.TB, store *jetstream.Store) []events.Envelope {
 	return out
 }
 
+// tail reads a stream's events once each: a test that polls a running
+// demo reads what is new on every call, not the whole stream again (which
+// grows with every table's rounds and would slow the demo it waits for).
+type tail struct {
+	store *jetstream.Store
+	next  uint64
+}
+
+// read calls fn with each event written since the last call.
+func (tl *tail) read(t testing.TB, fn func(events.Envelope)) {
+	t.Helper()
+	if tl.next == 0 {
+		tl.next = 1
+	}
+	err := tl.store.Read(context.Background(), tl.next, 0, func(raw events.Raw) error {
+		e, err := events.Decode(raw.Data)
+		if err != nil {
+			return err
+		}
+		tl.next = raw.Seq + 1
+		fn(e)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// demoWaitMax bounds how long a test waits for a running demo to reach
+// what it checks: a guard against a demo that never gets there, not a
+// measure of its speed (a loaded machine is slow).
+const demoWaitMax = 5 * time.Minute
+
 func TestRunDemo_PlaysRealRounds(t *testing.T) {
 	led, store := demoLedger(t)
 	runDemoFor(t, led, store, 4, 7)
@@ -429,12 +462,13 @@ func TestRunDemo_CrapsHands(t *testing.T) {
 	go func() {
 		done <- runDemo(ctx, led, slog.New(slog.NewTextHandler(&logs, nil)), demoConfig{Interval: 10 * time.Millisecond, Seed: 15})
 	}()
-	deadline := time.Now().Add(60 * time.Second)
+	deadline := time.Now().Add(demoWaitMax)
+	hands, steps, downs := 0, 0, 0
+	tl := &tail{store: store}
 	for {
-		hands, steps, downs := 0, 0, 0
-		for _, e := range readEvents(t, store) {
+		tl.read(t, func(e events.Envelope) {
 			if e.Table != DemoCrapsTable {
-				continue
+				return
 			}
 			switch e.Type {
 			case events.TypeRoundSettled:
@@ -444,12 +478,12 @@ func TestRunDemo_CrapsHands(t *testing.T) {
 			case events.TypeBetTakenDown:
 				downs++
 			}
-		}
+		})
 		if hands >= 1 && steps >= 1 && downs >= 1 {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("in 60 s the craps table finished %d hands, %d steps, %d take-downs", hands, steps, downs)
+			t.Fatalf("in %s the craps table finished %d hands, %d steps, %d take-downs", demoWaitMax, hands, steps, downs)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
