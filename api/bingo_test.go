@@ -113,6 +113,29 @@ func TestAPI_BingoGame(t *testing.T) {
 		!rv.Claims[0].Correct || rv.Claims[1].Correct || !rv.Totals.Paid.Equal(dec("4.50")) {
 		t.Fatalf("game: %s, %d balls, %d cards, claims %+v, totals %+v", rv.Status, len(rv.Results), len(rv.Bets), rv.Claims, rv.Totals)
 	}
+	// The board lists the game whole (a bingo board holds games, not
+	// balls): the line on ball 5 (number 45), the bingo on ball 16 (number
+	// 59), both shared by A-1 and A-2, the prizes 15% and 60% of the 6.00
+	// sold (0.90 and 3.60), each card's shares together: A-1 priced 3 of
+	// the winners' 4 takes floor(0.90·3/4)=0.67 + floor(3.60·3/4)=2.70 +
+	// the line's remainder 0.01 = 3.38, A-2 0.22 + 0.90 = 1.12.
+	var board struct {
+		Stats struct {
+			Games int               `json:"games"`
+			Last  []bingo.BoardLine `json:"last"`
+		} `json:"stats"`
+	}
+	mustJSON(t, e.must(200, "GET", fmt.Sprintf("/v1/tables/bingo1/board?min_seq=%d", last), ledger.RoleViewer, nil).body, &board)
+	if board.Stats.Games != 1 || len(board.Stats.Last) != 1 {
+		t.Fatalf("board: %+v", board.Stats)
+	}
+	if l := board.Stats.Last[0]; l.Round != game || l.Balls != 16 || l.LineBall != 5 || l.LineNumber != 45 || l.BingoBall != 16 || l.BingoNumber != 59 ||
+		l.LinePrize == nil || !l.LinePrize.Equal(dec("0.90")) || l.BingoPrize == nil || !l.BingoPrize.Equal(dec("3.60")) ||
+		l.WinnersCount != 2 || len(l.Winners) != 2 ||
+		l.Winners[0] != (bingo.Winner{Card: "A-1", Paid: l.Winners[0].Paid, Line: true, Bingo: true}) || !l.Winners[0].Paid.Equal(dec("3.38")) ||
+		l.Winners[1] != (bingo.Winner{Card: "A-2", Paid: l.Winners[1].Paid, Line: true, Bingo: true}) || !l.Winners[1].Paid.Equal(dec("1.12")) {
+		t.Fatalf("board's game: %+v", l)
+	}
 	// A player's cards.
 	var bp projections.BetPage
 	mustJSON(t, e.must(200, "GET", fmt.Sprintf("/v1/wallets/ann/bets?min_seq=%d", last), ledger.RoleFrontend, nil).body, &bp)

@@ -60,6 +60,9 @@ func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats
 		case Void:
 			g.void = r.Reason
 		}
+		if len(e.Payouts) > 0 || len(e.Funded) > 0 {
+			g.Payouts, g.Payees, g.Funded = e.Payouts, e.Payees, e.Funded
+		}
 		g.over = g.over || e.Over || g.void != ""
 	}
 	var done []BoardGame
@@ -86,10 +89,19 @@ func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats
 	return s
 }
 
+// BoardByRound: a bingo board holds whole games (games.RoundBoarder), the
+// board size counting games, the one in progress included.
+func (Game) BoardByRound() {}
+
+// BoardPayouts: a bingo board shows each game's winners and prizes
+// (games.BoardPayer).
+func (Game) BoardPayouts() {}
+
 // Equal reports whether two board games are the same game with the same
 // balls.
 func (g BoardGame) Equal(o BoardGame) bool {
-	return g.Round == o.Round && g.Number == o.Number && slices.Equal(g.Balls, o.Balls) && g.Settlement == o.Settlement
+	return g.Round == o.Round && g.Number == o.Number && slices.Equal(g.Balls, o.Balls) && g.Settlement == o.Settlement &&
+		slices.Equal(g.Payouts, o.Payouts) && g.Payees == o.Payees && slices.Equal(g.Funded, o.Funded)
 }
 
 // The package's types implement the seam's interfaces.
@@ -100,4 +112,6 @@ var (
 	_ games.Result        = Ball(0)
 	_ games.Result        = Void{}
 	_ games.BoardStats    = BoardStats{}
+	_ games.RoundBoarder  = Game{}
+	_ games.BoardPayer    = Game{}
 )
