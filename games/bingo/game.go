@@ -27,11 +27,13 @@ func (Game) Paytables() []games.Paytable {
 // the last): entries of one Round form one game, a game whose last entry
 // is Over is complete, and the board's oldest entry carries the balls of
 // its game drawn before it (Before), so a game cut by the board's window
-// is whole. An entry does not say whether its round ended on a bingo or
-// was cancelled (both are Over), and without the cards no entry says
-// which cards won or when the line came: those are in the game's
-// settlement (GET /v1/rounds/{round}, the replay), see docs/GAMES.md
-// ("Board").
+// is whole. The board holds whole games (BoardByRound). The entry that
+// ended a settled game carries the cards it paid and the prizes it
+// funded (BoardPayouts, games.BoardEntry.Payouts): from them and the
+// balls the board shows each game's line and bingo balls, winners and
+// prizes (BoardLine.fromPayouts). A cancelled game has none; the full
+// settlement is the game's (GET /v1/rounds/{round}, the replay), see
+// docs/GAMES.md ("Board").
 func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats {
 	if len(entries) > BoardInputMax {
 		entries = entries[len(entries)-BoardInputMax:]
