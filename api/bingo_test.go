@@ -208,6 +208,20 @@ func TestAPI_BingoGame(t *testing.T) {
 		d.Refunds != 2 || !d.Refunded.Equal(dec("10")) || d.Settled != 3 {
 		t.Fatalf("daily row %+v", d)
 	}
+	// The hall's share of the day: what the three players, 100 each,
+	// have lost in all: 300 − (100.38 + 100.12 + 98) = 1.50 =
+	// 16 sold − 4.50 prizes − 10 refunded.
+	lost := dec("300")
+	for _, p := range []string{"ann", "bob", "cid"} {
+		lost = lost.Sub(e.balance(p, last))
+	}
+	if len(daily.Sales) != 1 {
+		t.Fatalf("daily sales %+v", daily.Sales)
+	}
+	if s := daily.Sales[0]; s.Day != day || s.Table != "bingo1" || s.Kind != bingo.KindCard || s.Sold != 5 || !s.Sales.Equal(dec("16")) ||
+		!s.Prizes.Equal(dec("4.50")) || s.Refunds != 2 || !s.Refunded.Equal(dec("10")) || !s.HallShare.Equal(lost) || !lost.Equal(dec("1.50")) {
+		t.Fatalf("daily sales %+v, the players lost %s", s, lost)
+	}
 
 	// The reconciliation balances to the cent (the prize pool's transfers
 	// included), and the regulator report sets the room's actual return
