@@ -233,8 +233,35 @@ func TestAPI_BingoGame(t *testing.T) {
 			Difference decimal.Decimal `json:"difference"`
 		} `json:"totals"`
 		Discrepancies []json.RawMessage `json:"discrepancies"`
+		Sales         []struct {
+			Date      string          `json:"date"`
+			Table     string          `json:"table"`
+			Sales     decimal.Decimal `json:"sales"`
+			Prizes    decimal.Decimal `json:"prizes"`
+			Refunds   decimal.Decimal `json:"refunds"`
+			HallShare decimal.Decimal `json:"hall_share"`
+		} `json:"sales"`
 	}
 	mustJSON(t, e.must(200, "GET", "/v1/reports/reconcile?period=2026-01-01..2027-12-31", ledger.RoleAuditor, nil).body, &rec)
+	// The session's sales, prizes, refunds and hall share: the day's row
+	// and the period's (no date), the same figures as the daily report's.
+	if len(rec.Sales) != 2 || rec.Sales[0].Date != day || rec.Sales[1].Date != "" {
+		t.Fatalf("reconciliation sales %+v", rec.Sales)
+	}
+	for _, x := range rec.Sales {
+		if x.Table != "bingo1" || !x.Sales.Equal(dec("16")) || !x.Prizes.Equal(dec("4.50")) || !x.Refunds.Equal(dec("10")) || !x.HallShare.Equal(lost) {
+			t.Errorf("reconciliation sales row %+v, want 16, 4.50, 10, %s", x, lost)
+		}
+	}
+	csv := string(e.must(200, "GET", "/v1/reports/reconcile?period=2026-01-01..2027-12-31&format=csv", ledger.RoleAuditor, nil).body)
+	if !strings.Contains(csv, "date,table,currency,sales,prizes,refunds,hall_share") || !strings.Contains(csv, day+",bingo1,EUR,16.00,4.50,10.00,1.50") ||
+		!strings.Contains(csv, ",bingo1,EUR,16.00,4.50,10.00,1.50") {
+		t.Errorf("reconciliation CSV without the sales:\n%s", csv)
+	}
+	html := string(e.must(200, "GET", "/v1/reports/reconcile?period=2026-01-01..2027-12-31&format=html", ledger.RoleAuditor, nil).body)
+	if !strings.Contains(html, "Sales, prizes and the hall's share") || !strings.Contains(html, `<td>bingo1</td><td>EUR</td><td class="num">16.00</td><td class="num">4.50</td><td class="num">10.00</td><td class="num">1.50</td>`) {
+		t.Errorf("reconciliation HTML without the sales:\n%s", html)
+	}
 	if len(rec.Discrepancies) != 0 || len(rec.Totals) == 0 {
 		t.Errorf("reconciliation: %d rows, discrepancies %s", len(rec.Totals), rec.Discrepancies)
 	}
