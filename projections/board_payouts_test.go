@@ -1,6 +1,7 @@
 package projections
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -8,6 +9,8 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/bingo"
+	"github.com/wagerlog/wagerlog/games/registry"
 )
 
 // TestBoardRec_Payouts: an entry's payouts (games.BoardPayer) survive an
@@ -58,4 +61,52 @@ func TestBoardRec_Payouts(t *testing.T) {
 			t.Errorf("decode(%x) accepted", bad)
 		}
 	}
+}
+
+// BenchmarkBoard_Bingo50Games: a bingo room's full board (50 whole games
+// of 70 balls, 3,500 entries, the last entry of each with two payouts):
+// what a ball costs the projector (a decode, the ball, an encode) and a
+// board read (a decode and the game's view).
+func BenchmarkBoard_Bingo50Games(b *testing.B) {
+	var rec boardRec
+	at := time.Date(2026, 12, 1, 18, 0, 0, 0, time.UTC)
+	for g := range 51 {
+		for i := range 70 {
+			e := boardEntry{Round: fmt.Sprintf("0198d3c2-7a1b-7c3e-9f00-%012d", g), Number: int64(g + 1), Seq: uint64(g*100 + i), At: at,
+				Result: bingo.Ball(i + 1).JSON(), Index: i, Step: i < 69}
+			if i == 69 {
+				e.Payouts = []games.BoardPayout{{Code: "card:A-1:1,12,23,34,45,5,56,67,78,89,15,26,37,48,59", Paid: decimal.RequireFromString("3.38")},
+					{Code: "card:A-2:1,12,23,34,45,5,56,67,78,89,15,26,37,48,59", Paid: decimal.RequireFromString("1.12")}}
+				e.Payees, e.Funded = 2, []decimal.Decimal{decimal.RequireFromString("0.90"), decimal.RequireFromString("3.60")}
+			}
+			rec.settleRounds(e, DefaultBoardSize)
+		}
+	}
+	enc := rec.encode()
+	b.ReportMetric(float64(len(enc)), "board-bytes")
+	cat := registry.New()
+	pt, err := cat.Paytable(bingo.IDEs1979)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, _ := cat.Game(bingo.GameName)
+	b.Run("ball", func(b *testing.B) {
+		for i := range b.N {
+			var c boardRec
+			if err := c.decode(enc); err != nil {
+				b.Fatal(err)
+			}
+			c.settleRounds(boardEntry{Round: "next", Number: 99, Seq: uint64(10000 + i), At: at, Result: bingo.Ball(7).JSON(), Step: true}, DefaultBoardSize)
+			_ = c.encode()
+		}
+	})
+	b.Run("read", func(b *testing.B) {
+		for range b.N {
+			var c boardRec
+			if err := c.decode(enc); err != nil {
+				b.Fatal(err)
+			}
+			c.view("t", DefaultBoardSize, 1, g, pt, nil)
+		}
+	})
 }
