@@ -113,6 +113,29 @@ func TestAPI_BingoGame(t *testing.T) {
 		!rv.Claims[0].Correct || rv.Claims[1].Correct || !rv.Totals.Paid.Equal(dec("4.50")) {
 		t.Fatalf("game: %s, %d balls, %d cards, claims %+v, totals %+v", rv.Status, len(rv.Results), len(rv.Bets), rv.Claims, rv.Totals)
 	}
+	// The board lists the game whole (a bingo board holds games, not
+	// balls): the line on ball 5 (number 45), the bingo on ball 16 (number
+	// 59), both shared by A-1 and A-2, the prizes 15% and 60% of the 6.00
+	// sold (0.90 and 3.60), each card's shares together: A-1 priced 3 of
+	// the winners' 4 takes floor(0.90·3/4)=0.67 + floor(3.60·3/4)=2.70 +
+	// the line's remainder 0.01 = 3.38, A-2 0.22 + 0.90 = 1.12.
+	var board struct {
+		Stats struct {
+			Games int               `json:"games"`
+			Last  []bingo.BoardLine `json:"last"`
+		} `json:"stats"`
+	}
+	mustJSON(t, e.must(200, "GET", fmt.Sprintf("/v1/tables/bingo1/board?min_seq=%d", last), ledger.RoleViewer, nil).body, &board)
+	if board.Stats.Games != 1 || len(board.Stats.Last) != 1 {
+		t.Fatalf("board: %+v", board.Stats)
+	}
+	if l := board.Stats.Last[0]; l.Round != game || l.Balls != 16 || l.LineBall != 5 || l.LineNumber != 45 || l.BingoBall != 16 || l.BingoNumber != 59 ||
+		l.LinePrize == nil || !l.LinePrize.Equal(dec("0.90")) || l.BingoPrize == nil || !l.BingoPrize.Equal(dec("3.60")) ||
+		l.WinnersCount != 2 || len(l.Winners) != 2 ||
+		l.Winners[0] != (bingo.Winner{Card: "A-1", Paid: l.Winners[0].Paid, Line: true, Bingo: true}) || !l.Winners[0].Paid.Equal(dec("3.38")) ||
+		l.Winners[1] != (bingo.Winner{Card: "A-2", Paid: l.Winners[1].Paid, Line: true, Bingo: true}) || !l.Winners[1].Paid.Equal(dec("1.12")) {
+		t.Fatalf("board's game: %+v", l)
+	}
 	// A player's cards.
 	var bp projections.BetPage
 	mustJSON(t, e.must(200, "GET", fmt.Sprintf("/v1/wallets/ann/bets?min_seq=%d", last), ledger.RoleFrontend, nil).body, &bp)
@@ -185,6 +208,20 @@ func TestAPI_BingoGame(t *testing.T) {
 		d.Refunds != 2 || !d.Refunded.Equal(dec("10")) || d.Settled != 3 {
 		t.Fatalf("daily row %+v", d)
 	}
+	// The hall's share of the day: what the three players, 100 each,
+	// have lost in all: 300 − (100.38 + 100.12 + 98) = 1.50 =
+	// 16 sold − 4.50 prizes − 10 refunded.
+	lost := dec("300")
+	for _, p := range []string{"ann", "bob", "cid"} {
+		lost = lost.Sub(e.balance(p, last))
+	}
+	if len(daily.Sales) != 1 {
+		t.Fatalf("daily sales %+v", daily.Sales)
+	}
+	if s := daily.Sales[0]; s.Day != day || s.Table != "bingo1" || s.Kind != bingo.KindCard || s.Sold != 5 || !s.Sales.Equal(dec("16")) ||
+		!s.Prizes.Equal(dec("4.50")) || s.Refunds != 2 || !s.Refunded.Equal(dec("10")) || !s.HallShare.Equal(lost) || !lost.Equal(dec("1.50")) {
+		t.Fatalf("daily sales %+v, the players lost %s", s, lost)
+	}
 
 	// The reconciliation balances to the cent (the prize pool's transfers
 	// included), and the regulator report sets the room's actual return
@@ -196,8 +233,35 @@ func TestAPI_BingoGame(t *testing.T) {
 			Difference decimal.Decimal `json:"difference"`
 		} `json:"totals"`
 		Discrepancies []json.RawMessage `json:"discrepancies"`
+		Sales         []struct {
+			Date      string          `json:"date"`
+			Table     string          `json:"table"`
+			Sales     decimal.Decimal `json:"sales"`
+			Prizes    decimal.Decimal `json:"prizes"`
+			Refunds   decimal.Decimal `json:"refunds"`
+			HallShare decimal.Decimal `json:"hall_share"`
+		} `json:"sales"`
 	}
 	mustJSON(t, e.must(200, "GET", "/v1/reports/reconcile?period=2026-01-01..2027-12-31", ledger.RoleAuditor, nil).body, &rec)
+	// The session's sales, prizes, refunds and hall share: the day's row
+	// and the period's (no date), the same figures as the daily report's.
+	if len(rec.Sales) != 2 || rec.Sales[0].Date != day || rec.Sales[1].Date != "" {
+		t.Fatalf("reconciliation sales %+v", rec.Sales)
+	}
+	for _, x := range rec.Sales {
+		if x.Table != "bingo1" || !x.Sales.Equal(dec("16")) || !x.Prizes.Equal(dec("4.50")) || !x.Refunds.Equal(dec("10")) || !x.HallShare.Equal(lost) {
+			t.Errorf("reconciliation sales row %+v, want 16, 4.50, 10, %s", x, lost)
+		}
+	}
+	csv := string(e.must(200, "GET", "/v1/reports/reconcile?period=2026-01-01..2027-12-31&format=csv", ledger.RoleAuditor, nil).body)
+	if !strings.Contains(csv, "date,table,currency,sales,prizes,refunds,hall_share") || !strings.Contains(csv, day+",bingo1,EUR,16.00,4.50,10.00,1.50") ||
+		!strings.Contains(csv, ",bingo1,EUR,16.00,4.50,10.00,1.50") {
+		t.Errorf("reconciliation CSV without the sales:\n%s", csv)
+	}
+	html := string(e.must(200, "GET", "/v1/reports/reconcile?period=2026-01-01..2027-12-31&format=html", ledger.RoleAuditor, nil).body)
+	if !strings.Contains(html, "Sales, prizes and the hall's share") || !strings.Contains(html, `<td>bingo1</td><td>EUR</td><td class="num">16.00</td><td class="num">4.50</td><td class="num">10.00</td><td class="num">1.50</td>`) {
+		t.Errorf("reconciliation HTML without the sales:\n%s", html)
+	}
 	if len(rec.Discrepancies) != 0 || len(rec.Totals) == 0 {
 		t.Errorf("reconciliation: %d rows, discrepancies %s", len(rec.Totals), rec.Discrepancies)
 	}

@@ -48,7 +48,11 @@ type ReconcileReport struct {
 	AccountsMore  int                 `json:"accounts_more,omitempty"`
 	Discrepancies []Discrepancy       `json:"discrepancies"`
 	Verification  VerificationSummary `json:"verification"`
-	render        renderInfo
+	// Sales restates the table rows of selling tables (bingo rooms) as
+	// sales, prizes, refunds and the hall's share, per day and for the
+	// period (SalesRow); absent when no such table played.
+	Sales  []SalesRow `json:"sales,omitempty"`
+	render renderInfo
 }
 
 // ReconDay is one day of the period. A day without any event says so
@@ -487,6 +491,7 @@ func (o *reconcileObserver) report(w *walker, p Period, opts Options) *Reconcile
 		}
 	}
 	rep.Verification = w.summary(o.t.concerns)
+	addSales(rep, w.fold)
 	rep.render = renderInfo{scales: w.fold.scalesInUse(), loc: p.Start.Location()}
 	return rep
 }

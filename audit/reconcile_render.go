@@ -91,6 +91,14 @@ func (r *ReconcileReport) tables() *csvSections {
 			bankRow("", x)
 		}
 	}
+	if len(r.Sales) > 0 {
+		// A selling table's (a bingo session's) day in the hall's words.
+		c.header("sales", "date", "table", "currency", "sales", "prizes", "refunds", "hall_share")
+		for _, x := range r.Sales {
+			cur := x.Currency
+			c.row("sales", x.Date, x.Table, cur, ri.amount(x.Sales, cur), ri.amount(x.Prizes, cur), ri.amount(x.Refunds, cur), ri.amount(x.HallShare, cur))
+		}
+	}
 	c.header("accounts", "account", "currency", "opening", "inflows", "outflows", "closing", "expected", "difference")
 	for _, a := range r.Accounts {
 		cur := a.Currency

@@ -54,6 +54,35 @@ type BoardEntry struct {
 	// is above 0, the round's results before it: a game that folds a
 	// round's results (a craps point) starts from the round's first one.
 	Before []Result
+	// Payouts, Payees and Funded are filled for a game that shows its
+	// rounds' winners (BoardPayer), on the entry that ended the round:
+	// the first BoardPayoutsMax bets the round paid (in the order they
+	// were settled), how many it paid in all, and the amounts its
+	// transfers put in its prize pool (CounterpartyPrizes), in order.
+	Payouts []BoardPayout
+	Payees  int
+	Funded  []decimal.Decimal
+}
+
+// BoardPayout is one bet a round paid, as its board keeps it: its code
+// and what went back to the player (the settlement's Returned). A push (a
+// refund) is not a payout.
+type BoardPayout struct {
+	Code string
+	Paid decimal.Decimal
+}
+
+// BoardPayoutsMax bounds the payouts a board keeps per round: a board of
+// whole games stays small however many bets a round pays.
+const BoardPayoutsMax = 20
+
+// BoardPayer is implemented by a Game whose board shows each round's
+// winners and prizes (bingo's last games): the projections then keep,
+// on the entry that ended a round, its payouts and prize pool funding
+// (BoardEntry.Payouts). Other games' boards stay as they were.
+type BoardPayer interface {
+	// BoardPayouts marks the game; it does nothing.
+	BoardPayouts()
 }
 
 // BoardStats is a game's statistics over a board's entries. Each game has

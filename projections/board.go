@@ -42,6 +42,11 @@ type boardEntry struct {
 	// Commission is what the round's transfers put in the table's
 	// commission account (a cagnotte), zero when none.
 	Commission decimal.Decimal
+	// Payouts, Payees and Funded: see games.BoardEntry (games.BoardPayer
+	// only), on the entry that ended its round.
+	Payouts []games.BoardPayout
+	Payees  int
+	Funded  []decimal.Decimal
 }
 
 // settle puts a settled result on the board. A result joins the board as
@@ -59,6 +64,7 @@ func (b *boardRec) settle(r boardEntry, size int) {
 				b.results[i].Corrected = true
 				b.results[i].Step = false
 				b.results[i].Commission = r.Commission
+				b.results[i].Payouts, b.results[i].Payees, b.results[i].Funded = r.Payouts, r.Payees, r.Funded
 				return
 			}
 		}
@@ -122,7 +128,20 @@ const (
 	// cagnotte) follow, as a length-prefixed decimal string. Boards
 	// without one are stored as before.
 	flagCommission = 1 << 3
+	// flagPayouts: the round's payouts follow (games.BoardPayer): the
+	// payees' count, the payouts (each a length-prefixed code and a
+	// length-prefixed decimal) and the prize pool's funding (a count,
+	// then length-prefixed decimals). Boards of other games are stored
+	// as before.
+	flagPayouts = 1 << 4
 )
+
+// boardFundedMax bounds the prize pool transfers of a board entry.
+const boardFundedMax = 16
+
+// boardCodeMax bounds a payout's bet code on the board (games bound their
+// codes far below it).
+const boardCodeMax = 255
 
 // boardCommissionMax bounds the decimal string of a board entry's
 // commission.
@@ -175,6 +194,9 @@ func (b *boardRec) encode() []byte {
 			flags |= flagCommission
 			commission = r.Commission.String()
 		}
+		if r.Payees > 0 || len(r.Payouts) > 0 || len(r.Funded) > 0 {
+			flags |= flagPayouts
+		}
 		out = append(out, flags)
 		if r.Index > 0 {
 			out = binary.AppendUvarint(out, uint64(r.Index))
@@ -183,8 +205,96 @@ func (b *boardRec) encode() []byte {
 			out = binary.AppendUvarint(out, uint64(len(commission)))
 			out = append(out, commission...)
 		}
+		if flags&flagPayouts != 0 {
+			out = appendPayouts(out, r)
+		}
 	}
 	return out
+}
+
+// appendPayouts writes an entry's payouts (flagPayouts).
+func appendPayouts(out []byte, r boardEntry) []byte {
+	if len(r.Payouts) > games.BoardPayoutsMax || len(r.Funded) > boardFundedMax {
+		panic(fmt.Sprintf("projections: %d payouts and %d prize transfers on a board entry", len(r.Payouts), len(r.Funded)))
+	}
+	appendDec := func(out []byte, d decimal.Decimal) []byte {
+		s := d.String()
+		out = binary.AppendUvarint(out, uint64(len(s)))
+		return append(out, s...)
+	}
+	out = binary.AppendUvarint(out, uint64(r.Payees))
+	out = binary.AppendUvarint(out, uint64(len(r.Payouts)))
+	for _, p := range r.Payouts {
+		if len(p.Code) > boardCodeMax {
+			panic(fmt.Sprintf("projections: bet code of %d bytes on a board", len(p.Code)))
+		}
+		out = binary.AppendUvarint(out, uint64(len(p.Code)))
+		out = append(out, p.Code...)
+		out = appendDec(out, p.Paid)
+	}
+	out = binary.AppendUvarint(out, uint64(len(r.Funded)))
+	for _, d := range r.Funded {
+		out = appendDec(out, d)
+	}
+	return out
+}
+
+// readPayouts reads what appendPayouts wrote into r and returns the rest.
+func readPayouts(v []byte, r *boardEntry) ([]byte, error) {
+	count := func(limit uint64) (int, bool) {
+		n, k := binary.Uvarint(v)
+		if k <= 0 || n > limit {
+			return 0, false
+		}
+		v = v[k:]
+		return int(n), true
+	}
+	text := func(limit uint64) (string, bool) {
+		n, ok := count(limit)
+		if !ok || n == 0 || len(v) < n {
+			return "", false
+		}
+		s := string(v[:n])
+		v = v[n:]
+		return s, true
+	}
+	dec := func() (decimal.Decimal, bool) {
+		s, ok := text(boardCommissionMax)
+		if !ok {
+			return decimal.Decimal{}, false
+		}
+		d, err := decimal.NewFromString(s)
+		return d, err == nil
+	}
+	var ok bool
+	if r.Payees, ok = count(1 << 32); !ok {
+		return nil, errBoardFormat
+	}
+	n, ok := count(games.BoardPayoutsMax)
+	if !ok || n > r.Payees {
+		return nil, errBoardFormat
+	}
+	for range n {
+		var p games.BoardPayout
+		if p.Code, ok = text(boardCodeMax); !ok {
+			return nil, errBoardFormat
+		}
+		if p.Paid, ok = dec(); !ok {
+			return nil, errBoardFormat
+		}
+		r.Payouts = append(r.Payouts, p)
+	}
+	if n, ok = count(boardFundedMax); !ok {
+		return nil, errBoardFormat
+	}
+	for range n {
+		d, ok := dec()
+		if !ok {
+			return nil, errBoardFormat
+		}
+		r.Funded = append(r.Funded, d)
+	}
+	return v, nil
 }
 
 var errBoardFormat = errors.New("malformed board")
@@ -251,6 +361,12 @@ func (b *boardRec) decode(v []byte) error {
 			r.Commission = c
 			v = v[k+int(n):]
 		}
+		if flags&flagPayouts != 0 {
+			var err error
+			if v, err = readPayouts(v, &r); err != nil {
+				return err
+			}
+		}
 		b.results = append(b.results, r)
 	}
 	if len(v) != 0 {
@@ -276,7 +392,8 @@ func (b *boardRec) view(table string, size int, seq uint64, game games.Game, pt 
 			// board as its JSON; the game's statistics skip it.
 			if res, err := pt.ParseResult(r.Result); err == nil {
 				e := games.BoardEntry{Round: r.Round, Number: r.Number, Seq: r.Seq, At: r.At, Result: res, Corrected: r.Corrected,
-					Index: r.Index, Over: !r.Step, Commission: r.Commission}
+					Index: r.Index, Over: !r.Step, Commission: r.Commission,
+					Payouts: r.Payouts, Payees: r.Payees, Funded: r.Funded}
 				if i == 0 && r.Index > 0 && before != nil {
 					for _, raw := range before(r.Round, r.Index) {
 						if p, err := pt.ParseResult(raw); err == nil {

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/wagerlog/wagerlog/games"
 )
 
 // Daily returns the daily totals from day from to day to (inclusive, both
@@ -49,7 +51,38 @@ func (s *Store) Daily(from, to, table string) (DailyReport, error) {
 			}
 			out.Rows = append(out.Rows, d)
 		}
-		return nil
+		return s.dailySales(tx, &out)
 	})
 	return out, err
+}
+
+// dailySales fills out.Sales from the rows of tables whose paytable sells
+// items (games.Seller). A table this build does not know is left out.
+func (s *Store) dailySales(tx *bolt.Tx, out *DailyReport) error {
+	sells := map[string]bool{}
+	for _, d := range out.Rows {
+		seller, known := sells[d.Table]
+		if !known {
+			v := tx.Bucket(bucketTables).Get([]byte(d.Table))
+			if v != nil {
+				var t TableInfo
+				if err := decodeJSON(bucketTables, []byte(d.Table), v, &t); err != nil {
+					return err
+				}
+				_, pt := s.gameOf(t.Paytable)
+				_, seller = pt.(games.Seller)
+			}
+			sells[d.Table] = seller
+		}
+		if !seller {
+			continue
+		}
+		prizes := d.Paid.Sub(d.ReversedPaid)
+		out.Sales = append(out.Sales, DailySales{
+			Day: d.Day, Table: d.Table, Currency: d.Currency, Kind: d.Code,
+			Sold: d.Bets, Sales: d.Staked, Prizes: prizes, Refunds: d.Refunds, Refunded: d.Refunded,
+			HallShare: d.Staked.Sub(prizes).Sub(d.Refunded),
+		})
+	}
+	return nil
 }

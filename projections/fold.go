@@ -50,6 +50,11 @@ type roundRec struct {
 	// (the last one corrected in place); shown as Results when there are
 	// several.
 	History []json.RawMessage `json:"history,omitempty"`
+	// Payouts and Payees are the bets the round paid so far, for the
+	// board of a game that shows its winners (games.BoardPayer): at most
+	// games.BoardPayoutsMax, and how many in all. Stored but not shown.
+	Payouts []games.BoardPayout `json:"payouts,omitempty"`
+	Payees  int                 `json:"payees,omitempty"`
 }
 
 // setResult shows raw as the round's result in force.
@@ -67,6 +72,9 @@ type fold struct {
 	// byRound reports whether a paytable's game keeps whole rounds on
 	// its board (games.RoundBoarder); nil: none does.
 	byRound func(paytable string) bool
+	// payer reports whether a paytable's game shows its rounds' winners
+	// on its board (games.BoardPayer); nil: none does.
+	payer func(paytable string) bool
 	// games names the daily report's rows of games that sell items
 	// (reportCode); nil reports every bet under its code.
 	catalog *games.Catalog
@@ -556,6 +564,12 @@ func (f *fold) betSettled(e *events.Envelope, p *events.BetSettled) error {
 	r.Totals.Residue = r.Totals.Residue.Add(p.Residue)
 
 	b.Status, b.Result, b.Win, b.Returned, b.Residue, b.Rule = status, p.ResultJSON(), p.Win, p.Returned, p.Residue, p.Rule
+	if status != BetPush && p.Returned.IsPositive() && f.payer != nil && f.payer(r.Paytable) {
+		r.Payees++
+		if len(r.Payouts) < games.BoardPayoutsMax {
+			r.Payouts = append(r.Payouts, games.BoardPayout{Code: p.Code, Paid: p.Returned})
+		}
+	}
 	b.Correction, b.SettledAt, b.SettledSeq = p.Correction, e.OccurredAt, e.Seq
 
 	d := f.dailyOf(e, p.Table, p.Currency, p.Code)
@@ -584,6 +598,14 @@ func (f *fold) betReversed(e *events.Envelope, p *events.BetSettlementReversed) 
 	r.Totals.Paid = r.Totals.Paid.Sub(p.Returned)
 	r.Totals.Residue = r.Totals.Residue.Sub(p.Residue)
 
+	if b.Status != BetPush && p.Returned.IsPositive() && r.Payees > 0 {
+		// The payout leaves the round's list (a correction settles the
+		// bet again).
+		r.Payees--
+		if i := slices.IndexFunc(r.Payouts, func(o games.BoardPayout) bool { return o.Code == p.Code }); i >= 0 {
+			r.Payouts = slices.Delete(r.Payouts, i, i+1)
+		}
+	}
 	b.Status, b.Result, b.Win, b.Returned, b.Residue, b.Rule = BetOpen, nil, zero, zero, zero, ""
 	b.SettledAt, b.SettledSeq = time.Time{}, 0
 
@@ -658,10 +680,19 @@ func (f *fold) roundSettled(e *events.Envelope, p *events.RoundSettled) error {
 			commission = commission.Add(t.Amount)
 		}
 	}
-	f.boardSettle(p.Table, r.Paytable, boardEntry{
+	entry := boardEntry{
 		Round: r.ID, Number: r.Number, Result: raw, Seq: e.Seq, At: e.OccurredAt, Corrected: p.Correction > 0,
 		Index: max(len(r.History)-1, 0), Commission: commission,
-	})
+	}
+	if f.payer != nil && f.payer(r.Paytable) {
+		entry.Payouts, entry.Payees = slices.Clone(r.Payouts), r.Payees
+		for _, t := range p.Transfers {
+			if t.To == games.CounterpartyPrizes && len(entry.Funded) < boardFundedMax {
+				entry.Funded = append(entry.Funded, t.Amount)
+			}
+		}
+	}
+	f.boardSettle(p.Table, r.Paytable, entry)
 	return nil
 }
 

@@ -327,6 +327,7 @@ func (s *Store) applyDecoded(chunks [][]decoded, lastHash events.Hash) error {
 		}
 		f = newFold(t, s.opts.Location, s.opts.BoardSize, n)
 		f.byRound = s.boardByRound
+		f.payer = s.boardPayer
 		f.catalog = s.opts.Games
 		for _, ds := range chunks {
 			for i := range ds {

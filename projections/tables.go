@@ -132,3 +132,11 @@ func (s *Store) boardByRound(paytable string) bool {
 	_, ok := g.(games.RoundBoarder)
 	return ok
 }
+
+// boardPayer reports whether the game of paytable shows its rounds'
+// winners on its board (games.BoardPayer).
+func (s *Store) boardPayer(paytable string) bool {
+	g, _ := s.gameOf(paytable)
+	_, ok := g.(games.BoardPayer)
+	return ok
+}

@@ -429,6 +429,33 @@ type DailyReport struct {
 	Rows     []DailyTotals `json:"rows"`
 	// Truncated is true when more than DailyRowsMax rows matched.
 	Truncated bool `json:"truncated,omitempty"`
+	// Sales has one row per row of Rows whose table sells items
+	// (games.Seller: a bingo room's cards), the hall's account of its
+	// day; empty when no such table played.
+	Sales []DailySales `json:"sales,omitempty"`
+}
+
+// DailySales is a selling table's day (a bingo session's): the items it
+// sold, the prizes it paid, the refunds of void games and what the hall
+// kept.
+type DailySales struct {
+	Day      string `json:"day"`
+	Table    string `json:"table"`
+	Currency string `json:"currency"`
+	// Kind is the row's code: the items' kind ("card").
+	Kind string `json:"kind"`
+	// Sold is how many items were sold, Sales their prices.
+	Sold  int             `json:"sold"`
+	Sales decimal.Decimal `json:"sales"`
+	// Prizes is what the settled items paid (DailyTotals.Paid less what
+	// corrections reversed).
+	Prizes decimal.Decimal `json:"prizes"`
+	// Refunds counts the items refunded (a void game's), Refunded their
+	// prices.
+	Refunds  int             `json:"refunds"`
+	Refunded decimal.Decimal `json:"refunded"`
+	// HallShare is Sales − Prizes − Refunded: the hall's revenue.
+	HallShare decimal.Decimal `json:"hall_share"`
 }
 
 // WalletEntry is one event that moved a player's wallet.

@@ -37,7 +37,8 @@ const readBingo = `(() => ({
 // game's balls in order, the last games) instead of Sic Bo's, follows a
 // ball live, lists a finished game (one of 90 balls, drawn with no card
 // sold, longer than the board's 50 rows) with the next one in progress,
-// and keeps screenshots.
+// then a game of two cards with its line and bingo balls, prizes and
+// winners, and keeps screenshots.
 func TestBrowser_BingoBoard(t *testing.T) {
 	chromiumPath(t)
 	s := startServer(t, "--public-board")
@@ -101,6 +102,40 @@ func TestBrowser_BingoBoard(t *testing.T) {
 	p = wait(20*time.Second, "the next game", func(p bingoPage) bool { return len(p.Balls) == 2 && len(p.Games) == 1 })
 	if p.Latest != "8" || !strings.Contains(p.Games[0], "#1") || !strings.Contains(p.Games[0], "90 balls") {
 		t.Fatalf("with game 1 over the page shows %+v", p)
+	}
+	// Game 2 ends with no card sold; game 3 sells two cards of the same
+	// numbers (3.00 and 1.00, sales 4.00): both complete the line on ball
+	// 5 (45) and the bingo on ball 15 (59) and share the prizes, 15% and
+	// 60% of the sales: 0.60 and 2.40, A-1 taking three quarters of each
+	// (0.45 + 1.80 = 2.25), A-2 one quarter (0.15 + 0.60 = 0.75).
+	drawn = map[int]bool{33: true, 8: true}
+	for n := 1; n <= bingo.NumbersMax; n++ {
+		if !drawn[n] {
+			draw(n)
+		}
+	}
+	rows := [][]int{{1, 12, 23, 34, 45}, {5, 56, 67, 78, 89}, {15, 26, 37, 48, 59}}
+	round = s.call(ledger.RoleDealer, "POST", "/v1/tables/"+table+"/rounds", map[string]any{}).Round
+	for i, p := range []string{"ann", "bob"} {
+		s.call(ledger.RoleSupervisor, "POST", "/v1/wallets/"+p+"/deposit", map[string]string{"amount": "10", "currency": "EUR"})
+		c, err := bingo.NewCard(bingo.CardID{Series: "A", Number: i + 1}, rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.call(ledger.RoleFrontend, "POST", "/v1/tables/"+table+"/slips", map[string]any{
+			"player": p, "round": round, "bets": []map[string]string{{"code": c.BetCode(), "stake": []string{"3", "1"}[i]}},
+		})
+	}
+	for _, n := range []int{1, 12, 23, 34, 45, 5, 56, 67, 78, 89, 15, 26, 37, 48, 59} {
+		draw(n)
+	}
+	round = s.call(ledger.RoleDealer, "POST", "/v1/tables/"+table+"/rounds", map[string]any{}).Round
+	draw(7)
+	p = wait(20*time.Second, "game 3's winners", func(p bingoPage) bool { return len(p.Balls) == 1 && len(p.Games) == 3 })
+	if g := p.Games[0]; !strings.Contains(g, "#3") || !strings.Contains(g, "15 balls") ||
+		!strings.Contains(g, "line on ball 5 (45) · 0.6") || !strings.Contains(g, "bingo on ball 15 (59) · 2.4") ||
+		!strings.Contains(g, "winners: A-1 2.25 (line, bingo), A-2 0.75 (line, bingo)") {
+		t.Fatalf("game 3 on the page: %q", g)
 	}
 	dir := artifactsDir(t)
 	shoot(t, ctx, dir, "bingo-phone-360.png", 360, 740, true)

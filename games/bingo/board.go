@@ -4,6 +4,8 @@ import (
 	"slices"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/games"
 )
 
 // Board sizes.
@@ -26,6 +28,13 @@ type BoardGame struct {
 	Balls  []int
 	// Settlement is the game's settlement, or nil.
 	Settlement *GameSettlement
+	// Payouts, Payees and Funded are what the ledger's board kept of the
+	// game's settlement (games.BoardEntry): the cards it paid (at most
+	// games.BoardPayoutsMax), how many in all, and the line and bingo
+	// prizes it funded, in that order. Used when Settlement is nil.
+	Payouts []games.BoardPayout
+	Payees  int
+	Funded  []decimal.Decimal
 }
 
 // BoardStats are the statistics of a bingo hall's board: the game in
@@ -81,6 +90,26 @@ type BoardLine struct {
 	BingoPrize *decimal.Decimal `json:"bingo_prize,omitempty"`
 	// Void is the void reason of a void game.
 	Void string `json:"void,omitempty"`
+	// LineNumber and BingoNumber are the numbers of the line's and the
+	// bingo's winning balls (0 when LineBall, BingoBall are).
+	LineNumber  int `json:"line_number,omitzero"`
+	BingoNumber int `json:"bingo_number,omitzero"`
+	// Winners are the cards the game paid, as the ledger's board keeps
+	// them (at most games.BoardPayoutsMax, in card order of settlement),
+	// each with what it took in all and which prizes it won; WinnersCount
+	// is how many cards it paid in all. When WinnersCount exceeds the
+	// listed winners, LineBall is found from the listed ones.
+	Winners      []Winner `json:"winners,omitempty"`
+	WinnersCount int      `json:"winners_count,omitzero"`
+}
+
+// Winner is one card a game paid, on the board.
+type Winner struct {
+	Card string `json:"card"`
+	// Paid is the card's shares of the prizes it won, together.
+	Paid  decimal.Decimal `json:"paid"`
+	Line  bool            `json:"line"`
+	Bingo bool            `json:"bingo"`
 }
 
 // NumberCount is how many listed games drew a number, and the share of
@@ -139,6 +168,14 @@ func BoardOf(completed []BoardGame, current BoardGame) BoardStats {
 				lp, bp := st.Line.Amount, st.Bingo.Amount
 				l.LinePrize, l.BingoPrize = &lp, &bp
 			}
+		} else if len(g.Payouts) > 0 || len(g.Funded) > 0 {
+			l.fromPayouts(g, balls)
+		}
+		if l.LineBall > 0 && l.LineBall <= len(balls) {
+			l.LineNumber = balls[l.LineBall-1]
+		}
+		if l.BingoBall > 0 && l.BingoBall <= len(balls) {
+			l.BingoNumber = balls[l.BingoBall-1]
 		}
 		s.Last = append(s.Last, l)
 	}
@@ -171,4 +208,71 @@ func clean(balls []int) []int {
 		}
 	}
 	return out
+}
+
+// fromPayouts fills a completed game's line from what the ledger's board
+// kept (BoardGame.Payouts): each paid card's numbers are in its bet code,
+// so the ball where it completed its first row and its fifteenth number
+// follow from the draw. The line ball is the earliest row among the paid
+// cards (every card that completed a row on it shared the line, and no
+// card did before); the bingo ball is the earliest full card (the game
+// ended on it). The prizes are the amounts the game funded, line then
+// bingo (SettleRound's transfers).
+func (l *BoardLine) fromPayouts(g BoardGame, balls []int) {
+	var at [NumbersMax + 1]int // at[n]: ball index (from 1) that drew n, 0 if none
+	for i, b := range balls {
+		at[b] = i + 1
+	}
+	type paid struct {
+		w           Winner
+		line, bingo int
+	}
+	ps := make([]paid, 0, len(g.Payouts))
+	for _, p := range g.Payouts {
+		c, err := ParseBetCode(p.Code)
+		if err != nil {
+			continue
+		}
+		x := paid{w: Winner{Card: c.ID.String(), Paid: p.Paid}}
+		full := 0
+		for _, row := range c.Rows {
+			last := 0
+			for _, n := range row {
+				if at[n] == 0 {
+					last = -1
+					break
+				}
+				last = max(last, at[n])
+			}
+			if last > 0 && (x.line == 0 || last < x.line) {
+				x.line = last
+			}
+			if last < 0 || full < 0 {
+				full = -1
+			} else {
+				full = max(full, last)
+			}
+		}
+		x.bingo = max(full, 0)
+		ps = append(ps, x)
+	}
+	for _, x := range ps {
+		if x.line > 0 && (l.LineBall == 0 || x.line < l.LineBall) {
+			l.LineBall = x.line
+		}
+		if x.bingo > 0 && (l.BingoBall == 0 || x.bingo < l.BingoBall) {
+			l.BingoBall = x.bingo
+		}
+	}
+	l.Winners = make([]Winner, len(ps))
+	for i, x := range ps {
+		x.w.Line = x.line > 0 && x.line == l.LineBall
+		x.w.Bingo = x.bingo > 0 && x.bingo == l.BingoBall
+		l.Winners[i] = x.w
+	}
+	l.WinnersCount = max(g.Payees, len(ps))
+	if len(g.Funded) >= 2 {
+		lp, bp := g.Funded[0], g.Funded[1]
+		l.LinePrize, l.BingoPrize = &lp, &bp
+	}
 }

@@ -27,11 +27,13 @@ func (Game) Paytables() []games.Paytable {
 // the last): entries of one Round form one game, a game whose last entry
 // is Over is complete, and the board's oldest entry carries the balls of
 // its game drawn before it (Before), so a game cut by the board's window
-// is whole. An entry does not say whether its round ended on a bingo or
-// was cancelled (both are Over), and without the cards no entry says
-// which cards won or when the line came: those are in the game's
-// settlement (GET /v1/rounds/{round}, the replay), see docs/GAMES.md
-// ("Board").
+// is whole. The board holds whole games (BoardByRound). The entry that
+// ended a settled game carries the cards it paid and the prizes it
+// funded (BoardPayouts, games.BoardEntry.Payouts): from them and the
+// balls the board shows each game's line and bingo balls, winners and
+// prizes (BoardLine.fromPayouts). A cancelled game has none; the full
+// settlement is the game's (GET /v1/rounds/{round}, the replay), see
+// docs/GAMES.md ("Board").
 func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats {
 	if len(entries) > BoardInputMax {
 		entries = entries[len(entries)-BoardInputMax:]
@@ -60,6 +62,9 @@ func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats
 		case Void:
 			g.void = r.Reason
 		}
+		if len(e.Payouts) > 0 || len(e.Funded) > 0 {
+			g.Payouts, g.Payees, g.Funded = e.Payouts, e.Payees, e.Funded
+		}
 		g.over = g.over || e.Over || g.void != ""
 	}
 	var done []BoardGame
@@ -86,10 +91,19 @@ func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats
 	return s
 }
 
+// BoardByRound: a bingo board holds whole games (games.RoundBoarder), the
+// board size counting games, the one in progress included.
+func (Game) BoardByRound() {}
+
+// BoardPayouts: a bingo board shows each game's winners and prizes
+// (games.BoardPayer).
+func (Game) BoardPayouts() {}
+
 // Equal reports whether two board games are the same game with the same
 // balls.
 func (g BoardGame) Equal(o BoardGame) bool {
-	return g.Round == o.Round && g.Number == o.Number && slices.Equal(g.Balls, o.Balls) && g.Settlement == o.Settlement
+	return g.Round == o.Round && g.Number == o.Number && slices.Equal(g.Balls, o.Balls) && g.Settlement == o.Settlement &&
+		slices.Equal(g.Payouts, o.Payouts) && g.Payees == o.Payees && slices.Equal(g.Funded, o.Funded)
 }
 
 // The package's types implement the seam's interfaces.
@@ -100,4 +114,6 @@ var (
 	_ games.Result        = Ball(0)
 	_ games.Result        = Void{}
 	_ games.BoardStats    = BoardStats{}
+	_ games.RoundBoarder  = Game{}
+	_ games.BoardPayer    = Game{}
 )

@@ -860,12 +860,29 @@ function renderBingo(b, fresh) {
   const rows = games.slice(0, WALL_RESULTS_MAX).map((g) => el('li', { class: 'g-game' },
     el('span', { class: 'g-game-no', text: `#${g.number}` }),
     el('span', { class: 'g-game-balls', text: g.void ? `void (${g.void})` : `${g.balls} balls` }),
-    g.line_ball ? el('span', { class: 'muted', text: `line on ${g.line_ball}, bingo on ${g.bingo_ball}` }) : ''));
+    g.line_ball ? el('span', { class: 'g-game-line', text: bingoPrizeText('line', g.line_ball, g.line_number, g.line_prize) }) : '',
+    g.bingo_ball ? el('span', { class: 'g-game-bingo', text: bingoPrizeText('bingo', g.bingo_ball, g.bingo_number, g.bingo_prize) }) : '',
+    (g.winners || []).length ? el('span', { class: 'g-game-winners muted', text: bingoWinnersText(g) }) : ''));
   if (rows.length === 0) rows.push(el('li', { class: 'empty', text: 'No game finished yet.' }));
   $('g-games').replaceChildren(...rows);
   const chips = (ns) => (ns.length && ns.length < 90 ? ns.slice(0, 15).map((n) => ball(n)) : [el('span', { class: 'muted', text: '–' })]);
   $('g-hot').replaceChildren(...chips(s.hot || []));
   $('g-cold').replaceChildren(...chips(s.cold || []));
+}
+
+// bingoPrizeText describes a past game's prize: the ball that won it, by
+// its place in the draw and its number, and the prize money.
+function bingoPrizeText(prize, at, number, amount) {
+  return `${prize} on ball ${at}${number ? ` (${number})` : ''}${amount ? ` · ${amount}` : ''}`;
+}
+
+// bingoWinnersText lists a past game's winning cards with what each took
+// and which prizes, and how many more the board does not list.
+function bingoWinnersText(g) {
+  const ws = g.winners || [];
+  const list = ws.map((w) => `${w.card} ${w.paid}${w.line && w.bingo ? ' (line, bingo)' : w.line ? ' (line)' : w.bingo ? ' (bingo)' : ''}`);
+  const more = (g.winners_count || 0) - ws.length;
+  return `winners: ${list.join(', ')}${more > 0 ? ` +${more} more` : ''}`;
 }
 
 function emptyBingoBoard(table) {
