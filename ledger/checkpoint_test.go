@@ -23,9 +23,11 @@ type countingLog struct {
 	ledger.Log
 	mu   sync.Mutex
 	read int
-	// after counts the events read with a sequence above it.
+	// after counts the events read with a sequence above it, each once: a
+	// read the ledger retries on a slow machine (a pull that timed out)
+	// is not a second event.
 	after      uint64
-	readAfter  int
+	readAfter  map[uint64]bool
 	tableReads int
 }
 
@@ -34,7 +36,10 @@ func (c *countingLog) Read(ctx context.Context, from, to uint64, fn func(events.
 		c.mu.Lock()
 		c.read++
 		if r.Seq > c.after {
-			c.readAfter++
+			if c.readAfter == nil {
+				c.readAfter = make(map[uint64]bool)
+			}
+			c.readAfter[r.Seq] = true
 		}
 		c.mu.Unlock()
 		return fn(r)
@@ -55,7 +60,7 @@ func (c *countingLog) ReadTable(ctx context.Context, table string, from uint64, 
 func (c *countingLog) counts() (read, after int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.read, c.readAfter
+	return c.read, len(c.readAfter)
 }
 
 // checkpoints opens the store's checkpoint object store.
