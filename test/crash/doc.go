@@ -70,6 +70,15 @@
 // sequence). A server that refuses to start on a damaged tail is accepted:
 // it answers nothing.
 //
+// TestCrash_PoolRoyalFlush links a Caribbean poker table to a progressive
+// pool and deals a royal flush to seat 1, a few times, killing the server
+// right after the result is acknowledged or at a random moment around the
+// time a result takes; after the restart the dealer sends the result again
+// with the same key. Besides the checks above, the round must hold one
+// settlement per bet, one round.settled, one prize out of the main pool
+// (all of it: its balance at the result plus the pass's contributions)
+// and one restart of the pool at its base.
+//
 // The figures of a run (cycles, acknowledged writes, unknown outcomes and
 // how they resolved, restart time to ready) are logged on a line starting
 // with "crash summary:".
