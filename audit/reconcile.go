@@ -346,6 +346,9 @@ func (o *reconcileObserver) addFlow(r *ReconRow, fl flow) {
 	case FlowTransfer:
 		if strings.HasPrefix(fl.From, ledger.BankAccount("")) && strings.HasPrefix(fl.To, ledger.CommissionAccount("")) {
 			r.Cagnotte = r.Cagnotte.Add(a)
+		} else {
+			// A pass's funding of a pool from a table's house.
+			addPoolFlow(r, fl)
 		}
 	default:
 		addPoolFlow(r, fl)
