@@ -140,8 +140,9 @@ func readRound(tb testing.TB, dataDir, round string) roundMoves {
 // TestCrash_PoolRoyalFlush kills `wagerlog serve` with SIGKILL around the
 // result of a Caribbean poker deal where seat 1 holds a royal flush, on a
 // table linked to a progressive pool, with every seat taken: right after
-// the result is acknowledged, or at a random moment after it is sent
-// (before it is stored, while it is written, or after). A round holds at
+// the result is acknowledged, at a random moment after it is sent
+// (before it is stored, while it is written, or after), or as soon as
+// /healthz shows it stored (its answer perhaps not sent). A round holds at
 // most 21 bets, so its pass is one atomic batch here; a kill between two
 // batches of a pass is ledger.TestLedger_PoolCrashMidPass's (one event
 // per batch). After the kill and a restart (which would finish an
@@ -223,18 +224,31 @@ func TestCrash_PoolRoyalFlush(t *testing.T) {
 		// moment around the time a result takes to be answered.
 		plan := "after the acknowledgement"
 		result := w.book.newOp(dealer, "result", roundPath(&table{id: poolTable}, round, "result"), poolDeal)
-		if cycle%2 == 1 {
+		switch cycle % 3 {
+		case 1:
 			w.book.send(ctx, c, result)
 			srv.kill()
 			if result.outcome == outcomeAcked {
 				took = result.took
 			}
-		} else {
+		case 2:
 			delay := between(rng, took/4, took*2)
 			plan = fmt.Sprintf("%v after sending the result", delay.Round(100*time.Microsecond))
 			var wg sync.WaitGroup
 			wg.Go(func() { w.book.send(ctx, c, result) })
 			time.Sleep(delay)
+			srv.kill()
+			wg.Wait()
+		default:
+			// As soon as the ledger says it holds more than the round
+			// before its result: the result is stored, its answer
+			// perhaps not sent yet.
+			plan = "as soon as /healthz shows the result stored"
+			stored := w.book.maxSeq.Load()
+			var wg sync.WaitGroup
+			wg.Go(func() { w.book.send(ctx, c, result) })
+			for deadline := time.Now().Add(catchUpTimeout); srv.health().LastSeq <= stored && time.Now().Before(deadline); {
+			}
 			srv.kill()
 			wg.Wait()
 		}
