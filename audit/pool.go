@@ -202,3 +202,19 @@ func addPoolTotals(t, r *ReconRow) {
 	t.PoolAdjustments, t.PoolTransfers = t.PoolAdjustments.Add(r.PoolAdjustments), t.PoolTransfers.Add(r.PoolTransfers)
 	t.PoolCommission = t.PoolCommission.Add(r.PoolCommission)
 }
+
+// PoolFlows reports whether any row of the period moved money of a
+// progressive pool: the reports then list the pools' flows in a section
+// of their own.
+func (r *ReconcileReport) PoolFlows() bool {
+	for _, t := range r.Totals {
+		if t.hasPoolFlows() {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *ReconRow) hasPoolFlows() bool {
+	return !r.PoolPrizes.IsZero() || !r.PoolFunding.IsZero() || !r.PoolAdjustments.IsZero() || !r.PoolTransfers.IsZero() || !r.PoolCommission.IsZero()
+}

@@ -168,6 +168,7 @@ func TestVerify_ProgressivePools(t *testing.T) {
 	if err := reg.WritePDF(&pdf); err != nil || pdf.Len() == 0 {
 		t.Fatalf("PDF: %v", err)
 	}
+	checkPoolHTML(t, reg, rec)
 
 	// A doctored adjustment whose posting moves 50 into jp-2 while it says
 	// 40: the pool's balance differs from the sum of its movements, and
@@ -194,5 +195,9 @@ func TestVerify_ProgressivePools(t *testing.T) {
 	}
 	if reg, err = audit.Regulator(context.Background(), h.Stream, p, opts); err != nil || reg.Pools[1].Balanced {
 		t.Fatalf("the regulator's jp-2 line balances over a doctored adjustment: %v %+v", err, reg.Pools)
+	}
+	var page bytes.Buffer
+	if err := reg.WriteHTML(&page); err != nil || htmlRow(page.String(), "jp-2", "EUR")[19] != "NOT BALANCED" {
+		t.Fatalf("the regulator's HTML does not say jp-2 is not balanced: %v %q", err, htmlRow(page.String(), "jp-2", "EUR"))
 	}
 }

@@ -352,8 +352,10 @@ func (o *reconcileObserver) addFlow(r *ReconRow, fl flow) {
 		// commission) is listed; a pass's funding of a pool is the pool's.
 		if strings.HasPrefix(fl.From, ledger.BankAccount("")) && strings.HasPrefix(fl.To, ledger.CommissionAccount("")) {
 			r.Cagnotte = r.Cagnotte.Add(a)
+		} else {
+			// A pass's funding of a pool from a table's house.
+			addPoolFlow(r, fl)
 		}
-		addPoolFlow(r, fl)
 	default:
 		addPoolFlow(r, fl)
 	}

@@ -99,6 +99,27 @@ func (r *ReconcileReport) tables() *csvSections {
 			c.row("sales", x.Date, x.Table, cur, ri.amount(x.Sales, cur), ri.amount(x.Prizes, cur), ri.amount(x.Refunds, cur), ri.amount(x.HallShare, cur))
 		}
 	}
+	if r.PoolFlows() {
+		// Progressive pools (audit/pool.go): prizes, the casino's
+		// funding, adjustments, decommission transfers and the commission
+		// on progressive bets, per row and day.
+		c.header("pool_flows", "date", "scope", "table", "currency", "pool_prizes", "pool_funding", "pool_adjustments", "pool_transfers", "pool_commission")
+		poolRow := func(date string, x ReconRow) {
+			if x.hasPoolFlows() {
+				cur := x.Currency
+				c.row("pool_flows", date, x.Scope, x.Table, cur, ri.amount(x.PoolPrizes, cur), ri.amount(x.PoolFunding, cur),
+					ri.amount(x.PoolAdjustments, cur), ri.amount(x.PoolTransfers, cur), ri.amount(x.PoolCommission, cur))
+			}
+		}
+		for _, d := range r.Days {
+			for _, x := range d.Rows {
+				poolRow(d.Date, x)
+			}
+		}
+		for _, x := range r.Totals {
+			poolRow("", x)
+		}
+	}
 	c.header("accounts", "account", "currency", "opening", "inflows", "outflows", "closing", "expected", "difference")
 	for _, a := range r.Accounts {
 		cur := a.Currency

@@ -94,7 +94,10 @@ func (c rtpCache) of(pt games.Paytable, code string) *big.Rat {
 		return r
 	}
 	if len(c)+len(pt.Kinds()) >= rtpCacheMax {
-		return rtpOf(pt, code)
+		if r := rtpOf(pt, code); r != nil {
+			return r
+		}
+		return ofCodeKind(pt, code)
 	}
 	// One call computes every bet of the paytable: keep them all.
 	var r *big.Rat
@@ -103,6 +106,9 @@ func (c rtpCache) of(pt games.Paytable, code string) *big.Rat {
 		if b.Code == code {
 			r = b.RTP
 		}
+	}
+	if r == nil {
+		r = ofCodeKind(pt, code) // a seat's bet (rtpsale.go)
 	}
 	c[k] = r
 	return r

@@ -23,14 +23,38 @@ func (c rtpCache) ofSale(pt games.Paytable, code string) (r *big.Rat, ok bool) {
 	if r, cached := c[k]; cached {
 		return r, true
 	}
-	for _, b := range pt.RTP() {
-		if b.Kind == kind {
-			r = b.RTP
-			break
-		}
-	}
+	r = kindRTP(pt, kind)
 	if len(c) < rtpCacheMax {
 		c[k] = r
 	}
 	return r, true
+}
+
+// ofCodeKind is the RTP of a bet whose code the paytable does not list
+// but whose kind it does: a bet of a seat ("ante:3" at a Caribbean poker
+// table, whose paytable lists "ante") has its kind's RTP. nil when the
+// code is not the paytable's or its kind has no RTP of its own.
+func ofCodeKind(pt games.Paytable, code string) *big.Rat {
+	kind, err := pt.BetKind(code)
+	if err != nil {
+		return nil
+	}
+	return kindRTP(pt, kind)
+}
+
+// kindRTP is the RTP the paytable lists for the bets of kind: nil when it
+// lists none, or bets of that kind with different RTPs (a kind whose RTP
+// depends on the code, like Sic Bo's totals, is never guessed).
+func kindRTP(pt games.Paytable, kind string) *big.Rat {
+	var r *big.Rat
+	for _, b := range pt.RTP() {
+		if b.Kind != kind {
+			continue
+		}
+		if r != nil && r.Cmp(b.RTP) != 0 {
+			return nil
+		}
+		r = b.RTP
+	}
+	return r
 }

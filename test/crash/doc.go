@@ -70,6 +70,18 @@
 // sequence). A server that refuses to start on a damaged tail is accepted:
 // it answers nothing.
 //
+// TestCrash_PoolRoyalFlush links a Caribbean poker table to a progressive
+// pool and deals a royal flush to seat 1, a few times, killing the server
+// right after the result is acknowledged, at a random moment around the
+// time a result takes, or as soon as /healthz shows the result stored
+// (its answer perhaps not sent); after the restart the dealer sends the
+// result again with the same key. A Caribbean round holds at most 21
+// bets, so its pass is one atomic batch; a kill between two batches of a
+// pass is ledger.TestLedger_PoolCrashMidPass's. Besides the checks above, the round must hold one
+// settlement per bet, one round.settled, one prize out of the main pool
+// (all of it: its balance at the result plus the pass's contributions)
+// and one restart of the pool at its base.
+//
 // The figures of a run (cycles, acknowledged writes, unknown outcomes and
 // how they resolved, restart time to ready) are logged on a line starting
 // with "crash summary:".
