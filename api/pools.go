@@ -2,9 +2,7 @@ package api
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/http"
-	"time"
 
 	"github.com/shopspring/decimal"
 
@@ -150,70 +148,8 @@ func (s *Server) poolStream(w http.ResponseWriter, r *http.Request, _ Principal)
 	if err != nil {
 		return err
 	}
-	v, err := s.cfg.Views.Pool(pool)
-	if err != nil {
-		return err
-	}
-	select {
-	case s.streams <- struct{}{}:
-		defer func() { <-s.streams }()
-	default:
-		return apiErr("overloaded", fmt.Sprintf("%d live streams are open, the most this server serves", StreamsMax))
-	}
-	rc := http.NewResponseController(w)
-	updates, unsubscribe := s.cfg.Views.Subscribe(projections.PoolSubject(pool))
-	defer unsubscribe()
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	_ = rc.SetWriteDeadline(time.Time{})
-	lastSeq := uint64(0)
-	send := func() bool {
-		if v.Seq == lastSeq && lastSeq != 0 {
-			return true
-		}
-		lastSeq = v.Seq
-		data, err := json.Marshal(v)
-		if err != nil {
-			s.log.Error("pool stream: marshal", "pool", pool, "err", err)
-			return false
-		}
-		data = s.amounts.render(data)
-		if _, err := fmt.Fprintf(w, "event: pool\nid: %d\ndata: %s\n\n", v.Seq, data); err != nil {
-			return false
-		}
-		return rc.Flush() == nil
-	}
-	s.metrics.streams.Inc()
-	defer s.metrics.streams.Dec()
-	if !send() {
-		return nil
-	}
-	tick := time.NewTicker(s.cfg.Heartbeat)
-	defer tick.Stop()
-	for {
-		select {
-		case <-r.Context().Done():
-			return nil
-		case <-s.quit:
-			return nil
-		case _, ok := <-updates:
-			if !ok {
-				return nil
-			}
-			if v, err = s.cfg.Views.Pool(pool); err != nil {
-				s.log.Warn("pool stream: read pool", "pool", pool, "err", err)
-				return nil
-			}
-			if !send() {
-				return nil
-			}
-		case <-tick.C:
-			if _, err := fmt.Fprint(w, ": heartbeat\n\n"); err != nil || rc.Flush() != nil {
-				return nil
-			}
-		}
-	}
+	return s.liveStream(w, r, "pool", projections.PoolSubject(pool), func() (uint64, any, error) {
+		v, err := s.cfg.Views.Pool(pool)
+		return v.Seq, v, err
+	})
 }

@@ -16,9 +16,21 @@ func (s *Server) boardStream(w http.ResponseWriter, r *http.Request, _ Principal
 	if err != nil {
 		return err
 	}
-	// The board must exist before the stream starts, so that an unknown
-	// table gets a 404 problem rather than an empty stream.
-	b, err := s.cfg.Views.Board(table)
+	return s.liveStream(w, r, "board", table, func() (uint64, any, error) {
+		b, err := s.cfg.Views.Board(table)
+		return b.Seq, b, err
+	})
+}
+
+// liveStream serves one view as server-sent events: `event: <event>` with
+// the view as JSON (amounts at their currency's decimals) on connect and
+// whenever the projections publish on subject and the view's sequence
+// moved, and a comment line every heartbeat. read gives the view and its
+// sequence; its first error is the route's answer (an unknown table or
+// pool gets its 404 problem rather than an empty stream). The boards and
+// the progressive pools' displays share it.
+func (s *Server) liveStream(w http.ResponseWriter, r *http.Request, event, subject string, read func() (uint64, any, error)) error {
+	seq, v, err := read()
 	if err != nil {
 		return err
 	}
@@ -29,7 +41,7 @@ func (s *Server) boardStream(w http.ResponseWriter, r *http.Request, _ Principal
 		return apiErr("overloaded", fmt.Sprintf("%d live streams are open, the most this server serves", StreamsMax))
 	}
 	rc := http.NewResponseController(w)
-	updates, unsubscribe := s.cfg.Views.Subscribe(table)
+	updates, unsubscribe := s.cfg.Views.Subscribe(subject)
 	defer unsubscribe()
 
 	h := w.Header()
@@ -42,19 +54,17 @@ func (s *Server) boardStream(w http.ResponseWriter, r *http.Request, _ Principal
 
 	lastSeq := uint64(0)
 	send := func() bool {
-		if b.Seq == lastSeq && lastSeq != 0 {
+		if seq == lastSeq && lastSeq != 0 {
 			return true
 		}
-		lastSeq = b.Seq
-		data, err := json.Marshal(b)
-		if err == nil {
-			data = s.amounts.render(data)
-		}
+		lastSeq = seq
+		data, err := json.Marshal(v)
 		if err != nil {
-			s.log.Error("board stream: marshal", "table", table, "err", err)
+			s.log.Error(event+" stream: marshal", "subject", subject, "err", err)
 			return false
 		}
-		if _, err := fmt.Fprintf(w, "event: board\nid: %d\ndata: %s\n\n", b.Seq, data); err != nil {
+		data = s.amounts.render(data)
+		if _, err := fmt.Fprintf(w, "event: %s\nid: %d\ndata: %s\n\n", event, seq, data); err != nil {
 			return false
 		}
 		return rc.Flush() == nil
@@ -78,8 +88,8 @@ func (s *Server) boardStream(w http.ResponseWriter, r *http.Request, _ Principal
 			if !ok {
 				return nil // the projections closed
 			}
-			if b, err = s.cfg.Views.Board(table); err != nil {
-				s.log.Warn("board stream: read board", "table", table, "err", err)
+			if seq, v, err = read(); err != nil {
+				s.log.Warn(event+" stream: read", "subject", subject, "err", err)
 				return nil
 			}
 			if !send() {
