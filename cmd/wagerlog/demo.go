@@ -119,7 +119,7 @@ func demoTables(catalog *games.Catalog) ([]*demoTable, error) {
 			"card": {Min: band.Min, Max: decimal.RequireFromString("25")},
 		}},
 	}
-	for _, sp := range demoCardSpecs(band) {
+	for _, sp := range append(demoCardSpecs(band), demoDeuxSpec(band)) {
 		specs = append(specs, struct {
 			id, paytable string
 			limits       map[string]ledger.Limit
@@ -132,6 +132,9 @@ func demoTables(catalog *games.Catalog) ([]*demoTable, error) {
 			return nil, err
 		}
 		g, ok := demoGames()[pt.Game()]
+		if pg, found := demoPaytableGames()[pt.ID()]; found {
+			g, ok = pg, true
+		}
 		if !ok {
 			return nil, fmt.Errorf("the demo does not play %s", pt.Game())
 		}
@@ -323,6 +326,15 @@ func (d *demo) round(ctx context.Context, t *demoTable) error {
 			return err
 		}
 	}
+	banked, isBanked := t.game.(demoBanked)
+	if isBanked {
+		if err := d.ensureShoe(ctx, t, banked); err != nil {
+			return err
+		}
+		if err := d.ensureBank(ctx, t, banked); err != nil {
+			return err
+		}
+	}
 	round, number := "", int64(0)
 	if several {
 		tv, _, err := d.table(ctx, t.id)
@@ -344,6 +356,9 @@ func (d *demo) round(ctx context.Context, t *demoTable) error {
 	}
 	if dealt {
 		play = func(ctx context.Context, t *demoTable, round string) error { return d.playDeal(ctx, t, deal, round) }
+	}
+	if isBanked {
+		play = d.playBanked
 	}
 	if err := play(ctx, t, round); err != nil {
 		if ctx.Err() == nil {

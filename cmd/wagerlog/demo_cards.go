@@ -69,8 +69,9 @@ type demoStep struct {
 	seat   int
 }
 
-// ensureShoe starts a shoe at a card table with none in play.
-func (d *demo) ensureShoe(ctx context.Context, t *demoTable, deal demoDeal) error {
+// ensureShoe starts a shoe at a card table with none in play, its cut card
+// where deal puts it.
+func (d *demo) ensureShoe(ctx context.Context, t *demoTable, deal interface{ cut() int }) error {
 	tv, _, err := d.table(ctx, t.id)
 	if err != nil {
 		return err

@@ -183,8 +183,8 @@ func TestRunDemo_PlaysRealRounds(t *testing.T) {
 			t.Errorf("%s by %q: not a demo actor", e.Type, e.Actor.ID)
 		}
 	}
-	if count[events.TypeTableOpened] != 7 {
-		t.Errorf("%d table.opened, want 7 (Sic Bo, roulette, punto banco, craps, blackjack, War and bingo)", count[events.TypeTableOpened])
+	if count[events.TypeTableOpened] != 8 {
+		t.Errorf("%d table.opened, want 8 (Sic Bo, roulette, punto banco, craps, blackjack, War, bingo and deux tableaux)", count[events.TypeTableOpened])
 	}
 	if count[events.TypeWalletDeposited] < len(demoPlayers()) {
 		t.Errorf("%d deposits, want one per player at least", count[events.TypeWalletDeposited])

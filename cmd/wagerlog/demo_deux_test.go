@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games/baccarat"
+	"github.com/wagerlog/wagerlog/ledger"
+)
+
+// TestRunDemo_DeuxTable runs the demo until its deux tableaux table has
+// had its bank taken by two players (one given up in between), started two
+// shoes (the first ended by its cut card) and settled coups with bets on
+// both tableaux, a caballo and the line: no warning logged (nothing the
+// demo sent was refused), the bank never below zero at each poll, and
+// the books adding up to zero.
+func TestRunDemo_DeuxTable(t *testing.T) {
+	led, store := demoLedger(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var logs demoLogBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- runDemo(ctx, led, slog.New(slog.NewTextHandler(&logs, nil)), demoConfig{Interval: 10 * time.Millisecond, Seed: 19})
+	}()
+	deadline := time.Now().Add(demoWaitMax)
+	n := map[string]int{}
+	bankers := map[string]bool{}
+	tl := &tail{store: store}
+	for {
+		tl.read(t, func(e events.Envelope) {
+			if e.Table != DemoDeuxTable {
+				return
+			}
+			p := string(e.Payload)
+			switch e.Type {
+			case events.TypeTableBankTaken:
+				n["taken"]++
+				for _, pl := range demoPlayers() {
+					if strings.Contains(p, `"`+pl+`"`) {
+						bankers[pl] = true
+					}
+				}
+			case events.TypeTableBankReleased:
+				n["released"]++
+			case events.TypeTableShoeStarted:
+				n["shoe"]++
+			case events.TypeRoundSettled:
+				n["coup"]++
+			case events.TypeRoundResult:
+				if strings.Contains(p, `cut_card`) {
+					n["cut card"]++
+				}
+			case events.TypeBetPlaced:
+				for _, code := range []string{"tableau:1", "tableau:2", "a_caballo", "line:"} {
+					if strings.Contains(p, `"`+code) {
+						n[code]++
+					}
+				}
+			}
+		})
+		if err := led.Inspect(ctx, func(s *ledger.State) {
+			if bank := s.Balance(ledger.BankAccount(DemoDeuxTable), demoCurrency); bank.IsNegative() {
+				t.Errorf("the bank is %s", bank)
+			}
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if n["taken"] >= 2 && n["released"] >= 1 && len(bankers) >= 2 && n["shoe"] >= 2 && n["cut card"] >= 1 && n["coup"] >= 20 &&
+			n["tableau:1"] >= 1 && n["tableau:2"] >= 1 && n["a_caballo"] >= 1 && n["line:"] >= 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("in %s: %v, bankers %v", demoWaitMax, n, bankers)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(logs.String(), "level=WARN") {
+		t.Errorf("the demo logged warnings:\n%s", logs.String())
+	}
+	err := led.Inspect(context.Background(), func(s *ledger.State) {
+		sum := decimal.Zero
+		for _, b := range s.Balances() {
+			sum = sum.Add(b.Balance)
+		}
+		if !sum.IsZero() {
+			t.Errorf("balances add up to %s, want 0", sum)
+		}
+		if bank := s.Balance(ledger.BankAccount(DemoDeuxTable), demoCurrency); bank.IsNegative() {
+			t.Errorf("the bank is %s", bank)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDealDeux_FollowsTheRules deals many coups from shuffled shoes with
+// dealDeux and has the deux tableaux paytable check each one: every coup
+// the demo deals is one the ledger takes, and it takes six to nine cards.
+func TestDealDeux_FollowsTheRules(t *testing.T) {
+	pt := baccarat.DeuxTableaux()
+	rng := rand.New(rand.NewPCG(3, 4))
+	for shoe := range 20 {
+		cards := baccarat.Shoe(pt.Decks())
+		rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+		next := 0
+		for next <= len(cards)-baccarat.CutCardsBehind {
+			before := next
+			c := dealDeux(rng, func() baccarat.Card { next++; return cards[next-1] })
+			if err := c.Check(pt.Decks()); err != nil {
+				t.Fatalf("shoe %d: coup %s: %v", shoe, c, err)
+			}
+			if used := next - before; used < 6 || used > 9 {
+				t.Fatalf("shoe %d: coup %s took %d cards", shoe, c, used)
+			}
+		}
+	}
+}
