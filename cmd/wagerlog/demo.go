@@ -18,6 +18,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/bingo"
 	"github.com/wagerlog/wagerlog/games/blackjack"
 	"github.com/wagerlog/wagerlog/games/craps"
+	"github.com/wagerlog/wagerlog/games/poker"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
@@ -87,7 +88,7 @@ type demoGame interface {
 // demoGames are the games the demo can play.
 func demoGames() map[string]demoGame {
 	return map[string]demoGame{sicbo.GameName: sicboDemo{}, roulette.GameName: rouletteDemo{}, baccarat.GameName: &baccaratDemo{}, craps.GameName: crapsDemo{},
-		blackjack.GameName: blackjackDemo{}, war.GameName: warDemo{}, bingo.GameName: &bingoDemo{}}
+		blackjack.GameName: blackjackDemo{}, war.GameName: warDemo{}, bingo.GameName: &bingoDemo{}, poker.GameName: caribbeanDemo{}}
 }
 
 // demoTables returns the demo's tables: Sic Bo's live paytable on DemoTable,
@@ -119,7 +120,7 @@ func demoTables(catalog *games.Catalog) ([]*demoTable, error) {
 			"card": {Min: band.Min, Max: decimal.RequireFromString("25")},
 		}},
 	}
-	for _, sp := range append(demoCardSpecs(band), demoDeuxSpec(band)) {
+	for _, sp := range append(demoCardSpecs(band), demoDeuxSpec(band), demoCaribbeanSpec(band)) {
 		specs = append(specs, struct {
 			id, paytable string
 			limits       map[string]ledger.Limit
@@ -335,6 +336,12 @@ func (d *demo) round(ctx context.Context, t *demoTable) error {
 			return err
 		}
 	}
+	pooled, isPooled := t.game.(demoPooled)
+	if isPooled {
+		if err := d.ensurePool(ctx, t, pooled); err != nil {
+			return err
+		}
+	}
 	round, number := "", int64(0)
 	if several {
 		tv, _, err := d.table(ctx, t.id)
@@ -359,6 +366,9 @@ func (d *demo) round(ctx context.Context, t *demoTable) error {
 	}
 	if isBanked {
 		play = d.playBanked
+	}
+	if isPooled {
+		play = func(ctx context.Context, t *demoTable, round string) error { return pooled.deal(ctx, d, t, round) }
 	}
 	if err := play(ctx, t, round); err != nil {
 		if ctx.Err() == nil {

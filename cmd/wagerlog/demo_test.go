@@ -183,8 +183,8 @@ func TestRunDemo_PlaysRealRounds(t *testing.T) {
 			t.Errorf("%s by %q: not a demo actor", e.Type, e.Actor.ID)
 		}
 	}
-	if count[events.TypeTableOpened] != 8 {
-		t.Errorf("%d table.opened, want 8 (Sic Bo, roulette, punto banco, craps, blackjack, War, bingo and deux tableaux)", count[events.TypeTableOpened])
+	if count[events.TypeTableOpened] != 9 {
+		t.Errorf("%d table.opened, want 9 (Sic Bo, roulette, punto banco, craps, blackjack, War, bingo, deux tableaux and Caribbean poker)", count[events.TypeTableOpened])
 	}
 	if count[events.TypeWalletDeposited] < len(demoPlayers()) {
 		t.Errorf("%d deposits, want one per player at least", count[events.TypeWalletDeposited])
