@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -361,7 +362,31 @@ func TestServe_DemoBoardMoves(t *testing.T) {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
-	for _, want := range []string{"one token per role", "demo: open the live board", "/?table=" + DemoTable, "/?table=" + DemoRouletteTable, "/?table=" + DemoBaccaratTable, "/?table=" + DemoCrapsTable, "/?table=" + DemoBingoTable} {
+	// The demo pool is public with the board, for the panel of
+	// /?table=demo-caribbean&pool=demo-jp: configured, linked and showing
+	// its main pool.
+	for {
+		var p struct {
+			Pool   string   `json:"pool"`
+			Tables []string `json:"tables"`
+		}
+		res, err := http.Get(base + "/v1/pools/" + DemoPool)
+		if err == nil {
+			if res.StatusCode == http.StatusOK {
+				err = json.NewDecoder(res.Body).Decode(&p)
+			}
+			res.Body.Close()
+		}
+		if err == nil && p.Pool == DemoPool && slices.Contains(p.Tables, DemoCaribbeanTable) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the demo pool %s is not served linked to %s (last: %v, %+v)", DemoPool, DemoCaribbeanTable, err, p)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	for _, want := range []string{"one token per role", "demo: open the live board", "/?table=" + DemoTable, "/?table=" + DemoRouletteTable, "/?table=" + DemoBaccaratTable, "/?table=" + DemoCrapsTable, "/?table=" + DemoBingoTable,
+		"/?table=" + DemoDeuxTable, "/?table=" + DemoCaribbeanTable + "&pool=" + DemoPool} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("serve's output lacks %q", want)
 		}

@@ -441,7 +441,9 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 			"roulette", "http://"+ln.Addr().String()+"/?table="+DemoRouletteTable,
 			"baccarat", "http://"+ln.Addr().String()+"/?table="+DemoBaccaratTable,
 			"craps", "http://"+ln.Addr().String()+"/?table="+DemoCrapsTable,
-			"bingo", "http://"+ln.Addr().String()+"/?table="+DemoBingoTable)
+			"bingo", "http://"+ln.Addr().String()+"/?table="+DemoBingoTable,
+			"deux", "http://"+ln.Addr().String()+"/?table="+DemoDeuxTable,
+			"caribbean", "http://"+ln.Addr().String()+"/?table="+DemoCaribbeanTable+"&pool="+DemoPool)
 	}
 
 	select {
