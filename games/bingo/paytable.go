@@ -1,10 +1,6 @@
 package bingo
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"math/big"
 	"slices"
@@ -90,21 +86,18 @@ func New(d Data) (*Paytable, error) {
 		return bad("line %s%% and bingo %s%% add up to more than the sales", d.LinePercent, d.BingoPercent)
 	}
 	p.canonical = canonicalJSON(d)
-	sum := sha256.Sum256(p.canonical)
-	p.hash = hex.EncodeToString(sum[:])
+	p.hash = games.ContentHash(p.canonical)
 	return p, nil
 }
 
 // canonicalJSON is the hashed form of the data: compact JSON of Data with
 // its fields in declaration order.
 func canonicalJSON(d Data) []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(d); err != nil {
+	b, err := games.CanonicalJSON(d)
+	if err != nil {
 		panic(fmt.Sprintf("bingo: canonical JSON of %q: %v", d.ID, err))
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	return b
 }
 
 // ID returns the paytable's id, "bingo/es-1979".

@@ -1,10 +1,6 @@
 package blackjack
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -233,8 +229,7 @@ func New(d Data) (*Paytable, error) {
 		return bad("perfect pairs minimum %s%% above the maximum %s%%", s.PerfectPairsMinPercent, s.PerfectPairsMaxPercent)
 	}
 	p.canonical = canonicalJSON(d)
-	sum := sha256.Sum256(p.canonical)
-	p.hash = hex.EncodeToString(sum[:])
+	p.hash = games.ContentHash(p.canonical)
 	return p, nil
 }
 
@@ -253,13 +248,11 @@ func percent(name, s string, zero bool) (decimal.Decimal, error) {
 func canonicalJSON(d Data) []byte {
 	d.Rules = slices.Clone(d.Rules)
 	slices.SortStableFunc(d.Rules, func(a, b Rule) int { return strings.Compare(string(a.Line), string(b.Line)) })
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(d); err != nil {
+	b, err := games.CanonicalJSON(d)
+	if err != nil {
 		panic(fmt.Sprintf("blackjack: canonical JSON of %q: %v", d.ID, err))
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	return b
 }
 
 // ID returns the paytable's id, "blackjack/chile-2010".

@@ -1,16 +1,13 @@
 package jackpot
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/poker"
 )
 
@@ -205,8 +202,7 @@ func New(p Params) (*Pool, error) {
 		return bad("no prize lines")
 	}
 	pool.canonical = canonicalJSON(p)
-	sum := sha256.Sum256(pool.canonical)
-	pool.hash = hex.EncodeToString(sum[:])
+	pool.hash = games.ContentHash(pool.canonical)
 	return pool, nil
 }
 
@@ -217,13 +213,11 @@ func New(p Params) (*Pool, error) {
 func canonicalJSON(p Params) []byte {
 	p.Prizes = slices.Clone(p.Prizes)
 	slices.SortFunc(p.Prizes, func(a, b Prize) int { return int(a.Hand) - int(b.Hand) })
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(p); err != nil {
+	b, err := games.CanonicalJSON(p)
+	if err != nil {
 		panic(fmt.Sprintf("jackpot: canonical JSON of %q: %v", p.Pool, err))
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	return b
 }
 
 // ID returns the pool's id.

@@ -1,10 +1,6 @@
 package poker
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -170,8 +166,7 @@ func New(d Data) (*Paytable, error) {
 		return bad("%d call lines, want one for each of the %d categories", len(d.Call), CategoriesCount)
 	}
 	p.canonical = canonicalJSON(d)
-	sum := sha256.Sum256(p.canonical)
-	p.hash = hex.EncodeToString(sum[:])
+	p.hash = games.ContentHash(p.canonical)
 	return p, nil
 }
 
@@ -181,13 +176,11 @@ func New(d Data) (*Paytable, error) {
 func canonicalJSON(d Data) []byte {
 	d.Call = slices.Clone(d.Call)
 	slices.SortFunc(d.Call, func(a, b Line) int { return int(a.Hand) - int(b.Hand) })
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(d); err != nil {
+	b, err := games.CanonicalJSON(d)
+	if err != nil {
 		panic(fmt.Sprintf("poker: canonical JSON of %q: %v", d.ID, err))
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	return b
 }
 
 // ID returns the paytable's id, "poker/caribbean".

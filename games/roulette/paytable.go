@@ -1,15 +1,12 @@
 package roulette
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/shopspring/decimal"
+
 	"github.com/wagerlog/wagerlog/games"
 )
 
@@ -149,8 +146,7 @@ func New(d Data) (*Paytable, error) {
 		}
 	}
 	p.canonical = canonicalJSON(d)
-	sum := sha256.Sum256(p.canonical)
-	p.hash = hex.EncodeToString(sum[:])
+	p.hash = games.ContentHash(p.canonical)
 	return p, nil
 }
 
@@ -178,13 +174,11 @@ func wheelName(l layout) string {
 func canonicalJSON(d Data) []byte {
 	d.Rules = slices.Clone(d.Rules)
 	slices.SortStableFunc(d.Rules, func(a, b Rule) int { return strings.Compare(string(a.Kind), string(b.Kind)) })
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(d); err != nil {
+	b, err := games.CanonicalJSON(d)
+	if err != nil {
 		panic(fmt.Sprintf("roulette: canonical JSON of %q: %v", d.ID, err))
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	return b
 }
 
 // ID returns the paytable's id, "roulette/french".

@@ -1,15 +1,12 @@
 package sicbo
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/shopspring/decimal"
+
 	"github.com/wagerlog/wagerlog/games"
 )
 
@@ -161,8 +158,7 @@ func New(d Data) (*Paytable, error) {
 		}
 	}
 	p.canonical = canonicalJSON(d)
-	sum := sha256.Sum256(p.canonical)
-	p.hash = hex.EncodeToString(sum[:])
+	p.hash = games.ContentHash(p.canonical)
 	return p, nil
 }
 
@@ -190,13 +186,11 @@ func canonicalJSON(d Data) []byte {
 		}
 		return a.Hits - b.Hits
 	})
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(d); err != nil {
+	b, err := games.CanonicalJSON(d)
+	if err != nil {
 		panic(fmt.Sprintf("sicbo: canonical JSON of %q: %v", d.ID, err))
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	return b
 }
 
 // ID returns the paytable's id, "sicbo/live".

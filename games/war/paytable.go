@@ -1,10 +1,6 @@
 package war
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -172,8 +168,7 @@ func New(d Data) (*Paytable, error) {
 	}
 	p.surrender = v.Div(decimal.NewFromInt(100))
 	p.canonical = canonicalJSON(d)
-	sum := sha256.Sum256(p.canonical)
-	p.hash = hex.EncodeToString(sum[:])
+	p.hash = games.ContentHash(p.canonical)
 	return p, nil
 }
 
@@ -182,13 +177,11 @@ func New(d Data) (*Paytable, error) {
 func canonicalJSON(d Data) []byte {
 	d.Rules = slices.Clone(d.Rules)
 	slices.SortStableFunc(d.Rules, func(a, b Rule) int { return strings.Compare(string(a.Line), string(b.Line)) })
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(d); err != nil {
+	b, err := games.CanonicalJSON(d)
+	if err != nil {
 		panic(fmt.Sprintf("war: canonical JSON of %q: %v", d.ID, err))
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	return b
 }
 
 // ID returns the paytable's id, "war/chile-2010".
