@@ -54,6 +54,10 @@ type Config struct {
 	// Tables and RoundSlips shape the rounds the dealers run.
 	Tables     int
 	RoundSlips int
+	// CommitInterval is the HTTP phase's projector's least time between
+	// two commits (projections.Projector.CommitInterval): 0 means the
+	// default, a negative value commits every batch as it arrives.
+	CommitInterval time.Duration
 	// DataDir keeps the data (the embedded store and the projections
 	// file); it must be empty or missing. Empty means a temporary
 	// directory, removed at the end.

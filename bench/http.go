@@ -38,13 +38,15 @@ type httpResult struct {
 	// separate is true when the load generator ran as a process of its
 	// own (its CPU and the server's are then told apart).
 	separate bool
+	// catchUp is what the projector had left to apply when the load ended.
+	catchUp catchUpResult
 }
 
 // httpPhase serves the real API on a loopback listener, with the projector
 // following the stream into views as `wagerlog serve` does, and runs the
 // load generator (Load) against it: as a separate process when
 // cfg.LoadgenCommand is set, so that the figures are the server's, else in
-// this process.
+// this process; then waits for the projector to apply the whole stream.
 func httpPhase(ctx context.Context, c *casino, st *jetstream.Store, views *projections.Store, cfg Config, dir, run string, players []string) (res httpResult, err error) {
 	raw := map[string]string{}
 	var lines []string
@@ -61,6 +63,7 @@ func httpPhase(ctx context.Context, c *casino, st *jetstream.Store, views *proje
 		return res, err
 	}
 	proj := projections.NewProjector(views, st, nil)
+	proj.CommitInterval = cfg.CommitInterval
 	pctx, stopProjector := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	var projErr error
@@ -106,10 +109,14 @@ func httpPhase(ctx context.Context, c *casino, st *jetstream.Store, views *proje
 	}
 	if len(cfg.LoadgenCommand) == 0 {
 		res.load, err = Load(ctx, lc)
+	} else {
+		res.separate = true
+		res.load, err = loadProcess(ctx, cfg.LoadgenCommand, lc, httpPlayerPrefix, dir, cfg.Progress)
+	}
+	if err != nil {
 		return res, err
 	}
-	res.separate = true
-	res.load, err = loadProcess(ctx, cfg.LoadgenCommand, lc, httpPlayerPrefix, dir, cfg.Progress)
+	res.catchUp, err = catchUp(ctx, st, views)
 	return res, err
 }
 

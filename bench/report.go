@@ -70,6 +70,13 @@ type Report struct {
 	LedgerCPUUsPerSlip      float64 `json:"ledger_cpu_us_per_slip"`
 	HTTPServerCPUUsPerSlip  float64 `json:"http_server_cpu_us_per_slip,omitempty"`
 	HTTPLoadgenCPUUsPerSlip float64 `json:"http_loadgen_cpu_us_per_slip,omitempty"`
+	// HTTPProjectorBehindEvents is how many events the projections had not
+	// applied when the HTTP phase's load ended; HTTPCatchUpCPUUsPerSlip
+	// the server's CPU per slip of the phase spent after the load until
+	// they had: work the projector deferred, which
+	// http_server_cpu_us_per_slip does not count.
+	HTTPProjectorBehindEvents float64 `json:"http_projector_behind_events"`
+	HTTPCatchUpCPUUsPerSlip   float64 `json:"http_catchup_cpu_us_per_slip"`
 	// The ledger's group commits during ingest: events per atomic batch,
 	// mean, median and 99th percentile.
 	IngestBatchMean float64 `json:"ingest_batch_mean"`
@@ -209,6 +216,8 @@ func (r *Report) Figures() map[string]float64 {
 		"ledger_cpu_us_per_slip":       r.LedgerCPUUsPerSlip,
 		"http_server_cpu_us_per_slip":  r.HTTPServerCPUUsPerSlip,
 		"http_loadgen_cpu_us_per_slip": r.HTTPLoadgenCPUUsPerSlip,
+		"http_projector_behind_events": r.HTTPProjectorBehindEvents,
+		"http_catchup_cpu_us_per_slip": r.HTTPCatchUpCPUUsPerSlip,
 		"ingest_batch_mean":            r.IngestBatchMean,
 		"ingest_batch_p50":             r.IngestBatchP50,
 		"ingest_batch_p99":             r.IngestBatchP99,
@@ -289,6 +298,8 @@ func (r *Report) WriteTable(w io.Writer) error {
 		row("  CPU per slip, HTTP server", "http_server_cpu_us_per_slip", number(r.HTTPServerCPUUsPerSlip)+" µs")
 		row("  CPU per slip, load generator", "http_loadgen_cpu_us_per_slip", number(r.HTTPLoadgenCPUUsPerSlip)+" µs")
 	}
+	row("  projector behind at the load's end", "http_projector_behind_events", number(r.HTTPProjectorBehindEvents)+" events")
+	row("  CPU per slip, projector catching up", "http_catchup_cpu_us_per_slip", number(r.HTTPCatchUpCPUUsPerSlip)+" µs")
 	row("peak RSS, whole process", "peak_rss_mb", number(r.PeakRSSMB)+" MiB")
 	row("RSS during the HTTP phase", "serve_rss_mb", number(r.ServeRSSMB)+" MiB")
 	row(fmt.Sprintf("restart, %s events", number(float64(d.RestartEvents))), "restart_ready_ms", number(r.RestartReadyMs)+" ms")

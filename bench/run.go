@@ -336,6 +336,12 @@ func (r *runner) http(ctx context.Context) error {
 	if hr.separate {
 		rep.HTTPServerCPUUsPerSlip, rep.HTTPLoadgenCPUUsPerSlip = l.ServerCPUUsPerSlip, l.LoadgenCPUUsPerSlip
 	}
+	rep.HTTPProjectorBehindEvents = float64(hr.catchUp.behind)
+	if l.Slips > 0 {
+		rep.HTTPCatchUpCPUUsPerSlip = float64(hr.catchUp.cpu.Microseconds()) / float64(l.Slips)
+	}
+	r.say("http: the projector was %d events behind when the load ended; caught up in %s with %s of CPU",
+		hr.catchUp.behind, hr.catchUp.elapsed.Round(time.Millisecond), hr.catchUp.cpu.Round(time.Millisecond))
 	r.say("http: %.0f bets/s, p99 %.2f ms; CPU per slip: server %.0f µs, load generator %.0f µs", rep.HTTPPlaceBetPerS, rep.HTTPPlaceBetP99Ms, l.ServerCPUUsPerSlip, l.LoadgenCPUUsPerSlip)
 
 	r.say("direct: %d clients placing one-bet slips through the ledger for %s", r.cfg.HTTPClients, r.cfg.Duration)
@@ -464,6 +470,7 @@ func (r *Report) tidy() {
 		&r.HTTPPlaceBetPerS, &r.HTTPPlaceBetP99Ms, &r.PeakRSSMB, &r.RestartReadyMs, &r.RestartRatio,
 		&r.CheckpointPauseMs, &r.CheckpointMB, &r.ServeRSSMB,
 		&r.LedgerPlaceBetPerS, &r.HTTPRatio, &r.LedgerCPUUsPerSlip, &r.HTTPServerCPUUsPerSlip, &r.HTTPLoadgenCPUUsPerSlip,
+		&r.HTTPProjectorBehindEvents, &r.HTTPCatchUpCPUUsPerSlip,
 		&r.IngestBatchMean, &r.IngestBatchP50, &r.IngestBatchP99,
 	} {
 		*f = tidy(*f)

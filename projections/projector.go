@@ -54,6 +54,11 @@ type Projector struct {
 	// not applied (unix ns), 0 when caught up.
 	behindSince atomic.Int64
 
+	// CommitInterval is the least time between two commits while events
+	// keep arriving (pace.go): 0 means DefaultCommitInterval, a negative
+	// value commits every batch as it arrives. Set it before Run.
+	CommitInterval time.Duration
+
 	// Repair, when set, rebuilds the store's file from the stream and
 	// swaps it in (replay.Rebuild on the store's path): the projector calls
 	// it when the store is damaged (ErrDamaged, from a batch or a read),
@@ -110,19 +115,23 @@ func (p *Projector) Run(ctx context.Context) error {
 		p.restart = func() { cancel(errRestart) }
 		p.mu.Unlock()
 		from := p.store.LastSeq() + 1
+		pc := p.newPacer(fctx, cancel)
 		err := p.src.Follow(fctx, from, func(batch []events.Raw) error {
 			if len(batch) == 0 {
 				return nil
 			}
 			p.seen(batch[len(batch)-1].Seq)
-			if err := p.store.Apply(batch); err != nil {
-				return &applyError{err}
+			if err := pc.add(batch); err != nil {
+				return err
 			}
-			p.caughtUp()
 			wait = retryWaitMin
 			return nil
 		})
 		restarted := errors.Is(context.Cause(fctx), errRestart)
+		if perr := pc.close(); perr != nil && !restarted {
+			// A commit of held events failed and ended the follow.
+			err = perr
+		}
 		cancel(nil)
 		var ae *applyError
 		switch {

@@ -43,6 +43,9 @@ type Store struct {
 	lastAt     atomic.Int64 // event time of the last applied event, unix ns
 	lastStored atomic.Int64 // stored time of the last applied event, unix ns
 
+	// commits counts the committed batches (the projector's pacing test).
+	commits atomic.Uint64
+
 	// damaged is set when a read or a batch found a record that does not
 	// decode (ErrDamaged), until a Reload.
 	damaged atomic.Bool
@@ -387,6 +390,7 @@ func (s *Store) applyDecoded(chunks [][]decoded, lastHash events.Hash) error {
 	if f == nil {
 		return nil
 	}
+	s.commits.Add(1)
 	s.lastSeq.Store(f.lastSeq)
 	s.lastAt.Store(f.lastAt.UnixNano())
 	if !f.lastStored.IsZero() {

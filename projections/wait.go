@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 )
 
 // notifier wakes readers waiting for a sequence and board subscribers.
@@ -13,6 +14,12 @@ type notifier struct {
 	ch     chan struct{}
 	subs   map[string]map[*subscription]struct{}
 	closed bool
+
+	// waiters counts the WaitFor calls waiting for a sequence not yet
+	// applied; wake (one buffered notice) tells a projector holding a
+	// batch back (pace.go) that one started waiting.
+	waiters atomic.Int32
+	wake    chan struct{}
 }
 
 type subscription struct {
@@ -25,6 +32,21 @@ func (s *subscription) end() { s.once.Do(func() { close(s.ch) }) }
 func (n *notifier) init() {
 	n.ch = make(chan struct{})
 	n.subs = make(map[string]map[*subscription]struct{})
+	n.wake = make(chan struct{}, 1)
+}
+
+// waiting reports whether a reader waits for a sequence not yet applied.
+func (n *notifier) waiting() bool { return n.waiters.Load() > 0 }
+
+// wait marks a reader as waiting until the returned function is called, and
+// wakes a projector that holds a batch back.
+func (n *notifier) wait() (done func()) {
+	n.waiters.Add(1)
+	select {
+	case n.wake <- struct{}{}:
+	default: // a notice is already pending
+	}
+	return func() { n.waiters.Add(-1) }
 }
 
 // applied wakes the waiters and the subscribers of the boards that changed.
@@ -78,6 +100,12 @@ func (n *notifier) close() {
 // nil once LastSeq() >= seq; an error matching both ErrTimeout and ctx's
 // error when ctx ends first; ErrClosed when the store closes.
 func (s *Store) WaitFor(ctx context.Context, seq uint64) error {
+	if s.lastSeq.Load() >= seq {
+		return nil
+	}
+	// A projector pacing its commits (pace.go) applies at once while
+	// someone waits: read-your-writes is not held back by the interval.
+	defer s.n.wait()()
 	for {
 		s.n.mu.Lock()
 		ch, closed := s.n.ch, s.n.closed

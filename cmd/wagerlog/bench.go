@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/wagerlog/wagerlog/bench"
 	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/projections"
 )
 
 // benchConfig is everything `wagerlog bench` is configured with.
@@ -20,6 +22,8 @@ type benchConfig struct {
 	json       bool
 	cpuProfile string
 	inProcess  bool
+	// commitInterval is --projector-commit-interval: 0 commits every batch.
+	commitInterval time.Duration
 }
 
 func (m *Main) benchCmd() *cobra.Command {
@@ -69,6 +73,7 @@ its own and leaves them (their names are printed): delete them as the admin.`,
 	fs.IntVar(&cfg.run.Tables, "tables", bench.DefaultTables, "tables the dealers run rounds on")
 	fs.IntVar(&cfg.run.RoundSlips, "round-slips", bench.DefaultRoundSlips, "slips a round takes before its dealer settles it")
 	fs.Uint64Var(&cfg.run.Seed, "seed", 1, "seed of the dice")
+	fs.DurationVar(&cfg.commitInterval, "projector-commit-interval", projections.DefaultCommitInterval, "the HTTP phase's projector commits at most once per interval while events keep arriving; 0: every batch as it arrives (as releases before it did)")
 	fs.DurationVar(&cfg.run.RestartWait, "restart-wait", jetstream.DefaultDuplicates, "wait this long after each half of the fill before the restart, so that the embedded server's duplicate window (which a start reads back) holds what a casino's would, not the fill's burst; 0: restart at once")
 	fs.BoolVar(&cfg.run.HTTPOnly, "http-only", false, "run only the HTTP phase and its direct run (http_ratio), on a stream that holds only the setup")
 	fs.BoolVar(&cfg.inProcess, "loadgen-in-process", false, "run the HTTP phase's load generator in this process instead of as a separate `wagerlog loadgen` process")
@@ -108,6 +113,10 @@ func (m *Main) bench(ctx context.Context, cfg benchConfig, command string) (err 
 			return fmt.Errorf("the load generator's executable: %w", err)
 		}
 		cfg.run.LoadgenCommand = []string{exe, "loadgen"}
+	}
+	cfg.run.CommitInterval = cfg.commitInterval
+	if cfg.commitInterval <= 0 {
+		cfg.run.CommitInterval = -1 // every batch as it arrives
 	}
 	rep, err := bench.Run(ctx, cfg.run)
 	if err != nil {
