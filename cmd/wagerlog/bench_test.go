@@ -83,6 +83,18 @@ func TestBench_JSON(t *testing.T) {
 			t.Errorf("%s = %v, want a positive figure", k, v)
 		}
 	}
+	// What the projector had left when the HTTP load ended: zero when it
+	// kept up, so present and not negative.
+	for _, k := range []string{"http_projector_behind_events", "http_catchup_cpu_us_per_slip"} {
+		want[k] = true
+		var v float64
+		if err := json.Unmarshal(got[k], &v); err != nil || v < 0 {
+			t.Errorf("%s = %s (%v), want a figure ≥ 0", k, got[k], err)
+		}
+	}
+	if !strings.Contains(stderr, "bench: http: the projector was ") {
+		t.Errorf("no progress line for the projector's catch-up on stderr:\n%s", stderr)
+	}
 	for k := range got {
 		if !want[k] {
 			t.Errorf("unexpected key %s", k)
