@@ -60,6 +60,9 @@ type envOptions struct {
 	logger *slog.Logger
 	// walletMax is the ledger's Options.WalletMax (zero: the default).
 	walletMax decimal.Decimal
+	// commitInterval is the projector's CommitInterval (zero: the
+	// default).
+	commitInterval time.Duration
 }
 
 func newEnv(t testing.TB, o envOptions) *env {
@@ -88,6 +91,7 @@ func newEnv(t testing.TB, o envOptions) *env {
 	}
 	pctx, stop := context.WithCancel(context.Background())
 	proj := projections.NewProjector(views, store, nil)
+	proj.CommitInterval = o.commitInterval
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
