@@ -698,9 +698,7 @@ func (l *Ledger) seal(d draft, wm workMeta, now time.Time) sealed {
 		IdempotencyKey: wm.key, RequestHash: wm.reqHash, CorrelationID: wm.corr,
 		Postings: d.postings,
 	}
-	err := env.SetPayload(d.payload)
-	assert.That(err == nil, "payload of %s: %v", d.typ, err)
-	data, err := events.Encode(&env, l.state.head)
+	data, err := events.EncodePayload(&env, d.payload, l.state.head)
 	assert.That(err == nil, "encode %s: %v", d.typ, err)
 	env.Seq = l.state.lastSeq + 1
 	subject, err := events.SubjectFor(l.log.Prefix(), &env)
