@@ -22,11 +22,11 @@ import (
 // with encoding/json. append_test.go holds them to encoding/json byte for
 // byte, and fails when a payload struct gains a member they do not write.
 
-// appendString appends s as encoding/json writes a string: printable ASCII
+// AppendString appends s as encoding/json writes a string: printable ASCII
 // other than the characters it escapes is copied, anything else is left to
 // encoding/json itself (control characters, HTML's <, > and &, invalid
 // UTF-8, U+2028 and U+2029).
-func appendString(b []byte, s string) []byte {
+func AppendString(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
@@ -67,15 +67,15 @@ func appendHash(b []byte, h Hash) []byte {
 }
 
 // decimalDigitsMax is the most digits a coefficient may have for
-// appendDecimal to spell it itself: any 18-digit number fits an int64.
+// AppendDecimal to spell it itself: any 18-digit number fits an int64.
 const decimalDigitsMax = 18
 
-// appendDecimal appends d as decimal.Decimal.MarshalJSON writes it (its
+// AppendDecimal appends d as decimal.Decimal.MarshalJSON writes it (its
 // String between quotes) without going through math/big's String, which
 // allocates a few times per amount. It reports false when the decimal
 // package's globals ask for another spelling; a coefficient of more than
 // 18 digits is spelt by d.String itself.
-func appendDecimal(b []byte, d decimal.Decimal) ([]byte, bool) {
+func AppendDecimal(b []byte, d decimal.Decimal) ([]byte, bool) {
 	if decimal.MarshalJSONWithoutQuotes || !decimal.TrimTrailingZeros || decimal.UseScientificNotation {
 		return b, false
 	}
@@ -166,7 +166,7 @@ func appendEnvelope(b []byte, e *Envelope, trusted bool) ([]byte, bool) {
 	b = append(b, `{"id":`...)
 	b = appendUUID(b, e.ID)
 	b = append(b, `,"type":`...)
-	b = appendString(b, string(e.Type))
+	b = AppendString(b, string(e.Type))
 	b = append(b, `,"v":`...)
 	b = strconv.AppendInt(b, int64(e.Version), 10)
 	b = append(b, `,"at":"`...)
@@ -176,28 +176,28 @@ func appendEnvelope(b []byte, e *Envelope, trusted bool) ([]byte, bool) {
 	b = append(b, '"')
 	if e.Table != "" {
 		b = append(b, `,"table":`...)
-		b = appendString(b, e.Table)
+		b = AppendString(b, e.Table)
 	}
 	if e.Round != "" {
 		b = append(b, `,"round":`...)
-		b = appendString(b, e.Round)
+		b = AppendString(b, e.Round)
 	}
 	b = append(b, `,"actor":{"id":`...)
-	b = appendString(b, e.Actor.ID)
+	b = AppendString(b, e.Actor.ID)
 	b = append(b, `,"role":`...)
-	b = appendString(b, e.Actor.Role)
+	b = AppendString(b, e.Actor.Role)
 	b = append(b, '}')
 	if e.IdempotencyKey != "" {
 		b = append(b, `,"idem":`...)
-		b = appendString(b, e.IdempotencyKey)
+		b = AppendString(b, e.IdempotencyKey)
 	}
 	if e.RequestHash != "" {
 		b = append(b, `,"req":`...)
-		b = appendString(b, e.RequestHash)
+		b = AppendString(b, e.RequestHash)
 	}
 	if e.CorrelationID != "" {
 		b = append(b, `,"corr":`...)
-		b = appendString(b, e.CorrelationID)
+		b = AppendString(b, e.CorrelationID)
 	}
 	b = append(b, `,"payload":`...)
 	switch {
@@ -219,15 +219,15 @@ func appendEnvelope(b []byte, e *Envelope, trusted bool) ([]byte, bool) {
 				b = append(b, ',')
 			}
 			b = append(b, `{"from":`...)
-			b = appendString(b, p.From)
+			b = AppendString(b, p.From)
 			b = append(b, `,"to":`...)
-			b = appendString(b, p.To)
+			b = AppendString(b, p.To)
 			b = append(b, `,"amount":`...)
-			if b, ok = appendDecimal(b, p.Amount); !ok {
+			if b, ok = AppendDecimal(b, p.Amount); !ok {
 				return b, false
 			}
 			b = append(b, `,"currency":`...)
-			b = appendString(b, p.Currency)
+			b = AppendString(b, p.Currency)
 			b = append(b, '}')
 		}
 		b = append(b, ']')
@@ -277,15 +277,15 @@ const payloadBytesHint = 768
 func (p *BetPlaced) appendJSON(b []byte) ([]byte, bool) {
 	ok := true
 	b = append(b, `{"slip":`...)
-	b = appendString(b, p.Slip)
+	b = AppendString(b, p.Slip)
 	b = append(b, `,"player":`...)
-	b = appendString(b, p.Player)
+	b = AppendString(b, p.Player)
 	b = append(b, `,"table":`...)
-	b = appendString(b, p.Table)
+	b = AppendString(b, p.Table)
 	b = append(b, `,"round":`...)
-	b = appendString(b, p.Round)
+	b = AppendString(b, p.Round)
 	b = append(b, `,"currency":`...)
-	b = appendString(b, p.Currency)
+	b = AppendString(b, p.Currency)
 	b = append(b, `,"bets":`...)
 	if p.Bets == nil {
 		b = append(b, "null"...)
@@ -306,7 +306,7 @@ func (p *BetPlaced) appendJSON(b []byte) ([]byte, bool) {
 		d    decimal.Decimal
 	}{{`,"total":`, p.Total}, {`,"balance_before":`, p.BalanceBefore}, {`,"balance_after":`, p.BalanceAfter}} {
 		b = append(b, m.name...)
-		if b, ok = appendDecimal(b, m.d); !ok {
+		if b, ok = AppendDecimal(b, m.d); !ok {
 			return b, false
 		}
 	}
@@ -317,11 +317,11 @@ func (p *BetPlaced) appendJSON(b []byte) ([]byte, bool) {
 func (p *PlacedBet) appendJSON(b []byte) ([]byte, bool) {
 	ok := true
 	b = append(b, `{"bet":`...)
-	b = appendString(b, p.Bet)
+	b = AppendString(b, p.Bet)
 	b = append(b, `,"code":`...)
-	b = appendString(b, p.Code)
+	b = AppendString(b, p.Code)
 	b = append(b, `,"stake":`...)
-	if b, ok = appendDecimal(b, p.Stake); !ok {
+	if b, ok = AppendDecimal(b, p.Stake); !ok {
 		return b, false
 	}
 	if p.Working {
@@ -330,7 +330,7 @@ func (p *PlacedBet) appendJSON(b []byte) ([]byte, bool) {
 	// omitzero: encoding/json asks decimal.Decimal's IsZero.
 	if !p.Commission.IsZero() {
 		b = append(b, `,"commission":`...)
-		if b, ok = appendDecimal(b, p.Commission); !ok {
+		if b, ok = AppendDecimal(b, p.Commission); !ok {
 			return b, false
 		}
 	}
@@ -341,23 +341,23 @@ func (p *PlacedBet) appendJSON(b []byte) ([]byte, bool) {
 func (p *BetSettled) appendJSON(b []byte) ([]byte, bool) {
 	ok := true
 	b = append(b, `{"table":`...)
-	b = appendString(b, p.Table)
+	b = AppendString(b, p.Table)
 	b = append(b, `,"round":`...)
-	b = appendString(b, p.Round)
+	b = AppendString(b, p.Round)
 	b = append(b, `,"slip":`...)
-	b = appendString(b, p.Slip)
+	b = AppendString(b, p.Slip)
 	b = append(b, `,"bet":`...)
-	b = appendString(b, p.Bet)
+	b = AppendString(b, p.Bet)
 	b = append(b, `,"player":`...)
-	b = appendString(b, p.Player)
+	b = AppendString(b, p.Player)
 	b = append(b, `,"code":`...)
-	b = appendString(b, p.Code)
+	b = AppendString(b, p.Code)
 	b = append(b, `,"stake":`...)
-	if b, ok = appendDecimal(b, p.Stake); !ok {
+	if b, ok = AppendDecimal(b, p.Stake); !ok {
 		return b, false
 	}
 	b = append(b, `,"currency":`...)
-	b = appendString(b, p.Currency)
+	b = AppendString(b, p.Currency)
 	if p.Dice != [3]int{} {
 		b = append(b, `,"dice":[`...)
 		for i, d := range p.Dice {
@@ -375,27 +375,27 @@ func (p *BetSettled) appendJSON(b []byte) ([]byte, bool) {
 		}
 	}
 	b = append(b, `,"outcome":`...)
-	b = appendString(b, p.Outcome)
+	b = AppendString(b, p.Outcome)
 	for _, m := range [...]struct {
 		name string
 		d    decimal.Decimal
 	}{{`,"win":`, p.Win}, {`,"returned":`, p.Returned}, {`,"residue":`, p.Residue}} {
 		b = append(b, m.name...)
-		if b, ok = appendDecimal(b, m.d); !ok {
+		if b, ok = AppendDecimal(b, m.d); !ok {
 			return b, false
 		}
 	}
 	b = append(b, `,"rule":`...)
-	b = appendString(b, p.Rule)
+	b = AppendString(b, p.Rule)
 	b = append(b, `,"paytable":`...)
-	b = appendString(b, p.Paytable)
+	b = AppendString(b, p.Paytable)
 	b = append(b, `,"paytable_hash":`...)
-	b = appendString(b, p.PaytableHash)
+	b = AppendString(b, p.PaytableHash)
 	b = append(b, `,"correction":`...)
 	b = strconv.AppendInt(b, int64(p.Correction), 10)
 	if !p.Commission.IsZero() {
 		b = append(b, `,"commission":`...)
-		if b, ok = appendDecimal(b, p.Commission); !ok {
+		if b, ok = AppendDecimal(b, p.Commission); !ok {
 			return b, false
 		}
 	}
@@ -406,9 +406,9 @@ func (p *BetSettled) appendJSON(b []byte) ([]byte, bool) {
 				b = append(b, ',')
 			}
 			b = append(b, `{"pool":`...)
-			b = appendString(b, c.Pool)
+			b = AppendString(b, c.Pool)
 			b = append(b, `,"amount":`...)
-			if b, ok = appendDecimal(b, c.Amount); !ok {
+			if b, ok = AppendDecimal(b, c.Amount); !ok {
 				return b, false
 			}
 			b = append(b, '}')
@@ -417,7 +417,7 @@ func (p *BetSettled) appendJSON(b []byte) ([]byte, bool) {
 	}
 	if p.Counterparty != "" {
 		b = append(b, `,"counterparty":`...)
-		b = appendString(b, p.Counterparty)
+		b = AppendString(b, p.Counterparty)
 	}
 	return append(b, '}'), true
 }

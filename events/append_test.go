@@ -21,8 +21,8 @@ var oddStrings = []string{
 func TestAppendString_SameAsEncodingJSON(t *testing.T) {
 	for _, s := range oddStrings {
 		want, _ := json.Marshal(s)
-		if got := appendString([]byte("pre"), s); !bytes.Equal(got, append([]byte("pre"), want...)) {
-			t.Errorf("appendString(%q) = %s, want pre%s", s, got, want)
+		if got := AppendString([]byte("pre"), s); !bytes.Equal(got, append([]byte("pre"), want...)) {
+			t.Errorf("AppendString(%q) = %s, want pre%s", s, got, want)
 		}
 	}
 }
@@ -33,15 +33,15 @@ func FuzzAppendString(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		want, _ := json.Marshal(s)
-		if got := appendString(nil, s); !bytes.Equal(got, want) {
-			t.Fatalf("appendString(%q) = %s, want %s", s, got, want)
+		if got := AppendString(nil, s); !bytes.Equal(got, want) {
+			t.Fatalf("AppendString(%q) = %s, want %s", s, got, want)
 		}
 	})
 }
 
 // someDecimals are amounts of every shape: integers, fractions with and
 // without trailing zeros, positive exponents, negatives, zeros of every
-// scale, and coefficients around the 18 digits appendDecimal spells itself.
+// scale, and coefficients around the 18 digits AppendDecimal spells itself.
 func someDecimals(tb testing.TB) []decimal.Decimal {
 	tb.Helper()
 	ds := []decimal.Decimal{
@@ -76,9 +76,9 @@ func TestAppendDecimal_SameAsMarshalJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, ok := appendDecimal(nil, d)
+		got, ok := AppendDecimal(nil, d)
 		if !ok || !bytes.Equal(got, want) {
-			t.Errorf("appendDecimal(%s e%d) = %s, %v; want %s", d.Coefficient(), d.Exponent(), got, ok, want)
+			t.Errorf("AppendDecimal(%s e%d) = %s, %v; want %s", d.Coefficient(), d.Exponent(), got, ok, want)
 		}
 	}
 }
