@@ -28,8 +28,7 @@ import (
 // UTF-8, U+2028 and U+2029).
 func AppendString(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+		if !plainByte[s[i]] {
 			q, _ := json.Marshal(s) // a string always marshals
 			return append(b, q...)
 		}
@@ -38,6 +37,14 @@ func AppendString(b []byte, s string) []byte {
 	b = append(b, s...)
 	return append(b, '"')
 }
+
+// plainByte says which bytes AppendString copies as they are.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
 
 // appendUUID appends id as its JSON string, as uuid.UUID.MarshalText spells
 // it (lower-case, with dashes).
@@ -162,6 +169,27 @@ func appendRawPlain(b []byte, raw []byte) ([]byte, bool) {
 // encoding/json's compaction. It reports false when it cannot write e
 // byte for byte as encoding/json would.
 func appendEnvelope(b []byte, e *Envelope, trusted bool) ([]byte, bool) {
+	b, ok := appendHead(b, e)
+	if !ok {
+		return b, false
+	}
+	switch {
+	case e.Payload == nil:
+		// json.RawMessage(nil) marshals as null.
+		b = append(b, "null"...)
+	case trusted:
+		b = append(b, e.Payload...)
+	default:
+		if b, ok = appendRawPlain(b, e.Payload); !ok {
+			return b, false
+		}
+	}
+	return appendTail(b, e)
+}
+
+// appendHead appends the members of e before its payload's value, up to
+// `"payload":`.
+func appendHead(b []byte, e *Envelope) ([]byte, bool) {
 	ok := true
 	b = append(b, `{"id":`...)
 	b = appendUUID(b, e.ID)
@@ -200,17 +228,12 @@ func appendEnvelope(b []byte, e *Envelope, trusted bool) ([]byte, bool) {
 		b = AppendString(b, e.CorrelationID)
 	}
 	b = append(b, `,"payload":`...)
-	switch {
-	case e.Payload == nil:
-		// json.RawMessage(nil) marshals as null.
-		b = append(b, "null"...)
-	case trusted:
-		b = append(b, e.Payload...)
-	default:
-		if b, ok = appendRawPlain(b, e.Payload); !ok {
-			return b, false
-		}
-	}
+	return b, true
+}
+
+// appendTail appends the members of e after its payload, to the end.
+func appendTail(b []byte, e *Envelope) ([]byte, bool) {
+	ok := true
 	if len(e.Postings) > 0 {
 		b = append(b, `,"postings":[`...)
 		for i := range e.Postings {
@@ -256,18 +279,22 @@ const envelopeBytesHint = 1536
 // marshalPayload is json.Marshal(payload), written by the payload's own
 // appender for the types the ledger writes once per bet.
 func marshalPayload(payload any) ([]byte, error) {
-	var b []byte
-	ok := false
-	switch p := payload.(type) {
-	case *BetPlaced:
-		b, ok = p.appendJSON(make([]byte, 0, payloadBytesHint))
-	case *BetSettled:
-		b, ok = p.appendJSON(make([]byte, 0, payloadBytesHint))
-	}
-	if ok {
+	if b, ok := appendPayload(make([]byte, 0, payloadBytesHint), payload); ok {
 		return b, nil
 	}
 	return json.Marshal(payload)
+}
+
+// appendPayload appends payload as encoding/json encodes it when it is of
+// a type written by hand here, or reports false.
+func appendPayload(b []byte, payload any) ([]byte, bool) {
+	switch p := payload.(type) {
+	case *BetPlaced:
+		return p.appendJSON(b)
+	case *BetSettled:
+		return p.appendJSON(b)
+	}
+	return b, false
 }
 
 // payloadBytesHint is the capacity a payload's encoding starts with.

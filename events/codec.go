@@ -38,10 +38,26 @@ func EncodePayload(e *Envelope, payload any, prev Hash) ([]byte, error) {
 	if !e.Type.Known() {
 		return nil, fmt.Errorf("%w: %q", ErrUnknownType, e.Type)
 	}
-	if err := e.SetPayload(payload); err != nil {
-		return nil, err
+	e.PrevHash = prev
+	e.Hash = Hash{}
+	e.OccurredAt = e.OccurredAt.UTC()
+	// The bet events' payloads are written straight into the event's
+	// buffer, and e.Payload is that part of it: one buffer and no copy.
+	data, ok := appendHead(make([]byte, 0, envelopeBytesHint), e)
+	if ok {
+		start := len(data)
+		if data, ok = appendPayload(data, payload); ok {
+			e.Payload = data[start:len(data):len(data)]
+			data, ok = appendTail(data, e)
+		}
 	}
-	return encode(e, prev, true)
+	if !ok {
+		if err := e.SetPayload(payload); err != nil {
+			return nil, err
+		}
+		return encode(e, prev, true)
+	}
+	return hashed(e, data)
 }
 
 // encode is Encode; trusted says e.Payload was written by SetPayload.
@@ -58,6 +74,12 @@ func encode(e *Envelope, prev Hash, trusted bool) ([]byte, error) {
 			return nil, fmt.Errorf("events: encode %s: %w", e.Type, err)
 		}
 	}
+	return hashed(e, data)
+}
+
+// hashed checks the size of data, the encoding of e with a zero hash,
+// then sets e.Hash and writes it into data.
+func hashed(e *Envelope, data []byte) ([]byte, error) {
 	// data ends in `,"hash":"000…0"}`: hash everything before that member,
 	// then write the hash over the zeros in place.
 	n := len(data)
