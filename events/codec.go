@@ -269,8 +269,9 @@ func (c *Codec) decode(data []byte, e *Envelope, sink *payloadSink) error {
 	// Decoding uses the encoding/json v2 implementation: about twice as
 	// fast as v1 on an event (BenchmarkDecode), and stricter where a ledger
 	// wants it (member names match exactly, a duplicate member is an error,
-	// invalid UTF-8 is an error). Encoding stays with encoding/json: the
-	// canonical bytes are whatever was stored, so the decoder's choice
+	// invalid UTF-8 is an error). Encoding gives encoding/json's bytes
+	// (written by hand for the envelope and the bet events, append.go):
+	// the canonical bytes are whatever was stored, so the decoder's choice
 	// cannot change a hash.
 	var err error
 	switch {
