@@ -189,7 +189,7 @@ func TestAppendEnvelope_LeavesToEncodingJSON(t *testing.T) {
 		if _, ok := appendEnvelope(nil, &e, false); ok {
 			t.Errorf("%s: appendEnvelope wrote it", name)
 		}
-		want, wantErr := json.Marshal(&e)
+		_, wantErr := json.Marshal(&e)
 		e1 := e
 		got, err := Encode(&e1, Hash{})
 		if (err == nil) != (wantErr == nil) {
@@ -197,7 +197,7 @@ func TestAppendEnvelope_LeavesToEncodingJSON(t *testing.T) {
 		}
 		if err == nil {
 			e.PrevHash, e.Hash = Hash{}, e1.Hash
-			want, _ = json.Marshal(&e)
+			want, _ := json.Marshal(&e)
 			if !bytes.Equal(got, want) {
 				t.Errorf("%s: Encode =\n%s\nencoding/json:\n%s", name, got, want)
 			}
