@@ -87,7 +87,7 @@ func Run(ctx context.Context, cfg Config) (rep *Report, err error) {
 		phases = []phase{{"projections", r.openViews}, {"http", r.http}}
 	}
 	if cfg.IngestOnly {
-		phases = phases[:2]
+		phases = []phase{{"ingest", r.ingest}, {"raw append", r.raw}}
 	}
 	for _, phase := range phases {
 		if err := phase.run(ctx); err != nil {
