@@ -99,6 +99,18 @@ func flowsOf(payload any, inForce *events.BetSettled) []flow {
 			return nil
 		}
 		return []flow{mkflow(FlowBankReleased, ledger.BankAccount(p.Table), ledger.WalletAccount(p.Player), p.Amount, p.Currency)}
+	case *events.RoundBettingClosed:
+		// A round's sales close (games.SalesCloser) and the cancel that
+		// gives it back post transfers too.
+		if len(p.Transfers) == 0 {
+			return nil
+		}
+		return transferFlows(p.Table, p.Currency, ledger.GameTransfers(p.Transfers))
+	case *events.RoundCancelled:
+		if len(p.Transfers) == 0 {
+			return nil
+		}
+		return transferFlows(p.Table, p.Currency, ledger.GameTransfers(p.Transfers))
 	case *events.RoundSettled:
 		if len(p.Transfers) == 0 {
 			return nil

@@ -79,6 +79,9 @@ type roundState struct {
 	// end follows where a round whose end depends on its bets ends
 	// (games.RoundEnd, a bingo game's first bingo): derived, per round.
 	end games.RoundEnd
+	// salesClosed are the transfers its first close of betting posted
+	// (games.SalesCloser; audit/closing.go).
+	salesClosed []games.Transfer
 }
 
 // open reports whether the round is still in progress: its bets are
@@ -474,6 +477,7 @@ func (f *fold) applyPayload(s *step, report reporter) {
 			if p.Bets != len(r.Bets) || !p.Staked.Equal(r.Staked) {
 				report(KindTotalsMismatch, "round %s closed with %d bets staking %s, its bets are %d staking %s", r.ID, p.Bets, p.Staked, len(r.Bets), r.Staked)
 			}
+			f.closeSales(r, p, report)
 		}
 	case *events.RoundReshake:
 		if r := f.round(p.Round, report, "reshake"); r != nil {
@@ -523,6 +527,7 @@ func (f *fold) applyPayload(s *step, report reporter) {
 			if p.Bets != open || !p.Refunded.Equal(staked) {
 				report(KindTotalsMismatch, "round %s cancelled refunding %d bets, %s; its open bets are %d staking %s", r.ID, p.Bets, p.Refunded, open, staked)
 			}
+			f.uncloseSales(r, p, report)
 			if t := f.tables[r.Table]; t != nil && t.Active == r.ID {
 				t.Active = ""
 			}
@@ -1063,6 +1068,7 @@ func (f *fold) settleTogether(r *roundState, p *events.RoundSettled, report repo
 		return
 	}
 	f.checkPoolFunds(r, p.Funds, report)
+	f.checkClosedFunds(r, p.Funds, report)
 	_, diffs, tdiff, err := replay.ResettleRound(rs, bets, r.Scale, results, funds, recorded, p.Transfers)
 	if err != nil {
 		report(KindPayoutMismatch, "round %s cannot be re-settled: %v", r.ID, err)

@@ -128,6 +128,12 @@ type RoundBettingClosed struct {
 	Round  string          `json:"round"`
 	Bets   int             `json:"bets"`
 	Staked decimal.Decimal `json:"staked"`
+	// Transfers are the money a round moves as a whole when its sales
+	// close (games.SalesCloser: a bingo game's prizes posted to the
+	// prize pool), on its first close of betting only, posted with this
+	// event; Currency names their currency, set with them.
+	Transfers []Transfer `json:"transfers,omitempty"`
+	Currency  string     `json:"currency,omitempty"`
 }
 
 // Reshake reasons: why a throw, spin or roll gave no result and is done
@@ -265,6 +271,9 @@ type Funds struct {
 	// Pool is the linked progressive pool's balances at the round's last
 	// result, for a progressive game.
 	Pool *PoolFunds `json:"pool,omitempty"`
+	// Closed are the transfers the round posted when its sales closed
+	// (RoundBettingClosed.Transfers), which the settlement builds on.
+	Closed []Transfer `json:"closed,omitempty"`
 }
 
 // Transfer is money a round moved as a whole, between counterparties ("",
@@ -303,6 +312,11 @@ type RoundCancelled struct {
 	Reason   string          `json:"reason"`
 	Bets     int             `json:"bets"`
 	Refunded decimal.Decimal `json:"refunded"`
+	// Transfers give back what the round's sales close posted
+	// (RoundBettingClosed.Transfers), posted with this event; Currency
+	// names their currency, set with them.
+	Transfers []Transfer `json:"transfers,omitempty"`
+	Currency  string     `json:"currency,omitempty"`
 }
 
 // BetRefunded voids a bet: its stake goes back from in-play to the wallet.

@@ -90,7 +90,11 @@ func (s *State) apply(e *events.Envelope, payload any) {
 			r.Staked = r.Staked.Add(b.Stake)
 		}
 		r.Open += len(p.Bets)
-	case *events.RoundBettingClosed, *events.RoundPaused, *events.RoundResumed, *events.RoundStepSettled, *events.BingoClaimed:
+	case *events.RoundBettingClosed:
+		if len(p.Transfers) > 0 {
+			s.mustRound(p.Round).salesClosed = GameTransfers(p.Transfers)
+		}
+	case *events.RoundPaused, *events.RoundResumed, *events.RoundStepSettled, *events.BingoClaimed:
 		// The status change is the whole effect.
 	case *events.RoundReshake:
 		s.mustRound(p.Round).Reshakes++

@@ -441,6 +441,13 @@ func encodeRound(w *ckWriter, rd *Round) {
 	for _, b := range rd.poolAtResult {
 		w.dec(b)
 	}
+	w.count(len(rd.salesClosed), rd.salesClosed == nil)
+	for _, t := range rd.salesClosed {
+		w.sym(t.From)
+		w.sym(t.To)
+		w.dec(t.Amount)
+		w.sym(t.Rule)
+	}
 	w.int(rd.Open)
 	w.sym(rd.work.actor.ID)
 	w.sym(rd.work.actor.Role)
@@ -477,6 +484,12 @@ func decodeRound(r *ckReader) *Round {
 		rd.poolAtResult = make([]decimal.Decimal, n)
 		for i := range rd.poolAtResult {
 			rd.poolAtResult[i] = r.dec()
+		}
+	}
+	if n, isNil := r.count(); !isNil {
+		rd.salesClosed = make([]games.Transfer, n)
+		for i := range rd.salesClosed {
+			rd.salesClosed[i] = games.Transfer{From: r.sym(), To: r.sym(), Amount: r.dec(), Rule: r.sym()}
 		}
 	}
 	rd.Open = r.int()

@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"slices"
 	"strconv"
@@ -92,7 +93,7 @@ func TestCheckpoint_CodecFields(t *testing.T) {
 	}{
 		// Round's sales is a cache of its bets, rebuilt after a restore
 		// (saleIndex), and not encoded.
-		{Table{}, 16}, {Round{}, 26}, {Bet{}, 13}, {games.Settlement{}, 8}, {games.Contribution{}, 2},
+		{Table{}, 16}, {Round{}, 27}, {Bet{}, 13}, {games.Settlement{}, 8}, {games.Contribution{}, 2},
 		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 15}, {Pool{}, 8},
 	} {
 		if got := reflect.TypeOf(tc.v).NumField(); got != tc.want {
@@ -114,6 +115,7 @@ func TestCheckpoint_RoundTrip(t *testing.T) {
 	}
 	for _, r := range s.rounds {
 		r.poolAtResult = []decimal.Decimal{decimal.RequireFromString("1000.00"), decimal.RequireFromString("0.18")}
+		r.salesClosed = []games.Transfer{{From: "", To: "prizes", Amount: decimal.RequireFromString("1.50"), Rule: "line prize"}}
 		break
 	}
 	s.pools["jp-1"] = &Pool{ID: "jp-1", Currency: "EUR", Version: 2, Hash: "abc", Params: []byte(`{"pool":"jp-1"}`),
@@ -142,6 +144,9 @@ func TestCheckpoint_RoundTrip(t *testing.T) {
 		}
 		if (b.Bets[1].Settlement.Contributions == nil) != (r.Bets[1].Settlement.Contributions == nil) {
 			t.Fatalf("nil and empty contributions not kept apart")
+		}
+		if fmt.Sprint(b.salesClosed) != fmt.Sprint(r.salesClosed) || (b.salesClosed == nil) != (r.salesClosed == nil) {
+			t.Fatalf("round %s: sales close transfers read back as %v, want %v", id, b.salesClosed, r.salesClosed)
 		}
 	}
 	for i := checkpointHeaderLen; i < len(data); i += 1 + len(data)/97 {

@@ -766,9 +766,21 @@ func (d *decider) closeBetting(s *State, c *CloseBetting) ([]draft, error) {
 	if err != nil {
 		return nil, err
 	}
+	pt, err := d.roundPaytable(r)
+	if err != nil {
+		return nil, err
+	}
+	ts, err := closingTransfers(pt, r)
+	if err != nil {
+		return nil, err
+	}
+	p := &events.RoundBettingClosed{Table: t.ID, Round: r.ID, Bets: len(r.Bets), Staked: r.Staked, Transfers: EventTransfers(ts)}
+	if len(ts) > 0 {
+		p.Currency = r.Currency
+	}
 	return []draft{{
-		typ: events.TypeRoundBettingClosed, table: t.ID, round: r.ID,
-		payload: &events.RoundBettingClosed{Table: t.ID, Round: r.ID, Bets: len(r.Bets), Staked: r.Staked},
+		typ: events.TypeRoundBettingClosed, table: t.ID, round: r.ID, payload: p,
+		postings: TransferPostings(t.ID, r.Currency, ts),
 	}}, nil
 }
 
@@ -887,9 +899,15 @@ func (d *decider) cancel(s *State, c *Cancel) ([]draft, error) {
 	if err := checkText("reason", c.Reason, true); err != nil {
 		return nil, err
 	}
+	// What the round's sales close posted goes back (ledger/closing.go).
+	back := games.ReversedTransfers(r.salesClosed)
+	p := &events.RoundCancelled{Table: t.ID, Round: r.ID, Reason: c.Reason, Bets: r.Open, Refunded: openStakes(r), Transfers: EventTransfers(back)}
+	if len(back) > 0 {
+		p.Currency = r.Currency
+	}
 	return []draft{{
-		typ: events.TypeRoundCancelled, table: t.ID, round: r.ID,
-		payload: &events.RoundCancelled{Table: t.ID, Round: r.ID, Reason: c.Reason, Bets: r.Open, Refunded: openStakes(r)},
+		typ: events.TypeRoundCancelled, table: t.ID, round: r.ID, payload: p,
+		postings: TransferPostings(t.ID, r.Currency, back),
 	}}, nil
 }
 

@@ -112,6 +112,9 @@ type Round struct {
 	// when the round's last result was recorded (nil when none): the
 	// funds a progressive round is settled with.
 	poolAtResult []decimal.Decimal
+	// salesClosed are the transfers the round posted at its first close
+	// of betting (games.SalesCloser, ledger/closing.go): nil when none.
+	salesClosed []games.Transfer
 	// Open counts the bets still in play: placed and not yet settled,
 	// refunded or taken down (a reversed settlement makes its bet open
 	// again).

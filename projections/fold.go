@@ -686,7 +686,13 @@ func (f *fold) roundSettled(e *events.Envelope, p *events.RoundSettled) error {
 	}
 	if f.payer != nil && f.payer(r.Paytable) {
 		entry.Payouts, entry.Payees = slices.Clone(r.Payouts), r.Payees
-		for _, t := range p.Transfers {
+		// The prizes were funded when sales closed (recorded in the
+		// funds), or, in a round written before that, with round.settled.
+		var closed []events.Transfer
+		if p.Funds != nil {
+			closed = p.Funds.Closed
+		}
+		for _, t := range append(slices.Clone(closed), p.Transfers...) {
 			if t.To == games.CounterpartyPrizes && len(entry.Funded) < boardFundedMax {
 				entry.Funded = append(entry.Funded, t.Amount)
 			}
