@@ -84,7 +84,8 @@ func naiveShares(cards []sold, winners []int, prize decimal.Decimal) map[int]dec
 // draws) and checks them against an independent calculation: the same
 // winners of the line and the bingo on the same balls, each player's
 // wallet moved by their prizes less their prices to the cent, the prize
-// pool and in-play empty, the hall's share in the house, money
+// pool holding exactly both prizes once sales close (and after a restart
+// then), the prize pool and in-play empty at the end, the hall's share in the house, money
 // conserved, and a clean verify, which settles every game again from
 // its bets and balls (replay.ResettleRound, as the dispute replay does).
 func TestLedger_BingoProperty(t *testing.T) {
@@ -143,11 +144,21 @@ func TestLedger_BingoProperty(t *testing.T) {
 		if lineAt == 0 || bingoAt == 0 || lineAt >= bingoAt {
 			t.Fatalf("game %d: line on ball %d, bingo on ball %d", g, lineAt, bingoAt)
 		}
-		for _, n := range balls[:bingoAt] {
+		linePrize, bingoPrize := sales.Mul(dec("0.15")).RoundFloor(2), sales.Mul(dec("0.60")).RoundFloor(2)
+		// Sales close: the pool holds exactly both prizes, before the
+		// first ball and after a restart.
+		h.closeBetting("pg", round)
+		atClose := map[string]string{ledger.PrizesAccount("pg"): linePrize.Add(bingoPrize).String(), ledger.HouseAccount("pg"): house.Sub(linePrize).Sub(bingoPrize).String()}
+		h.wantBalances(atClose)
+		if g == 0 {
+			h.restart()
+			h.wantBalances(atClose)
+		}
+		h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "pg", Round: round, Result: ball(balls[0])})
+		for _, n := range balls[1:bingoAt] {
 			h.drawBall("pg", round, n)
 		}
 		h.wantStatus(round, ledger.RoundSettled)
-		linePrize, bingoPrize := sales.Mul(dec("0.15")).RoundFloor(2), sales.Mul(dec("0.60")).RoundFloor(2)
 		for _, part := range []map[int]decimal.Decimal{naiveShares(cards, line, linePrize), naiveShares(cards, full, bingoPrize)} {
 			for c, amount := range part {
 				wallet[cards[c].player] = wallet[cards[c].player].Add(amount)
