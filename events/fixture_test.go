@@ -98,7 +98,8 @@ func samplePayload(tb testing.TB, t Type) any {
 			},
 			Total: dec("12.50"), BalanceBefore: dec("195.25"), BalanceAfter: dec("182.75")}
 	case TypeRoundBettingClosed:
-		return &RoundBettingClosed{Table: testTable, Round: testRound, Bets: 31, Staked: dec("412.50")}
+		return &RoundBettingClosed{Table: testTable, Round: testRound, Bets: 31, Staked: dec("412.50"),
+			Transfers: []Transfer{{From: "", To: "prizes", Amount: dec("61.87"), Rule: "line prize, 15% of the sales, posted to the prize pool when sales close"}}, Currency: "EUR"}
 	case TypeRoundReshake:
 		return &RoundReshake{Table: testTable, Round: testRound, Reason: ReshakeNotFlat,
 			Note: "die 2 leaning on the wall"}
@@ -115,7 +116,7 @@ func samplePayload(tb testing.TB, t Type) any {
 	case TypeRoundSettled:
 		return &RoundSettled{Table: testTable, Round: testRound, Dice: dice, Result: json.RawMessage(`{"pocket":"00"}`), Bets: 31,
 			Staked: dec("412.50"), Won: dec("180.00"), Returned: dec("246.00"), Residue: dec("0.004"),
-			Correction: 1, Funds: &Funds{Bank: dec("500.00")},
+			Correction: 1, Funds: &Funds{Bank: dec("500.00"), Closed: []Transfer{{From: "", To: "prizes", Amount: dec("61.87"), Rule: "line prize"}}},
 			Transfers: []Transfer{{From: "bank", To: "commission", Amount: dec("1.50"), Rule: "cagnotte 5% of the bank's net win"}}, Currency: "EUR", ShoeOver: true}
 	case TypeRoundPaused:
 		return &RoundPaused{Table: testTable, Round: testRound, Reason: "shaker jammed"}
@@ -123,7 +124,8 @@ func samplePayload(tb testing.TB, t Type) any {
 		return &RoundResumed{Table: testTable, Round: testRound, Note: "shaker replaced"}
 	case TypeRoundCancelled:
 		return &RoundCancelled{Table: testTable, Round: testRound, Reason: "unresolved shaker fault",
-			Bets: 31, Refunded: dec("412.50")}
+			Bets: 31, Refunded: dec("412.50"),
+			Transfers: []Transfer{{From: "prizes", To: "", Amount: dec("61.87"), Rule: "returned, the round is void: line prize"}}, Currency: "EUR"}
 	case TypeBetRefunded:
 		return &BetRefunded{Table: testTable, Round: testRound, Slip: testSlip, Bet: "b-0001",
 			Player: testPlayer, Code: "small", Stake: dec("10.50"), Currency: "EUR"}
