@@ -29,7 +29,7 @@ func (f *fold) closeSales(r *roundState, p *events.RoundBettingClosed, report re
 			bets = append(bets, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working})
 		}
 	}
-	_, diff, err := replay.Reclose(pt, bets, r.Scale, p.Transfers)
+	_, diff, err := replay.Reclose(pt, bets, r.Scale, p)
 	switch {
 	case err != nil:
 		report(KindPayoutMismatch, "round %s: its sales close cannot be computed again: %v", r.ID, err)

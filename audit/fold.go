@@ -115,6 +115,8 @@ type fold struct {
 	lastRound string
 	// pools are the progressive pools met (audit/pool.go).
 	pools map[string]*poolState
+	// sessions are each table's open or last session (audit/session.go).
+	sessions map[string]*sessionState
 }
 
 type ptEntry struct {
@@ -375,6 +377,10 @@ func payloadPlace(payload any) (table, round string, ok bool) {
 		return p.Table, "", true
 	case *events.TableShoeStarted:
 		return p.Table, "", true
+	case *events.SessionOpened:
+		return p.Table, "", true
+	case *events.SessionClosed:
+		return p.Table, "", true
 	case *events.RoundOpened:
 		return p.Table, p.Round, true
 	case *events.BetPlaced:
@@ -465,6 +471,7 @@ func (f *fold) applyPayload(s *step, report reporter) {
 			if t.Active != "" {
 				report(KindEventInvalid, "table %s closed while round %s is in progress", t.ID, t.Active)
 			}
+			f.sessionOpenAtClose(t.ID, report)
 			t.Closed = true
 		}
 	case *events.RoundOpened:
@@ -578,7 +585,9 @@ func (f *fold) applyPayload(s *step, report reporter) {
 	case *events.LedgerSealed:
 		// The walker checks seals against the chain.
 	default:
-		f.applyPool(s.payload, report)
+		if !f.applySession(s.payload, report) {
+			f.applyPool(s.payload, report)
+		}
 	}
 }
 
@@ -613,6 +622,7 @@ func (f *fold) openRound(s *step, p *events.RoundOpened, report reporter) {
 		OpenedAt: s.env.OccurredAt, Staked: decimal.Zero, byID: map[string]*betState{},
 	}
 	f.move(r, s.env.Type, report, "round.opened")
+	f.sessionRound(p, report)
 	if t != nil {
 		switch {
 		case t.Closed:
@@ -691,6 +701,7 @@ func (f *fold) placeBets(s *step, p *events.BetPlaced, report reporter) {
 			return
 		}
 	}
+	f.sessionSale(r.Table, p, report)
 }
 
 // roundBetsMax bounds the bets the fold keeps for one round, so a hostile

@@ -88,7 +88,7 @@ func samplePayload(tb testing.TB, t Type) any {
 	case TypeRoundOpened:
 		return &RoundOpened{Table: testTable, Round: testRound, Number: 127,
 			BettingWindow: 20 * time.Second, Paytable: "sicbo-standard-2026",
-			PaytableHash: "9f2c4e7d1a0b3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6"}
+			PaytableHash: "9f2c4e7d1a0b3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6", Session: "s-2026-12-01-evening"}
 	case TypeBetPlaced:
 		return &BetPlaced{Slip: testSlip, Player: testPlayer, Table: testTable, Round: testRound,
 			Currency: "EUR",
@@ -99,7 +99,8 @@ func samplePayload(tb testing.TB, t Type) any {
 			Total: dec("12.50"), BalanceBefore: dec("195.25"), BalanceAfter: dec("182.75")}
 	case TypeRoundBettingClosed:
 		return &RoundBettingClosed{Table: testTable, Round: testRound, Bets: 31, Staked: dec("412.50"),
-			Transfers: []Transfer{{From: "", To: "prizes", Amount: dec("61.87"), Rule: "line prize, 15% of the sales, posted to the prize pool when sales close"}}, Currency: "EUR"}
+			Transfers: []Transfer{{From: "", To: "prizes", Amount: dec("61.87"), Rule: "line prize, 15% of the sales, posted to the prize pool when sales close"}}, Currency: "EUR",
+			Announcement: "Cartones vendidos 31, de la serie A del número 1 al 31. Premio de línea 61.87, premio de bingo 247.50. Comienza la partida."}
 	case TypeRoundReshake:
 		return &RoundReshake{Table: testTable, Round: testRound, Reason: ReshakeNotFlat,
 			Note: "die 2 leaning on the wall"}
@@ -168,6 +169,13 @@ func samplePayload(tb testing.TB, t Type) any {
 	case TypeJackpotDecommissioned:
 		return &JackpotDecommissioned{Pool: "jp-1", To: "jp-2", Amount: dec("1500.00"), Currency: "EUR", Reason: "game withdrawn",
 			Transfers: []Transfer{{From: "jackpot:jp-1:main", To: "jackpot:jp-2:main", Amount: dec("1500.00"), Rule: "decommission"}}}
+	case TypeSessionOpened:
+		return &SessionOpened{Table: testTable, Session: "s-2026-12-01-evening", Number: 4, Paytable: "bingo/es-1979",
+			PaytableHash: "a0beaac23a6ee857c87fdbaa1fdd743324f2b38ec6086f190926f8c3bc842c7d",
+			Terms:        json.RawMessage(`{"series":[{"id":"A","face":"1","from":1,"to":420}]}`), SalesMax: 100000}
+	case TypeSessionClosed:
+		return &SessionClosed{Table: testTable, Session: "s-2026-12-01-evening", Rounds: 6, Sold: 2400, Sales: dec("2400.00"),
+			Currency: "EUR", Reason: "end of the evening"}
 	case TypeBetTakenDown:
 		return &BetTakenDown{Table: testTable, Round: testRound, Slip: testSlip, Bet: "b-0001",
 			Player: testPlayer, Code: "place:6", Stake: dec("12.00"), Currency: "EUR"}

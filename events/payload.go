@@ -93,6 +93,9 @@ type RoundOpened struct {
 	BettingWindow time.Duration `json:"betting_window_ns,omitempty"`
 	Paytable      string        `json:"paytable"`
 	PaytableHash  string        `json:"paytable_hash"`
+	// Session is the table's session the round belongs to (a bingo
+	// game of a session, session.opened); empty outside any.
+	Session string `json:"session,omitempty"`
 }
 
 // PlacedBet is one bet of a slip.
@@ -134,6 +137,10 @@ type RoundBettingClosed struct {
 	// event; Currency names their currency, set with them.
 	Transfers []Transfer `json:"transfers,omitempty"`
 	Currency  string     `json:"currency,omitempty"`
+	// Announcement is what the hall announces at that first close, in
+	// the regulation's words (bingo: «Cartones vendidos 5, de la serie A
+	// del número 1 al 5. Premio de línea …, premio de bingo …»).
+	Announcement string `json:"announcement,omitempty"`
 }
 
 // Reshake reasons: why a throw, spin or roll gave no result and is done
@@ -510,6 +517,10 @@ func newPayload(t Type) any {
 		return new(JackpotAdjusted)
 	case TypeJackpotDecommissioned:
 		return new(JackpotDecommissioned)
+	case TypeSessionOpened:
+		return new(SessionOpened)
+	case TypeSessionClosed:
+		return new(SessionClosed)
 	}
 	return nil
 }

@@ -5,15 +5,24 @@ package games
 // bingo prizes are fixed percentages of its sales, announced before the
 // first ball and posted to the table's prize pool then (issue #17). The
 // ledger calls CloseSales at a round's first close of betting and posts
-// the transfers with round.betting_closed; a cancel posts them back with
+// the transfers with round.betting_closed, with the hall's announcement; a cancel posts them back with
 // round.cancelled; the settlement gets them as Funds.Closed; the verifier
 // and the replay compute them again from the round's bets.
 type SalesCloser interface {
-	// ClosingTransfers returns the transfers a round with these bets (every
-	// bet sold, in placement order) posts when its sales close, in a
-	// currency with scale decimals; nil when it moves nothing. Its error
-	// has an ErrorCode.
-	ClosingTransfers(bets []Bet, scale int32) ([]Transfer, error)
+	// SalesClose returns what a round with these bets (every bet sold,
+	// in placement order) posts and announces when its sales close, in a
+	// currency with scale decimals. Its error has an ErrorCode.
+	SalesClose(bets []Bet, scale int32) (SalesClose, error)
+}
+
+// SalesClose is what a round's sales close records.
+type SalesClose struct {
+	// Transfers are posted with the close; nil when it moves nothing.
+	Transfers []Transfer
+	// Announcement is what the hall announces then, in the regulation's
+	// words (bingo: the cards sold by series, from number to number, and
+	// the line and bingo prizes, seed 002 bingo IV).
+	Announcement string
 }
 
 // ReversedTransfers returns the transfers that undo ts, last first: what a

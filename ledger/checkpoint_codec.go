@@ -351,7 +351,42 @@ func encodeState(b []byte, s *State) []byte {
 		}
 		w.bool(p.Decommissioned)
 	}
+
+	ids = sortedKeys(s.sessions)
+	w.uvarint(uint64(len(ids)))
+	for _, id := range ids {
+		encodeSession(w, s.sessions[id])
+	}
 	return w.b
+}
+
+func encodeSession(w *ckWriter, se *Session) {
+	w.str(se.ID)
+	w.sym(se.Table)
+	w.varint(se.Number)
+	w.sym(se.Paytable)
+	w.sym(se.PaytableHash)
+	w.bytes(se.Terms)
+	w.int(se.SalesMax)
+	w.bool(se.Closed)
+	w.int(se.Rounds)
+	w.uvarint(uint64(len(se.Codes)))
+	for _, c := range se.Codes {
+		w.sym(c)
+	}
+	w.dec(se.Sales)
+}
+
+func decodeSession(r *ckReader) *Session {
+	se := &Session{ID: r.str(), Table: r.sym(), Number: r.varint(), Paytable: r.sym(), PaytableHash: r.sym(), Terms: r.bytes(),
+		SalesMax: r.int(), Closed: r.bool(), Rounds: r.int()}
+	n, _ := r.count1()
+	se.Codes = make([]string, 0, n)
+	for range n {
+		se.Codes = append(se.Codes, r.sym())
+	}
+	se.Sales = r.dec()
+	return se
 }
 
 func cmpStr(a, b string) int {
@@ -645,6 +680,14 @@ func decodeState(body []byte) (*State, error) {
 			r.fail(fmt.Errorf("pool %s listed twice", p.ID))
 		}
 		s.pools[p.ID] = p
+	}
+	n, _ = r.count1()
+	for range n {
+		se := decodeSession(r)
+		if r.err == nil && s.sessions[se.Table] != nil {
+			r.fail(fmt.Errorf("session of table %s listed twice", se.Table))
+		}
+		s.sessions[se.Table] = se
 	}
 	if r.err != nil {
 		return nil, r.err

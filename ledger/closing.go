@@ -15,18 +15,19 @@ import (
 // after a result, and a round closed before its first result reopens
 // only after one.
 
-// closingTransfers returns what round r's first close of betting posts
-// under pt: nil for a game that posts nothing then, or for a later close.
-func closingTransfers(pt games.Paytable, r *Round) ([]games.Transfer, error) {
+// salesClose returns what round r's first close of betting posts and
+// announces under pt: nothing for a game that has no sales close, or for
+// a later close.
+func salesClose(pt games.Paytable, r *Round) (games.SalesClose, error) {
 	sc, ok := pt.(games.SalesCloser)
 	if !ok || len(r.Results) > 0 || r.salesClosed != nil {
-		return nil, nil
+		return games.SalesClose{}, nil
 	}
-	ts, err := sc.ClosingTransfers(gameBets(r), r.Scale)
+	out, err := sc.SalesClose(gameBets(r), r.Scale)
 	if err != nil {
-		return nil, errf(ErrInvalidRequest, "round %s: its sales do not close: %v", r.ID, err)
+		return out, errf(ErrInvalidRequest, "round %s: its sales do not close: %v", r.ID, err)
 	}
-	return ts, nil
+	return out, nil
 }
 
 // EventTransfers are a game's transfers as an event records them.

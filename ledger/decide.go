@@ -102,6 +102,10 @@ func (d *decider) decide(s *State, c Command, now time.Time) ([]draft, error) {
 		return d.adjustPool(s, c)
 	case *DecommissionPool:
 		return d.decommissionPool(s, c)
+	case *OpenSession:
+		return d.openSession(s, c)
+	case *CloseSession:
+		return d.closeSession(s, c)
 	}
 	return nil, errf(ErrInvalidRequest, "unknown command %T", c)
 }
@@ -341,6 +345,9 @@ func (d *decider) closeTable(s *State, c *CloseTable) ([]draft, error) {
 	if t.Banker != "" {
 		return nil, errf(ErrBetRefused, "player %s holds the bank of table %s: release it first", t.Banker, t.ID)
 	}
+	if se := s.OpenSessionOf(t.ID); se != nil {
+		return nil, errf(ErrSessionOpen, "session %s of table %s is open: close it first", se.ID, t.ID)
+	}
 	return []draft{{typ: events.TypeTableClosed, table: t.ID, payload: &events.TableClosed{Table: t.ID, Reason: c.Reason}}}, nil
 }
 
@@ -416,7 +423,7 @@ func (d *decider) openRound(s *State, c *OpenRound) ([]draft, error) {
 		typ: events.TypeRoundOpened, table: t.ID, round: id,
 		payload: &events.RoundOpened{
 			Table: t.ID, Round: id, Number: t.Rounds + 1, BettingWindow: c.BettingWindow,
-			Paytable: t.Paytable, PaytableHash: t.PaytableHash,
+			Paytable: t.Paytable, PaytableHash: t.PaytableHash, Session: sessionID(s.OpenSessionOf(t.ID)),
 		},
 	}}, nil
 }
@@ -586,6 +593,9 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 		if err := checkSales(r, seller, codes); err != nil {
 			return nil, err
 		}
+	}
+	if err := d.checkSession(s, t, r, pt, c.Bets); err != nil {
+		return nil, err
 	}
 	if _, banked := pt.(games.PlayerBanked); banked {
 		// The punters play against the bank: a player must hold it, not
@@ -770,17 +780,18 @@ func (d *decider) closeBetting(s *State, c *CloseBetting) ([]draft, error) {
 	if err != nil {
 		return nil, err
 	}
-	ts, err := closingTransfers(pt, r)
+	sc, err := salesClose(pt, r)
 	if err != nil {
 		return nil, err
 	}
-	p := &events.RoundBettingClosed{Table: t.ID, Round: r.ID, Bets: len(r.Bets), Staked: r.Staked, Transfers: EventTransfers(ts)}
-	if len(ts) > 0 {
+	p := &events.RoundBettingClosed{Table: t.ID, Round: r.ID, Bets: len(r.Bets), Staked: r.Staked,
+		Transfers: EventTransfers(sc.Transfers), Announcement: sc.Announcement}
+	if len(sc.Transfers) > 0 {
 		p.Currency = r.Currency
 	}
 	return []draft{{
 		typ: events.TypeRoundBettingClosed, table: t.ID, round: r.ID, payload: p,
-		postings: TransferPostings(t.ID, r.Currency, ts),
+		postings: TransferPostings(t.ID, r.Currency, sc.Transfers),
 	}}, nil
 }
 

@@ -220,6 +220,8 @@ type State struct {
 	sealAt  time.Time
 	// pools are the progressive pools, by id (ledger/pool.go).
 	pools map[string]*Pool
+	// sessions are each table's open or last session (ledger/session.go).
+	sessions map[string]*Session
 }
 
 // stateLimits bound what the state remembers beyond what validation of the
@@ -242,6 +244,7 @@ func newState(lim stateLimits) *State {
 		idem:      make(map[idemKey]idemEntry),
 		lim:       lim,
 		pools:     make(map[string]*Pool),
+		sessions:  make(map[string]*Session),
 	}
 }
 

@@ -1,23 +1,30 @@
 package replay
 
 import (
+	"fmt"
+
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
-// Reclose computes again what a round's first close of betting posts
-// under pt (games.SalesCloser: a bingo game's prizes to the pool) from the
-// bets sold, and compares it with what round.betting_closed recorded: ""
-// when they agree. A game that posts nothing at close must record
-// nothing. The round replay and the verifier both call it.
-func Reclose(pt games.Paytable, bets []games.Bet, scale int32, recorded []events.Transfer) (recomputed []games.Transfer, diff string, err error) {
+// Reclose computes again what a round's first close of betting posts and
+// announces under pt (games.SalesCloser: a bingo game's prizes to the
+// pool, the hall's announcement) from the bets sold, and compares it with
+// what round.betting_closed recorded: "" when they agree. A game that
+// posts nothing at close must record nothing. The round replay and the
+// verifier both call it.
+func Reclose(pt games.Paytable, bets []games.Bet, scale int32, p *events.RoundBettingClosed) (recomputed games.SalesClose, diff string, err error) {
 	if sc, ok := pt.(games.SalesCloser); ok {
-		if recomputed, err = sc.ClosingTransfers(bets, scale); err != nil {
-			return nil, "", err
+		if recomputed, err = sc.SalesClose(bets, scale); err != nil {
+			return recomputed, "", err
 		}
 	}
-	return recomputed, TransfersDiff(recorded, recomputed), nil
+	diff = TransfersDiff(p.Transfers, recomputed.Transfers)
+	if diff == "" && p.Announcement != recomputed.Announcement {
+		diff = fmt.Sprintf("recorded announcement %q; re-computed %q", p.Announcement, recomputed.Announcement)
+	}
+	return recomputed, diff, nil
 }
 
 // Unclose is what a cancelled round posts back of the transfers its
@@ -49,12 +56,13 @@ func (st *roundState) recloseSales(out *RoundReplay, p *events.RoundBettingClose
 		pb := st.placed[id]
 		bets = append(bets, games.Bet{Code: pb.Code, Stake: pb.Stake, Since: st.since[id], Working: pb.Working})
 	}
-	re, diff, err := Reclose(pt, bets, out.Scale, p.Transfers)
+	re, diff, err := Reclose(pt, bets, out.Scale, p)
 	if err != nil {
 		betProblem("round %s: its sales close cannot be computed again: %v", out.Round, err)
 		return
 	}
-	out.SalesClosed = &TransfersCheck{Recorded: append([]events.Transfer{}, p.Transfers...), Recomputed: eventTransfers(re), Match: diff == ""}
+	out.Announcement = p.Announcement
+	out.SalesClosed = &TransfersCheck{Recorded: append([]events.Transfer{}, p.Transfers...), Recomputed: eventTransfers(re.Transfers), Match: diff == ""}
 	if diff != "" {
 		betProblem("round %s at sales close: %s", out.Round, diff)
 	}

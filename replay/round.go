@@ -279,6 +279,9 @@ type RoundReplay struct {
 	// (games.SalesCloser: a bingo game's prizes to the pool), as recorded
 	// and as re-computed from the bets sold; nil when it posted nothing.
 	SalesClosed *TransfersCheck `json:"sales_closed,omitempty"`
+	// Announcement is the hall's announcement at the sales close, as
+	// recorded (bingo: the cards sold by series and the prizes).
+	Announcement string `json:"announcement,omitempty"`
 }
 
 // TransfersCheck is a round's transfers as round.settled recorded them and

@@ -8,23 +8,30 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 )
 
-// ClosingTransfers funds the prize pool when a game's sales close
+// SalesClose funds the prize pool when a game's sales close
 // (games.SalesCloser; the ledger's side of CloseSales): "the prize money is known and posted to a prize
 // pool account when sales close" (issue #17; seed 002 bingo IV, the
 // prizes announced before the first ball). Two transfers from the hall
 // (the house, which the sales reach at the end of the game) to the pool
 // (games.CounterpartyPrizes, prizes:<table>): the line prize and the
 // bingo prize, each its percentage of the sales rounded down (Prizes).
-// A game with no card sold funds nothing.
-func (p *Paytable) ClosingTransfers(bets []games.Bet, scale int32) ([]games.Transfer, error) {
-	if len(bets) == 0 {
-		return nil, nil
-	}
-	pr, _, err := p.CloseSales(bets, scale)
+// A game with no card sold funds nothing. The announcement is the hall's
+// before the first ball (Announcement: the cards sold by series, from
+// number to number, and both prizes).
+func (p *Paytable) SalesClose(bets []games.Bet, scale int32) (games.SalesClose, error) {
+	cards, sales, err := p.Cards(bets, scale)
 	if err != nil {
-		return nil, err
+		return games.SalesClose{}, err
 	}
-	return p.closeTransfers(pr), nil
+	pr, err := p.Prizes(sales, scale)
+	if err != nil {
+		return games.SalesClose{}, err
+	}
+	out := games.SalesClose{Announcement: Announcement(cards, pr, scale, false)}
+	if len(bets) > 0 {
+		out.Transfers = p.closeTransfers(pr)
+	}
+	return out, nil
 }
 
 // closeTransfers are the prizes' transfers to the pool at sales close.

@@ -26,7 +26,7 @@ import (
 //     nothing else.
 //
 // A game whose prizes were posted to the pool when its sales closed
-// (funds.Closed, ClosingTransfers) has one transfer instead: the sales, pool →
+// (funds.Closed, SalesClose) has one transfer instead: the sales, pool →
 // house; a void game gives the prizes back (pool → house). The other
 // funds are not used: a bingo game depends on its cards and balls alone.
 func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Result, funds games.Funds) (games.RoundSettlement, error) {
@@ -50,7 +50,7 @@ func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Re
 	}
 	g := w.Game
 	if len(funds.Closed) > 0 {
-		// The prizes reached the pool when sales closed (ClosingTransfers):
+		// The prizes reached the pool when sales closed (SalesClose):
 		// the settlement carries the sales to the hall, or, in a void
 		// game, gives the prizes back to it.
 		pr := Prizes{Line: g.Line.Amount, Bingo: g.Bingo.Amount}

@@ -1,0 +1,244 @@
+package ledger
+
+import (
+	"encoding/json"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
+)
+
+// Sessions above a table's rounds (games.Sessioned: a bingo session sells
+// series of numbered cards over several games, issue #17). A session is
+// opened between rounds with its terms (session.opened) and closed
+// between rounds (session.closed); every round opened meanwhile belongs
+// to it (round.opened's session), and every sale in those rounds must be
+// one the terms allow (an announced series at its face value), keep its
+// sale key once in the whole session (a card number once per series) and
+// keep the session within its SalesMax sales (cards_max). A table of such
+// a game with no session open sells as before, each game on its own.
+
+// SessionTermsMax bounds a session's terms as a command carries them.
+const SessionTermsMax = 64 << 10
+
+// Session is a table's session: the open one, or the last one closed.
+type Session struct {
+	ID           string
+	Table        string
+	Number       int64
+	Paytable     string
+	PaytableHash string
+	// Terms are the session's terms, canonical JSON (session.opened).
+	Terms    []byte
+	SalesMax int
+	Closed   bool
+	// Rounds counts the rounds opened in the session; Codes are the codes
+	// of the bets sold in it, in order, and Sales their stakes.
+	Rounds int
+	Codes  []string
+	Sales  decimal.Decimal
+	// derived is what the decider derives from Terms and Codes: never
+	// checkpointed, built again when missing.
+	derived *sessionDerived
+}
+
+// sessionDerived is a session's terms parsed and the sale keys of its
+// codes (n says how many codes the keys cover: codes only append).
+type sessionDerived struct {
+	terms games.SessionTerms
+	n     int
+	keys  map[string]struct{}
+}
+
+// OpenSession opens a session on a table between rounds with its terms
+// (bingo: the series it sells). Supervisor only.
+type OpenSession struct {
+	Meta    `json:"-"`
+	Table   string          `json:"table"`
+	Session string          `json:"session"`
+	Terms   json.RawMessage `json:"terms"`
+}
+
+func (c *OpenSession) meta() *Meta { return &c.Meta }
+func (*OpenSession) name() string  { return "open_session" }
+
+// CloseSession closes a table's open session between rounds.
+type CloseSession struct {
+	Meta    `json:"-"`
+	Table   string `json:"table"`
+	Session string `json:"session"`
+	Reason  string `json:"reason,omitempty"`
+}
+
+func (c *CloseSession) meta() *Meta { return &c.Meta }
+func (*CloseSession) name() string  { return "close_session" }
+
+// OpenSessionOf returns the open session of a table, or nil.
+func (s *State) OpenSessionOf(table string) *Session {
+	if se := s.sessions[table]; se != nil && !se.Closed {
+		return se
+	}
+	return nil
+}
+
+func (d *decider) openSession(s *State, c *OpenSession) ([]draft, error) {
+	t, err := d.table(s, c.Table)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkID("session", c.Session); err != nil {
+		return nil, err
+	}
+	if len(c.Terms) > SessionTermsMax {
+		return nil, errf(ErrInvalidRequest, "terms of %d bytes, over the %d-byte limit", len(c.Terms), SessionTermsMax)
+	}
+	pt, err := d.paytable(t)
+	if err != nil {
+		return nil, err
+	}
+	sd, ok := pt.(games.Sessioned)
+	if !ok {
+		return nil, errf(ErrInvalidRequest, "paytable %s sells no sessions", pt.ID())
+	}
+	last := s.sessions[t.ID]
+	switch {
+	case last != nil && !last.Closed:
+		return nil, errf(ErrSessionOpen, "session %s of table %s is open", last.ID, t.ID)
+	case last != nil && last.ID == c.Session:
+		return nil, errf(ErrSessionOpen, "session %s of table %s was already held", c.Session, t.ID)
+	case t.Active != "":
+		return nil, errf(ErrRoundInProgress, "a session opens between rounds; round %s is in progress", t.Active)
+	}
+	terms, err := sd.ParseSession(c.Terms, t.Scale)
+	if err != nil {
+		return nil, errf(ErrInvalidRequest, "%v", err)
+	}
+	number := int64(1)
+	if last != nil {
+		number = last.Number + 1
+	}
+	return []draft{{
+		typ: events.TypeSessionOpened, table: t.ID,
+		payload: &events.SessionOpened{
+			Table: t.ID, Session: c.Session, Number: number, Paytable: t.Paytable, PaytableHash: t.PaytableHash,
+			Terms: terms.JSON(), SalesMax: terms.SalesMax(),
+		},
+	}}, nil
+}
+
+func (d *decider) closeSession(s *State, c *CloseSession) ([]draft, error) {
+	t, err := d.table(s, c.Table)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkText("reason", c.Reason, false); err != nil {
+		return nil, err
+	}
+	se := s.OpenSessionOf(t.ID)
+	switch {
+	case se == nil || se.ID != c.Session:
+		return nil, errf(ErrSessionNotOpen, "session %q is not open at table %s", c.Session, t.ID)
+	case t.Active != "":
+		return nil, errf(ErrRoundInProgress, "a session closes between rounds; round %s is in progress", t.Active)
+	}
+	return []draft{{
+		typ: events.TypeSessionClosed, table: t.ID,
+		payload: &events.SessionClosed{
+			Table: t.ID, Session: se.ID, Rounds: se.Rounds, Sold: len(se.Codes), Sales: se.Sales, Currency: t.Currency, Reason: c.Reason,
+		},
+	}}, nil
+}
+
+// sessionDerivedOf parses a session's terms and indexes its sale keys,
+// once, then extends the index with the codes sold since.
+func (d *decider) sessionDerivedOf(se *Session, pt games.Paytable, scale int32) (*sessionDerived, error) {
+	sd, ok := pt.(games.Sessioned)
+	if !ok {
+		return nil, errf(ErrInvalidRequest, "paytable %s sells no sessions", pt.ID())
+	}
+	if se.derived == nil || se.derived.n > len(se.Codes) {
+		terms, err := sd.ParseSession(se.Terms, scale)
+		if err != nil {
+			return nil, errf(ErrPaytableChanged, "session %s: its terms do not parse under %s: %v", se.ID, pt.ID(), err)
+		}
+		se.derived = &sessionDerived{terms: terms, keys: make(map[string]struct{}, len(se.Codes))}
+	}
+	dv := se.derived
+	for _, c := range se.Codes[dv.n:] {
+		dv.keys[sd.SaleKey(c)] = struct{}{}
+	}
+	dv.n = len(se.Codes)
+	return dv, nil
+}
+
+// checkSession refuses a slip of a round sold in table t's open session
+// that its terms do not allow: a bet the terms do not offer at that
+// stake, a sale key the session sold before, or more sales than the
+// session's SalesMax.
+func (d *decider) checkSession(s *State, t *Table, r *Round, pt games.Paytable, bets []BetRequest) error {
+	se := s.OpenSessionOf(t.ID)
+	if se == nil {
+		return nil
+	}
+	dv, err := d.sessionDerivedOf(se, pt, r.Scale)
+	if err != nil {
+		return err
+	}
+	if len(se.Codes)+len(bets) > dv.terms.SalesMax() {
+		return errf(ErrBetRefused, "session %s sold %d; %d more would be over its limit of %d", se.ID, len(se.Codes), len(bets), dv.terms.SalesMax())
+	}
+	seller := pt.(games.Sessioned)
+	for _, b := range bets {
+		if err := dv.terms.CheckSale(b.Code, b.Stake); err != nil {
+			return errf(ErrBetRefused, "session %s: %v", se.ID, err)
+		}
+		if _, sold := dv.keys[seller.SaleKey(b.Code)]; sold {
+			return errf(ErrBetRefused, "%s is already sold in session %s", seller.SaleKey(b.Code), se.ID)
+		}
+	}
+	return nil
+}
+
+// applySession applies the session events and what a round and its
+// sales add to the table's open session.
+func (s *State) applySession(payload any) bool {
+	switch p := payload.(type) {
+	case *events.SessionOpened:
+		s.sessions[p.Table] = &Session{
+			ID: p.Session, Table: p.Table, Number: p.Number, Paytable: p.Paytable, PaytableHash: p.PaytableHash,
+			Terms: p.Terms, SalesMax: p.SalesMax, Sales: decimal.Zero,
+		}
+	case *events.SessionClosed:
+		s.sessions[p.Table].Closed = true
+	default:
+		return false
+	}
+	return true
+}
+
+// sessionRound counts a round opened in the table's open session.
+func (s *State) sessionRound(p *events.RoundOpened) {
+	if se := s.OpenSessionOf(p.Table); se != nil {
+		se.Rounds++
+	}
+}
+
+// sessionSold adds a slip's bets to the table's open session.
+func (s *State) sessionSold(p *events.BetPlaced) {
+	se := s.OpenSessionOf(p.Table)
+	if se == nil {
+		return
+	}
+	for _, b := range p.Bets {
+		se.Codes = append(se.Codes, b.Code)
+		se.Sales = se.Sales.Add(b.Stake)
+	}
+}
+
+func sessionID(se *Session) string {
+	if se == nil {
+		return ""
+	}
+	return se.ID
+}
