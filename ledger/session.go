@@ -1,8 +1,6 @@
 package ledger
 
 import (
-	"encoding/json"
-
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
@@ -55,9 +53,13 @@ type sessionDerived struct {
 // (bingo: the series it sells). Supervisor only.
 type OpenSession struct {
 	Meta    `json:"-"`
-	Table   string          `json:"table"`
-	Session string          `json:"session"`
-	Terms   json.RawMessage `json:"terms"`
+	Table   string `json:"table"`
+	Session string `json:"session"`
+	// Terms are the session's terms as the hall announces them, a JSON
+	// object the game reads (games.Sessioned.ParseSession). They are
+	// bytes, not a json.RawMessage, so that terms that are not JSON are
+	// refused by the game rather than by the request's hash.
+	Terms []byte `json:"terms"`
 }
 
 func (c *OpenSession) meta() *Meta { return &c.Meta }
