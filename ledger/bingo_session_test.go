@@ -41,12 +41,12 @@ func TestLedger_BingoSession(t *testing.T) {
 	h.refuse(&ledger.OpenSession{Meta: ledger.Meta{Actor: dealer}, Table: "g1", Session: "s1", Terms: []byte(terms)}, "forbidden")
 	for _, bad := range []string{
 		`{"series":[]}`, // no series
-		`{"series":[{"id":"A","face":"1","from":1,"to":10}],"prizes":1}`,                                       // a member the terms do not have
-		`{"series":[{"id":"A","face":"1","from":1,"to":10},{"id":"A","face":"1","from":11,"to":12}]}`,          // a series twice
-		`{"series":[{"id":"A","face":"1","from":5,"to":4}]}`,                                                   // an empty range
-		`{"series":[{"id":"A","face":"0.001","from":1,"to":4}]}`,                                               // off the currency's scale
-		`{"series":[{"id":"A","face":"1","from":1,"to":100000},{"id":"B","face":"1","from":1,"to":1}]}`,        // over cards_max
-		`{"series":[{"id":"A","face":"1","from":1,"to":4,"double":true}]}`,                                     // doubles are not sold
+		`{"series":[{"id":"A","face":"1","from":1,"to":10}],"prizes":1}`,                                // a member the terms do not have
+		`{"series":[{"id":"A","face":"1","from":1,"to":10},{"id":"A","face":"1","from":11,"to":12}]}`,   // a series twice
+		`{"series":[{"id":"A","face":"1","from":5,"to":4}]}`,                                            // an empty range
+		`{"series":[{"id":"A","face":"0.001","from":1,"to":4}]}`,                                        // off the currency's scale
+		`{"series":[{"id":"A","face":"1","from":1,"to":100000},{"id":"B","face":"1","from":1,"to":1}]}`, // over cards_max
+		`{"series":[{"id":"A","face":"1","from":1,"to":4,"double":true}]}`,                              // doubles are not sold
 		`not json`,
 	} {
 		h.refuse(openSession("g1", "s1", bad), "invalid_request")
