@@ -80,8 +80,9 @@ func naiveShares(cards []sold, winners []int, prize decimal.Decimal) map[int]dec
 }
 
 // TestLedger_BingoProperty plays random games with thousands of cards
-// through the real ledger (generated cards, random prices, owners and
-// draws) and checks them against an independent calculation: the same
+// through the real ledger, in one session (generated cards of the
+// session's series, numbered once in the session, random prices, owners
+// and draws) and checks them against an independent calculation: the same
 // winners of the line and the bingo on the same balls, each player's
 // wallet moved by their prizes less their prices to the cent, the prize
 // pool holding exactly both prizes once sales close (and after a restart
@@ -95,6 +96,12 @@ func TestLedger_BingoProperty(t *testing.T) {
 	}
 	h := newHarness(t)
 	h.openBingo("pg")
+	// One session sells every game's cards: a series per price, each
+	// card number once in the session (the games take consecutive
+	// numbers), every sale checked against the series.
+	prices := []string{"0.50", "1", "1", "2", "3.33"}
+	series := []string{"A", "B", "B", "C", "D"}
+	h.must(openSession("pg", "prop", fmt.Sprintf(`{"series":[{"id":"A","face":"0.50","from":1,"to":%[1]d},{"id":"B","face":"1","from":1,"to":%[1]d},{"id":"C","face":"2","from":1,"to":%[1]d},{"id":"D","face":"3.33","from":1,"to":%[1]d}]}`, games*cardsPerGame)))
 	const players = 40
 	deposits := decimal.Zero
 	for p := range players {
@@ -103,18 +110,24 @@ func TestLedger_BingoProperty(t *testing.T) {
 	}
 	wallet := map[string]decimal.Decimal{}
 	house := decimal.Zero
-	prices := []string{"0.50", "1", "1", "2", "3.33"}
+	var first *sold
 	for g := range games {
 		rng := rand.New(rand.NewPCG(uint64(g), 17))
 		round := h.openRound("pg")
 		cards := make([]sold, cardsPerGame)
 		for i := range cards {
+			k := rng.IntN(len(prices))
 			cards[i] = sold{
-				card:   bingo.GenerateCard(uint64(g)*7919+1, bingo.CardID{Series: string(rune('A' + i%3)), Number: i/3 + 1}),
+				card:   bingo.GenerateCard(uint64(g)*7919+1, bingo.CardID{Series: series[k], Number: g*cardsPerGame + i + 1}),
 				player: fmt.Sprintf("p%02d", rng.IntN(players)),
-				price:  dec(prices[rng.IntN(len(prices))]),
+				price:  dec(prices[k]),
 			}
 		}
+		if first != nil {
+			// A card sold in an earlier game of the session.
+			h.refuse(placeSlip("pg", round, "p00", b(first.card.BetCode(), first.price.String())), "bet_refused")
+		}
+		first = &cards[0]
 		// Sell them in slips of up to 100 cards of one player.
 		byPlayer := map[string][]int{}
 		for i, c := range cards {
@@ -181,5 +194,6 @@ func TestLedger_BingoProperty(t *testing.T) {
 		}
 		h.wantBalances(want)
 	}
+	h.must(closeSession("pg", "prop"))
 	h.verifyClean()
 }
