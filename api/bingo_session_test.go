@@ -108,6 +108,14 @@ func TestAPI_BingoSession(t *testing.T) {
 		t.Fatalf("session report %+v", sv)
 	}
 	e.must(404, "GET", "/v1/tables/hall/sessions/nope", ledger.RoleFinance, nil)
+	// The daily report lists the session's day beside the table's.
+	var daily projections.DailyReport
+	day := sv.Days[0].Day
+	mustJSON(t, e.must(200, "GET", fmt.Sprintf("/v1/reports/daily?table=hall&from=%s&to=%s&min_seq=%d", day, day, last), ledger.RoleFinance, nil).body, &daily)
+	if len(daily.Sessions) != 1 || daily.Sessions[0].Session != "eve" || daily.Sessions[0].Sold != 3 || !daily.Sessions[0].HallShare.Equal(dec("0.50")) ||
+		len(daily.Sales) != 1 || !daily.Sales[0].HallShare.Equal(daily.Sessions[0].HallShare) {
+		t.Fatalf("daily report's sessions %+v, sales %+v", daily.Sessions, daily.Sales)
+	}
 
 	var vr struct {
 		Clean      bool `json:"clean"`

@@ -3,6 +3,8 @@ package projections
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -190,4 +192,54 @@ type SessionView struct {
 	Table string `json:"table"`
 	SessionInfo
 	Seq uint64 `json:"seq"`
+}
+
+// DailySession is one day of a table's session in the daily report: what
+// the session sold, paid and refunded that day and the hall's share.
+type DailySession struct {
+	Day      string `json:"day"`
+	Table    string `json:"table"`
+	Session  string `json:"session"`
+	Currency string `json:"currency"`
+	SessionTotals
+}
+
+// dailySessions fills out.Sessions with the session days of the selling
+// tables the report lists (out.Sales), from the days of their sessions
+// the table record keeps (the open or last one and PastSessionsKept
+// before it), by day, table and session.
+func (s *Store) dailySessions(tx *bolt.Tx, out *DailyReport) error {
+	seen := map[string]bool{}
+	for _, row := range out.Sales {
+		if seen[row.Table] {
+			continue
+		}
+		seen[row.Table] = true
+		v := tx.Bucket(bucketTables).Get([]byte(row.Table))
+		if v == nil {
+			continue
+		}
+		var t TableInfo
+		if err := decodeJSON(bucketTables, []byte(row.Table), v, &t); err != nil {
+			return err
+		}
+		all := t.PastSessions
+		if t.Session != nil {
+			all = append([]SessionInfo{*t.Session}, all...)
+		}
+		for i := len(all) - 1; i >= 0; i-- {
+			for _, d := range all[i].Days {
+				if d.Day >= out.From && d.Day <= out.To {
+					out.Sessions = append(out.Sessions, DailySession{Day: d.Day, Table: t.ID, Session: all[i].ID, Currency: all[i].Currency, SessionTotals: d.SessionTotals})
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(out.Sessions, func(a, b DailySession) int {
+		if a.Day != b.Day {
+			return strings.Compare(a.Day, b.Day)
+		}
+		return strings.Compare(a.Table, b.Table)
+	})
+	return nil
 }

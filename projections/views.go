@@ -444,6 +444,10 @@ type DailyReport struct {
 	// (games.Seller: a bingo room's cards), the hall's account of its
 	// day; empty when no such table played.
 	Sales []DailySales `json:"sales,omitempty"`
+	// Sessions has the same account per session and day for the selling
+	// tables' sessions (session.opened: a bingo session), by day and
+	// table; empty when none sold in the period.
+	Sessions []DailySession `json:"sessions,omitempty"`
 }
 
 // DailySales is a selling table's day (a bingo session's): the items it
