@@ -1,9 +1,12 @@
 package api_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games/bingo"
 	"github.com/wagerlog/wagerlog/ledger"
@@ -115,6 +118,32 @@ func TestAPI_BingoSession(t *testing.T) {
 	if len(daily.Sessions) != 1 || daily.Sessions[0].Session != "eve" || daily.Sessions[0].Sold != 3 || !daily.Sessions[0].HallShare.Equal(dec("0.50")) ||
 		len(daily.Sales) != 1 || !daily.Sales[0].HallShare.Equal(daily.Sessions[0].HallShare) {
 		t.Fatalf("daily report's sessions %+v, sales %+v", daily.Sessions, daily.Sales)
+	}
+
+	// The reconciliation lists the session's day too, from the flows.
+	var rec struct {
+		Sessions []struct {
+			Date      string          `json:"date"`
+			Table     string          `json:"table"`
+			Session   string          `json:"session"`
+			Sales     decimal.Decimal `json:"sales"`
+			Prizes    decimal.Decimal `json:"prizes"`
+			Refunds   decimal.Decimal `json:"refunds"`
+			HallShare decimal.Decimal `json:"hall_share"`
+		} `json:"sessions"`
+		Discrepancies []json.RawMessage `json:"discrepancies"`
+	}
+	mustJSON(t, e.must(200, "GET", "/v1/reports/reconcile?period=2026-01-01..2027-12-31", ledger.RoleAuditor, nil).body, &rec)
+	if len(rec.Sessions) != 1 || len(rec.Discrepancies) != 0 {
+		t.Fatalf("reconciliation sessions %+v, discrepancies %s", rec.Sessions, rec.Discrepancies)
+	}
+	if x := rec.Sessions[0]; x.Date != day || x.Table != "hall" || x.Session != "eve" || !x.Sales.Equal(dec("3")) || !x.Prizes.Equal(dec("1.50")) ||
+		!x.Refunds.Equal(dec("1")) || !x.HallShare.Equal(dec("0.50")) {
+		t.Fatalf("reconciliation session row %+v", x)
+	}
+	csv := string(e.must(200, "GET", "/v1/reports/reconcile?period=2026-01-01..2027-12-31&format=csv", ledger.RoleAuditor, nil).body)
+	if !strings.Contains(csv, "date,table,session,currency,sales,prizes,refunds,hall_share") || !strings.Contains(csv, day+",hall,eve,EUR,3.00,1.50,1.00,0.50") {
+		t.Errorf("reconciliation CSV without the session:\n%s", csv)
 	}
 
 	var vr struct {

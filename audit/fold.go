@@ -82,6 +82,9 @@ type roundState struct {
 	// salesClosed are the transfers its first close of betting posted
 	// (games.SalesCloser; audit/closing.go).
 	salesClosed []games.Transfer
+	// session is the table's session the round was opened in, "" when
+	// none (audit/session.go).
+	session string
 }
 
 // open reports whether the round is still in progress: its bets are
@@ -619,7 +622,7 @@ func (f *fold) openRound(s *step, p *events.RoundOpened, report reporter) {
 	r := &roundState{
 		ID: p.Round, Table: p.Table, Number: p.Number,
 		Paytable: p.Paytable, PaytableHash: p.PaytableHash, OpenedSeq: s.raw.Seq,
-		OpenedAt: s.env.OccurredAt, Staked: decimal.Zero, byID: map[string]*betState{},
+		OpenedAt: s.env.OccurredAt, Staked: decimal.Zero, byID: map[string]*betState{}, session: p.Session,
 	}
 	f.move(r, s.env.Type, report, "round.opened")
 	f.sessionRound(p, report)

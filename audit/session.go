@@ -140,3 +140,68 @@ func (f *fold) sessionOpenAtClose(table string, report reporter) {
 		report(KindEventInvalid, "table %s closed while session %s is open", table, se.ID)
 	}
 }
+
+// SessionSalesRow is a session's day in the reconciliation (a bingo
+// session, issue #17: "reports show sales, prizes paid, refunds and hall
+// share per session and day"), from the flows of its games: Sales the
+// stakes, Prizes the stakes returned and wins less reversals, Refunds the
+// refunds of void games, HallShare = Sales − Prizes − Refunds.
+type SessionSalesRow struct {
+	Date      string          `json:"date"`
+	Table     string          `json:"table"`
+	Session   string          `json:"session"`
+	Currency  string          `json:"currency"`
+	Sales     decimal.Decimal `json:"sales"`
+	Prizes    decimal.Decimal `json:"prizes"`
+	Refunds   decimal.Decimal `json:"refunds"`
+	HallShare decimal.Decimal `json:"hall_share"`
+}
+
+// sessionFlows adds a step's flows of a round sold in a session to its
+// session's day.
+func (o *reconcileObserver) sessionFlows(s *step, f *fold) {
+	r := f.rounds[s.env.Round]
+	if s.env.Round == "" || r == nil || r.session == "" {
+		return
+	}
+	for _, fl := range s.flows {
+		var sales, prizes, refunds decimal.Decimal
+		switch fl.kind {
+		case FlowStake:
+			sales = fl.Amount
+		case FlowStakeReturned, FlowWin:
+			prizes = fl.Amount
+		case FlowReversedStakeReturned, FlowReversedWin:
+			prizes = fl.Amount.Neg()
+		case FlowRefund:
+			refunds = fl.Amount
+		default:
+			continue
+		}
+		k := sessionDayKey{o.t.cur, r.Table, r.session, fl.Currency}
+		row := o.sessions[k]
+		if row == nil {
+			z := decimal.Zero
+			row = &SessionSalesRow{Date: k.day, Table: k.table, Session: k.session, Currency: k.currency, Sales: z, Prizes: z, Refunds: z, HallShare: z}
+			if o.sessions == nil {
+				o.sessions = map[sessionDayKey]*SessionSalesRow{}
+			}
+			o.sessions[k] = row
+			o.sessionOrder = append(o.sessionOrder, k)
+		}
+		row.Sales = row.Sales.Add(sales)
+		row.Prizes = row.Prizes.Add(prizes)
+		row.Refunds = row.Refunds.Add(refunds)
+		row.HallShare = row.Sales.Sub(row.Prizes).Sub(row.Refunds)
+	}
+}
+
+type sessionDayKey struct{ day, table, session, currency string }
+
+// addSessionSales lists the sessions' days in the order they first
+// moved money.
+func (o *reconcileObserver) addSessionSales(rep *ReconcileReport) {
+	for _, k := range o.sessionOrder {
+		rep.Sessions = append(rep.Sessions, *o.sessions[k])
+	}
+}
