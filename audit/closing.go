@@ -13,6 +13,7 @@ import (
 // computes again from the bets sold (replay.Reclose); on any later close,
 // nothing. The flows were checked against the postings with the others.
 func (f *fold) closeSales(r *roundState, p *events.RoundBettingClosed, report reporter) {
+	f.carriedBy(r.Table, report)
 	if len(r.Results) > 0 || r.salesClosed != nil {
 		if len(p.Transfers) > 0 {
 			report(KindEventInvalid, "round %s: a close of betting after its sales closed posts transfers %v", r.ID, p.Transfers)
@@ -42,6 +43,7 @@ func (f *fold) closeSales(r *roundState, p *events.RoundBettingClosed, report re
 // uncloseSales checks that a cancelled round gives back exactly what its
 // sales close posted: the prize pool of a void bingo game ends empty.
 func (f *fold) uncloseSales(r *roundState, p *events.RoundCancelled, report reporter) {
+	f.carriedBy(r.Table, report)
 	if d := replay.Unclose(r.salesClosed, p.Transfers); d != "" {
 		report(KindPayoutMismatch, "round %s cancelled: what its sales close posted is not given back: %s", r.ID, d)
 	}

@@ -290,7 +290,7 @@ func knownAccount(name string) bool {
 		return true
 	}
 	for _, prefix := range []string{ledger.WalletAccount(""), ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount(""),
-		ledger.CommissionAccount(""), ledger.JackpotAccount(""), ledger.BankAccount(""), ledger.PrizesAccount("")} {
+		ledger.CommissionAccount(""), ledger.JackpotAccount(""), ledger.BankAccount(""), ledger.PrizesAccount(""), ledger.HeldAccount("")} {
 		if id, ok := strings.CutPrefix(name, prefix); ok {
 			return events.ValidID(id)
 		}
@@ -655,7 +655,7 @@ func (f *fold) placeBets(s *step, p *events.BetPlaced, report reporter) {
 	// commissions charged on placing them.
 	sum := decimal.Zero
 	for _, b := range p.Bets {
-		sum = sum.Add(b.Stake).Add(b.Commission)
+		sum = sum.Add(b.Stake).Add(b.Commission).Add(b.Held)
 	}
 	if !sum.Equal(p.Total) {
 		report(KindTotalsMismatch, "slip %s states a total of %s, its stakes and commissions add up to %s", p.Slip, p.Total, sum)

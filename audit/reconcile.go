@@ -198,7 +198,7 @@ func scopeOf(account, currency string) (scopeKey, bool) {
 	// A table's prize pool (bingo's prizes) is the table's money between
 	// its sales and its winners, like money in play; a player's bank in
 	// custody is counted in its table's scope too.
-	for _, prefix := range []string{ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount(""), ledger.CommissionAccount(""), ledger.BankAccount(""), ledger.PrizesAccount("")} {
+	for _, prefix := range []string{ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount(""), ledger.CommissionAccount(""), ledger.BankAccount(""), ledger.PrizesAccount(""), ledger.HeldAccount("")} {
 		if t, ok := strings.CutPrefix(account, prefix); ok {
 			return scopeKey{ScopeTable, t, currency}, true
 		}
@@ -354,6 +354,8 @@ func (o *reconcileObserver) addFlow(r *ReconRow, fl flow) {
 		r.BankPutUp = r.BankPutUp.Add(a)
 	case FlowBankReleased:
 		r.BankReturned = r.BankReturned.Add(a)
+	case FlowCarried:
+		// Inside the table's accounts: its stake was counted at the sale.
 	case FlowTransfer:
 		// A round's transfer: a cagnotte (a player's bank → the table's
 		// commission) is listed; a pass's funding of a pool is the pool's.

@@ -21,7 +21,14 @@ type sessionState struct {
 	rounds int
 	sold   int
 	sales  decimal.Decimal
+	// held are the double cards' halves sold in the current round for
+	// the next; carrying the ones the current round's opening must place
+	// (player 0 code → amount), until its carried slips did.
+	held     []events.HeldHalf
+	carrying map[string]decimal.Decimal
 }
+
+func heldKey(player, code string) string { return player + "\x00" + code }
 
 // openSession returns the open session of a table, or nil.
 func (f *fold) openSession(table string) *sessionState {
@@ -85,6 +92,14 @@ func (f *fold) applySession(payload any, report reporter) bool {
 		if p.Rounds != se.rounds || p.Sold != se.sold || !p.Sales.Equal(se.sales) {
 			report(KindTotalsMismatch, "session %s closed with %d rounds, %d sold for %s; its events say %d, %d for %s", p.Session, p.Rounds, p.Sold, p.Sales, se.rounds, se.sold, se.sales)
 		}
+		same := len(p.Returned) == len(se.held)
+		for i := 0; same && i < len(se.held); i++ {
+			a, b := p.Returned[i], se.held[i]
+			same = a.Player == b.Player && a.Code == b.Code && a.Amount.Equal(b.Amount)
+		}
+		if !same {
+			report(KindPayoutMismatch, "session %s closed returning %d held halves; %d were held for a next game", p.Session, len(p.Returned), len(se.held))
+		}
 		se.Closed = true
 	default:
 		return false
@@ -100,6 +115,13 @@ func (f *fold) sessionRound(p *events.RoundOpened, report reporter) {
 	if se != nil {
 		want = se.ID
 		se.rounds++
+		// The halves held in the round before play in this one: the
+		// carried slips that follow its opening must place them all.
+		se.carrying = map[string]decimal.Decimal{}
+		for _, h := range se.held {
+			se.carrying[heldKey(h.Player, h.Code)] = h.Amount
+		}
+		se.held = nil
 	}
 	if p.Session != want && (f.complete || se != nil) {
 		report(KindEventInvalid, "round %s opened in session %q; the table's open session is %q", p.Round, p.Session, want)
@@ -114,14 +136,30 @@ func (f *fold) sessionSale(table string, p *events.BetPlaced, report reporter) {
 	if se == nil {
 		return
 	}
+	if p.Carried {
+		for _, b := range p.Bets {
+			k := heldKey(p.Player, b.Code)
+			if a, ok := se.carrying[k]; !ok || !a.Equal(b.Stake) {
+				report(KindEventInvalid, "bet %s of session %s carries %s for %s, which the round before did not hold", b.Bet, se.ID, b.Code, p.Player)
+			}
+			delete(se.carrying, k)
+		}
+		return
+	}
+	f.checkCarried(se, report)
 	for _, b := range p.Bets {
 		se.sold++
-		se.sales = se.sales.Add(b.Stake)
+		se.sales = se.sales.Add(b.Stake).Add(b.Held)
+		if b.Held.IsPositive() {
+			se.held = append(se.held, events.HeldHalf{Player: p.Player, Code: b.Code, Amount: b.Held})
+		}
 		if se.terms == nil {
 			continue
 		}
-		if err := se.terms.CheckSale(b.Code, b.Stake); err != nil {
+		if sale, err := se.terms.Sale(b.Code, b.Stake.Add(b.Held)); err != nil {
 			report(KindEventInvalid, "bet %s of session %s: %v", b.Bet, se.ID, err)
+		} else if !sale.Stake.Equal(b.Stake) || !sale.Held.Equal(b.Held) {
+			report(KindEventInvalid, "bet %s of session %s plays %s and holds %s; the terms say %s and %s", b.Bet, se.ID, b.Stake, b.Held, sale.Stake, sale.Held)
 		}
 		k := se.seller.SaleKey(b.Code)
 		if _, sold := se.keys[k]; sold {
@@ -160,8 +198,13 @@ type SessionSalesRow struct {
 // sessionFlows adds a step's flows of a round sold in a session to its
 // session's day.
 func (o *reconcileObserver) sessionFlows(s *step, f *fold) {
-	r := f.rounds[s.env.Round]
-	if s.env.Round == "" || r == nil || r.session == "" {
+	var table, session string
+	if p, ok := s.payload.(*events.SessionClosed); ok {
+		// The held halves no game played, returned at the close.
+		table, session = p.Table, p.Session
+	} else if r := f.rounds[s.env.Round]; s.env.Round != "" && r != nil && r.session != "" {
+		table, session = r.Table, r.session
+	} else {
 		return
 	}
 	for _, fl := range s.flows {
@@ -178,7 +221,7 @@ func (o *reconcileObserver) sessionFlows(s *step, f *fold) {
 		default:
 			continue
 		}
-		k := sessionDayKey{o.t.cur, r.Table, r.session, fl.Currency}
+		k := sessionDayKey{o.t.cur, table, session, fl.Currency}
 		row := o.sessions[k]
 		if row == nil {
 			z := decimal.Zero
@@ -203,5 +246,22 @@ type sessionDayKey struct{ day, table, session, currency string }
 func (o *reconcileObserver) addSessionSales(rep *ReconcileReport) {
 	for _, k := range o.sessionOrder {
 		rep.Sessions = append(rep.Sessions, *o.sessions[k])
+	}
+}
+
+// checkCarried reports the halves a round's opening should have carried
+// and did not, once the round moves on (a sale, its close, a cancel).
+func (f *fold) checkCarried(se *sessionState, report reporter) {
+	if len(se.carrying) > 0 {
+		report(KindEventInvalid, "session %s: %d halves held for this round were not placed with its opening", se.ID, len(se.carrying))
+		se.carrying = nil
+	}
+}
+
+// carriedBy checks the carried halves of table's session at a round's
+// close of betting or cancel.
+func (f *fold) carriedBy(table string, report reporter) {
+	if se := f.openSession(table); se != nil {
+		f.checkCarried(se, report)
 	}
 }

@@ -94,9 +94,9 @@ func samplePayload(tb testing.TB, t Type) any {
 			Currency: "EUR",
 			Bets: []PlacedBet{
 				{Bet: "b-0001", Code: "small", Stake: dec("10.50")},
-				{Bet: "b-0002", Code: "total:10", Stake: dec("2.00"), Working: true, Commission: dec("0.10")},
+				{Bet: "b-0002", Code: "total:10", Stake: dec("2.00"), Working: true, Commission: dec("0.10"), Held: dec("2.00")},
 			},
-			Total: dec("12.50"), BalanceBefore: dec("195.25"), BalanceAfter: dec("182.75")}
+			Total: dec("12.50"), BalanceBefore: dec("195.25"), BalanceAfter: dec("182.75"), Carried: true}
 	case TypeRoundBettingClosed:
 		return &RoundBettingClosed{Table: testTable, Round: testRound, Bets: 31, Staked: dec("412.50"),
 			Transfers: []Transfer{{From: "", To: "prizes", Amount: dec("61.87"), Rule: "line prize, 15% of the sales, posted to the prize pool when sales close"}}, Currency: "EUR",
@@ -175,7 +175,8 @@ func samplePayload(tb testing.TB, t Type) any {
 			Terms:        json.RawMessage(`{"series":[{"id":"A","face":"1","from":1,"to":420}]}`), SalesMax: 100000}
 	case TypeSessionClosed:
 		return &SessionClosed{Table: testTable, Session: "s-2026-12-01-evening", Rounds: 6, Sold: 2400, Sales: dec("2400.00"),
-			Currency: "EUR", Reason: "end of the evening"}
+			Currency: "EUR", Reason: "end of the evening",
+			Returned: []HeldHalf{{Player: testPlayer, Code: "card:D-7:3,15,41,62,80,7,26,44,58,85,19,33,49,67,90", Amount: dec("1.00")}}}
 	case TypeBetTakenDown:
 		return &BetTakenDown{Table: testTable, Round: testRound, Slip: testSlip, Bet: "b-0001",
 			Player: testPlayer, Code: "place:6", Stake: dec("12.00"), Currency: "EUR"}

@@ -109,6 +109,10 @@ type PlacedBet struct {
 	// Commission is charged on placing the bet (craps buy and lay), from
 	// the wallet to the table's commission account, on top of the stake.
 	Commission decimal.Decimal `json:"commission,omitzero"`
+	// Held is the rest of the bet's price, held for the session's next
+	// round (a bingo double card's second half, games.SessionSale): from
+	// the wallet to the table's held account, on top of the stake.
+	Held decimal.Decimal `json:"held,omitzero"`
 }
 
 // BetPlaced is a bet slip: one player's bets on one round, accepted together.
@@ -123,6 +127,11 @@ type BetPlaced struct {
 	Total         decimal.Decimal `json:"total"`
 	BalanceBefore decimal.Decimal `json:"balance_before"`
 	BalanceAfter  decimal.Decimal `json:"balance_after"`
+	// Carried marks the second halves of double cards sold in the
+	// session's round before (PlacedBet.Held), placed by the ledger with
+	// the round's opening: their stakes move from the table's held
+	// account into play, and the wallet does not move.
+	Carried bool `json:"carried,omitempty"`
 }
 
 // RoundBettingClosed is the dealer's "no more bets".

@@ -38,4 +38,16 @@ type SessionClosed struct {
 	Sales    decimal.Decimal `json:"sales"`
 	Currency string          `json:"currency"`
 	Reason   string          `json:"reason,omitempty"`
+	// Returned are the held halves of double cards that no round played
+	// (the session closed before its next round): each goes back from
+	// the table's held account to its player's wallet with this event.
+	Returned []HeldHalf `json:"returned,omitempty"`
+}
+
+// HeldHalf is a double card's second half held for a session's next
+// round.
+type HeldHalf struct {
+	Player string          `json:"player"`
+	Code   string          `json:"code"`
+	Amount decimal.Decimal `json:"amount"`
 }

@@ -24,10 +24,20 @@ type SessionTerms interface {
 	// JSON is the terms' canonical encoding, as session.opened records
 	// it; parsing it again gives the same terms.
 	JSON() []byte
-	// CheckSale validates a bet sold in the session (its code accepted by
-	// BetKind): an item the terms announce, at the price they set. Its
-	// error has an ErrorCode.
-	CheckSale(code string, stake decimal.Decimal) error
+	// Sale validates a bet sold in the session (its code accepted by
+	// BetKind) at price: an item the terms announce, at the price they
+	// set, and says how it plays. Its error has an ErrorCode.
+	Sale(code string, price decimal.Decimal) (SessionSale, error)
 	// SalesMax is the most bets the session may sell over all its rounds.
 	SalesMax() int
+}
+
+// SessionSale is how a bet sold in a session plays: Stake in the round it
+// is sold in; Held, when positive, is the rest of its price, held by the
+// ledger and played by the same code at Held in the session's next round,
+// without another sale (a bingo double card's second half: "valid for two
+// consecutive games", seed 002 bingo I, II).
+type SessionSale struct {
+	Stake decimal.Decimal
+	Held  decimal.Decimal
 }

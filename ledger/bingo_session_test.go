@@ -46,7 +46,6 @@ func TestLedger_BingoSession(t *testing.T) {
 		`{"series":[{"id":"A","face":"1","from":5,"to":4}]}`,                                            // an empty range
 		`{"series":[{"id":"A","face":"0.001","from":1,"to":4}]}`,                                        // off the currency's scale
 		`{"series":[{"id":"A","face":"1","from":1,"to":100000},{"id":"B","face":"1","from":1,"to":1}]}`, // over cards_max
-		`{"series":[{"id":"A","face":"1","from":1,"to":4,"double":true}]}`,                              // doubles are not sold
 		`not json`,
 	} {
 		h.refuse(openSession("g1", "s1", bad), "invalid_request")

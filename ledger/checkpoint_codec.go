@@ -375,6 +375,12 @@ func encodeSession(w *ckWriter, se *Session) {
 		w.sym(c)
 	}
 	w.dec(se.Sales)
+	w.uvarint(uint64(len(se.Held)))
+	for _, h := range se.Held {
+		w.sym(h.Player)
+		w.sym(h.Code)
+		w.dec(h.Amount)
+	}
 }
 
 func decodeSession(r *ckReader) *Session {
@@ -386,6 +392,10 @@ func decodeSession(r *ckReader) *Session {
 		se.Codes = append(se.Codes, r.sym())
 	}
 	se.Sales = r.dec()
+	n, _ = r.count1()
+	for range n {
+		se.Held = append(se.Held, events.HeldHalf{Player: r.sym(), Code: r.sym(), Amount: r.dec()})
+	}
 	return se
 }
 

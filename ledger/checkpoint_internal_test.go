@@ -94,7 +94,7 @@ func TestCheckpoint_CodecFields(t *testing.T) {
 		// Round's sales is a cache of its bets, rebuilt after a restore
 		// (saleIndex), and not encoded.
 		{Table{}, 16}, {Round{}, 27}, {Bet{}, 13}, {games.Settlement{}, 8}, {games.Contribution{}, 2},
-		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 16}, {Pool{}, 8}, {Session{}, 12},
+		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 16}, {Pool{}, 8}, {Session{}, 13},
 	} {
 		if got := reflect.TypeOf(tc.v).NumField(); got != tc.want {
 			t.Errorf("%T has %d fields, the checkpoint codec knows %d", tc.v, got, tc.want)
@@ -122,7 +122,8 @@ func TestCheckpoint_RoundTrip(t *testing.T) {
 		Accounts: []string{"jackpot:jp-1:main", "jackpot:jp-1:reserve:r1"}, Tables: []string{"table-0", "table-1"}}
 	s.pools["jp-0"] = &Pool{ID: "jp-0", Currency: "EUR", Version: 1, Hash: "def", Params: []byte(`{}`), Accounts: []string{"jackpot:jp-0:main"}, Decommissioned: true}
 	s.sessions["table-0"] = &Session{ID: "evening", Table: "table-0", Number: 2, Paytable: "bingo/es-1979", PaytableHash: "abc",
-		Terms: []byte(`{"series":[]}`), SalesMax: 100000, Rounds: 3, Codes: []string{"card:A-1:x", "card:A-2:y"}, Sales: decimal.RequireFromString("2.00")}
+		Terms: []byte(`{"series":[]}`), SalesMax: 100000, Rounds: 3, Codes: []string{"card:A-1:x", "card:A-2:y"}, Sales: decimal.RequireFromString("2.00"),
+		Held: []events.HeldHalf{{Player: "ann", Code: "card:A-2:y", Amount: decimal.RequireFromString("1.00")}}}
 	s.sessions["table-1"] = &Session{ID: "old", Table: "table-1", Number: 1, Terms: []byte(`{}`), Closed: true, Codes: []string{}, Sales: decimal.Zero}
 	s.sealAt = time.Date(2026, 12, 1, 10, 0, 0, 123, time.UTC)
 	s.finished["old"] = "table-0"

@@ -419,13 +419,19 @@ func (d *decider) openRound(s *State, c *OpenRound) ([]draft, error) {
 		}
 	}
 	id := d.newID().String()
-	return []draft{{
+	se := s.OpenSessionOf(t.ID)
+	out := []draft{{
 		typ: events.TypeRoundOpened, table: t.ID, round: id,
 		payload: &events.RoundOpened{
 			Table: t.ID, Round: id, Number: t.Rounds + 1, BettingWindow: c.BettingWindow,
-			Paytable: t.Paytable, PaytableHash: t.PaytableHash, Session: sessionID(s.OpenSessionOf(t.ID)),
+			Paytable: t.Paytable, PaytableHash: t.PaytableHash, Session: sessionID(se),
 		},
-	}}, nil
+	}}
+	if se != nil {
+		// Double cards' second halves play in this game (ledger/session.go).
+		out = append(out, d.carriedSlips(s, t, id, se)...)
+	}
+	return out, nil
 }
 
 // round finds a round of table, reporting a finished or unknown one.
@@ -536,11 +542,17 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 			}
 		}
 	}
+	// A sale in a session: the terms say how each bet plays (a double
+	// card's second half held for the next game; ledger/session.go).
+	bets, held, err := d.sessionSales(s, t, r, pt, c.Player, c.Bets)
+	if err != nil {
+		return nil, err
+	}
 	slip := d.newID().String()
 	placed := make([]events.PlacedBet, len(c.Bets))
 	postings := make([]events.Posting, 0, len(c.Bets))
 	total := decimal.Zero
-	for i, b := range c.Bets {
+	for i, b := range bets {
 		kind, err := pt.BetKind(b.Code)
 		if err != nil {
 			return nil, err
@@ -577,6 +589,11 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 		placed[i] = events.PlacedBet{Bet: d.newID().String(), Code: b.Code, Stake: b.Stake, Working: b.Working}
 		postings = append(postings, events.Posting{From: WalletAccount(c.Player), To: InPlayAccount(t.ID), Amount: b.Stake, Currency: r.Currency})
 		total = total.Add(b.Stake)
+		if held != nil && held[i].IsPositive() {
+			placed[i].Held = held[i]
+			postings = append(postings, events.Posting{From: WalletAccount(c.Player), To: HeldAccount(t.ID), Amount: held[i], Currency: r.Currency})
+			total = total.Add(held[i])
+		}
 		if isCharger {
 			if fee := charger.Charge(gb, r.Scale); fee.IsPositive() {
 				placed[i].Commission = fee
@@ -593,9 +610,6 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 		if err := checkSales(r, seller, codes); err != nil {
 			return nil, err
 		}
-	}
-	if err := d.checkSession(s, t, r, pt, c.Bets); err != nil {
-		return nil, err
 	}
 	if _, banked := pt.(games.PlayerBanked); banked {
 		// The punters play against the bank: a player must hold it, not

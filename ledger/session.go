@@ -1,6 +1,8 @@
 package ledger
 
 import (
+	"slices"
+
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
@@ -36,6 +38,11 @@ type Session struct {
 	Rounds int
 	Codes  []string
 	Sales  decimal.Decimal
+	// Held are the second halves of the double cards sold in the
+	// session's current round, in sale order: placed by the ledger when
+	// the next round opens (in the same batch as round.opened), or
+	// returned when the session closes first (account held:<table>).
+	Held []events.HeldHalf
 	// derived is what the decider derives from Terms and Codes: never
 	// checkpointed, built again when missing.
 	derived *sessionDerived
@@ -47,7 +54,21 @@ type sessionDerived struct {
 	terms games.SessionTerms
 	n     int
 	keys  map[string]struct{}
+	// heldBy counts the held halves by player and heldSlips the slips
+	// that will carry them (HeldPerSlip each), over Held[:heldN].
+	heldBy    map[string]int
+	heldSlips int
+	heldN     int
 }
+
+// HeldSlipsMax bounds the slips that carry a round's held halves into
+// the next round: they are written in one atomic batch with its
+// round.opened (BatchEventsMax).
+const HeldSlipsMax = BatchEventsMax - 1
+
+// heldSlipsFor is how many slips of BetsPerSlipMax carry n halves of one
+// player.
+func heldSlipsFor(n int) int { return (n + BetsPerSlipMax - 1) / BetsPerSlipMax }
 
 // OpenSession opens a session on a table between rounds with its terms
 // (bingo: the series it sells). Supervisor only.
@@ -144,11 +165,18 @@ func (d *decider) closeSession(s *State, c *CloseSession) ([]draft, error) {
 	case t.Active != "":
 		return nil, errf(ErrRoundInProgress, "a session closes between rounds; round %s is in progress", t.Active)
 	}
+	// The halves held for a next game that will not come go back.
+	var ps []events.Posting
+	for _, h := range se.Held {
+		ps = append(ps, events.Posting{From: HeldAccount(t.ID), To: WalletAccount(h.Player), Amount: h.Amount, Currency: t.Currency})
+	}
 	return []draft{{
 		typ: events.TypeSessionClosed, table: t.ID,
 		payload: &events.SessionClosed{
 			Table: t.ID, Session: se.ID, Rounds: se.Rounds, Sold: len(se.Codes), Sales: se.Sales, Currency: t.Currency, Reason: c.Reason,
+			Returned: slices.Clone(se.Held),
 		},
+		postings: ps,
 	}}, nil
 }
 
@@ -171,35 +199,105 @@ func (d *decider) sessionDerivedOf(se *Session, pt games.Paytable, scale int32) 
 		dv.keys[sd.SaleKey(c)] = struct{}{}
 	}
 	dv.n = len(se.Codes)
+	if dv.heldBy == nil || dv.heldN > len(se.Held) {
+		// Held empties when a round opens and carries them.
+		dv.heldBy, dv.heldSlips, dv.heldN = map[string]int{}, 0, 0
+	}
+	for _, h := range se.Held[dv.heldN:] {
+		dv.addHeld(h.Player, 1)
+	}
+	dv.heldN = len(se.Held)
 	return dv, nil
 }
 
-// checkSession refuses a slip of a round sold in table t's open session
-// that its terms do not allow: a bet the terms do not offer at that
-// stake, a sale key the session sold before, or more sales than the
-// session's SalesMax.
-func (d *decider) checkSession(s *State, t *Table, r *Round, pt games.Paytable, bets []BetRequest) error {
+// addHeld counts k more held halves of player.
+func (dv *sessionDerived) addHeld(player string, k int) {
+	c := dv.heldBy[player]
+	dv.heldSlips += heldSlipsFor(c+k) - heldSlipsFor(c)
+	dv.heldBy[player] = c + k
+}
+
+// sessionSales checks a slip of a round sold in table t's open session
+// against its terms and says how each bet plays: it refuses a bet the
+// terms do not offer at that price, a sale key the session sold before,
+// more sales than the session's SalesMax, and more held halves than the
+// next round's opening can carry. It returns the slip's bets with their
+// stakes (a double card's price less its held half) and each bet's held
+// part; the bets as given, and no held part, outside a session.
+func (d *decider) sessionSales(s *State, t *Table, r *Round, pt games.Paytable, player string, bets []BetRequest) ([]BetRequest, []decimal.Decimal, error) {
 	se := s.OpenSessionOf(t.ID)
 	if se == nil {
-		return nil
+		return bets, nil, nil
 	}
 	dv, err := d.sessionDerivedOf(se, pt, r.Scale)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	if len(se.Codes)+len(bets) > dv.terms.SalesMax() {
-		return errf(ErrBetRefused, "session %s sold %d; %d more would be over its limit of %d", se.ID, len(se.Codes), len(bets), dv.terms.SalesMax())
+		return nil, nil, errf(ErrBetRefused, "session %s sold %d; %d more would be over its limit of %d", se.ID, len(se.Codes), len(bets), dv.terms.SalesMax())
 	}
 	seller := pt.(games.Sessioned)
-	for _, b := range bets {
-		if err := dv.terms.CheckSale(b.Code, b.Stake); err != nil {
-			return errf(ErrBetRefused, "session %s: %v", se.ID, err)
+	out := make([]BetRequest, len(bets))
+	held := make([]decimal.Decimal, len(bets))
+	halves := 0
+	for i, b := range bets {
+		if err := checkAmount("price of "+b.Code, b.Stake, r.Scale); err != nil {
+			return nil, nil, err
+		}
+		sale, err := dv.terms.Sale(b.Code, b.Stake)
+		if err != nil {
+			return nil, nil, errf(ErrBetRefused, "session %s: %v", se.ID, err)
 		}
 		if _, sold := dv.keys[seller.SaleKey(b.Code)]; sold {
-			return errf(ErrBetRefused, "%s is already sold in session %s", seller.SaleKey(b.Code), se.ID)
+			return nil, nil, errf(ErrBetRefused, "%s is already sold in session %s", seller.SaleKey(b.Code), se.ID)
+		}
+		out[i], held[i] = b, sale.Held
+		out[i].Stake = sale.Stake
+		if sale.Held.IsPositive() {
+			halves++
 		}
 	}
-	return nil
+	if halves > 0 {
+		c := dv.heldBy[player]
+		if dv.heldSlips+heldSlipsFor(c+halves)-heldSlipsFor(c) > HeldSlipsMax {
+			return nil, nil, errf(ErrBetRefused, "session %s holds double cards for the next game in %d slips; the opening of a game carries at most %d", se.ID, dv.heldSlips, HeldSlipsMax)
+		}
+	}
+	return out, held, nil
+}
+
+// carriedSlips drafts the slips that place the held halves of a
+// session's round before in the round opening now, one slip per player
+// and BetsPerSlipMax halves, in the order they were sold: their stakes
+// move from the table's held account into play.
+func (d *decider) carriedSlips(s *State, t *Table, round string, se *Session) []draft {
+	var order []string
+	by := map[string][]events.HeldHalf{}
+	for _, h := range se.Held {
+		if _, ok := by[h.Player]; !ok {
+			order = append(order, h.Player)
+		}
+		by[h.Player] = append(by[h.Player], h)
+	}
+	var out []draft
+	for _, player := range order {
+		hs := by[player]
+		for len(hs) > 0 {
+			n := min(len(hs), BetsPerSlipMax)
+			bal := s.walletBalance(player, t.Currency)
+			p := &events.BetPlaced{Slip: d.newID().String(), Player: player, Table: t.ID, Round: round, Currency: t.Currency,
+				Bets: make([]events.PlacedBet, n), Total: decimal.Zero, BalanceBefore: bal, BalanceAfter: bal, Carried: true}
+			ps := make([]events.Posting, n)
+			for i, h := range hs[:n] {
+				p.Bets[i] = events.PlacedBet{Bet: d.newID().String(), Code: h.Code, Stake: h.Amount}
+				p.Total = p.Total.Add(h.Amount)
+				ps[i] = events.Posting{From: HeldAccount(t.ID), To: InPlayAccount(t.ID), Amount: h.Amount, Currency: t.Currency}
+			}
+			out = append(out, draft{typ: events.TypeBetPlaced, table: t.ID, round: round, payload: p, postings: ps})
+			hs = hs[n:]
+		}
+	}
+	return out
 }
 
 // applySession applies the session events and what a round and its
@@ -219,22 +317,29 @@ func (s *State) applySession(payload any) bool {
 	return true
 }
 
-// sessionRound counts a round opened in the table's open session.
+// sessionRound counts a round opened in the table's open session; the
+// halves held for it are carried into it by the slips that follow
+// round.opened in its batch.
 func (s *State) sessionRound(p *events.RoundOpened) {
 	if se := s.OpenSessionOf(p.Table); se != nil {
 		se.Rounds++
+		se.Held = nil
 	}
 }
 
-// sessionSold adds a slip's bets to the table's open session.
+// sessionSold adds a slip's sales to the table's open session, and the
+// halves they hold for the next round. A carried slip sells nothing.
 func (s *State) sessionSold(p *events.BetPlaced) {
 	se := s.OpenSessionOf(p.Table)
-	if se == nil {
+	if se == nil || p.Carried {
 		return
 	}
 	for _, b := range p.Bets {
 		se.Codes = append(se.Codes, b.Code)
-		se.Sales = se.Sales.Add(b.Stake)
+		se.Sales = se.Sales.Add(b.Stake).Add(b.Held)
+		if b.Held.IsPositive() {
+			se.Held = append(se.Held, events.HeldHalf{Player: p.Player, Code: b.Code, Amount: b.Held})
+		}
 	}
 }
 

@@ -94,8 +94,19 @@ func (f *fold) sessionEvent(e *events.Envelope, payload any) (bool, error) {
 		})
 	case *events.SessionClosed:
 		return true, f.withTable(e, p.Table, func(t *TableInfo) {
-			if t.Session != nil && t.Session.ID == p.Session {
-				t.Session.Status, t.Session.ClosedAt, t.Session.Reason = SessionClosed, e.OccurredAt, p.Reason
+			se := t.Session
+			if se == nil || se.ID != p.Session {
+				return
+			}
+			se.Status, se.ClosedAt, se.Reason = SessionClosed, e.OccurredAt, p.Reason
+			// Double cards' halves no game played go back: refunds.
+			refunded := decimal.Zero
+			for _, h := range p.Returned {
+				refunded = refunded.Add(h.Amount)
+			}
+			if len(p.Returned) > 0 {
+				se.add(0, decimal.Zero, decimal.Zero, len(p.Returned), refunded)
+				se.dayOf(f.day(e.OccurredAt)).add(0, decimal.Zero, decimal.Zero, len(p.Returned), refunded)
 			}
 		})
 	}
@@ -131,9 +142,13 @@ func (f *fold) sessionEntries(e *events.Envelope, payload any) {
 		}
 		return
 	case *events.BetPlaced:
+		if p.Carried {
+			// A double card's second half: sold with its first.
+			return
+		}
 		sold = len(p.Bets)
 		for _, b := range p.Bets {
-			sales = sales.Add(b.Stake)
+			sales = sales.Add(b.Stake).Add(b.Held)
 		}
 	case *events.BetSettled:
 		prizes = p.Returned
@@ -149,12 +164,16 @@ func (f *fold) sessionEntries(e *events.Envelope, payload any) {
 		return
 	}
 	se.add(sold, sales, prizes, refunds, refunded)
-	day := f.day(e.OccurredAt)
+	se.dayOf(f.day(e.OccurredAt)).add(sold, sales, prizes, refunds, refunded)
+}
+
+// dayOf returns the session's totals of day, the last of its days.
+func (se *SessionInfo) dayOf(day string) *SessionTotals {
 	if n := len(se.Days); n == 0 || se.Days[n-1].Day != day {
 		z := decimal.Zero
 		se.Days = append(se.Days, SessionDay{Day: day, SessionTotals: SessionTotals{Sales: z, Prizes: z, Refunded: z, HallShare: z}})
 	}
-	se.Days[len(se.Days)-1].add(sold, sales, prizes, refunds, refunded)
+	return &se.Days[len(se.Days)-1].SessionTotals
 }
 
 // Session returns a table's session by id: the open or last one, or one

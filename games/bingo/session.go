@@ -24,8 +24,8 @@ const SessionBytesMax = 16 << 10
 // Session.Check at the currency's scale: 1..SeriesMax series, each once,
 // numbers 1 ≤ from ≤ to ≤ 999,999, a face value on the scale, and at most
 // cards_max cards in all, so the session can never sell more. A double
-// series is announced with "double":true (ParseSession refuses it while
-// the ledger does not sell double cards: see docs/GAMES.md). Errors wrap
+// series is announced with "double":true: its cards are sold for twice
+// the face value and play two consecutive games (Sale). Errors wrap
 // ErrBadSeries, ErrBadAmount or ErrTooManyCards.
 func (p *Paytable) ParseSession(raw []byte, scale int32) (games.SessionTerms, error) {
 	if len(raw) > SessionBytesMax {
@@ -38,11 +38,6 @@ func (p *Paytable) ParseSession(raw []byte, scale int32) (games.SessionTerms, er
 	if err := s.Check(p, scale); err != nil {
 		return nil, err
 	}
-	for _, se := range s.Series {
-		if se.Double && !p.sellsDoubles() {
-			return nil, fmt.Errorf("%w: series %s is double; this ledger does not sell double cards", ErrBadSeries, se.ID)
-		}
-	}
 	canon, err := games.CanonicalJSON(s)
 	if err != nil {
 		return nil, err
@@ -53,9 +48,6 @@ func (p *Paytable) ParseSession(raw []byte, scale int32) (games.SessionTerms, er
 	}
 	return t, nil
 }
-
-// sellsDoubles reports whether a session may announce double series.
-func (p *Paytable) sellsDoubles() bool { return false }
 
 // sessionTerms are an open session's series (games.SessionTerms).
 type sessionTerms struct {
@@ -72,21 +64,34 @@ func (t *sessionTerms) JSON() []byte { return t.canon }
 // over all its games.
 func (t *sessionTerms) SalesMax() int { return t.max }
 
-// CheckSale checks that a card sold in the session is in one of its
-// series at that series' price (Session.Sold, card by card).
-func (t *sessionTerms) CheckSale(code string, stake decimal.Decimal) error {
+// Sale checks that a card sold in the session is in one of its series at
+// that series' price (Series.Price: the face value, twice it for a double
+// card) and says how it plays: a card of a single series plays its face
+// value in the game it is sold for; a double card's first half plays
+// there and its second half (Series.Halves: the same numbers, the same
+// face value) is held for the session's next game.
+func (t *sessionTerms) Sale(code string, price decimal.Decimal) (games.SessionSale, error) {
 	c, err := ParseBetCode(code)
 	if err != nil {
-		return err
+		return games.SessionSale{}, err
 	}
 	i, ok := t.index[c.ID.Series]
 	if !ok || !t.s.Series[i].Holds(c.ID) {
-		return fmt.Errorf("%w: card %s is in no series the session announced", ErrBadSeries, c.ID)
+		return games.SessionSale{}, fmt.Errorf("%w: card %s is in no series the session announced", ErrBadSeries, c.ID)
 	}
-	if se := t.s.Series[i]; !stake.Equal(se.Price()) {
-		return fmt.Errorf("%w: card %s sold at %s; series %s has face value %s", ErrBadSeries, c.ID, stake, se.ID, se.Face)
+	se := t.s.Series[i]
+	if !price.Equal(se.Price()) {
+		kind := "face value"
+		if se.Double {
+			kind = "double cards at twice the face value"
+		}
+		return games.SessionSale{}, fmt.Errorf("%w: card %s sold at %s; series %s sells %s %s", ErrBadSeries, c.ID, price, se.ID, kind, se.Price())
 	}
-	return nil
+	first, second := se.Halves(c)
+	if !se.Double {
+		return games.SessionSale{Stake: price}, nil
+	}
+	return games.SessionSale{Stake: first.Price, Held: second.Price}, nil
 }
 
 var _ games.Sessioned = (*Paytable)(nil)
