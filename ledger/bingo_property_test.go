@@ -99,9 +99,12 @@ func TestLedger_BingoProperty(t *testing.T) {
 	// One session sells every game's cards: a series per price, each
 	// card number once in the session (the games take consecutive
 	// numbers), every sale checked against the series.
-	prices := []string{"0.50", "1", "1", "2", "3.33"}
-	series := []string{"A", "B", "B", "C", "D"}
-	h.must(openSession("pg", "prop", fmt.Sprintf(`{"series":[{"id":"A","face":"0.50","from":1,"to":%[1]d},{"id":"B","face":"1","from":1,"to":%[1]d},{"id":"C","face":"2","from":1,"to":%[1]d},{"id":"D","face":"3.33","from":1,"to":%[1]d}]}`, games*cardsPerGame)))
+	// Series E sells double cards: bought for 2.00, each half plays 1.00,
+	// the second in the next game (or returned when the session closes).
+	prices := []string{"0.50", "1", "1", "2", "3.33", "1"}
+	series := []string{"A", "B", "B", "C", "D", "E"}
+	const doubleSeries = 5
+	h.must(openSession("pg", "prop", fmt.Sprintf(`{"series":[{"id":"A","face":"0.50","from":1,"to":%[1]d},{"id":"B","face":"1","from":1,"to":%[1]d},{"id":"C","face":"2","from":1,"to":%[1]d},{"id":"D","face":"3.33","from":1,"to":%[1]d},{"id":"E","face":"1","from":1,"to":%[1]d,"double":true}]}`, games*cardsPerGame)))
 	const players = 40
 	deposits := decimal.Zero
 	for p := range players {
@@ -111,10 +114,13 @@ func TestLedger_BingoProperty(t *testing.T) {
 	wallet := map[string]decimal.Decimal{}
 	house := decimal.Zero
 	var first *sold
+	var carried []sold // double cards' second halves for the next game
+	doubles, carriedIn := 0, 0
 	for g := range games {
 		rng := rand.New(rand.NewPCG(uint64(g), 17))
 		round := h.openRound("pg")
 		cards := make([]sold, cardsPerGame)
+		double := make([]bool, cardsPerGame)
 		for i := range cards {
 			k := rng.IntN(len(prices))
 			cards[i] = sold{
@@ -122,6 +128,7 @@ func TestLedger_BingoProperty(t *testing.T) {
 				player: fmt.Sprintf("p%02d", rng.IntN(players)),
 				price:  dec(prices[k]),
 			}
+			double[i] = k == doubleSeries
 		}
 		if first != nil {
 			// A card sold in an earlier game of the session.
@@ -133,7 +140,14 @@ func TestLedger_BingoProperty(t *testing.T) {
 		for i, c := range cards {
 			byPlayer[c.player] = append(byPlayer[c.player], i)
 		}
+		// The halves held in the game before play in this one, placed by
+		// its opening: their price was paid then.
 		sales := decimal.Zero
+		for _, c := range carried {
+			sales = sales.Add(c.price)
+		}
+		carriedIn += len(carried)
+		var next []sold
 		for p := range players {
 			player := fmt.Sprintf("p%02d", p)
 			idx := byPlayer[player]
@@ -143,12 +157,21 @@ func TestLedger_BingoProperty(t *testing.T) {
 				for j, i := range idx[:n] {
 					bets[j] = ledger.BetRequest{Code: cards[i].card.BetCode(), Stake: cards[i].price}
 					wallet[player] = wallet[player].Sub(cards[i].price)
+					if double[i] {
+						bets[j].Stake = cards[i].price.Add(cards[i].price)
+						wallet[player] = wallet[player].Sub(cards[i].price)
+						next = append(next, cards[i])
+					}
 					sales = sales.Add(cards[i].price)
 				}
 				h.bet("pg", round, player, bets...)
 				idx = idx[n:]
 			}
 		}
+		cards = append(cards, carried...)
+		carried = next
+		doubles += len(next)
+		h.wantBalances(map[string]string{ledger.HeldAccount("pg"): fmt.Sprint(len(next))})
 		balls := rng.Perm(bingo.NumbersMax)
 		for i := range balls {
 			balls[i]++
@@ -182,7 +205,7 @@ func TestLedger_BingoProperty(t *testing.T) {
 		want := map[string]string{
 			ledger.PrizesAccount("pg"): "0", ledger.InPlayAccount("pg"): "0", ledger.HouseAccount("pg"): house.String(),
 		}
-		total := house
+		total := house.Add(decimal.NewFromInt(int64(len(carried))))
 		for p := range players {
 			player := fmt.Sprintf("p%02d", p)
 			bal := decimal.NewFromInt(100000).Add(wallet[player])
@@ -194,6 +217,20 @@ func TestLedger_BingoProperty(t *testing.T) {
 		}
 		h.wantBalances(want)
 	}
+	// The session closes: the last game's double cards' halves come back.
 	h.must(closeSession("pg", "prop"))
+	for _, c := range carried {
+		wallet[c.player] = wallet[c.player].Add(c.price)
+	}
+	want := map[string]string{ledger.HeldAccount("pg"): "0", ledger.HouseAccount("pg"): house.String()}
+	for p := range players {
+		player := fmt.Sprintf("p%02d", p)
+		want[ledger.WalletAccount(player)] = decimal.NewFromInt(100000).Add(wallet[player]).String()
+	}
+	h.wantBalances(want)
+	t.Logf("%d double cards sold, %d second halves carried into a next game, %d returned at the close", doubles, carriedIn, len(carried))
+	if doubles == 0 || (games > 1 && carriedIn == 0) {
+		t.Fatalf("%d double cards, %d carried: the test plays none", doubles, carriedIn)
+	}
 	h.verifyClean()
 }
