@@ -160,3 +160,104 @@ func TestAPI_BingoSession(t *testing.T) {
 		t.Fatalf("replay: match %v, sales close %+v, problems %v", rr.Match, rr.SalesClosed, rr.Problems)
 	}
 }
+
+// TestAPI_BingoDoubleCards sells a double card through HTTP: 2.00 for a
+// series of face value 1.00, its first half in the game it is sold for,
+// its second half placed by the ledger in the session's next game (the
+// player's cards list it in both), the held half of the last game
+// returned when the session closes; the session's report, a clean verify.
+func TestAPI_BingoDoubleCards(t *testing.T) {
+	e := newAuditedEnv(t)
+	e.deposit("ann", "100")
+	e.deposit("bob", "100")
+	e.must(201, "POST", "/v1/tables", ledger.RoleSupervisor, map[string]any{
+		"table": "hall", "paytable": bingo.IDEs1979, "currency": "EUR",
+		"limits": map[string]any{"card": map[string]string{"min": "0.50", "max": "10"}},
+		"band":   map[string]string{"min": "0.50", "max": "1000"},
+		"dealer": dealerActor,
+	})
+	e.must(201, "POST", "/v1/tables/hall/sessions", ledger.RoleSupervisor, map[string]any{"session": "eve",
+		"terms": map[string]any{"series": []map[string]any{{"id": "D", "face": "1.00", "from": 1, "to": 10, "double": true}}}})
+	x := [][]int{{1, 12, 23, 34, 45}, {5, 56, 67, 78, 89}, {15, 26, 37, 48, 59}}
+	z := [][]int{{3, 13, 24, 35, 46}, {7, 57, 68, 79, 90}, {17, 28, 39, 49, 60}}
+	held := func(seq uint64) string {
+		var bl projections.BalanceList
+		mustJSON(t, e.must(200, "GET", fmt.Sprintf("/v1/balances?prefix=held:hall&zero=true&min_seq=%d", seq), ledger.RoleFinance, nil).body, &bl)
+		if len(bl.Balances) != 1 {
+			t.Fatalf("held balances %+v", bl.Balances)
+		}
+		return bl.Balances[0].Balance.String()
+	}
+	play := func(game string) uint64 {
+		var last uint64
+		for _, n := range []int{1, 12, 23, 34, 45, 5, 56, 67, 78, 89, 15, 26, 37, 48, 59} {
+			e.must(200, "POST", e.roundPath("hall", game, "close-betting"), ledger.RoleDealer, nil)
+			last = e.must(200, "POST", e.roundPath("hall", game, "result"), ledger.RoleDealer, map[string]int{"ball": n}).result(t).LastSeq
+		}
+		return last
+	}
+	g1 := e.openRound("hall")
+	if p := e.req("POST", "/v1/tables/hall/slips", ledger.RoleFrontend, map[string]any{"player": "ann", "round": g1, "bets": []bet{{bingoCard(t, "D-1", x), "1"}}}).problem(t); p.Code != "bet_refused" {
+		t.Fatalf("a double card at its face value: %+v", p)
+	}
+	sale := e.slip("hall", g1, "ann", bet{bingoCard(t, "D-1", x), "2"})
+	e.slip("hall", g1, "bob", bet{bingoCard(t, "D-2", z), "2"})
+	if got := held(sale.LastSeq); got != "1" {
+		t.Fatalf("held after the sale: %s", got)
+	}
+	last := play(g1)
+	// Game 1: sales 2.00 (the two first halves), ann's D-1 takes 0.30 + 1.20.
+	if got := e.balance("ann", last); !got.Equal(dec("99.50")) {
+		t.Fatalf("ann after game 1: %s", got)
+	}
+	opened := e.must(201, "POST", "/v1/tables/hall/rounds", ledger.RoleDealer, nil).result(t)
+	g2 := opened.Round
+	var bp projections.BetPage
+	mustJSON(t, e.must(200, "GET", fmt.Sprintf("/v1/wallets/ann/bets?min_seq=%d", opened.LastSeq), ledger.RoleFrontend, nil).body, &bp)
+	if len(bp.Bets) != 2 || bp.Bets[0].Code != bingoCard(t, "D-1", x) || bp.Bets[1].Code != bp.Bets[0].Code || !bp.Bets[0].Stake.Equal(dec("1")) {
+		t.Fatalf("ann's cards: %+v", bp.Bets)
+	}
+	last = play(g2)
+	// Game 2: D-1's and D-2's second halves, 2.00; D-1 wins again 1.50.
+	if got := e.balance("ann", last); !got.Equal(dec("101")) {
+		t.Fatalf("ann after game 2: %s", got)
+	}
+	if got := held(last); got != "0" {
+		t.Fatalf("held after game 2's opening: %s", got)
+	}
+	g3 := e.openRound("hall")
+	e.slip("hall", g3, "bob", bet{bingoCard(t, "D-3", z), "2"})
+	e.must(200, "POST", e.roundPath("hall", g3, "cancel"), ledger.RoleSupervisor, map[string]string{"reason": "ball announced wrong"})
+	last = e.must(200, "POST", "/v1/tables/hall/sessions/eve/close", ledger.RoleDealer, map[string]string{}).result(t).LastSeq
+	// bob: 100 − 2 − 2 + 1 (the void game's half) + 1 (the half returned).
+	if got, h := e.balance("bob", last), held(last); !got.Equal(dec("98")) || h != "0" {
+		t.Fatalf("bob after the close: %s, held %s", got, h)
+	}
+	var sv projections.SessionView
+	mustJSON(t, e.must(200, "GET", fmt.Sprintf("/v1/tables/hall/sessions/eve?min_seq=%d", last), ledger.RoleFinance, nil).body, &sv)
+	if sv.Rounds != 3 || sv.Sold != 3 || !sv.Sales.Equal(dec("6")) || !sv.Prizes.Equal(dec("3")) || sv.Refunds != 2 || !sv.Refunded.Equal(dec("2")) || !sv.HallShare.Equal(dec("1")) {
+		t.Fatalf("session report %+v", sv.SessionTotals)
+	}
+	// The reconciliation balances with the held account in the table's
+	// scope, and its session row says the same.
+	var rec struct {
+		Sessions []struct {
+			Sales     decimal.Decimal `json:"sales"`
+			Refunds   decimal.Decimal `json:"refunds"`
+			HallShare decimal.Decimal `json:"hall_share"`
+		} `json:"sessions"`
+		Discrepancies []json.RawMessage `json:"discrepancies"`
+	}
+	mustJSON(t, e.must(200, "GET", "/v1/reports/reconcile?period=2026-01-01..2027-12-31", ledger.RoleAuditor, nil).body, &rec)
+	if len(rec.Discrepancies) != 0 || len(rec.Sessions) != 1 || !rec.Sessions[0].Sales.Equal(dec("6")) || !rec.Sessions[0].Refunds.Equal(dec("2")) || !rec.Sessions[0].HallShare.Equal(dec("1")) {
+		t.Fatalf("reconciliation: sessions %+v, discrepancies %s", rec.Sessions, rec.Discrepancies)
+	}
+	var vr struct {
+		Clean      bool `json:"clean"`
+		Violations any  `json:"violations"`
+	}
+	mustJSON(t, e.must(200, "POST", "/v1/audit/verify", ledger.RoleAuditor, map[string]any{}).body, &vr)
+	if !vr.Clean {
+		t.Fatalf("verify: %v", vr.Violations)
+	}
+}
