@@ -686,7 +686,9 @@ func (f *fold) placeBets(s *step, p *events.BetPlaced, report reporter) {
 			kind, err := pt.BetKind(b.Code)
 			if err != nil {
 				report(KindEventInvalid, "bet %s: %v", b.Bet, err)
-			} else if l, ok := limitFor(t.Limits, kind); ok && (b.Stake.LessThan(l.Min) || b.Stake.GreaterThan(l.Max)) {
+			} else if l, ok := limitFor(t.Limits, kind); ok && !p.Carried && (b.Stake.LessThan(l.Min) || b.Stake.GreaterThan(l.Max)) {
+				// Not a carried half: it was within the limits when its
+				// card was sold, in the round before (ledger/session.go).
 				report(KindEventInvalid, "bet %s stakes %s on %s, outside the limits %s..%s in force", b.Bet, b.Stake, b.Code, l.Min, l.Max)
 			}
 		}
