@@ -65,7 +65,7 @@ func TestVerify_BingoSalesCloseAndSession(t *testing.T) {
 	prizes := ledger.PrizesAccount("g1")
 	closed := b.add(events.TypeRoundBettingClosed, dealer, "g1", "r1", &events.RoundBettingClosed{Table: "g1", Round: "r1", Bets: 2, Staked: dec("4"),
 		Transfers: []events.Transfer{{From: "", To: "prizes", Amount: dec("0.61"), Rule: "line"}, {From: "", To: "prizes", Amount: dec("2.40"), Rule: "bingo"}},
-		Currency: "EUR", Announcement: sc.Announcement},
+		Currency:  "EUR", Announcement: sc.Announcement},
 		post(ledger.HouseAccount("g1"), prizes, "0.61", "EUR"), post(ledger.HouseAccount("g1"), prizes, "2.40", "EUR"))
 	// The cancel gives nothing back: the pool keeps 3.01.
 	cancelled := b.add(events.TypeRoundCancelled, supervisor, "g1", "r1", &events.RoundCancelled{Table: "g1", Round: "r1", Reason: "void", Bets: 2, Refunded: dec("4")})
