@@ -38,6 +38,9 @@ type Store struct {
 	file os.FileInfo
 
 	applyMu sync.Mutex // one Apply at a time
+	// sinceRelease counts the events applied since the map's pages were
+	// last released (resident.go); guarded by applyMu.
+	sinceRelease int
 
 	lastSeq    atomic.Uint64
 	lastAt     atomic.Int64 // event time of the last applied event, unix ns
@@ -317,6 +320,7 @@ func (s *Store) applyDecoded(chunks [][]decoded, lastHash events.Hash) error {
 		return ErrClosed
 	}
 	var f *fold
+	applied := 0
 	err := s.db.Update(func(tx *bolt.Tx) error {
 		meta := tx.Bucket(bucketMeta)
 		last := getU64(meta, metaSeq)
@@ -344,6 +348,7 @@ func (s *Store) applyDecoded(chunks [][]decoded, lastHash events.Hash) error {
 					return err
 				}
 				last++
+				applied++
 			}
 		}
 		if f.lastSeq == 0 {
@@ -393,6 +398,7 @@ func (s *Store) applyDecoded(chunks [][]decoded, lastHash events.Hash) error {
 		s.lastStored.Store(f.lastStored.UnixNano())
 	}
 	s.n.applied(f.changedBoards())
+	s.releaseAfter(applied)
 	return nil
 }
 
