@@ -71,6 +71,18 @@ func TestStore_ReleaseMapped(t *testing.T) {
 	// The pages come back from the page cache on the next read.
 	sameAnswers(t, want, answers(t, kept, sc))
 
+	// Opening a file walks all its pages (bbolt rebuilds its free list):
+	// they are released before Open returns.
+	path := kept.Path()
+	if err := kept.Close(); err != nil {
+		t.Fatal(err)
+	}
+	reopened := openProj(t, path, Options{})
+	if kb := mappedKB(t, path); kb != 0 {
+		t.Fatalf("%d kB of the map resident after Open", kb)
+	}
+	sameAnswers(t, want, answers(t, reopened, sc))
+
 	// Released after every batch: nothing of the map stays resident
 	// between two batches, and the file is the same.
 	released := openProj(t, "", Options{ReleaseEvents: 1})

@@ -101,6 +101,9 @@ func (s *Store) open() error {
 		return err
 	}
 	s.db = db
+	// Opening walked every page of the file (bbolt rebuilds its free list
+	// from the tree, NoFreelistSync): release them (resident.go).
+	s.releaseOpened()
 	// bbolt does not expose its file, so identify it by path right after
 	// opening it; a rebuild swaps files only after it has built one.
 	s.file, _ = os.Stat(s.path)
