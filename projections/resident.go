@@ -63,10 +63,11 @@ func (s *Store) releaseAfter(n int) {
 	}
 }
 
-// releaseOpened releases the pages bbolt read while opening the file: with
-// NoFreelistSync it rebuilds the free list by walking every page of the
-// tree, which left a 300,000-event file's 190 MiB resident before the
-// first query. A failure leaves them to the next release.
+// releaseOpened releases the pages bbolt read while opening the file. A
+// file without a stored free list (written before the store kept one, or
+// opened read-only before a writer stored it) is walked page by page to
+// rebuild the list, which left a 300,000-event file's 190 MiB resident
+// before the first query. A failure leaves them to the next release.
 func (s *Store) releaseOpened() {
 	if s.opts.ReleaseEvents >= 0 {
 		_ = s.releaseMapped()

@@ -52,7 +52,7 @@ func mappedKB(tb testing.TB, path string) int {
 // itself every Options.ReleaseEvents, and that every answer stays the same.
 func TestStore_ReleaseMapped(t *testing.T) {
 	h := newHarness(t)
-	sc := playScenario(h, 3, 60)
+	sc := playScenario(h, 3, 160)
 	raws := readRaw(t, h.Stream)
 
 	kept := openProj(t, "", Options{ReleaseEvents: -1})
@@ -82,6 +82,18 @@ func TestStore_ReleaseMapped(t *testing.T) {
 		t.Fatalf("%d kB of the map resident after Open", kb)
 	}
 	sameAnswers(t, want, answers(t, reopened, sc))
+
+	// And a file that stores its free list is not walked at all: without
+	// any release, opening it reads a few pages (the meta pages, the
+	// buckets' roots), not the file.
+	if err := reopened.Close(); err != nil {
+		t.Fatal(err)
+	}
+	unreleased := openProj(t, path, Options{ReleaseEvents: -1})
+	if kb := mappedKB(t, path); kb*4 > before {
+		t.Fatalf("%d kB of the map resident after Open without a release; the applies and queries left %d kB", kb, before)
+	}
+	sameAnswers(t, want, answers(t, unreleased, sc))
 
 	// Released after every batch: nothing of the map stays resident
 	// between two batches, and the file is the same.
