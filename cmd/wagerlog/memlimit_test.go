@@ -68,3 +68,20 @@ func TestSetMemoryLimit(t *testing.T) {
 		}
 	})
 }
+
+// TestServe_MemoryLimit checks that serve runs under --memory-limit-mib
+// and puts the process's previous limit back when it stops.
+func TestServe_MemoryLimit(t *testing.T) {
+	t.Setenv("GOMEMLIMIT", "")
+	before := debug.SetMemoryLimit(-1)
+	r := startServe(t, t.TempDir(), "--dev-tokens", "--memory-limit-mib", "321")
+	if got := debug.SetMemoryLimit(-1); got != 321<<20 {
+		t.Errorf("limit while serving: %d, want %d", got, 321<<20)
+	}
+	if err := r.stop(); err != nil {
+		t.Fatal(err)
+	}
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Errorf("limit after serve stopped: %d, want the previous %d", got, before)
+	}
+}
