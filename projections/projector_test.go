@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/wagerlog/wagerlog/internal/ledgertest"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -13,8 +14,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/wagerlog/wagerlog/internal/ledgertest"
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
