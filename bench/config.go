@@ -91,9 +91,16 @@ type Config struct {
 	// http_ratio), after the setup, on a stream that holds only the
 	// setup: the figures of the HTTP edge in a fraction of the time.
 	HTTPOnly bool
+	// IngestOnly runs the ingest phase and the raw append it is compared
+	// with (ingest_ratio), nothing after: the figures of the ledger's
+	// write path, its CPU per slip included, in a fraction of the time.
+	IngestOnly bool
 }
 
 func (c Config) withDefaults() (Config, error) {
+	if c.HTTPOnly && c.IngestOnly {
+		return c, errors.New("bench: --http-only and --ingest-only run different phases; choose one")
+	}
 	if c.Clients == 0 {
 		c.Clients = DefaultClients
 	}

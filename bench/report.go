@@ -75,6 +75,11 @@ type Report struct {
 	IngestBatchMean float64 `json:"ingest_batch_mean"`
 	IngestBatchP50  float64 `json:"ingest_batch_p50"`
 	IngestBatchP99  float64 `json:"ingest_batch_p99"`
+	// IngestCPUUsPerSlip is the process's CPU time per slip placed in the
+	// ingest phase, in microseconds (ledger, embedded server, clients and
+	// dealers): what a bet costs the machine at --clients (issue 20, part
+	// 4).
+	IngestCPUUsPerSlip float64 `json:"ingest_cpu_us_per_slip"`
 
 	Machine Machine `json:"machine"`
 	// Command is the command line, set by the caller.
@@ -216,6 +221,7 @@ func (r *Report) Figures() map[string]float64 {
 		"ingest_batch_mean":            r.IngestBatchMean,
 		"ingest_batch_p50":             r.IngestBatchP50,
 		"ingest_batch_p99":             r.IngestBatchP99,
+		"ingest_cpu_us_per_slip":       r.IngestCPUUsPerSlip,
 	}
 }
 
@@ -280,6 +286,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 	row("  events per group commit, mean", "ingest_batch_mean", number(r.IngestBatchMean))
 	row("  p50", "ingest_batch_p50", number(r.IngestBatchP50))
 	row("  p99", "ingest_batch_p99", number(r.IngestBatchP99))
+	row("  CPU per slip, ingest (process)", "ingest_cpu_us_per_slip", number(r.IngestCPUUsPerSlip)+" µs")
 	row(fmt.Sprintf("rebuild, %s events", number(float64(d.StreamEvents))), "rebuild_events_per_s", number(r.RebuildEventsPerS)+" events/s")
 	row("raw ordered-consumer read", "raw_read_events_per_s", number(r.RawReadEventsPerS)+" events/s")
 	row("rebuild ÷ raw read", "rebuild_ratio", number(r.RebuildRatio))

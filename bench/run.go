@@ -88,6 +88,9 @@ func Run(ctx context.Context, cfg Config) (rep *Report, err error) {
 	if cfg.HTTPOnly {
 		phases = []phase{{"projections", r.openViews}, {"http", r.http}}
 	}
+	if cfg.IngestOnly {
+		phases = []phase{{"ingest", r.ingest}, {"raw append", r.raw}}
+	}
 	for _, phase := range phases {
 		if err := phase.run(ctx); err != nil {
 			return nil, err
@@ -159,6 +162,9 @@ func (r *runner) ingest(ctx context.Context) error {
 	d.IngestBatchMean, d.IngestEventBytes = ing.appended.batchMean(), ing.appended.eventMean()
 	rep.IngestBatchMean = d.IngestBatchMean
 	rep.IngestBatchP50, rep.IngestBatchP99 = float64(ing.appended.batchQuantile(0.50)), float64(ing.appended.batchQuantile(0.99))
+	if ing.bets > 0 {
+		rep.IngestCPUUsPerSlip = float64(ing.cpu.Microseconds()) / float64(ing.bets)
+	}
 	r.ingested, r.rounds = ing.appended, ing.rounds
 	r.say("ingest: %.0f bets/s, p50 %.2f ms, p99 %.2f ms; %.0f events/s in batches of %.1f events of %.0f bytes",
 		rep.IngestBetsPerS, rep.IngestP50Ms, rep.IngestP99Ms, d.IngestEventsPerS, d.IngestBatchMean, d.IngestEventBytes)
@@ -466,7 +472,7 @@ func (r *Report) tidy() {
 		&r.HTTPPlaceBetPerS, &r.HTTPPlaceBetP99Ms, &r.PeakRSSMB, &r.RestartReadyMs, &r.RestartRatio,
 		&r.CheckpointPauseMs, &r.CheckpointMB, &r.ServeRSSMB,
 		&r.LedgerPlaceBetPerS, &r.HTTPRatio, &r.LedgerCPUUsPerSlip, &r.HTTPServerCPUUsPerSlip, &r.HTTPLoadgenCPUUsPerSlip,
-		&r.IngestBatchMean, &r.IngestBatchP50, &r.IngestBatchP99,
+		&r.IngestBatchMean, &r.IngestBatchP50, &r.IngestBatchP99, &r.IngestCPUUsPerSlip,
 	} {
 		*f = tidy(*f)
 	}

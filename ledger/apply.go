@@ -33,8 +33,12 @@ const (
 // before, so apply cannot fail for business reasons. A payload that does not
 // fit the state is a broken log or a programmer error, and panics.
 func (s *State) apply(e *events.Envelope, payload any) {
-	assert.That(e.Seq == s.lastSeq+1, "apply: sequence %d after %d", e.Seq, s.lastSeq)
-	assert.That(e.PrevHash == s.head, "apply: event %d does not chain to the head", e.Seq)
+	if e.Seq != s.lastSeq+1 {
+		assert.Fail("apply: sequence %d after %d", e.Seq, s.lastSeq)
+	}
+	if e.PrevHash != s.head {
+		assert.Fail("apply: event %d does not chain to the head", e.Seq)
+	}
 	for _, p := range e.Postings {
 		s.post(p)
 	}
@@ -48,7 +52,9 @@ func (s *State) apply(e *events.Envelope, payload any) {
 		}
 		var ok bool
 		next, nextPrior, ok = RoundStatusAfter(status, prior, e.Type)
-		assert.That(ok, "apply: %s on round %s while %q", e.Type, e.Round, status)
+		if !ok {
+			assert.Fail("apply: %s on round %s while %q", e.Type, e.Round, status)
+		}
 	}
 	switch p := payload.(type) {
 	case *events.WalletDeposited, *events.WalletWithdrawn, *events.WalletAdjusted:
@@ -109,7 +115,9 @@ func (s *State) apply(e *events.Envelope, payload any) {
 		r.Open--
 	case *events.RoundSettled:
 		r := s.mustRound(p.Round)
-		assert.That(r.Open == 0, "apply: round %s settled with %d bets open", r.ID, r.Open)
+		if r.Open != 0 {
+			assert.Fail("apply: round %s settled with %d bets open", r.ID, r.Open)
+		}
 		r.work = workMeta{}
 		// The table is between rounds again, unless this settlement is a
 		// correction of an earlier round while a later one is in progress.
@@ -146,7 +154,9 @@ func (s *State) apply(e *events.Envelope, payload any) {
 		r := s.mustRound(p.Round)
 		// The ledger loads a finished round's bets before it decides or
 		// replays its correction (Ledger.loadBets).
-		assert.That(!r.unloaded, "apply: correction of round %s whose bets are not loaded", r.ID)
+		if r.unloaded {
+			assert.Fail("apply: correction of round %s whose bets are not loaded", r.ID)
+		}
 		r.Correction = p.Correction
 		r.Results[len(r.Results)-1] = p.AfterJSON()
 		r.work = workOf(e)
@@ -183,7 +193,9 @@ func (s *State) remember(e *events.Envelope) {
 		ent = idemEntry{req: reqDigest(e.RequestHash), at: e.OccurredAt.UnixNano(), first: e.Seq}
 		s.idemQ = append(s.idemQ, k)
 	}
-	assert.That(e.Seq >= ent.first && e.Seq-ent.first <= math.MaxUint32, "remember: event %d of a command that began at %d", e.Seq, ent.first)
+	if e.Seq < ent.first || e.Seq-ent.first > math.MaxUint32 {
+		assert.Fail("remember: event %d of a command that began at %d", e.Seq, ent.first)
+	}
 	ent.span = uint32(e.Seq - ent.first)
 	ent.events++
 	s.idem[k] = ent
@@ -231,13 +243,17 @@ func workOf(e *events.Envelope) workMeta {
 
 func (s *State) mustTable(id string) *Table {
 	t := s.tables[id]
-	assert.That(t != nil, "apply: unknown table %q", id)
+	if t == nil {
+		assert.Fail("apply: unknown table %q", id)
+	}
 	return t
 }
 
 func (s *State) mustRound(id string) *Round {
 	r := s.rounds[id]
-	assert.That(r != nil, "apply: unknown round %q", id)
+	if r == nil {
+		assert.Fail("apply: unknown round %q", id)
+	}
 	return r
 }
 
@@ -258,7 +274,9 @@ func (r *Round) placeBets(p *events.BetPlaced, since int) {
 
 func (r *Round) settleBet(p *events.BetSettled, step int) {
 	b := r.mustBet(p.Bet)
-	assert.That(b.Status == BetOpen, "apply: bet %s settled while %s", b.ID, b.Status)
+	if b.Status != BetOpen {
+		assert.Fail("apply: bet %s settled while %s", b.ID, b.Status)
+	}
 	b.Status = BetSettled
 	b.Correction = p.Correction
 	b.Step = step
@@ -273,26 +291,34 @@ func (r *Round) settleBet(p *events.BetSettled, step int) {
 
 func (r *Round) reverseBet(p *events.BetSettlementReversed) {
 	b := r.mustBet(p.Bet)
-	assert.That(b.Status == BetSettled, "apply: bet %s reversed while %s", b.ID, b.Status)
+	if b.Status != BetSettled {
+		assert.Fail("apply: bet %s reversed while %s", b.ID, b.Status)
+	}
 	b.Status = BetOpen
 	b.Reversed = p.Correction
 }
 
 func (r *Round) refundBet(p *events.BetRefunded) {
 	b := r.mustBet(p.Bet)
-	assert.That(b.Status == BetOpen, "apply: bet %s refunded while %s", b.ID, b.Status)
+	if b.Status != BetOpen {
+		assert.Fail("apply: bet %s refunded while %s", b.ID, b.Status)
+	}
 	b.Status = BetRefunded
 }
 
 func (r *Round) takeDownBet(p *events.BetTakenDown) {
 	b := r.mustBet(p.Bet)
-	assert.That(b.Status == BetOpen, "apply: bet %s taken down while %s", b.ID, b.Status)
+	if b.Status != BetOpen {
+		assert.Fail("apply: bet %s taken down while %s", b.ID, b.Status)
+	}
 	b.Status = BetTakenDown
 }
 
 func (r *Round) mustBet(id string) *Bet {
 	b := r.bets[id]
-	assert.That(b != nil, "apply: unknown bet %q in round %s", id, r.ID)
+	if b == nil {
+		assert.Fail("apply: unknown bet %q in round %s", id, r.ID)
+	}
 	return b
 }
 

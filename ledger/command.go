@@ -278,7 +278,7 @@ func (*TakeDown) name() string      { return "take_down" }
 // with a different body is detected. Amounts are hashed by value: "10" and
 // "10.00" are the same request.
 func requestHash(c Command) string {
-	body, err := json.Marshal(c)
+	body, err := commandJSON(c)
 	if err != nil {
 		// Commands hold only strings, numbers, decimals and maps of them.
 		panic("ledger: marshal command: " + err.Error())

@@ -142,7 +142,30 @@ func (r *Result) settle(b SettledBet, currency string, stake, residue decimal.De
 // asStored returns d as the stored event reads it back (an in-memory
 // 100.00 is decoded as 100), so that the live answer and the one rebuilt
 // from the log after a restart are identical, not only equal.
+//
+// It was a tenth of the answer's cost as a String and a parse: a
+// coefficient of up to 18 digits is read back as decimal.NewFromString
+// builds it (decimal.New of the coefficient without the fraction's trailing
+// zeros, at exponent 0 for an integer), without spelling it first;
+// TestAsStored_SameAsStringParse holds the two to the same values.
 func asStored(d decimal.Decimal) decimal.Decimal {
+	const digitsMax = 17 // with a sign, the 18 characters NewFromString reads as an int64
+	if digits, exp := d.NumDigits(), d.Exponent(); digits <= digitsMax && decimal.TrimTrailingZeros && !decimal.UseScientificNotation {
+		c := d.CoefficientInt64()
+		switch {
+		case exp >= 0 && int(exp)+digits <= digitsMax:
+			for ; exp > 0; exp-- {
+				c *= 10
+			}
+			return decimal.New(c, 0)
+		case exp < 0:
+			for exp < 0 && c%10 == 0 {
+				c /= 10
+				exp++
+			}
+			return decimal.New(c, exp)
+		}
+	}
 	return decimal.RequireFromString(d.String())
 }
 

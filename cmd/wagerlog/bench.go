@@ -76,6 +76,7 @@ its own and leaves them (their names are printed): delete them as the admin.`,
 	fs.Uint64Var(&cfg.run.Seed, "seed", 1, "seed of the dice")
 	fs.DurationVar(&cfg.run.RestartWait, "restart-wait", jetstream.DefaultDuplicates, "wait this long after each half of the fill before the restart, so that the embedded server's duplicate window (which a start reads back) holds what a casino's would, not the fill's burst; 0: restart at once")
 	fs.BoolVar(&cfg.run.HTTPOnly, "http-only", false, "run only the HTTP phase and its direct run (http_ratio), on a stream that holds only the setup")
+	fs.BoolVar(&cfg.run.IngestOnly, "ingest-only", false, "run only the ingest phase and the raw append it is compared with (ingest_ratio, ingest_cpu_us_per_slip)")
 	fs.BoolVar(&cfg.inProcess, "loadgen-in-process", false, "run the HTTP phase's load generator in this process instead of as a separate `wagerlog loadgen` process")
 	memoryLimitFlag(fs, &cfg.memoryMiB)
 	fs.BoolVar(&cfg.json, "json", false, "print one line of JSON instead of the table")

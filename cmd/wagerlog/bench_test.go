@@ -48,7 +48,7 @@ func benchKeys() []string {
 		"http_place_bet_per_s", "http_place_bet_p99_ms", "peak_rss_mb",
 		"ledger_place_bet_per_s", "http_ratio", "ledger_cpu_us_per_slip",
 		"http_server_cpu_us_per_slip", "http_loadgen_cpu_us_per_slip",
-		"ingest_batch_mean", "ingest_batch_p50", "ingest_batch_p99",
+		"ingest_batch_mean", "ingest_batch_p50", "ingest_batch_p99", "ingest_cpu_us_per_slip",
 	}
 }
 

@@ -244,19 +244,27 @@ func (s *Store) publishBatch(ctx context.Context, expect uint64, msgs []events.R
 	defer cancel()
 	batchID := nuid.Next()
 	last := len(msgs) - 1
+	// One header and one message for the whole batch, their values set
+	// for each message in turn: PublishMsg and RequestMsgWithContext
+	// encode the header before they return, so nothing keeps them, and
+	// the batch costs no map and slices per message.
+	msgID, seq := []string{""}, []string{""}
+	h := nats.Header{jetstream.MsgIDHeader: msgID, hdrBatchID: {batchID}, hdrBatchSeq: seq}
+	m := &nats.Msg{Header: h}
 	for i, r := range msgs {
-		h := make(nats.Header, 6)
-		h[jetstream.MsgIDHeader] = []string{r.MsgID}
-		h[hdrBatchID] = []string{batchID}
-		h[hdrBatchSeq] = []string{strconv.Itoa(i + 1)}
-		if i == 0 {
+		msgID[0], seq[0] = r.MsgID, strconv.Itoa(i+1)
+		switch i {
+		case 0:
 			// Fencing: the server refuses the whole batch unless the
 			// stream's last sequence is expect. Only the first message
 			// of an atomic batch may carry it.
 			h[jetstream.ExpectedLastSeqHeader] = []string{strconv.FormatUint(expect, 10)}
 			h[jetstream.ExpectedStreamHeader] = []string{s.opts.Stream}
+		case 1:
+			delete(h, jetstream.ExpectedLastSeqHeader)
+			delete(h, jetstream.ExpectedStreamHeader)
 		}
-		m := &nats.Msg{Subject: r.Subject, Data: r.Data, Header: h}
+		m.Subject, m.Data = r.Subject, r.Data
 		if i < last {
 			if err := s.nc.PublishMsg(m); err != nil {
 				return pubAck{}, fmt.Errorf("jetstream: publish: %w", err)

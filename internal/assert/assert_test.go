@@ -39,3 +39,11 @@ func TestThat_NoArgs(t *testing.T) {
 		t.Errorf("panic value = %#v", v)
 	}
 }
+
+func TestFail_PanicsAsThat(t *testing.T) {
+	v := recovered(func() { Fail("sequence went backwards: %d after %d", 41, 42) })
+	w := recovered(func() { That(false, "sequence went backwards: %d after %d", 41, 42) })
+	if v == nil || v != w {
+		t.Errorf("Fail panicked with %#v, That with %#v", v, w)
+	}
+}
