@@ -52,7 +52,7 @@ func mappedKB(tb testing.TB, path string) int {
 // itself every Options.ReleaseEvents, and that every answer stays the same.
 func TestStore_ReleaseMapped(t *testing.T) {
 	h := newHarness(t)
-	sc := playScenario(h, 3, 160)
+	sc := playScenario(h, 3, 240)
 	raws := readRaw(t, h.Stream)
 
 	kept := openProj(t, "", Options{ReleaseEvents: -1})
@@ -90,7 +90,7 @@ func TestStore_ReleaseMapped(t *testing.T) {
 		t.Fatal(err)
 	}
 	unreleased := openProj(t, path, Options{ReleaseEvents: -1})
-	if kb := mappedKB(t, path); kb*4 > before {
+	if kb := mappedKB(t, path); kb*2 > before {
 		t.Fatalf("%d kB of the map resident after Open without a release; the applies and queries left %d kB", kb, before)
 	}
 	sameAnswers(t, want, answers(t, unreleased, sc))
