@@ -33,7 +33,7 @@ func TestOpenAPI_MatchesMux(t *testing.T) {
 			// A request to the path with sample ids must land on this
 			// very pattern.
 			url := strings.NewReplacer("{player}", "p1", "{table}", "t1", "{round}", "0190a0b0-0000-7000-8000-000000000000",
-				"{slip}", "0190a0b0-0000-7000-8000-000000000001", "{bet}", "0190a0b0-0000-7000-8000-000000000002", "{kind}", "regulator", "{pool}", "jp-1").Replace(path)
+				"{slip}", "0190a0b0-0000-7000-8000-000000000001", "{bet}", "0190a0b0-0000-7000-8000-000000000002", "{kind}", "regulator", "{pool}", "jp-1", "{session}", "s1").Replace(path)
 			if strings.Contains(url, "{") {
 				t.Errorf("%s: a wildcard the test does not know", pattern)
 				continue

@@ -30,7 +30,7 @@ func newRoleFixture(e *env) roleFixture {
 
 // path fills a route's wildcards with the fixture's ids.
 func (f roleFixture) path(p string) string {
-	return strings.NewReplacer("{player}", f.player, "{table}", f.table, "{round}", f.round, "{slip}", f.slip, "{bet}", f.bet, "{kind}", "regulator", "{pool}", "jp-1").Replace(p)
+	return strings.NewReplacer("{player}", f.player, "{table}", f.table, "{round}", f.round, "{slip}", f.slip, "{bet}", f.bet, "{kind}", "regulator", "{pool}", "jp-1", "{session}", "s1").Replace(p)
 }
 
 // body returns a plausible body for a write route, so that allowed roles

@@ -43,8 +43,14 @@ var commandCodes = map[string][]string{
 	"place_slip": codesSlip,
 	"start_shoe": codesTable,
 	"take_bank":  codesBank, "release_bank": codesBank,
+	"open_session": codesSession, "close_session": codesSession,
 	"configure_pool": codesPool, "link_pool": codesPool, "unlink_pool": codesPool, "adjust_pool": codesPool, "decommission_pool": codesPool,
 }
+
+// codesSession are the refusals of a session's commands
+// (ledger/session.go).
+var codesSession = []string{"invalid_id", "table_not_found", "table_closed", "round_in_progress", "unknown_paytable", "paytable_changed",
+	"session_open", "session_not_open"}
 
 // codesPool are the refusals of the progressive pools' commands.
 var codesPool = []string{"invalid_id", "invalid_amount", "unknown_currency", "currency_mismatch", "table_not_found", "table_closed",

@@ -132,6 +132,8 @@ type Views interface {
 	Pool(pool string) (projections.PoolView, error)
 	PoolHistory(pool string, page projections.Page) (projections.PoolPage, error)
 	PoolPrizes(pool, table string) ([]projections.PoolEntry, error)
+	// Session reads a table's session (projections/sessions.go).
+	Session(table, id string) (projections.SessionView, error)
 }
 
 // Server is the HTTP API. It implements http.Handler.

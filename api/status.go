@@ -98,6 +98,9 @@ var statuses = map[string]codeInfo{
 	"pool_in_use":            {http.StatusConflict, "Pool has linked tables"},
 	"pool_negative":          {http.StatusUnprocessableEntity, "A pool account would go below zero"},
 	"invalid_jackpot_params": {http.StatusUnprocessableEntity, "Invalid jackpot parameters"},
+	// Sessions above a table's rounds (ledger/session.go, issue #17).
+	"session_open":     {http.StatusConflict, "A session is open"},
+	"session_not_open": {http.StatusConflict, "Session not open"},
 	// No Retry-After: only an operator's repair and a restart clear them.
 	"stream_untrusted": {http.StatusServiceUnavailable, "Stream holds what the ledger did not write"},
 	"stream_damaged":   {http.StatusServiceUnavailable, "Stream damaged"},

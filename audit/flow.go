@@ -41,6 +41,10 @@ const (
 	FlowBankTaken    FlowKind = "bank_taken"    // wallet → bank
 	FlowBankReleased FlowKind = "bank_released" // bank → wallet
 	FlowTransfer     FlowKind = "transfer"      // a round's transfer: prize pool funded, rake, cagnotte
+	// FlowCarried is a double card's second half placed in the session's
+	// next round: held → in play, inside the table's accounts (its price
+	// was a stake when the card was sold, wallet → held).
+	FlowCarried FlowKind = "carried"
 
 	FlowReversedStakeReturned FlowKind = "reversed_stake_returned" // wallet → in play
 	FlowReversedStakeLost     FlowKind = "reversed_stake_lost"     // house → in play
@@ -80,7 +84,14 @@ func flowsOf(payload any, inForce *events.BetSettled) []flow {
 	case *events.BetPlaced:
 		out := make([]flow, 0, len(p.Bets))
 		for _, b := range p.Bets {
+			if p.Carried {
+				out = append(out, mkflow(FlowCarried, ledger.HeldAccount(p.Table), ledger.InPlayAccount(p.Table), b.Stake, p.Currency))
+				continue
+			}
 			out = append(out, mkflow(FlowStake, ledger.WalletAccount(p.Player), ledger.InPlayAccount(p.Table), b.Stake, p.Currency))
+			if b.Held.IsPositive() {
+				out = append(out, mkflow(FlowStake, ledger.WalletAccount(p.Player), ledger.HeldAccount(p.Table), b.Held, p.Currency))
+			}
 			if b.Commission.IsPositive() {
 				out = append(out, mkflow(FlowCommission, ledger.WalletAccount(p.Player), ledger.CommissionAccount(p.Table), b.Commission, p.Currency))
 			}
@@ -99,6 +110,24 @@ func flowsOf(payload any, inForce *events.BetSettled) []flow {
 			return nil
 		}
 		return []flow{mkflow(FlowBankReleased, ledger.BankAccount(p.Table), ledger.WalletAccount(p.Player), p.Amount, p.Currency)}
+	case *events.RoundBettingClosed:
+		// A round's sales close (games.SalesCloser) and the cancel that
+		// gives it back post transfers too.
+		if len(p.Transfers) == 0 {
+			return nil
+		}
+		return transferFlows(p.Table, p.Currency, ledger.GameTransfers(p.Transfers))
+	case *events.SessionClosed:
+		var out []flow
+		for _, h := range p.Returned {
+			out = append(out, mkflow(FlowRefund, ledger.HeldAccount(p.Table), ledger.WalletAccount(h.Player), h.Amount, p.Currency))
+		}
+		return out
+	case *events.RoundCancelled:
+		if len(p.Transfers) == 0 {
+			return nil
+		}
+		return transferFlows(p.Table, p.Currency, ledger.GameTransfers(p.Transfers))
 	case *events.RoundSettled:
 		if len(p.Transfers) == 0 {
 			return nil

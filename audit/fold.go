@@ -79,6 +79,12 @@ type roundState struct {
 	// end follows where a round whose end depends on its bets ends
 	// (games.RoundEnd, a bingo game's first bingo): derived, per round.
 	end games.RoundEnd
+	// salesClosed are the transfers its first close of betting posted
+	// (games.SalesCloser; audit/closing.go).
+	salesClosed []games.Transfer
+	// session is the table's session the round was opened in, "" when
+	// none (audit/session.go).
+	session string
 }
 
 // open reports whether the round is still in progress: its bets are
@@ -112,6 +118,8 @@ type fold struct {
 	lastRound string
 	// pools are the progressive pools met (audit/pool.go).
 	pools map[string]*poolState
+	// sessions are each table's open or last session (audit/session.go).
+	sessions map[string]*sessionState
 }
 
 type ptEntry struct {
@@ -282,7 +290,7 @@ func knownAccount(name string) bool {
 		return true
 	}
 	for _, prefix := range []string{ledger.WalletAccount(""), ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount(""),
-		ledger.CommissionAccount(""), ledger.JackpotAccount(""), ledger.BankAccount(""), ledger.PrizesAccount("")} {
+		ledger.CommissionAccount(""), ledger.JackpotAccount(""), ledger.BankAccount(""), ledger.PrizesAccount(""), ledger.HeldAccount("")} {
 		if id, ok := strings.CutPrefix(name, prefix); ok {
 			return events.ValidID(id)
 		}
@@ -371,6 +379,10 @@ func payloadPlace(payload any) (table, round string, ok bool) {
 	case *events.TableBankReleased:
 		return p.Table, "", true
 	case *events.TableShoeStarted:
+		return p.Table, "", true
+	case *events.SessionOpened:
+		return p.Table, "", true
+	case *events.SessionClosed:
 		return p.Table, "", true
 	case *events.RoundOpened:
 		return p.Table, p.Round, true
@@ -462,6 +474,7 @@ func (f *fold) applyPayload(s *step, report reporter) {
 			if t.Active != "" {
 				report(KindEventInvalid, "table %s closed while round %s is in progress", t.ID, t.Active)
 			}
+			f.sessionOpenAtClose(t.ID, report)
 			t.Closed = true
 		}
 	case *events.RoundOpened:
@@ -474,6 +487,7 @@ func (f *fold) applyPayload(s *step, report reporter) {
 			if p.Bets != len(r.Bets) || !p.Staked.Equal(r.Staked) {
 				report(KindTotalsMismatch, "round %s closed with %d bets staking %s, its bets are %d staking %s", r.ID, p.Bets, p.Staked, len(r.Bets), r.Staked)
 			}
+			f.closeSales(r, p, report)
 		}
 	case *events.RoundReshake:
 		if r := f.round(p.Round, report, "reshake"); r != nil {
@@ -523,6 +537,7 @@ func (f *fold) applyPayload(s *step, report reporter) {
 			if p.Bets != open || !p.Refunded.Equal(staked) {
 				report(KindTotalsMismatch, "round %s cancelled refunding %d bets, %s; its open bets are %d staking %s", r.ID, p.Bets, p.Refunded, open, staked)
 			}
+			f.uncloseSales(r, p, report)
 			if t := f.tables[r.Table]; t != nil && t.Active == r.ID {
 				t.Active = ""
 			}
@@ -573,7 +588,9 @@ func (f *fold) applyPayload(s *step, report reporter) {
 	case *events.LedgerSealed:
 		// The walker checks seals against the chain.
 	default:
-		f.applyPool(s.payload, report)
+		if !f.applySession(s.payload, report) {
+			f.applyPool(s.payload, report)
+		}
 	}
 }
 
@@ -605,9 +622,10 @@ func (f *fold) openRound(s *step, p *events.RoundOpened, report reporter) {
 	r := &roundState{
 		ID: p.Round, Table: p.Table, Number: p.Number,
 		Paytable: p.Paytable, PaytableHash: p.PaytableHash, OpenedSeq: s.raw.Seq,
-		OpenedAt: s.env.OccurredAt, Staked: decimal.Zero, byID: map[string]*betState{},
+		OpenedAt: s.env.OccurredAt, Staked: decimal.Zero, byID: map[string]*betState{}, session: p.Session,
 	}
 	f.move(r, s.env.Type, report, "round.opened")
+	f.sessionRound(p, report)
 	if t != nil {
 		switch {
 		case t.Closed:
@@ -637,7 +655,7 @@ func (f *fold) placeBets(s *step, p *events.BetPlaced, report reporter) {
 	// commissions charged on placing them.
 	sum := decimal.Zero
 	for _, b := range p.Bets {
-		sum = sum.Add(b.Stake).Add(b.Commission)
+		sum = sum.Add(b.Stake).Add(b.Commission).Add(b.Held)
 	}
 	if !sum.Equal(p.Total) {
 		report(KindTotalsMismatch, "slip %s states a total of %s, its stakes and commissions add up to %s", p.Slip, p.Total, sum)
@@ -668,7 +686,9 @@ func (f *fold) placeBets(s *step, p *events.BetPlaced, report reporter) {
 			kind, err := pt.BetKind(b.Code)
 			if err != nil {
 				report(KindEventInvalid, "bet %s: %v", b.Bet, err)
-			} else if l, ok := limitFor(t.Limits, kind); ok && (b.Stake.LessThan(l.Min) || b.Stake.GreaterThan(l.Max)) {
+			} else if l, ok := limitFor(t.Limits, kind); ok && !p.Carried && (b.Stake.LessThan(l.Min) || b.Stake.GreaterThan(l.Max)) {
+				// Not a carried half: it was within the limits when its
+				// card was sold, in the round before (ledger/session.go).
 				report(KindEventInvalid, "bet %s stakes %s on %s, outside the limits %s..%s in force", b.Bet, b.Stake, b.Code, l.Min, l.Max)
 			}
 		}
@@ -686,6 +706,7 @@ func (f *fold) placeBets(s *step, p *events.BetPlaced, report reporter) {
 			return
 		}
 	}
+	f.sessionSale(r.Table, p, report)
 }
 
 // roundBetsMax bounds the bets the fold keeps for one round, so a hostile
@@ -1063,6 +1084,7 @@ func (f *fold) settleTogether(r *roundState, p *events.RoundSettled, report repo
 		return
 	}
 	f.checkPoolFunds(r, p.Funds, report)
+	f.checkClosedFunds(r, p.Funds, report)
 	_, diffs, tdiff, err := replay.ResettleRound(rs, bets, r.Scale, results, funds, recorded, p.Transfers)
 	if err != nil {
 		report(KindPayoutMismatch, "round %s cannot be re-settled: %v", r.ID, err)

@@ -51,8 +51,11 @@ type ReconcileReport struct {
 	// Sales restates the table rows of selling tables (bingo rooms) as
 	// sales, prizes, refunds and the hall's share, per day and for the
 	// period (SalesRow); absent when no such table played.
-	Sales  []SalesRow `json:"sales,omitempty"`
-	render renderInfo
+	Sales []SalesRow `json:"sales,omitempty"`
+	// Sessions gives the same per session and day for the games sold in
+	// sessions (audit/session.go); absent when none.
+	Sessions []SessionSalesRow `json:"sessions,omitempty"`
+	render   renderInfo
 }
 
 // ReconDay is one day of the period. A day without any event says so
@@ -195,7 +198,7 @@ func scopeOf(account, currency string) (scopeKey, bool) {
 	// A table's prize pool (bingo's prizes) is the table's money between
 	// its sales and its winners, like money in play; a player's bank in
 	// custody is counted in its table's scope too.
-	for _, prefix := range []string{ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount(""), ledger.CommissionAccount(""), ledger.BankAccount(""), ledger.PrizesAccount("")} {
+	for _, prefix := range []string{ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount(""), ledger.CommissionAccount(""), ledger.BankAccount(""), ledger.PrizesAccount(""), ledger.HeldAccount("")} {
 		if t, ok := strings.CutPrefix(account, prefix); ok {
 			return scopeKey{ScopeTable, t, currency}, true
 		}
@@ -243,6 +246,9 @@ type reconcileObserver struct {
 	// and end; in and out the period's flows into and out of each.
 	open, close map[acct]decimal.Decimal
 	in, out     map[acct]decimal.Decimal
+	// sessions are the period's session days (audit/session.go).
+	sessions     map[sessionDayKey]*SessionSalesRow
+	sessionOrder []sessionDayKey
 }
 
 func cloneScopes(m map[scopeKey]decimal.Decimal) map[scopeKey]decimal.Decimal {
@@ -255,7 +261,7 @@ func cloneScopes(m map[scopeKey]decimal.Decimal) map[scopeKey]decimal.Decimal {
 
 func (o *reconcileObserver) before(s *step, f *fold) { o.t.before(s, f) }
 
-func (o *reconcileObserver) observe(s *step, _ *fold) {
+func (o *reconcileObserver) observe(s *step, f *fold) {
 	for _, p := range s.env.Postings {
 		if k, ok := scopeOf(p.From, p.Currency); ok {
 			o.bal[k] = o.bal[k].Sub(p.Amount)
@@ -267,6 +273,7 @@ func (o *reconcileObserver) observe(s *step, _ *fold) {
 	if !o.t.in {
 		return
 	}
+	o.sessionFlows(s, f)
 	for _, fl := range s.flows {
 		o.in[acct{fl.To, fl.Currency}] = o.in[acct{fl.To, fl.Currency}].Add(fl.Amount)
 		o.out[acct{fl.From, fl.Currency}] = o.out[acct{fl.From, fl.Currency}].Add(fl.Amount)
@@ -347,6 +354,8 @@ func (o *reconcileObserver) addFlow(r *ReconRow, fl flow) {
 		r.BankPutUp = r.BankPutUp.Add(a)
 	case FlowBankReleased:
 		r.BankReturned = r.BankReturned.Add(a)
+	case FlowCarried:
+		// Inside the table's accounts: its stake was counted at the sale.
 	case FlowTransfer:
 		// A round's transfer: a cagnotte (a player's bank → the table's
 		// commission) is listed; a pass's funding of a pool is the pool's.
@@ -494,6 +503,7 @@ func (o *reconcileObserver) report(w *walker, p Period, opts Options) *Reconcile
 	}
 	rep.Verification = w.summary(o.t.concerns)
 	addSales(rep, w.fold)
+	o.addSessionSales(rep)
 	rep.render = renderInfo{scales: w.fold.scalesInUse(), loc: p.Start.Location()}
 	return rep
 }

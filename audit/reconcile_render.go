@@ -99,6 +99,14 @@ func (r *ReconcileReport) tables() *csvSections {
 			c.row("sales", x.Date, x.Table, cur, ri.amount(x.Sales, cur), ri.amount(x.Prizes, cur), ri.amount(x.Refunds, cur), ri.amount(x.HallShare, cur))
 		}
 	}
+	if len(r.Sessions) > 0 {
+		// The same per session and day (audit/session.go).
+		c.header("sessions", "date", "table", "session", "currency", "sales", "prizes", "refunds", "hall_share")
+		for _, x := range r.Sessions {
+			cur := x.Currency
+			c.row("sessions", x.Date, x.Table, x.Session, cur, ri.amount(x.Sales, cur), ri.amount(x.Prizes, cur), ri.amount(x.Refunds, cur), ri.amount(x.HallShare, cur))
+		}
+	}
 	if r.PoolFlows() {
 		// Progressive pools (audit/pool.go): prizes, the casino's
 		// funding, adjustments, decommission transfers and the commission

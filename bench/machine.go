@@ -2,8 +2,10 @@ package bench
 
 import (
 	"bufio"
+	"math"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 )
@@ -99,4 +101,14 @@ func memoryLine() string {
 	runtime.ReadMemStats(&ms)
 	b.WriteString(" Go heap in use " + strconv.FormatUint(ms.HeapInuse>>20, 10) + " MiB, from the OS " + strconv.FormatUint(ms.Sys>>20, 10) + " MiB")
 	return b.String()
+}
+
+// memoryLimitMiB returns the Go runtime's soft memory limit in MiB, 0 when
+// there is none (the runtime's default, math.MaxInt64).
+func memoryLimitMiB() int64 {
+	limit := debug.SetMemoryLimit(-1) // -1 reads it without changing it
+	if limit == math.MaxInt64 {
+		return 0
+	}
+	return limit >> 20
 }

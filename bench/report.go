@@ -91,6 +91,10 @@ type Report struct {
 	Machine Machine `json:"machine"`
 	// Command is the command line, set by the caller.
 	Command string `json:"command,omitempty"`
+	// MemoryLimitMiB is the Go runtime's soft memory limit during the run
+	// (GOMEMLIMIT, or `wagerlog bench --memory-limit-mib`), 0 for none: the
+	// memory figures depend on it.
+	MemoryLimitMiB int64 `json:"memory_limit_mib"`
 
 	// Details are the figures behind the figures, for the table.
 	Details Details `json:"-"`
@@ -264,6 +268,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 	if r.Command != "" {
 		fmt.Fprintf(&b, "command: %s\n", r.Command)
 	}
+	fmt.Fprintf(&b, "Go memory limit: %d MiB (0: none)\n", r.MemoryLimitMiB)
 	b.WriteString("\n")
 	aims := map[string]Aim{}
 	for _, a := range Aims() {

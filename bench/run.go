@@ -32,6 +32,8 @@ func Run(ctx context.Context, cfg Config) (rep *Report, err error) {
 	d := &r.rep.Details
 	d.Start, d.Duration = time.Now(), cfg.Duration
 	d.Clients, d.HTTPClients, d.Tables, d.RoundSlips = cfg.Clients, cfg.HTTPClients, cfg.Tables, cfg.RoundSlips
+	r.rep.MemoryLimitMiB = memoryLimitMiB()
+	r.say("Go memory limit: %d MiB (0: none)", r.rep.MemoryLimitMiB)
 
 	dir, cleanup, err := dataDir(cfg.DataDir)
 	if err != nil {

@@ -337,6 +337,9 @@ func (p *BetPlaced) appendJSON(b []byte) ([]byte, bool) {
 			return b, false
 		}
 	}
+	if p.Carried {
+		b = append(b, `,"carried":true`...)
+	}
 	return append(b, '}'), true
 }
 
@@ -358,6 +361,12 @@ func (p *PlacedBet) appendJSON(b []byte) ([]byte, bool) {
 	if !p.Commission.IsZero() {
 		b = append(b, `,"commission":`...)
 		if b, ok = AppendDecimal(b, p.Commission); !ok {
+			return b, false
+		}
+	}
+	if !p.Held.IsZero() {
+		b = append(b, `,"held":`...)
+		if b, ok = AppendDecimal(b, p.Held); !ok {
 			return b, false
 		}
 	}

@@ -142,7 +142,7 @@ func TestMarshalPayload_BetsOfEveryShape(t *testing.T) {
 			e.Postings = append(e.Postings, Posting{From: str(), To: str(), Amount: dec(), Currency: str()})
 		}
 		placed := &BetPlaced{Slip: str(), Player: str(), Table: str(), Round: str(), Currency: str(),
-			Total: dec(), BalanceBefore: dec(), BalanceAfter: dec()}
+			Total: dec(), BalanceBefore: dec(), BalanceAfter: dec(), Carried: r.IntN(2) == 0}
 		switch i % 4 {
 		case 0:
 			placed.Bets = nil
@@ -150,7 +150,7 @@ func TestMarshalPayload_BetsOfEveryShape(t *testing.T) {
 			placed.Bets = []PlacedBet{}
 		default:
 			for range 1 + r.IntN(4) {
-				placed.Bets = append(placed.Bets, PlacedBet{Bet: str(), Code: str(), Stake: dec(), Working: r.IntN(2) == 0, Commission: dec()})
+				placed.Bets = append(placed.Bets, PlacedBet{Bet: str(), Code: str(), Stake: dec(), Working: r.IntN(2) == 0, Commission: dec(), Held: dec()})
 			}
 		}
 		sameAsEncodingJSON(t, e, placed)
@@ -222,8 +222,8 @@ func TestAppend_KnowsEveryMember(t *testing.T) {
 		{reflect.TypeFor[Envelope](), `id type v at table,omitempty round,omitempty actor idem,omitempty req,omitempty corr,omitempty payload postings,omitempty prev hash -`},
 		{reflect.TypeFor[Actor](), `id role`},
 		{reflect.TypeFor[Posting](), `from to amount currency`},
-		{reflect.TypeFor[BetPlaced](), `slip player table round currency bets total balance_before balance_after`},
-		{reflect.TypeFor[PlacedBet](), `bet code stake working,omitempty commission,omitzero`},
+		{reflect.TypeFor[BetPlaced](), `slip player table round currency bets total balance_before balance_after carried,omitempty`},
+		{reflect.TypeFor[PlacedBet](), `bet code stake working,omitempty commission,omitzero held,omitzero`},
 		{reflect.TypeFor[BetSettled](), `table round slip bet player code stake currency dice,omitzero result,omitempty outcome win returned residue rule paytable paytable_hash correction commission,omitzero contributions,omitempty counterparty,omitempty`},
 		{reflect.TypeFor[Contribution](), `pool amount`},
 	} {

@@ -88,17 +88,19 @@ func samplePayload(tb testing.TB, t Type) any {
 	case TypeRoundOpened:
 		return &RoundOpened{Table: testTable, Round: testRound, Number: 127,
 			BettingWindow: 20 * time.Second, Paytable: "sicbo-standard-2026",
-			PaytableHash: "9f2c4e7d1a0b3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6"}
+			PaytableHash: "9f2c4e7d1a0b3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6", Session: "s-2026-12-01-evening"}
 	case TypeBetPlaced:
 		return &BetPlaced{Slip: testSlip, Player: testPlayer, Table: testTable, Round: testRound,
 			Currency: "EUR",
 			Bets: []PlacedBet{
 				{Bet: "b-0001", Code: "small", Stake: dec("10.50")},
-				{Bet: "b-0002", Code: "total:10", Stake: dec("2.00"), Working: true, Commission: dec("0.10")},
+				{Bet: "b-0002", Code: "total:10", Stake: dec("2.00"), Working: true, Commission: dec("0.10"), Held: dec("2.00")},
 			},
-			Total: dec("12.50"), BalanceBefore: dec("195.25"), BalanceAfter: dec("182.75")}
+			Total: dec("12.50"), BalanceBefore: dec("195.25"), BalanceAfter: dec("182.75"), Carried: true}
 	case TypeRoundBettingClosed:
-		return &RoundBettingClosed{Table: testTable, Round: testRound, Bets: 31, Staked: dec("412.50")}
+		return &RoundBettingClosed{Table: testTable, Round: testRound, Bets: 31, Staked: dec("412.50"),
+			Transfers: []Transfer{{From: "", To: "prizes", Amount: dec("61.87"), Rule: "line prize, 15% of the sales, posted to the prize pool when sales close"}}, Currency: "EUR",
+			Announcement: "Cartones vendidos 31, de la serie A del número 1 al 31. Premio de línea 61.87, premio de bingo 247.50. Comienza la partida."}
 	case TypeRoundReshake:
 		return &RoundReshake{Table: testTable, Round: testRound, Reason: ReshakeNotFlat,
 			Note: "die 2 leaning on the wall"}
@@ -115,7 +117,7 @@ func samplePayload(tb testing.TB, t Type) any {
 	case TypeRoundSettled:
 		return &RoundSettled{Table: testTable, Round: testRound, Dice: dice, Result: json.RawMessage(`{"pocket":"00"}`), Bets: 31,
 			Staked: dec("412.50"), Won: dec("180.00"), Returned: dec("246.00"), Residue: dec("0.004"),
-			Correction: 1, Funds: &Funds{Bank: dec("500.00")},
+			Correction: 1, Funds: &Funds{Bank: dec("500.00"), Closed: []Transfer{{From: "", To: "prizes", Amount: dec("61.87"), Rule: "line prize"}}},
 			Transfers: []Transfer{{From: "bank", To: "commission", Amount: dec("1.50"), Rule: "cagnotte 5% of the bank's net win"}}, Currency: "EUR", ShoeOver: true}
 	case TypeRoundPaused:
 		return &RoundPaused{Table: testTable, Round: testRound, Reason: "shaker jammed"}
@@ -123,7 +125,8 @@ func samplePayload(tb testing.TB, t Type) any {
 		return &RoundResumed{Table: testTable, Round: testRound, Note: "shaker replaced"}
 	case TypeRoundCancelled:
 		return &RoundCancelled{Table: testTable, Round: testRound, Reason: "unresolved shaker fault",
-			Bets: 31, Refunded: dec("412.50")}
+			Bets: 31, Refunded: dec("412.50"),
+			Transfers: []Transfer{{From: "prizes", To: "", Amount: dec("61.87"), Rule: "returned, the round is void: line prize"}}, Currency: "EUR"}
 	case TypeBetRefunded:
 		return &BetRefunded{Table: testTable, Round: testRound, Slip: testSlip, Bet: "b-0001",
 			Player: testPlayer, Code: "small", Stake: dec("10.50"), Currency: "EUR"}
@@ -166,6 +169,14 @@ func samplePayload(tb testing.TB, t Type) any {
 	case TypeJackpotDecommissioned:
 		return &JackpotDecommissioned{Pool: "jp-1", To: "jp-2", Amount: dec("1500.00"), Currency: "EUR", Reason: "game withdrawn",
 			Transfers: []Transfer{{From: "jackpot:jp-1:main", To: "jackpot:jp-2:main", Amount: dec("1500.00"), Rule: "decommission"}}}
+	case TypeSessionOpened:
+		return &SessionOpened{Table: testTable, Session: "s-2026-12-01-evening", Number: 4, Paytable: "bingo/es-1979",
+			PaytableHash: "a0beaac23a6ee857c87fdbaa1fdd743324f2b38ec6086f190926f8c3bc842c7d",
+			Terms:        json.RawMessage(`{"series":[{"id":"A","face":"1","from":1,"to":420}]}`), SalesMax: 100000}
+	case TypeSessionClosed:
+		return &SessionClosed{Table: testTable, Session: "s-2026-12-01-evening", Rounds: 6, Sold: 2400, Sales: dec("2400.00"),
+			Currency: "EUR", Reason: "end of the evening",
+			Returned: []HeldHalf{{Player: testPlayer, Code: "card:D-7:3,15,41,62,80,7,26,44,58,85,19,33,49,67,90", Amount: dec("1.00")}}}
 	case TypeBetTakenDown:
 		return &BetTakenDown{Table: testTable, Round: testRound, Slip: testSlip, Bet: "b-0001",
 			Player: testPlayer, Code: "place:6", Stake: dec("12.00"), Currency: "EUR"}

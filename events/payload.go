@@ -93,6 +93,9 @@ type RoundOpened struct {
 	BettingWindow time.Duration `json:"betting_window_ns,omitempty"`
 	Paytable      string        `json:"paytable"`
 	PaytableHash  string        `json:"paytable_hash"`
+	// Session is the table's session the round belongs to (a bingo
+	// game of a session, session.opened); empty outside any.
+	Session string `json:"session,omitempty"`
 }
 
 // PlacedBet is one bet of a slip.
@@ -106,6 +109,10 @@ type PlacedBet struct {
 	// Commission is charged on placing the bet (craps buy and lay), from
 	// the wallet to the table's commission account, on top of the stake.
 	Commission decimal.Decimal `json:"commission,omitzero"`
+	// Held is the rest of the bet's price, held for the session's next
+	// round (a bingo double card's second half, games.SessionSale): from
+	// the wallet to the table's held account, on top of the stake.
+	Held decimal.Decimal `json:"held,omitzero"`
 }
 
 // BetPlaced is a bet slip: one player's bets on one round, accepted together.
@@ -120,6 +127,11 @@ type BetPlaced struct {
 	Total         decimal.Decimal `json:"total"`
 	BalanceBefore decimal.Decimal `json:"balance_before"`
 	BalanceAfter  decimal.Decimal `json:"balance_after"`
+	// Carried marks the second halves of double cards sold in the
+	// session's round before (PlacedBet.Held), placed by the ledger with
+	// the round's opening: their stakes move from the table's held
+	// account into play, and the wallet does not move.
+	Carried bool `json:"carried,omitempty"`
 }
 
 // RoundBettingClosed is the dealer's "no more bets".
@@ -128,6 +140,16 @@ type RoundBettingClosed struct {
 	Round  string          `json:"round"`
 	Bets   int             `json:"bets"`
 	Staked decimal.Decimal `json:"staked"`
+	// Transfers are the money a round moves as a whole when its sales
+	// close (games.SalesCloser: a bingo game's prizes posted to the
+	// prize pool), on its first close of betting only, posted with this
+	// event; Currency names their currency, set with them.
+	Transfers []Transfer `json:"transfers,omitempty"`
+	Currency  string     `json:"currency,omitempty"`
+	// Announcement is what the hall announces at that first close, in
+	// the regulation's words (bingo: «Cartones vendidos 5, de la serie A
+	// del número 1 al 5. Premio de línea …, premio de bingo …»).
+	Announcement string `json:"announcement,omitempty"`
 }
 
 // Reshake reasons: why a throw, spin or roll gave no result and is done
@@ -265,6 +287,9 @@ type Funds struct {
 	// Pool is the linked progressive pool's balances at the round's last
 	// result, for a progressive game.
 	Pool *PoolFunds `json:"pool,omitempty"`
+	// Closed are the transfers the round posted when its sales closed
+	// (RoundBettingClosed.Transfers), which the settlement builds on.
+	Closed []Transfer `json:"closed,omitempty"`
 }
 
 // Transfer is money a round moved as a whole, between counterparties ("",
@@ -303,6 +328,11 @@ type RoundCancelled struct {
 	Reason   string          `json:"reason"`
 	Bets     int             `json:"bets"`
 	Refunded decimal.Decimal `json:"refunded"`
+	// Transfers give back what the round's sales close posted
+	// (RoundBettingClosed.Transfers), posted with this event; Currency
+	// names their currency, set with them.
+	Transfers []Transfer `json:"transfers,omitempty"`
+	Currency  string     `json:"currency,omitempty"`
 }
 
 // BetRefunded voids a bet: its stake goes back from in-play to the wallet.
@@ -496,6 +526,10 @@ func newPayload(t Type) any {
 		return new(JackpotAdjusted)
 	case TypeJackpotDecommissioned:
 		return new(JackpotDecommissioned)
+	case TypeSessionOpened:
+		return new(SessionOpened)
+	case TypeSessionClosed:
+		return new(SessionClosed)
 	}
 	return nil
 }

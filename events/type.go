@@ -55,6 +55,10 @@ const (
 	TypeJackpotUnlinked       Type = "jackpot.unlinked"
 	TypeJackpotAdjusted       Type = "jackpot.adjusted"
 	TypeJackpotDecommissioned Type = "jackpot.decommissioned"
+	// Table events of games sold in sessions above their rounds (bingo;
+	// subject <prefix>.table.<table>).
+	TypeSessionOpened Type = "session.opened"
+	TypeSessionClosed Type = "session.closed"
 )
 
 // currentVersions holds the schema version written for each type today. It is
@@ -91,6 +95,8 @@ var currentVersions = map[Type]int{
 	TypeJackpotUnlinked:       1,
 	TypeJackpotAdjusted:       1,
 	TypeJackpotDecommissioned: 1,
+	TypeSessionOpened:         1,
+	TypeSessionClosed:         1,
 }
 
 // Types returns every known event type, in catalog order.
@@ -108,6 +114,7 @@ func Types() []Type {
 		TypeTableShoeStarted,
 		TypeBingoClaimed,
 		TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned,
+		TypeSessionOpened, TypeSessionClosed,
 	}
 }
 

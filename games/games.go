@@ -269,6 +269,11 @@ type Funds struct {
 	// Pool is the progressive pool the table is linked to, for a
 	// Progressive paytable; nil when it is linked to none.
 	Pool *PoolFunds `json:"pool,omitempty"`
+	// Closed are the transfers the round posted when its sales closed
+	// (SalesCloser): a bingo game's prizes already in the pool. Nil for
+	// a round that posted none, or was written before sales close
+	// posted anything.
+	Closed []Transfer `json:"closed,omitempty"`
 }
 
 // RoundSettlement settles a round's bets together.

@@ -19,6 +19,7 @@ const (
 	accountJackpot    = "jackpot:"
 	accountBank       = "bank:"
 	accountPrizes     = "prizes:"
+	accountHeld       = "held:"
 	AccountCashier    = "cashier"
 	AccountAdjustment = "adjustment"
 )
@@ -56,6 +57,11 @@ func BankAccount(table string) string { return accountBank + table }
 // shared among its winners (bingo): funded from the sales when the round
 // is settled, emptied by the prizes paid.
 func PrizesAccount(table string) string { return accountPrizes + table }
+
+// HeldAccount holds the second halves of a table's double cards (bingo):
+// paid with the card, held until the session's next game opens and
+// places them, or returned when the session closes first.
+func HeldAccount(table string) string { return accountHeld + table }
 
 // CounterpartyAccount is the account of a settlement's counterparty on
 // table (games.CounterpartyHouse, CounterpartyBank, CounterpartyPrizes,

@@ -89,6 +89,7 @@ func (s *State) apply(e *events.Envelope, payload any) {
 			Paytable: p.Paytable, PaytableHash: p.PaytableHash, Currency: t.Currency, Scale: t.Scale,
 			OpenedAt: e.OccurredAt, Window: p.BettingWindow, bets: make(map[string]*Bet), openSeq: e.Seq,
 		}
+		s.sessionRound(p)
 	case *events.BetPlaced:
 		r := s.mustRound(p.Round)
 		r.placeBets(p, len(r.Results))
@@ -96,7 +97,12 @@ func (s *State) apply(e *events.Envelope, payload any) {
 			r.Staked = r.Staked.Add(b.Stake)
 		}
 		r.Open += len(p.Bets)
-	case *events.RoundBettingClosed, *events.RoundPaused, *events.RoundResumed, *events.RoundStepSettled, *events.BingoClaimed:
+		s.sessionSold(p)
+	case *events.RoundBettingClosed:
+		if len(p.Transfers) > 0 {
+			s.mustRound(p.Round).salesClosed = GameTransfers(p.Transfers)
+		}
+	case *events.RoundPaused, *events.RoundResumed, *events.RoundStepSettled, *events.BingoClaimed:
 		// The status change is the whole effect.
 	case *events.RoundReshake:
 		s.mustRound(p.Round).Reshakes++
@@ -167,7 +173,7 @@ func (s *State) apply(e *events.Envelope, payload any) {
 	case *events.LedgerSealed:
 		s.sealSeq, s.sealTo, s.sealAt = e.Seq, p.ToSeq, e.OccurredAt
 	default:
-		if !s.applyPool(payload) {
+		if !s.applyPool(payload) && !s.applySession(payload) {
 			panic(fmt.Sprintf("ledger: apply: unexpected payload %T", payload))
 		}
 	}

@@ -16,7 +16,8 @@ import (
 // (close_betting, then record_result: the ball checked, the game's end
 // followed by its RoundTracker, round.step_settled written), settle-ms
 // the ball of the bingo with the settlement of every card, sell-ms the
-// sale. Run with -benchtime=1x: one iteration is one whole game. The
+// sale, close-ms the sales close (the prizes posted to the pool and the
+// hall's announcement, from every card sold). Run with -benchtime=1x: one iteration is one whole game. The
 // game of 100 cards is the baseline: what a ball costs besides its cards
 // (two commands, each written and fsynced).
 func BenchmarkLedger_Bingo(b *testing.B) {
@@ -26,7 +27,7 @@ func BenchmarkLedger_Bingo(b *testing.B) {
 }
 
 func benchBingoGame(b *testing.B, cards int) {
-	var balls, sell, draw, settle time.Duration
+	var balls, sell, closing, draw, settle time.Duration
 	for i := range b.N {
 		b.StopTimer()
 		h := newHarness(b)
@@ -59,8 +60,15 @@ func benchBingoGame(b *testing.B, cards int) {
 			}
 		}
 		b.StartTimer()
+		// The sales close: the prizes posted to the pool and the hall's
+		// announcement written, from every card sold.
 		start = time.Now()
-		for _, n := range order[:last] {
+		h.closeBetting("big", round)
+		closing += time.Since(start)
+		h.wantBalances(map[string]string{ledger.PrizesAccount("big"): fmt.Sprint(cards * 3 / 4)})
+		start = time.Now()
+		h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "big", Round: round, Result: ball(order[0] + 1)})
+		for _, n := range order[1:last] {
 			h.drawBall("big", round, n+1)
 		}
 		draw += time.Since(start)
@@ -75,4 +83,5 @@ func benchBingoGame(b *testing.B, cards int) {
 	b.ReportMetric(float64(draw.Nanoseconds())/float64(balls), "ns/ball")
 	b.ReportMetric(float64(settle.Milliseconds())/float64(b.N), "settle-ms")
 	b.ReportMetric(float64(sell.Milliseconds())/float64(b.N), "sell-ms")
+	b.ReportMetric(closing.Seconds()*1000/float64(b.N), "close-ms")
 }

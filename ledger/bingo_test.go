@@ -93,7 +93,13 @@ func TestLedger_Bingo(t *testing.T) {
 	h.refuse(placeSlip("g1", round, "cid", b(z, "11")), "stake_above_limit")
 	cidBet := h.bet("g1", round, "cid", b(z, "2")).Bets[0].Bet
 	// Sales 6.00: line 15% = 0.90, bingo 60% = 3.60, the hall 1.50.
-	for i, n := range []int{1, 12, 23, 34, 45} {
+	// The prizes reach the pool when sales close (the first close of
+	// betting), before the first ball.
+	h.wantBalances(map[string]string{ledger.PrizesAccount("g1"): "0", ledger.HouseAccount("g1"): "0"})
+	h.closeBetting("g1", round)
+	h.wantBalances(map[string]string{ledger.PrizesAccount("g1"): "4.50", ledger.HouseAccount("g1"): "-4.50"})
+	h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "g1", Round: round, Result: ball(1)})
+	for i, n := range []int{12, 23, 34, 45} {
 		h.drawBall("g1", round, n)
 		if i == 0 {
 			h.refuse(placeSlip("g1", round, "cid", b(cardCode(t, "C-1", bingoZ), "2")), "bet_refused") // after the first ball
@@ -131,7 +137,10 @@ func TestLedger_Bingo(t *testing.T) {
 		h.drawBall("g1", round, n)
 	}
 	h.wantStatus(round, ledger.RoundBetting)
-	h.wantBalances(map[string]string{ledger.PrizesAccount("g1"): "0", ledger.InPlayAccount("g1"): "6"})
+	// Later closes (between balls) post nothing: the pool still holds
+	// exactly the prizes, the line not yet paid (every card is settled
+	// at the bingo).
+	h.wantBalances(map[string]string{ledger.PrizesAccount("g1"): "4.50", ledger.InPlayAccount("g1"): "6"})
 	h.drawBall("g1", round, 59) // complete their 15 numbers
 	h.wantStatus(round, ledger.RoundSettled)
 	h.refuse(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "g1", Round: round, Result: ball(90)}, "result_already_recorded")
@@ -154,8 +163,9 @@ func TestLedger_Bingo(t *testing.T) {
 
 // TestLedger_BingoVoid voids a game between two balls with the round's
 // cancel (seed 002 bingo V: a supervisor, with the reason): every card's
-// price comes back in full, nothing reached the prize pool, and the
-// stream verifies clean.
+// price comes back in full, the prizes posted to the pool when sales
+// closed go back to the hall with round.cancelled (the pool ends empty),
+// and the stream verifies clean.
 func TestLedger_BingoVoid(t *testing.T) {
 	h := newHarness(t)
 	h.deposit("ann", "50")
@@ -164,7 +174,11 @@ func TestLedger_BingoVoid(t *testing.T) {
 	round := h.openRound("g1")
 	h.bet("g1", round, "ann", b(cardCode(t, "A-1", bingoX), "2.50"))
 	h.bet("g1", round, "bob", b(cardCode(t, "A-2", bingoZ), "2.50"))
-	for _, n := range []int{1, 12, 23} {
+	h.closeBetting("g1", round)
+	// Sales 5.00: line 0.75 and bingo 3.00 posted to the pool at close.
+	h.wantBalances(map[string]string{ledger.PrizesAccount("g1"): "3.75", ledger.HouseAccount("g1"): "-3.75"})
+	h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "g1", Round: round, Result: ball(1)})
+	for _, n := range []int{12, 23} {
 		h.drawBall("g1", round, n)
 	}
 	h.refuse(&ledger.Cancel{Meta: ledger.Meta{Actor: dealer}, Table: "g1", Round: round, Reason: "ball 23 announced as 32"}, "forbidden")

@@ -351,7 +351,52 @@ func encodeState(b []byte, s *State) []byte {
 		}
 		w.bool(p.Decommissioned)
 	}
+
+	ids = sortedKeys(s.sessions)
+	w.uvarint(uint64(len(ids)))
+	for _, id := range ids {
+		encodeSession(w, s.sessions[id])
+	}
 	return w.b
+}
+
+func encodeSession(w *ckWriter, se *Session) {
+	w.str(se.ID)
+	w.sym(se.Table)
+	w.varint(se.Number)
+	w.sym(se.Paytable)
+	w.sym(se.PaytableHash)
+	w.bytes(se.Terms)
+	w.int(se.SalesMax)
+	w.bool(se.Closed)
+	w.int(se.Rounds)
+	w.uvarint(uint64(len(se.Codes)))
+	for _, c := range se.Codes {
+		w.sym(c)
+	}
+	w.dec(se.Sales)
+	w.uvarint(uint64(len(se.Held)))
+	for _, h := range se.Held {
+		w.sym(h.Player)
+		w.sym(h.Code)
+		w.dec(h.Amount)
+	}
+}
+
+func decodeSession(r *ckReader) *Session {
+	se := &Session{ID: r.str(), Table: r.sym(), Number: r.varint(), Paytable: r.sym(), PaytableHash: r.sym(), Terms: r.bytes(),
+		SalesMax: r.int(), Closed: r.bool(), Rounds: r.int()}
+	n, _ := r.count1()
+	se.Codes = make([]string, 0, n)
+	for range n {
+		se.Codes = append(se.Codes, r.sym())
+	}
+	se.Sales = r.dec()
+	n, _ = r.count1()
+	for range n {
+		se.Held = append(se.Held, events.HeldHalf{Player: r.sym(), Code: r.sym(), Amount: r.dec()})
+	}
+	return se
 }
 
 func cmpStr(a, b string) int {
@@ -441,6 +486,13 @@ func encodeRound(w *ckWriter, rd *Round) {
 	for _, b := range rd.poolAtResult {
 		w.dec(b)
 	}
+	w.count(len(rd.salesClosed), rd.salesClosed == nil)
+	for _, t := range rd.salesClosed {
+		w.sym(t.From)
+		w.sym(t.To)
+		w.dec(t.Amount)
+		w.sym(t.Rule)
+	}
 	w.int(rd.Open)
 	w.sym(rd.work.actor.ID)
 	w.sym(rd.work.actor.Role)
@@ -477,6 +529,12 @@ func decodeRound(r *ckReader) *Round {
 		rd.poolAtResult = make([]decimal.Decimal, n)
 		for i := range rd.poolAtResult {
 			rd.poolAtResult[i] = r.dec()
+		}
+	}
+	if n, isNil := r.count(); !isNil {
+		rd.salesClosed = make([]games.Transfer, n)
+		for i := range rd.salesClosed {
+			rd.salesClosed[i] = games.Transfer{From: r.sym(), To: r.sym(), Amount: r.dec(), Rule: r.sym()}
 		}
 	}
 	rd.Open = r.int()
@@ -632,6 +690,14 @@ func decodeState(body []byte) (*State, error) {
 			r.fail(fmt.Errorf("pool %s listed twice", p.ID))
 		}
 		s.pools[p.ID] = p
+	}
+	n, _ = r.count1()
+	for range n {
+		se := decodeSession(r)
+		if r.err == nil && s.sessions[se.Table] != nil {
+			r.fail(fmt.Errorf("session of table %s listed twice", se.Table))
+		}
+		s.sessions[se.Table] = se
 	}
 	if r.err != nil {
 		return nil, r.err

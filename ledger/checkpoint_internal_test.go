@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"slices"
 	"strconv"
@@ -92,8 +93,8 @@ func TestCheckpoint_CodecFields(t *testing.T) {
 	}{
 		// Round's sales is a cache of its bets, rebuilt after a restore
 		// (saleIndex), and not encoded.
-		{Table{}, 16}, {Round{}, 26}, {Bet{}, 13}, {games.Settlement{}, 8}, {games.Contribution{}, 2},
-		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 15}, {Pool{}, 8},
+		{Table{}, 16}, {Round{}, 27}, {Bet{}, 13}, {games.Settlement{}, 8}, {games.Contribution{}, 2},
+		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 16}, {Pool{}, 8}, {Session{}, 13},
 	} {
 		if got := reflect.TypeOf(tc.v).NumField(); got != tc.want {
 			t.Errorf("%T has %d fields, the checkpoint codec knows %d", tc.v, got, tc.want)
@@ -114,11 +115,16 @@ func TestCheckpoint_RoundTrip(t *testing.T) {
 	}
 	for _, r := range s.rounds {
 		r.poolAtResult = []decimal.Decimal{decimal.RequireFromString("1000.00"), decimal.RequireFromString("0.18")}
+		r.salesClosed = []games.Transfer{{From: "", To: "prizes", Amount: decimal.RequireFromString("1.50"), Rule: "line prize"}}
 		break
 	}
 	s.pools["jp-1"] = &Pool{ID: "jp-1", Currency: "EUR", Version: 2, Hash: "abc", Params: []byte(`{"pool":"jp-1"}`),
 		Accounts: []string{"jackpot:jp-1:main", "jackpot:jp-1:reserve:r1"}, Tables: []string{"table-0", "table-1"}}
 	s.pools["jp-0"] = &Pool{ID: "jp-0", Currency: "EUR", Version: 1, Hash: "def", Params: []byte(`{}`), Accounts: []string{"jackpot:jp-0:main"}, Decommissioned: true}
+	s.sessions["table-0"] = &Session{ID: "evening", Table: "table-0", Number: 2, Paytable: "bingo/es-1979", PaytableHash: "abc",
+		Terms: []byte(`{"series":[]}`), SalesMax: 100000, Rounds: 3, Codes: []string{"card:A-1:x", "card:A-2:y"}, Sales: decimal.RequireFromString("2.00"),
+		Held: []events.HeldHalf{{Player: "ann", Code: "card:A-2:y", Amount: decimal.RequireFromString("1.00")}}}
+	s.sessions["table-1"] = &Session{ID: "old", Table: "table-1", Number: 1, Terms: []byte(`{}`), Closed: true, Codes: []string{}, Sales: decimal.Zero}
 	s.sealAt = time.Date(2026, 12, 1, 10, 0, 0, 123, time.UTC)
 	s.finished["old"] = "table-0"
 	s.finishedOrder = append(s.finishedOrder, "old")
@@ -142,6 +148,9 @@ func TestCheckpoint_RoundTrip(t *testing.T) {
 		}
 		if (b.Bets[1].Settlement.Contributions == nil) != (r.Bets[1].Settlement.Contributions == nil) {
 			t.Fatalf("nil and empty contributions not kept apart")
+		}
+		if fmt.Sprint(b.salesClosed) != fmt.Sprint(r.salesClosed) || (b.salesClosed == nil) != (r.salesClosed == nil) {
+			t.Fatalf("round %s: sales close transfers read back as %v, want %v", id, b.salesClosed, r.salesClosed)
 		}
 	}
 	for i := checkpointHeaderLen; i < len(data); i += 1 + len(data)/97 {

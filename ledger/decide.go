@@ -102,6 +102,10 @@ func (d *decider) decide(s *State, c Command, now time.Time) ([]draft, error) {
 		return d.adjustPool(s, c)
 	case *DecommissionPool:
 		return d.decommissionPool(s, c)
+	case *OpenSession:
+		return d.openSession(s, c)
+	case *CloseSession:
+		return d.closeSession(s, c)
 	}
 	return nil, errf(ErrInvalidRequest, "unknown command %T", c)
 }
@@ -341,6 +345,9 @@ func (d *decider) closeTable(s *State, c *CloseTable) ([]draft, error) {
 	if t.Banker != "" {
 		return nil, errf(ErrBetRefused, "player %s holds the bank of table %s: release it first", t.Banker, t.ID)
 	}
+	if se := s.OpenSessionOf(t.ID); se != nil {
+		return nil, errf(ErrSessionOpen, "session %s of table %s is open: close it first", se.ID, t.ID)
+	}
 	return []draft{{typ: events.TypeTableClosed, table: t.ID, payload: &events.TableClosed{Table: t.ID, Reason: c.Reason}}}, nil
 }
 
@@ -412,13 +419,19 @@ func (d *decider) openRound(s *State, c *OpenRound) ([]draft, error) {
 		}
 	}
 	id := d.newID().String()
-	return []draft{{
+	se := s.OpenSessionOf(t.ID)
+	out := []draft{{
 		typ: events.TypeRoundOpened, table: t.ID, round: id,
 		payload: &events.RoundOpened{
 			Table: t.ID, Round: id, Number: t.Rounds + 1, BettingWindow: c.BettingWindow,
-			Paytable: t.Paytable, PaytableHash: t.PaytableHash,
+			Paytable: t.Paytable, PaytableHash: t.PaytableHash, Session: sessionID(se),
 		},
-	}}, nil
+	}}
+	if se != nil {
+		// Double cards' second halves play in this game (ledger/session.go).
+		out = append(out, d.carriedSlips(s, t, id, se)...)
+	}
+	return out, nil
 }
 
 // round finds a round of table, reporting a finished or unknown one.
@@ -529,11 +542,17 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 			}
 		}
 	}
+	// A sale in a session: the terms say how each bet plays (a double
+	// card's second half held for the next game; ledger/session.go).
+	bets, held, err := d.sessionSales(s, t, r, pt, c.Player, c.Bets)
+	if err != nil {
+		return nil, err
+	}
 	slip := d.newID().String()
 	placed := make([]events.PlacedBet, len(c.Bets))
 	postings := make([]events.Posting, 0, len(c.Bets))
 	total := decimal.Zero
-	for i, b := range c.Bets {
+	for i, b := range bets {
 		kind, err := pt.BetKind(b.Code)
 		if err != nil {
 			return nil, err
@@ -570,6 +589,11 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 		placed[i] = events.PlacedBet{Bet: d.newID().String(), Code: b.Code, Stake: b.Stake, Working: b.Working}
 		postings = append(postings, events.Posting{From: WalletAccount(c.Player), To: InPlayAccount(t.ID), Amount: b.Stake, Currency: r.Currency})
 		total = total.Add(b.Stake)
+		if held != nil && held[i].IsPositive() {
+			placed[i].Held = held[i]
+			postings = append(postings, events.Posting{From: WalletAccount(c.Player), To: HeldAccount(t.ID), Amount: held[i], Currency: r.Currency})
+			total = total.Add(held[i])
+		}
 		if isCharger {
 			if fee := charger.Charge(gb, r.Scale); fee.IsPositive() {
 				placed[i].Commission = fee
@@ -766,9 +790,22 @@ func (d *decider) closeBetting(s *State, c *CloseBetting) ([]draft, error) {
 	if err != nil {
 		return nil, err
 	}
+	pt, err := d.roundPaytable(r)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := salesClose(pt, r)
+	if err != nil {
+		return nil, err
+	}
+	p := &events.RoundBettingClosed{Table: t.ID, Round: r.ID, Bets: len(r.Bets), Staked: r.Staked,
+		Transfers: EventTransfers(sc.Transfers), Announcement: sc.Announcement}
+	if len(sc.Transfers) > 0 {
+		p.Currency = r.Currency
+	}
 	return []draft{{
-		typ: events.TypeRoundBettingClosed, table: t.ID, round: r.ID,
-		payload: &events.RoundBettingClosed{Table: t.ID, Round: r.ID, Bets: len(r.Bets), Staked: r.Staked},
+		typ: events.TypeRoundBettingClosed, table: t.ID, round: r.ID, payload: p,
+		postings: TransferPostings(t.ID, r.Currency, sc.Transfers),
 	}}, nil
 }
 
@@ -887,9 +924,15 @@ func (d *decider) cancel(s *State, c *Cancel) ([]draft, error) {
 	if err := checkText("reason", c.Reason, true); err != nil {
 		return nil, err
 	}
+	// What the round's sales close posted goes back (ledger/closing.go).
+	back := games.ReversedTransfers(r.salesClosed)
+	p := &events.RoundCancelled{Table: t.ID, Round: r.ID, Reason: c.Reason, Bets: r.Open, Refunded: openStakes(r), Transfers: EventTransfers(back)}
+	if len(back) > 0 {
+		p.Currency = r.Currency
+	}
 	return []draft{{
-		typ: events.TypeRoundCancelled, table: t.ID, round: r.ID,
-		payload: &events.RoundCancelled{Table: t.ID, Round: r.ID, Reason: c.Reason, Bets: r.Open, Refunded: openStakes(r)},
+		typ: events.TypeRoundCancelled, table: t.ID, round: r.ID, payload: p,
+		postings: TransferPostings(t.ID, r.Currency, back),
 	}}, nil
 }
 

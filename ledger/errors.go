@@ -40,6 +40,14 @@ var (
 	// command, or a dealer acts on a table that is not theirs.
 	ErrForbidden = errors.New("forbidden")
 
+	// ErrSessionOpen is returned when opening a session at a table that
+	// has one open (or whose last session had the same id), and when
+	// closing a table whose session is open.
+	ErrSessionOpen = errors.New("session open")
+	// ErrSessionNotOpen is returned when closing a session that is not
+	// the table's open one.
+	ErrSessionNotOpen = errors.New("session not open")
+
 	// ErrTableNotFound is returned for a table that was never opened.
 	ErrTableNotFound = errors.New("table not found")
 	// ErrTableExists is returned when opening a table id that is open.
@@ -195,6 +203,8 @@ var codes = []struct {
 	{ErrPoolRoundOpen, "jackpot_round_open"},
 	{ErrPoolInUse, "pool_in_use"},
 	{ErrPoolNegative, "pool_negative"},
+	{ErrSessionOpen, "session_open"},
+	{ErrSessionNotOpen, "session_not_open"},
 }
 
 // CodeOf returns the stable machine code of err: one of the codes in

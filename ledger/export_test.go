@@ -8,6 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
 )
 
 // StateJSON renders everything the state holds (everything a checkpoint
@@ -32,6 +33,7 @@ type checkpointBody struct {
 	SealTo    uint64
 	SealAt    time.Time
 	Pools     []*Pool
+	Sessions  []*Session
 }
 
 type ckBalance struct {
@@ -46,6 +48,7 @@ type ckRound struct {
 	OpenSeq, LastSeq uint64
 	Unloaded         bool
 	PoolAtResult     []decimal.Decimal
+	SalesClosed      []games.Transfer
 }
 
 type ckWork struct {
@@ -93,7 +96,7 @@ func bodyOf(s *State) checkpointBody {
 	b.Rounds = make([]ckRound, 0, len(s.rounds))
 	for _, r := range s.rounds {
 		w := r.work
-		b.Rounds = append(b.Rounds, ckRound{Round: r, Done: r.done, OpenSeq: r.openSeq, LastSeq: r.lastSeq, Unloaded: r.unloaded, PoolAtResult: r.poolAtResult, Work: ckWork{
+		b.Rounds = append(b.Rounds, ckRound{Round: r, Done: r.done, OpenSeq: r.openSeq, LastSeq: r.lastSeq, Unloaded: r.unloaded, PoolAtResult: r.poolAtResult, SalesClosed: r.salesClosed, Work: ckWork{
 			Actor: w.actor, Key: w.key, Req: w.reqHash, Corr: w.corr,
 		}})
 	}
@@ -116,5 +119,9 @@ func bodyOf(s *State) checkpointBody {
 		b.Pools = append(b.Pools, p)
 	}
 	sort.Slice(b.Pools, func(i, j int) bool { return b.Pools[i].ID < b.Pools[j].ID })
+	for _, se := range s.sessions {
+		b.Sessions = append(b.Sessions, se)
+	}
+	sort.Slice(b.Sessions, func(i, j int) bool { return b.Sessions[i].Table < b.Sessions[j].Table })
 	return b
 }

@@ -33,6 +33,9 @@ var allowed = map[string][]string{
 	"unlink_pool":       {RoleSupervisor},
 	"adjust_pool":       {RoleSupervisor, RoleFinance},
 	"decommission_pool": {RoleSupervisor, RoleFinance},
+	// Sessions above a table's rounds (ledger/session.go).
+	"open_session":  {RoleSupervisor},
+	"close_session": {RoleDealer, RoleSupervisor},
 }
 
 // AllowedRoles returns the roles that may issue the named command, for the

@@ -112,6 +112,9 @@ type Round struct {
 	// when the round's last result was recorded (nil when none): the
 	// funds a progressive round is settled with.
 	poolAtResult []decimal.Decimal
+	// salesClosed are the transfers the round posted at its first close
+	// of betting (games.SalesCloser, ledger/closing.go): nil when none.
+	salesClosed []games.Transfer
 	// Open counts the bets still in play: placed and not yet settled,
 	// refunded or taken down (a reversed settlement makes its bet open
 	// again).
@@ -221,6 +224,8 @@ type State struct {
 	sealAt  time.Time
 	// pools are the progressive pools, by id (ledger/pool.go).
 	pools map[string]*Pool
+	// sessions are each table's open or last session (ledger/session.go).
+	sessions map[string]*Session
 }
 
 // stateLimits bound what the state remembers beyond what validation of the
@@ -243,6 +248,7 @@ func newState(lim stateLimits) *State {
 		idem:      make(map[idemKey]idemEntry),
 		lim:       lim,
 		pools:     make(map[string]*Pool),
+		sessions:  make(map[string]*Session),
 	}
 }
 

@@ -125,7 +125,7 @@ func (d *decider) workTogether(s *State, r *Round, rs games.RoundSettler, res []
 	for i, b := range bets {
 		gbs[i] = games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working}
 	}
-	funds := games.Funds{Bank: r.bankAtResult}
+	funds := games.Funds{Bank: r.bankAtResult, Closed: r.salesClosed}
 	var poolFunds *events.PoolFunds
 	if _, ok := rs.(games.Progressive); ok && r.poolAtResult != nil {
 		p, err := s.roundPool(r)
@@ -150,7 +150,7 @@ func (d *decider) workTogether(s *State, r *Round, rs games.RoundSettler, res []
 	tot := events.RoundSettled{
 		Table: r.Table, Round: r.ID, Dice: dice, Result: other, Bets: len(r.Bets), Correction: r.Correction,
 		Staked: decimal.Zero, Won: decimal.Zero, Returned: decimal.Zero, Residue: decimal.Zero,
-		Funds: &events.Funds{Bank: funds.Bank, Pool: poolFunds},
+		Funds: &events.Funds{Bank: funds.Bank, Pool: poolFunds, Closed: EventTransfers(funds.Closed)},
 	}
 	var out []draft
 	for i, b := range bets {

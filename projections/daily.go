@@ -51,7 +51,10 @@ func (s *Store) Daily(from, to, table string) (DailyReport, error) {
 			}
 			out.Rows = append(out.Rows, d)
 		}
-		return s.dailySales(tx, &out)
+		if err := s.dailySales(tx, &out); err != nil {
+			return err
+		}
+		return s.dailySessions(tx, &out)
 	})
 	return out, err
 }

@@ -198,7 +198,12 @@ func (f *fold) apply(d *decoded) error {
 	case *events.BetPlaced:
 		err = f.betPlaced(e, p)
 	case *events.RoundBettingClosed:
-		// The status is the whole effect.
+		if p.Announcement != "" {
+			err = f.withRound(e, p.Round, func(r *roundRec) error {
+				r.Announcement = p.Announcement
+				return nil
+			})
+		}
 	case *events.RoundStepSettled:
 		err = f.stepSettled(e, p)
 	case *events.BingoClaimed:
@@ -275,7 +280,10 @@ func (f *fold) apply(d *decoded) error {
 	case *events.JackpotDecommissioned:
 		f.poolEvent(e, p.Pool, p)
 	default:
-		return inconsistent(e, "no fold for payload %T", d.payload)
+		var ok bool
+		if ok, err = f.sessionEvent(e, d.payload); !ok {
+			return inconsistent(e, "no fold for payload %T", d.payload)
+		}
 	}
 	if f.err != nil {
 		return f.err
@@ -302,6 +310,7 @@ func (f *fold) apply(d *decoded) error {
 	}
 	f.walletEntries(e, d.payload, wallets)
 	f.poolEntries(e, d.payload)
+	f.sessionEntries(e, d.payload)
 	f.lastSeq, f.lastAt, f.lastStored = e.Seq, e.OccurredAt, d.stored
 	return nil
 }
@@ -459,7 +468,7 @@ func (f *fold) roundOpened(e *events.Envelope, p *events.RoundOpened) error {
 	r := &roundRec{RoundInfo: RoundInfo{
 		ID: p.Round, Table: p.Table, Number: p.Number,
 		Paytable: p.Paytable, PaytableHash: p.PaytableHash, Currency: t.Currency, Scale: t.Scale,
-		OpenedAt: e.OccurredAt, Totals: RoundTotals{},
+		OpenedAt: e.OccurredAt, Totals: RoundTotals{}, Session: p.Session,
 	}}
 	f.rounds[p.Round] = r
 	f.appends = append(f.appends, kv{bucketTableRounds, tableRoundKey(p.Table, p.Number), []byte(p.Round)})
@@ -686,7 +695,13 @@ func (f *fold) roundSettled(e *events.Envelope, p *events.RoundSettled) error {
 	}
 	if f.payer != nil && f.payer(r.Paytable) {
 		entry.Payouts, entry.Payees = slices.Clone(r.Payouts), r.Payees
-		for _, t := range p.Transfers {
+		// The prizes were funded when sales closed (recorded in the
+		// funds), or, in a round written before that, with round.settled.
+		var closed []events.Transfer
+		if p.Funds != nil {
+			closed = p.Funds.Closed
+		}
+		for _, t := range append(slices.Clone(closed), p.Transfers...) {
 			if t.To == games.CounterpartyPrizes && len(entry.Funded) < boardFundedMax {
 				entry.Funded = append(entry.Funded, t.Amount)
 			}

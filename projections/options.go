@@ -68,6 +68,11 @@ type Options struct {
 	// LockTimeout is how long Open waits for another process's lock on the
 	// file; 0 means DefaultLockTimeout.
 	LockTimeout time.Duration
+	// ReleaseEvents is how many applied events the store waits before it
+	// releases the resident pages of the file's memory map
+	// (Store.ReleaseMapped), so that the process's resident set does not
+	// grow with the file; 0 means DefaultReleaseEvents, negative never.
+	ReleaseEvents int
 }
 
 func (o Options) withDefaults() Options {
@@ -82,6 +87,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.LockTimeout <= 0 {
 		o.LockTimeout = DefaultLockTimeout
+	}
+	if o.ReleaseEvents == 0 {
+		o.ReleaseEvents = DefaultReleaseEvents
 	}
 	return o
 }

@@ -38,6 +38,9 @@ type Store struct {
 	file os.FileInfo
 
 	applyMu sync.Mutex // one Apply at a time
+	// sinceRelease counts the events applied since the map's pages were
+	// last released (resident.go); guarded by applyMu.
+	sinceRelease int
 
 	lastSeq    atomic.Uint64
 	lastAt     atomic.Int64 // event time of the last applied event, unix ns
@@ -72,10 +75,17 @@ const initialMmapSize = 1 << 30
 
 func (s *Store) open() error {
 	db, err := bolt.Open(s.path, 0o600, &bolt.Options{
-		Timeout:        s.opts.LockTimeout,
-		ReadOnly:       s.opts.ReadOnly,
-		NoSync:         s.opts.NoSync,
-		NoFreelistSync: true,
+		Timeout:  s.opts.LockTimeout,
+		ReadOnly: s.opts.ReadOnly,
+		NoSync:   s.opts.NoSync,
+		// The free list is written with every commit, so that opening a
+		// file reads it instead of walking every page of the tree to
+		// rebuild it: the walk made every page of the file resident at
+		// once (a 212 MB file: VmHWM +208 MB at open, the whole file at
+		// every start of serve), for 3-5% of a rebuild's CPU saved
+		// (docs/BENCHMARKS.md, "Issue 20 part 2"). A file written without
+		// it is walked once more, then has it.
+		NoFreelistSync: false,
 		FreelistType:   bolt.FreelistMapType,
 		// Map a gigabyte of address space up front: a growing file is then
 		// not remapped (and its pages not re-walked) every time it doubles,
@@ -101,6 +111,9 @@ func (s *Store) open() error {
 		return err
 	}
 	s.db = db
+	// Opening a file without a stored free list walked every page of it:
+	// release them (resident.go).
+	s.releaseOpened()
 	// bbolt does not expose its file, so identify it by path right after
 	// opening it; a rebuild swaps files only after it has built one.
 	s.file, _ = os.Stat(s.path)
@@ -320,6 +333,7 @@ func (s *Store) applyDecoded(chunks [][]decoded, lastHash events.Hash) error {
 		return ErrClosed
 	}
 	var f *fold
+	applied := 0
 	err := s.db.Update(func(tx *bolt.Tx) error {
 		meta := tx.Bucket(bucketMeta)
 		last := getU64(meta, metaSeq)
@@ -347,6 +361,7 @@ func (s *Store) applyDecoded(chunks [][]decoded, lastHash events.Hash) error {
 					return err
 				}
 				last++
+				applied++
 			}
 		}
 		if f.lastSeq == 0 {
@@ -397,6 +412,7 @@ func (s *Store) applyDecoded(chunks [][]decoded, lastHash events.Hash) error {
 		s.lastStored.Store(f.lastStored.UnixNano())
 	}
 	s.n.applied(f.changedBoards())
+	s.releaseAfter(applied)
 	return nil
 }
 

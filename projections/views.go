@@ -75,6 +75,11 @@ type TableInfo struct {
 	// Bank is the player's bank at a player-banked table (baccarat à deux
 	// tableaux) while a player holds it; nil otherwise.
 	Bank *BankInfo `json:"bank,omitempty"`
+	// Session is the table's open session, or its last one closed
+	// (session.opened; a bingo session's series and what it sold), and
+	// PastSessions the ones before it, newest first (PastSessionsKept).
+	Session      *SessionInfo  `json:"session,omitempty"`
+	PastSessions []SessionInfo `json:"past_sessions,omitempty"`
 }
 
 // BankInfo is the bank a player holds at a player-banked table: who, what
@@ -311,6 +316,12 @@ type RoundInfo struct {
 	Corrections  []Correction      `json:"corrections,omitempty"`
 	PauseReason  string            `json:"pause_reason,omitempty"`
 	CancelReason string            `json:"cancel_reason,omitempty"`
+	// Session is the table's session the round belongs to (a bingo game
+	// of a session); Announcement the hall's announcement when its sales
+	// closed (the cards sold by series, from number to number, and the
+	// line and bingo prizes).
+	Session      string `json:"session,omitempty"`
+	Announcement string `json:"announcement,omitempty"`
 	// Events are the sequences of every event of the round, in order: the
 	// round index that replay uses to fetch them without a scan.
 	Events []uint64    `json:"events"`
@@ -433,6 +444,10 @@ type DailyReport struct {
 	// (games.Seller: a bingo room's cards), the hall's account of its
 	// day; empty when no such table played.
 	Sales []DailySales `json:"sales,omitempty"`
+	// Sessions has the same account per session and day for the selling
+	// tables' sessions (session.opened: a bingo session), by day and
+	// table; empty when none sold in the period.
+	Sessions []DailySession `json:"sessions,omitempty"`
 }
 
 // DailySales is a selling table's day (a bingo session's): the items it

@@ -18,8 +18,23 @@ import (
 // Larger transactions write the pages every event touches (balances of the
 // house, a table's board) fewer times, but hold more in memory: on 1.08M
 // events, 10,000 / 25,000 / 50,000 / 100,000 per transaction gave
-// 90.1k / 92.9k / 90.0k / 74.1k events/s under a 1 GiB heap limit.
-const RebuildBatchMax = 25_000
+// 90.1k / 92.9k / 90.0k / 74.1k events/s under a 1 GiB heap limit. 10,000
+// gives up 3% of that for a bounded memory: the transaction's decoded
+// events and dirty pages are what a rebuild holds besides its queues
+// (docs/BENCHMARKS.md, "Issue 20 part 2").
+const RebuildBatchMax = 10_000
+
+// Depths of the rebuild's queues, in chunks of decodeChunk events per
+// decoding worker. The ordered queue holds every chunk read and not yet
+// applied, decoded or not: with 2 workers, 16 chunks (16,000 events)
+// absorb the applier's pause while a transaction of RebuildBatchMax events
+// commits, so the reader and the decoders do not stop with it. Deeper
+// queues only held more decoded events in memory (a 96-chunk pipeline with
+// 25,000-event transactions kept about 120,000 events in flight).
+const (
+	workQueuePerWorker    = 4
+	orderedQueuePerWorker = 8
+)
 
 // Progress is reported during a rebuild.
 type Progress struct {
@@ -63,12 +78,12 @@ func build(ctx context.Context, src projections.Source, st *projections.Store, t
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	workers := runtime.GOMAXPROCS(0)
-	// Deep queues (16 chunks of 1,000 events per worker) absorb the
-	// applier's pauses while a transaction commits, so the reader and the
-	// decoders do not stop with it: 55,800 → 66,100 events/s on a
-	// 1,080,965-event stream (2 cores); deeper gave nothing more.
-	work := make(chan *job, 16*workers)
-	ordered := make(chan *job, 32*workers)
+	// Queues deep enough to absorb a commit's pause (see
+	// orderedQueuePerWorker): with 25,000-event transactions, 16 chunks a
+	// worker instead of 1 took 55,800 → 66,100 events/s on a
+	// 1,080,965-event stream (2 cores).
+	work := make(chan *job, workQueuePerWorker*workers)
+	ordered := make(chan *job, orderedQueuePerWorker*workers)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)

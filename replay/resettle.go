@@ -6,6 +6,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/ledger"
 )
 
 // Resettle settles a placed bet again under pt, in a currency of scale
@@ -114,15 +115,22 @@ func ResettleRound(rs games.RoundSettler, bets []games.Bet, scale int32, results
 			diffs[i] = fmt.Sprintf("recorded %s; re-computed %s", settlementString(recorded[i]), settlementString(set.Bets[i]))
 		}
 	}
-	same := len(set.Transfers) == len(transfers)
-	for i := 0; same && i < len(transfers); i++ {
-		t, u := set.Transfers[i], transfers[i]
+	return set, diffs, TransfersDiff(transfers, set.Transfers), nil
+}
+
+// TransfersDiff compares a round's transfers as an event recorded them
+// with the ones its game computes again: "" when they agree (the same
+// accounts and amounts, in order).
+func TransfersDiff(recorded []events.Transfer, recomputed []games.Transfer) string {
+	same := len(recomputed) == len(recorded)
+	for i := 0; same && i < len(recorded); i++ {
+		t, u := recomputed[i], recorded[i]
 		same = t.From == u.From && t.To == u.To && t.Amount.Equal(u.Amount)
 	}
 	if !same {
-		transferDiff = fmt.Sprintf("recorded transfers %v; re-computed %v", transfers, set.Transfers)
+		return fmt.Sprintf("recorded transfers %v; re-computed %v", recorded, recomputed)
 	}
-	return set, diffs, transferDiff, nil
+	return ""
 }
 
 // RecordedFunds are the funds a round settled as a whole recorded in
@@ -131,7 +139,7 @@ func ResettleRound(rs games.RoundSettler, bets []games.Bet, scale int32, results
 // again (by the catalog's PoolParser) and checked against the recorded
 // hash. The verifier and the round replay both call it.
 func RecordedFunds(catalog *games.Catalog, f *events.Funds) (games.Funds, error) {
-	out := games.Funds{Bank: f.Bank}
+	out := games.Funds{Bank: f.Bank, Closed: ledger.GameTransfers(f.Closed)}
 	if f.Pool == nil {
 		return out, nil
 	}

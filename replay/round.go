@@ -275,6 +275,13 @@ type RoundReplay struct {
 	// transfers (a cagnotte, a prize pool) as recorded and as re-computed.
 	Funds     *events.Funds   `json:"funds,omitempty"`
 	Transfers *TransfersCheck `json:"transfers,omitempty"`
+	// SalesClosed is what the round's first close of betting posted
+	// (games.SalesCloser: a bingo game's prizes to the pool), as recorded
+	// and as re-computed from the bets sold; nil when it posted nothing.
+	SalesClosed *TransfersCheck `json:"sales_closed,omitempty"`
+	// Announcement is the hall's announcement at the sales close, as
+	// recorded (bingo: the cards sold by series and the prizes).
+	Announcement string `json:"announcement,omitempty"`
 }
 
 // TransfersCheck is a round's transfers as round.settled recorded them and
@@ -467,6 +474,10 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 			st.since[b.Bet] = len(st.results)
 			st.order = append(st.order, b.Bet)
 		}
+	case *events.RoundBettingClosed:
+		st.recloseSales(out, p, betProblem)
+	case *events.RoundCancelled:
+		uncloseSales(out, p, betProblem)
 	case *events.RoundReshake:
 		out.Reshakes = append(out.Reshakes, p.Reason)
 	case *events.BingoClaimed:
@@ -646,6 +657,7 @@ func (st *roundState) resettleTogether(out *RoundReplay, p *events.RoundSettled,
 		return
 	}
 	out.Funds = p.Funds
+	closedFunds(out, p.Funds, betProblem)
 	if len(st.parsed) > 0 {
 		out.Reading = st.parsed[len(st.parsed)-1].String()
 	}

@@ -24,6 +24,10 @@ type benchConfig struct {
 	inProcess  bool
 	// commitInterval is --projector-commit-interval: 0 commits every batch.
 	commitInterval time.Duration
+	// memoryMiB and memorySet are serve's --memory-limit-mib
+	// (memlimit.go): the bench measures the memory serve would use.
+	memoryMiB int
+	memorySet bool
 }
 
 func (m *Main) benchCmd() *cobra.Command {
@@ -56,6 +60,7 @@ progress goes to stderr. Against an external server it creates streams of
 its own and leaves them (their names are printed): delete them as the admin.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg.memorySet = cmd.Flags().Changed("memory-limit-mib")
 			return m.bench(cmd.Context(), cfg, commandLine(cmd.Flags()))
 		},
 	}
@@ -78,6 +83,7 @@ its own and leaves them (their names are printed): delete them as the admin.`,
 	fs.BoolVar(&cfg.run.HTTPOnly, "http-only", false, "run only the HTTP phase and its direct run (http_ratio), on a stream that holds only the setup")
 	fs.BoolVar(&cfg.run.IngestOnly, "ingest-only", false, "run only the ingest phase and the raw append it is compared with (ingest_ratio, ingest_cpu_us_per_slip)")
 	fs.BoolVar(&cfg.inProcess, "loadgen-in-process", false, "run the HTTP phase's load generator in this process instead of as a separate `wagerlog loadgen` process")
+	memoryLimitFlag(fs, &cfg.memoryMiB)
 	fs.BoolVar(&cfg.json, "json", false, "print one line of JSON instead of the table")
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of the ingest phase to this file (go tool pprof -top FILE)")
 	fs.StringVar(&cfg.run.ProfileDir, "profile-dir", "", "write a CPU profile of every phase (<phase>.cpu.pprof) and heap profiles (after the fill, the rebuild and at the end) into this existing directory")
@@ -94,6 +100,11 @@ func (m *Main) bench(ctx context.Context, cfg benchConfig, command string) (err 
 	}
 	cfg.run.DataDir = cfg.store.dataDir
 	cfg.run.Progress = m.Stderr
+	restoreMemory, err := setMemoryLimit(cfg.memoryMiB, cfg.memorySet)
+	if err != nil {
+		return err
+	}
+	defer restoreMemory()
 	if cfg.cpuProfile != "" {
 		f, err := os.Create(cfg.cpuProfile)
 		if err != nil {

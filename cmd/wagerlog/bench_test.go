@@ -57,7 +57,7 @@ func TestBench_JSON(t *testing.T) {
 	// directory at the test's to see that the run removes what it made.
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	stdout, stderr := runBench(t, append(benchTinyArgs(), "--json")...)
+	stdout, stderr := runBench(t, append(benchTinyArgs(), "--json", "--memory-limit-mib", "300")...)
 
 	if n := strings.Count(stdout, "\n"); n != 1 || !strings.HasSuffix(stdout, "\n") {
 		t.Fatalf("want one line of JSON, got %d lines:\n%s", n, stdout)
@@ -66,7 +66,11 @@ func TestBench_JSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
 		t.Fatalf("output is not a JSON object: %v\n%s", err, stdout)
 	}
-	want := map[string]bool{"machine": true, "command": true}
+	want := map[string]bool{"machine": true, "command": true, "memory_limit_mib": true}
+	// The run's Go memory limit is the flag's (issue 20 part 2).
+	if string(got["memory_limit_mib"]) != "300" {
+		t.Errorf("memory_limit_mib = %s, want 300 (--memory-limit-mib 300)", got["memory_limit_mib"])
+	}
 	for _, k := range benchKeys() {
 		want[k] = true
 		raw, ok := got[k]

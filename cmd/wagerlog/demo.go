@@ -342,6 +342,11 @@ func (d *demo) round(ctx context.Context, t *demoTable) error {
 			return err
 		}
 	}
+	if sg, ok := t.game.(demoSessioned); ok {
+		if err := d.ensureSession(ctx, t, sg); err != nil {
+			return err
+		}
+	}
 	round, number := "", int64(0)
 	if several {
 		tv, _, err := d.table(ctx, t.id)
@@ -467,6 +472,9 @@ func (d *demo) playStep(ctx context.Context, t *demoTable, hand demoHand, round 
 		var bets []ledger.BetRequest
 		for range 1 + d.rng.IntN(demoSlipBetsMax) {
 			b := ledger.BetRequest{Code: hand.bet(d.rng, t.paytable), Stake: d.stakes[d.rng.IntN(len(d.stakes))], Working: hand.working(d.rng)}
+			if sg, ok := t.game.(demoSessioned); ok {
+				b.Stake = sg.price(b.Code) // a session's price
+			}
 			gb := games.Bet{Code: b.Code, Stake: b.Stake, Since: len(results), Working: b.Working}
 			if placer != nil && placer.CheckPlacement(gb, results, mine) != nil {
 				continue

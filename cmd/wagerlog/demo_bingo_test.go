@@ -14,9 +14,10 @@ import (
 )
 
 // TestRunDemo_BingoRoom runs the demo until its bingo room has finished a
-// game: cards sold before the first ball, then one ball a step
+// game: a session opened with its series (single and double cards),
+// cards sold before the first ball, then one ball a step
 // (round.step_settled), the game settled at its first bingo with the
-// prize pool empty, no warning logged (nothing the demo sent was refused)
+// prize pool empty (a game left in progress voided first), no warning logged (nothing the demo sent was refused)
 // and money conserved.
 func TestRunDemo_BingoRoom(t *testing.T) {
 	led, store := demoLedger(t)
@@ -28,7 +29,7 @@ func TestRunDemo_BingoRoom(t *testing.T) {
 		done <- runDemo(ctx, led, slog.New(slog.NewTextHandler(&logs, nil)), demoConfig{Interval: 10 * time.Millisecond, Seed: 17})
 	}()
 	deadline := time.Now().Add(demoWaitMax)
-	games, balls, cards := 0, 0, 0
+	games, balls, cards, sessions := 0, 0, 0, 0
 	tl := &tail{store: store}
 	for {
 		tl.read(t, func(e events.Envelope) {
@@ -42,9 +43,11 @@ func TestRunDemo_BingoRoom(t *testing.T) {
 				balls++
 			case events.TypeBetPlaced:
 				cards++
+			case events.TypeSessionOpened:
+				sessions++
 			}
 		})
-		if games >= 1 && balls >= 1 && cards >= 1 {
+		if games >= 1 && balls >= 1 && cards >= 1 && sessions >= 1 {
 			break
 		}
 		select {
@@ -63,6 +66,22 @@ func TestRunDemo_BingoRoom(t *testing.T) {
 	}
 	if strings.Contains(logs.String(), "level=WARN") {
 		t.Errorf("the demo logged warnings:\n%s", logs.String())
+	}
+	// A game the stop left in progress holds its prizes in the pool once
+	// its sales closed: voided, as the demo's next start would, it gives
+	// them back.
+	var active string
+	if err := led.Inspect(context.Background(), func(s *ledger.State) {
+		if tv, ok := s.Table(DemoBingoTable); ok {
+			active = tv.Active
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if active != "" {
+		if _, err := led.Execute(context.Background(), &ledger.Cancel{Meta: ledger.Meta{Actor: demoActor(ledger.RoleSupervisor)}, Table: DemoBingoTable, Round: active, Reason: "test stopped the demo"}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	err := led.Inspect(context.Background(), func(s *ledger.State) {
 		if p := s.Balance(ledger.PrizesAccount(DemoBingoTable), demoCurrency); !p.IsZero() {

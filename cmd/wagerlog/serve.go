@@ -65,6 +65,10 @@ type serveConfig struct {
 	checkpointEvery    int
 	checkpointInterval time.Duration
 	checkpointsKept    int
+	// memoryMiB is the Go runtime's soft memory limit (memlimit.go);
+	// memorySet is true when --memory-limit-mib was given.
+	memoryMiB int
+	memorySet bool
 }
 
 func (m *Main) serveCmd() *cobra.Command {
@@ -77,6 +81,7 @@ func (m *Main) serveCmd() *cobra.Command {
 			if cfg.onListen == nil {
 				cfg.onListen = m.onListen
 			}
+			cfg.memorySet = cmd.Flags().Changed("memory-limit-mib")
 			return m.serve(cmd.Context(), cfg)
 		},
 	}
@@ -99,6 +104,7 @@ func (m *Main) serveCmd() *cobra.Command {
 	cmd.Flags().BoolVar(&cfg.checkpoints, "checkpoints", true, "keep checkpoints of the ledger's state in the object store <stream>"+jetstream.CheckpointBucketSuffix+" beside the stream, and start from the newest valid one (--checkpoints=false: every start replays the whole stream)")
 	cmd.Flags().IntVar(&cfg.checkpointEvery, "checkpoint-every", ledger.DefaultCheckpointEvery, "take a checkpoint after this many events (negative: never by count)")
 	cmd.Flags().DurationVar(&cfg.checkpointInterval, "checkpoint-interval", ledger.DefaultCheckpointInterval, "take a checkpoint this long after the last one when events were written since (negative: never by time)")
+	memoryLimitFlag(cmd.Flags(), &cfg.memoryMiB)
 	cmd.Flags().IntVar(&cfg.checkpointsKept, "checkpoints-kept", jetstream.DefaultCheckpointsKept, "how many checkpoints to keep (the older ones are what a damaged newest falls back to)")
 	return cmd
 }
@@ -234,6 +240,11 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	if cfg.demo && cfg.readOnly {
 		return errors.New("--demo writes events: it cannot run with --read-only")
 	}
+	restoreMemory, err := setMemoryLimit(cfg.memoryMiB, cfg.memorySet)
+	if err != nil {
+		return err
+	}
+	defer restoreMemory()
 	if cfg.demo {
 		// A newcomer's first command shows a moving board: no token to
 		// create first, none to paste into the page.

@@ -68,9 +68,11 @@ func startServeUntil(t *testing.T, dataDir string, ready bool, args ...string) *
 	fs.StringVar(&cfg.walletMax, "wallet-max", "", "")
 	fs.BoolVar(&cfg.publicBoard, "public-board", false, "")
 	fs.StringVar(&cfg.timeZone, "time-zone", "UTC", "")
+	memoryLimitFlag(fs, &cfg.memoryMiB)
 	if err := fs.Parse(append([]string{"--data-dir", dataDir}, args...)); err != nil {
 		t.Fatal(err)
 	}
+	cfg.memorySet = fs.Changed("memory-limit-mib")
 	cfg.http = "127.0.0.1:0"
 	// As serve's flags default: checkpoints in the stream's object store.
 	cfg.checkpoints = true

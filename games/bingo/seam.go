@@ -25,9 +25,11 @@ import (
 //   - a void game returns every price in full (OutcomePush) and moves
 //     nothing else.
 //
-// The funds are not used: a bingo game depends on its cards and balls
-// alone.
-func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Result, _ games.Funds) (games.RoundSettlement, error) {
+// A game whose prizes were posted to the pool when its sales closed
+// (funds.Closed, SalesClose) has one transfer instead: the sales, pool →
+// house; a void game gives the prizes back (pool → house). The other
+// funds are not used: a bingo game depends on its cards and balls alone.
+func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Result, funds games.Funds) (games.RoundSettlement, error) {
 	w, err := p.SettleWhole(bets, scale, results)
 	if err != nil {
 		return games.RoundSettlement{}, err
@@ -46,10 +48,32 @@ func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Re
 		}
 		out.Bets[i] = st
 	}
-	if w.Game.Void != nil {
+	g := w.Game
+	if len(funds.Closed) > 0 {
+		// The prizes reached the pool when sales closed (SalesClose):
+		// the settlement carries the sales to the hall, or, in a void
+		// game, gives the prizes back to it.
+		pr := Prizes{Line: g.Line.Amount, Bingo: g.Bingo.Amount}
+		if g.Void != nil {
+			var err error
+			if pr, err = p.Prizes(g.Sales, scale); err != nil {
+				return games.RoundSettlement{}, err
+			}
+		}
+		if err := p.checkClosed(funds.Closed, pr); err != nil {
+			return games.RoundSettlement{}, err
+		}
+		if g.Void != nil {
+			out.Transfers = games.ReversedTransfers(funds.Closed)
+			return out, nil
+		}
+		out.Transfers = []games.Transfer{{From: games.CounterpartyPrizes, To: games.CounterpartyHouse, Amount: g.Sales,
+			Rule: fmt.Sprintf("the game's sales, %d cards, to the hall (the prizes were posted to the pool when sales closed)", g.Cards)}}
 		return out, nil
 	}
-	g := w.Game
+	if g.Void != nil {
+		return out, nil
+	}
 	out.Transfers = []games.Transfer{
 		{From: games.CounterpartyPrizes, To: games.CounterpartyHouse, Amount: g.Sales,
 			Rule: fmt.Sprintf("the game's sales, %d cards, to the hall", g.Cards)},

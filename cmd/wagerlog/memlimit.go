@@ -1,0 +1,53 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"runtime/debug"
+
+	"github.com/spf13/pflag"
+)
+
+// DefaultMemoryLimitMiB is the default of serve's and bench's
+// --memory-limit-mib: the Go runtime's soft memory limit
+// (runtime/debug.SetMemoryLimit, as GOMEMLIMIT). The process's live heap
+// is small (about 60 MiB after the bench's 300,000 events: the ledger's
+// bounded state, the embedded server's caches); without a limit Go lets
+// the heap grow to twice the live heap after every collection and returns
+// freed memory to the system slowly, so bursts (a rebuild, the HTTP load)
+// left the resident set at several times what the process holds. With the
+// limit the collector runs earlier as the heap nears it and gives memory
+// back (docs/BENCHMARKS.md, "Issue 20 part 2").
+//
+// The limit is soft: a process whose live state is above it (for example
+// 2,000,000 remembered idempotency keys at ledger.IdemEntryBytes each)
+// goes over it rather than failing, with the collector running more often
+// (at most about half the CPU, Go's own cap): raise it with the ledger's
+// bounds.
+const DefaultMemoryLimitMiB = 256
+
+// memoryLimitFlag registers --memory-limit-mib on fs.
+func memoryLimitFlag(fs *pflag.FlagSet, mib *int) {
+	fs.IntVar(mib, "memory-limit-mib", DefaultMemoryLimitMiB, "the Go runtime's soft memory limit in MiB (as GOMEMLIMIT): the collector runs earlier near it and returns memory to the system; 0: Go's default (no limit); GOMEMLIMIT in the environment wins over the default")
+}
+
+// setMemoryLimit sets the process's soft memory limit to mib MiB and
+// returns what restores the previous one (the limit is the process's, and
+// tests run commands in-process). set tells whether the flag was given:
+// when it was not, GOMEMLIMIT in the environment is the operator's choice
+// and is kept.
+func setMemoryLimit(mib int, set bool) (restore func(), err error) {
+	switch {
+	case mib < 0:
+		return nil, fmt.Errorf("--memory-limit-mib %d: want 0 or more", mib)
+	case !set && os.Getenv("GOMEMLIMIT") != "":
+		return func() {}, nil
+	}
+	limit := int64(math.MaxInt64) // Go's default: no limit
+	if mib > 0 {
+		limit = int64(mib) << 20
+	}
+	prev := debug.SetMemoryLimit(limit)
+	return func() { debug.SetMemoryLimit(prev) }, nil
+}
