@@ -38,18 +38,19 @@ type DisputeReport struct {
 	// blackjack deal: every card and decision) in order, each checked
 	// again against the rules (Allowed: a decision the cards allow, with
 	// its bet), with the bets it decided and those still open after it.
-	Steps []replay.Step `json:"steps,omitempty"`
+	Steps   []replay.Step   `json:"steps,omitempty"`
+	Players []PlayerBalance `json:"players"`
+	Totals  DisputeTotals   `json:"totals"`
+	Chain   DisputeChain    `json:"chain"`
+	// render holds what rendering needs beyond the data.
+	render renderInfo
+
 	// SalesClosed is what the round's sales close posted (a bingo game's
 	// prizes to the pool), recorded and re-computed from the bets sold,
 	// and Announcement the hall's announcement then (replay.RoundReplay's);
 	// absent for a game that posts nothing at close.
 	SalesClosed  *replay.TransfersCheck `json:"sales_closed,omitempty"`
 	Announcement string                 `json:"announcement,omitempty"`
-	Players      []PlayerBalance        `json:"players"`
-	Totals  DisputeTotals   `json:"totals"`
-	Chain   DisputeChain    `json:"chain"`
-	// render holds what rendering needs beyond the data.
-	render renderInfo
 }
 
 // DisputeRound describes the round.
