@@ -44,8 +44,9 @@ func TestAPI_BingoAnnouncementOnTable(t *testing.T) {
 	// open.
 	sell := func(cards ...bet) (string, *projections.TableInfo) {
 		t.Helper()
-		game := e.openRound("hall")
-		if a := table(0).Announcement; a != nil && a.Round == game {
+		opened := e.must(201, "POST", "/v1/tables/hall/rounds", ledger.RoleDealer, nil).result(t)
+		game := opened.Round
+		if a := table(opened.LastSeq).Announcement; a != nil && a.Round == game {
 			t.Fatalf("an announcement before the sales close: %+v", a)
 		}
 		for i, c := range cards {
