@@ -44,6 +44,13 @@ type DisputeReport struct {
 	Chain   DisputeChain    `json:"chain"`
 	// render holds what rendering needs beyond the data.
 	render renderInfo
+
+	// SalesClosed is what the round's sales close posted (a bingo game's
+	// prizes to the pool), recorded and re-computed from the bets sold,
+	// and Announcement the hall's announcement then (replay.RoundReplay's);
+	// absent for a game that posts nothing at close.
+	SalesClosed  *replay.TransfersCheck `json:"sales_closed,omitempty"`
+	Announcement string                 `json:"announcement,omitempty"`
 }
 
 // DisputeRound describes the round.
@@ -366,6 +373,7 @@ func (o *disputeObserver) observe(s *step, f *fold) {
 // settlement after a reversal, the reversed one kept and marked.
 func (o *disputeObserver) betRows(rr *replay.RoundReplay) {
 	o.rep.Steps = rr.Steps
+	o.rep.SalesClosed, o.rep.Announcement = rr.SalesClosed, rr.Announcement
 	k := 0
 	next := func() (replay.BetCheck, bool) {
 		if k >= len(rr.Bets) {

@@ -5,6 +5,9 @@ import (
 	"strings"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
 )
 
 // htmlData is what a report template receives.
@@ -62,6 +65,9 @@ func (r *DisputeReport) tables() *csvSections {
 			c.row("steps", ints(s.Index), u64s(s.Seq), string(s.Result), bools(s.Allowed), s.Refusal, strings.Join(s.Decided, " "), strings.Join(s.Open, " "))
 		}
 	}
+	if r.SalesClosed != nil || r.Announcement != "" {
+		writeSalesCloseCSV(c, r)
+	}
 	c.header("bets", "bet", "slip", "player", "code", "name", "stake", "currency", "placed_seq", "seq", "correction", "dice", "outcome",
 		"rule", "recomputed_win", "recomputed_returned", "recorded_win", "recorded_returned", "residue", "match", "in_force", "reversed_seq", "note")
 	for _, b := range r.Bets {
@@ -95,6 +101,62 @@ func (r *DisputeReport) tables() *csvSections {
 		c.row("round_chain", bools(ch.RoundIntact), "", "", "", "", "", "")
 	}
 	return c
+}
+
+// SalesCloseRow is one transfer of a round's sales close, as recorded
+// and as re-computed (zero where one side has none).
+type SalesCloseRow struct {
+	N                    int
+	From, To, Rule       string
+	Recorded, Recomputed decimal.Decimal
+}
+
+// SalesCloseRows pairs the transfers the round's sales close recorded
+// with those re-computed, in order: the rows of the CSV and the page.
+func (r *DisputeReport) SalesCloseRows() []SalesCloseRow {
+	sc := r.SalesClosed
+	if sc == nil {
+		return nil
+	}
+	var out []SalesCloseRow
+	for i := range max(len(sc.Recorded), len(sc.Recomputed)) {
+		var rec, rc events.Transfer
+		if i < len(sc.Recorded) {
+			rec = sc.Recorded[i]
+		}
+		if i < len(sc.Recomputed) {
+			rc = sc.Recomputed[i]
+		}
+		from, to, rule := rc.From, rc.To, rc.Rule
+		if from == "" {
+			from, to, rule = rec.From, rec.To, rec.Rule
+		}
+		out = append(out, SalesCloseRow{N: i + 1, From: party(from), To: party(to), Rule: rule, Recorded: rec.Amount, Recomputed: rc.Amount})
+	}
+	return out
+}
+
+// party names a transfer's side: the game's counterparty, or "house" for
+// the house (games.CounterpartyHouse, which is "").
+func party(s string) string {
+	if s == games.CounterpartyHouse {
+		return "house"
+	}
+	return s
+}
+
+// writeSalesCloseCSV writes the round's sales close: a row per transfer
+// it posted (recorded and re-computed), then the hall's announcement as a
+// row of its own.
+func writeSalesCloseCSV(c *csvSections, r *DisputeReport) {
+	ri, cur := r.render, r.Round.Currency
+	c.header("sales_close", "what", "from", "to", "recorded", "recomputed", "rule", "match")
+	for _, x := range r.SalesCloseRows() {
+		c.row("sales_close", "transfer "+ints(x.N), x.From, x.To, ri.amount(x.Recorded, cur), ri.amount(x.Recomputed, cur), x.Rule, bools(r.SalesClosed.Match))
+	}
+	if r.Announcement != "" {
+		c.row("sales_close", "announcement", "", "", "", "", r.Announcement, "")
+	}
 }
 
 // writeChainCSV writes a verification summary and its violations.

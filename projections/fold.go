@@ -201,6 +201,7 @@ func (f *fold) apply(d *decoded) error {
 		if p.Announcement != "" {
 			err = f.withRound(e, p.Round, func(r *roundRec) error {
 				r.Announcement = p.Announcement
+				f.announced(e, r, p.Announcement)
 				return nil
 			})
 		}

@@ -80,6 +80,9 @@ type TableInfo struct {
 	// PastSessions the ones before it, newest first (PastSessionsKept).
 	Session      *SessionInfo  `json:"session,omitempty"`
 	PastSessions []SessionInfo `json:"past_sessions,omitempty"`
+	// Announcement is the hall's announcement of the table's last game
+	// whose sales closed (announcement.go); nil before the first.
+	Announcement *Announcement `json:"announcement,omitempty"`
 }
 
 // BankInfo is the bank a player holds at a player-banked table: who, what

@@ -20,6 +20,10 @@ type bingoPage struct {
 	Lit    []string `json:"lit"`
 	Balls  []string `json:"balls"`
 	Games  []string `json:"games"`
+	// Announced is the hall's announcement shown for the game in
+	// progress ("" when hidden), Session its session and game number.
+	Announced string `json:"announced"`
+	Session   string `json:"session"`
 }
 
 const readBingo = `(() => ({
@@ -30,6 +34,8 @@ const readBingo = `(() => ({
 	lit: [...document.querySelectorAll('#g-grid .g-cell.is-drawn')].map((e) => e.textContent),
 	balls: [...document.querySelectorAll('#g-balls .g-ball')].map((e) => e.textContent),
 	games: [...document.querySelectorAll('#g-games .g-game')].map((e) => e.textContent),
+	announced: document.getElementById('g-announce-box').hidden ? '' : document.getElementById('g-announce').textContent,
+	session: document.getElementById('g-session').hidden ? '' : document.getElementById('g-session').textContent,
 }))()`
 
 // TestBrowser_BingoBoard opens a bingo room: the page draws the bingo
@@ -38,7 +44,9 @@ const readBingo = `(() => ({
 // ball live, lists a finished game (one of 90 balls, drawn with no card
 // sold, longer than the board's 50 rows) with the next one in progress,
 // then a game of two cards with its line and bingo balls, prizes and
-// winners, and keeps screenshots.
+// winners, and with every game the hall's announcement (the cards sold
+// by series, the line and bingo prizes) and, for a game of a session, the
+// session and the game's number in it; keeps screenshots.
 func TestBrowser_BingoBoard(t *testing.T) {
 	chromiumPath(t)
 	s := startServer(t, "--public-board")
@@ -80,7 +88,12 @@ func TestBrowser_BingoBoard(t *testing.T) {
 			time.Sleep(25 * time.Millisecond)
 		}
 	}
-	p := wait(20*time.Second, "the first balls", func(p bingoPage) bool { return p.Conn == "live" && len(p.Balls) == 3 })
+	// A game with no card sold is announced too, outside any session.
+	const noSale = "Cartones vendidos 0. Premio de línea 0.00, premio de bingo 0.00. Comienza la partida."
+	p := wait(20*time.Second, "the first balls", func(p bingoPage) bool { return p.Conn == "live" && len(p.Balls) == 3 && p.Announced != "" })
+	if p.Announced != noSale || p.Session != "" {
+		t.Fatalf("game 1 announced %q in session %q, want %q and none", p.Announced, p.Session, noSale)
+	}
 	if p.Other || p.Latest != "90" || p.Count != "3" || strings.Join(p.Lit, ",") != "4,17,90" || strings.Join(p.Balls, ",") != "17,4,90" {
 		t.Fatalf("after three balls the page shows %+v", p)
 	}
@@ -129,9 +142,29 @@ func TestBrowser_BingoBoard(t *testing.T) {
 	for _, n := range []int{1, 12, 23, 34, 45, 5, 56, 67, 78, 89, 15, 26, 37, 48, 59} {
 		draw(n)
 	}
+	// Game 4 is the first of a session ("eve": series A at 1.00, 1 to 10,
+	// and B at 2.00) and sells A-5, A-6 and B-2: sales 4.00, the line
+	// 0.60 and the bingo 2.40, announced when its sales close.
+	s.call(ledger.RoleSupervisor, "POST", "/v1/tables/"+table+"/sessions", map[string]any{"session": "eve", "terms": map[string]any{"series": []map[string]any{
+		{"id": "A", "face": "1.00", "from": 1, "to": 10}, {"id": "B", "face": "2.00", "from": 1, "to": 10}}}})
 	round = s.call(ledger.RoleDealer, "POST", "/v1/tables/"+table+"/rounds", map[string]any{}).Round
+	for i, id := range []bingo.CardID{{Series: "A", Number: 5}, {Series: "A", Number: 6}, {Series: "B", Number: 2}} {
+		c, err := bingo.NewCard(id, rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.call(ledger.RoleFrontend, "POST", "/v1/tables/"+table+"/slips", map[string]any{
+			"player": []string{"ann", "bob", "ann"}[i], "round": round, "bets": []map[string]string{{"code": c.BetCode(), "stake": []string{"1", "1", "2"}[i]}},
+		})
+	}
 	draw(7)
-	p = wait(20*time.Second, "game 3's winners", func(p bingoPage) bool { return len(p.Balls) == 1 && len(p.Games) == 3 })
+	const game4 = "Cartones vendidos 3, de la serie A del número 5 al 6 y de la serie B del número 2 al 2. Premio de línea 0.60, premio de bingo 2.40. Comienza la partida."
+	p = wait(20*time.Second, "game 3's winners and game 4's announcement", func(p bingoPage) bool {
+		return len(p.Balls) == 1 && len(p.Games) == 3 && p.Announced == game4
+	})
+	if p.Session != "session eve · game 1" {
+		t.Errorf("game 4's session on the page: %q", p.Session)
+	}
 	if g := p.Games[0]; !strings.Contains(g, "#3") || !strings.Contains(g, "15 balls") ||
 		!strings.Contains(g, "line on ball 5 (45) · 0.6") || !strings.Contains(g, "bingo on ball 15 (59) · 2.4") ||
 		!strings.Contains(g, "winners: A-1 2.25 (line, bingo), A-2 0.75 (line, bingo)") {

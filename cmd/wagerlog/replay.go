@@ -161,24 +161,20 @@ func printRound(w io.Writer, r *replay.RoundReplay) error {
 			p("%d\t%d\t%s\t%s\t%s\t%s\n", st.Index, st.Seq, st.Result, allowed, orNone(st.Decided), orNone(st.Open))
 		}
 	}
+	if r.SalesClosed != nil {
+		// A game that posts at its sales close (a bingo game's prizes to
+		// the pool): what was posted, recorded and re-computed from the
+		// bets sold, and the hall's announcement.
+		transfersTable(p, "SALES CLOSE", r.SalesClosed)
+		p("Sales close\t%s\n", ok(r.SalesClosed.Match))
+	}
+	if r.Announcement != "" {
+		p("Announcement\t%s\n", r.Announcement)
+	}
 	if r.Transfers != nil {
 		// A round settled as a whole: its transfers (a cagnotte) recorded
 		// and re-computed.
-		p("\nTRANSFER\tFROM\tTO\tRECORDED\tRECOMPUTED\tRULE\n")
-		for i := range max(len(r.Transfers.Recorded), len(r.Transfers.Recomputed)) {
-			var rec, rc events.Transfer
-			if i < len(r.Transfers.Recorded) {
-				rec = r.Transfers.Recorded[i]
-			}
-			if i < len(r.Transfers.Recomputed) {
-				rc = r.Transfers.Recomputed[i]
-			}
-			from, to, rule := rc.From, rc.To, rc.Rule
-			if from == "" {
-				from, to, rule = rec.From, rec.To, rec.Rule
-			}
-			p("%d\t%s\t%s\t%s\t%s\t%s\n", i+1, from, to, rec.Amount, rc.Amount, rule)
-		}
+		transfersTable(p, "TRANSFER", r.Transfers)
 		p("Transfers\t%s\n", ok(r.Transfers.Match))
 	}
 	if len(r.Claims) > 0 {
@@ -199,6 +195,27 @@ func printRound(w io.Writer, r *replay.RoundReplay) error {
 		p("Problem\t%s\n", pr)
 	}
 	return tw.Flush()
+}
+
+// transfersTable prints a round's transfers as recorded and as
+// re-computed, one row per transfer, under a header whose first column is
+// named head.
+func transfersTable(p func(string, ...any), head string, c *replay.TransfersCheck) {
+	p("\n%s\tFROM\tTO\tRECORDED\tRECOMPUTED\tRULE\n", head)
+	for i := range max(len(c.Recorded), len(c.Recomputed)) {
+		var rec, rc events.Transfer
+		if i < len(c.Recorded) {
+			rec = c.Recorded[i]
+		}
+		if i < len(c.Recomputed) {
+			rc = c.Recomputed[i]
+		}
+		from, to, rule := rc.From, rc.To, rc.Rule
+		if from == "" {
+			from, to, rule = rec.From, rec.To, rec.Rule
+		}
+		p("%d\t%s\t%s\t%s\t%s\t%s\n", i+1, from, to, rec.Amount, rc.Amount, rule)
+	}
 }
 
 // orNone lists bet ids, "-" for none.

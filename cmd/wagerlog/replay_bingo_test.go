@@ -18,7 +18,8 @@ import (
 // TestReplayCmd_BingoGame replays a bingo game with `wagerlog replay
 // round`: every ball as a step, each card's prize with the ball it was won
 // on and the split of the prize, a call with its verdict, and the game
-// re-settled to the cent.
+// re-settled to the cent, and the sales close with the prizes it posted
+// and the hall's announcement.
 func TestReplayCmd_BingoGame(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -84,6 +85,14 @@ func TestReplayCmd_BingoGame(t *testing.T) {
 		"bingo on ball 16 (number 59): 0.90 of 3.60 shared by 2 cards",
 		"no prize: the line went on ball 5, the bingo on ball 16",
 		"line 5 results wrong: card B-1 has no complete line",
+		// The sales close: the prizes posted to the pool before the
+		// first ball, re-computed from the cards sold, and the hall's
+		// announcement (seed 002 bingo IV).
+		// Sales of 6.00: 15% to the line, 60% to the bingo.
+		"SALES CLOSE FROM TO RECORDED RECOMPUTED RULE 1 prizes 0.9 0.9 line prize, 15% of the sales",
+		"2 prizes 3.6 3.6 bingo prize, 60% of the sales",
+		"Sales close ok",
+		"Announcement Cartones vendidos 3, de la serie A del número 1 al 2 y de la serie B del número 1 al 1. Premio de línea 0.90, premio de bingo 3.60. Comienza la partida.",
 	} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("no %q in:\n%s", want, out)

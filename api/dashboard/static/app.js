@@ -46,6 +46,7 @@ const state = {
   retry: 0,
   wallForced: null,
   infoAt: 0, // when the table's terms were last read
+  bingoAsked: '', // the bingo game whose announcement the page last asked for
 };
 
 // ---------- small DOM helpers ----------
@@ -868,6 +869,47 @@ function renderBingo(b, fresh) {
   const chips = (ns) => (ns.length && ns.length < 90 ? ns.slice(0, 15).map((n) => ball(n)) : [el('span', { class: 'muted', text: '–' })]);
   $('g-hot').replaceChildren(...chips(s.hot || []));
   $('g-cold').replaceChildren(...chips(s.cold || []));
+  renderBingoAnnouncement(b);
+}
+
+// renderBingoAnnouncement shows the hall's announcement of the game in
+// progress (the cards sold by series, from number to number, and the line
+// and bingo prizes, said aloud when sales close) and its session with the
+// game's number in it. They are on the table (GET /v1/tables, which the
+// public board may read; the round view may not be): the page reads the
+// table again, once per game, when the game's first ball shows and the
+// table it holds has no announcement of this game yet.
+function renderBingoAnnouncement(b) {
+  const cur = b.stats.current || {};
+  const balls = Array.isArray(cur.balls) ? cur.balls : [];
+  const t = state.tables.find((x) => x.id === b.table);
+  const a = t && t.announcement && t.announcement.round === cur.round ? t.announcement : null;
+  if (!a && cur.round && balls.length > 0 && b.seq > 0 && state.bingoAsked !== cur.round) {
+    state.bingoAsked = cur.round;
+    refreshBingoAnnouncement(b.table, b.seq);
+  }
+  const se = a && a.session ? `session ${a.session} · game ${a.session_game}` : '';
+  $('g-session').textContent = se;
+  $('g-session').hidden = !se;
+  $('g-announce').textContent = a ? a.text : '';
+  $('g-announce-box').hidden = !a;
+}
+
+// refreshBingoAnnouncement reads the table list as of the board shown
+// (min_seq: the sales close came before the ball) and draws the
+// announcement again.
+async function refreshBingoAnnouncement(table, seq) {
+  let t = null;
+  try {
+    t = tableList(await getJSON(`/tables?min_seq=${seq}`)).find((x) => x.id === table) || null;
+  } catch {
+    return; // the periodic refresh of the table brings it later
+  }
+  if (!t || table !== state.table) return;
+  const i = state.tables.findIndex((x) => x.id === table);
+  if (i >= 0) state.tables[i] = t;
+  else state.tables.push(t);
+  if (state.board && state.board.table === table && isBingo(state.board)) renderBingoAnnouncement(state.board);
 }
 
 // bingoPrizeText describes a past game's prize: the ball that won it, by
