@@ -12,7 +12,6 @@ import (
 
 	"github.com/wagerlog/wagerlog/bench"
 	"github.com/wagerlog/wagerlog/events/jetstream"
-	"github.com/wagerlog/wagerlog/projections"
 )
 
 // benchConfig is everything `wagerlog bench` is configured with.
@@ -78,7 +77,7 @@ its own and leaves them (their names are printed): delete them as the admin.`,
 	fs.IntVar(&cfg.run.Tables, "tables", bench.DefaultTables, "tables the dealers run rounds on")
 	fs.IntVar(&cfg.run.RoundSlips, "round-slips", bench.DefaultRoundSlips, "slips a round takes before its dealer settles it")
 	fs.Uint64Var(&cfg.run.Seed, "seed", 1, "seed of the dice")
-	fs.DurationVar(&cfg.commitInterval, "projector-commit-interval", projections.DefaultCommitInterval, "the HTTP phase's projector commits at most once per interval while events keep arriving; 0: every batch as it arrives (as releases before it did)")
+	commitIntervalFlag(fs, &cfg.commitInterval)
 	fs.DurationVar(&cfg.run.RestartWait, "restart-wait", jetstream.DefaultDuplicates, "wait this long after each half of the fill before the restart, so that the embedded server's duplicate window (which a start reads back) holds what a casino's would, not the fill's burst; 0: restart at once")
 	fs.BoolVar(&cfg.run.HTTPOnly, "http-only", false, "run only the HTTP phase and its direct run (http_ratio), on a stream that holds only the setup")
 	fs.BoolVar(&cfg.run.IngestOnly, "ingest-only", false, "run only the ingest phase and the raw append it is compared with (ingest_ratio, ingest_cpu_us_per_slip)")
@@ -126,9 +125,8 @@ func (m *Main) bench(ctx context.Context, cfg benchConfig, command string) (err 
 		}
 		cfg.run.LoadgenCommand = []string{exe, "loadgen"}
 	}
-	cfg.run.CommitInterval = cfg.commitInterval
-	if cfg.commitInterval <= 0 {
-		cfg.run.CommitInterval = -1 // every batch as it arrives
+	if cfg.run.CommitInterval, err = projectorCommitInterval(cfg.commitInterval); err != nil {
+		return err
 	}
 	rep, err := bench.Run(ctx, cfg.run)
 	if err != nil {

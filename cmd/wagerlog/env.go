@@ -32,7 +32,8 @@ func envConfig(flag string) bool {
 		"http", "log-level", "tokens", "dev-tokens", "public-board", "time-zone", "read-only",
 		"demo", "demo-interval", "demo-seed", "seal-key", "seal-every", "seal-interval", "dev-tokens-out", "wallet-max",
 		"checkpoints", "checkpoint-every", "checkpoint-interval", "checkpoints-kept",
-		"operator", "pubkey", "db", "projections", "heap-limit-mib", "memory-limit-mib":
+		"operator", "pubkey", "db", "projections", "heap-limit-mib", "memory-limit-mib",
+		"projector-commit-interval":
 		return true
 	}
 	return false

@@ -64,6 +64,7 @@ type serveConfig struct {
 	checkpoints        bool
 	checkpointEvery    int
 	checkpointInterval time.Duration
+	commitInterval     time.Duration
 	checkpointsKept    int
 	// memoryMiB is the Go runtime's soft memory limit (memlimit.go);
 	// memorySet is true when --memory-limit-mib was given.
@@ -105,6 +106,7 @@ func (m *Main) serveCmd() *cobra.Command {
 	cmd.Flags().IntVar(&cfg.checkpointEvery, "checkpoint-every", ledger.DefaultCheckpointEvery, "take a checkpoint after this many events (negative: never by count)")
 	cmd.Flags().DurationVar(&cfg.checkpointInterval, "checkpoint-interval", ledger.DefaultCheckpointInterval, "take a checkpoint this long after the last one when events were written since (negative: never by time)")
 	memoryLimitFlag(cmd.Flags(), &cfg.memoryMiB)
+	commitIntervalFlag(cmd.Flags(), &cfg.commitInterval)
 	cmd.Flags().IntVar(&cfg.checkpointsKept, "checkpoints-kept", jetstream.DefaultCheckpointsKept, "how many checkpoints to keep (the older ones are what a damaged newest falls back to)")
 	return cmd
 }
@@ -240,6 +242,10 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	if cfg.demo && cfg.readOnly {
 		return errors.New("--demo writes events: it cannot run with --read-only")
 	}
+	commitInterval, err := projectorCommitInterval(cfg.commitInterval)
+	if err != nil {
+		return err
+	}
 	restoreMemory, err := setMemoryLimit(cfg.memoryMiB, cfg.memorySet)
 	if err != nil {
 		return err
@@ -372,6 +378,7 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	closers = append(closers, func() { views.Close() })
 
 	proj := projections.NewProjector(views, store, log)
+	proj.CommitInterval = commitInterval
 	// A damaged projections file (a record that does not decode) is
 	// derived data: rebuild it from the stream and follow on, rather than
 	// stop serving.

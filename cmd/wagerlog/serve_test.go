@@ -69,6 +69,7 @@ func startServeUntil(t *testing.T, dataDir string, ready bool, args ...string) *
 	fs.BoolVar(&cfg.publicBoard, "public-board", false, "")
 	fs.StringVar(&cfg.timeZone, "time-zone", "UTC", "")
 	memoryLimitFlag(fs, &cfg.memoryMiB)
+	commitIntervalFlag(fs, &cfg.commitInterval)
 	if err := fs.Parse(append([]string{"--data-dir", dataDir}, args...)); err != nil {
 		t.Fatal(err)
 	}
