@@ -2,12 +2,8 @@ package main
 
 import (
 	"context"
-	"log/slog"
-	"strings"
 	"testing"
 	"time"
-
-	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/ledger"
@@ -21,13 +17,7 @@ import (
 // and money conserved.
 func TestRunDemo_BingoRoom(t *testing.T) {
 	led, store := demoLedger(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var logs demoLogBuffer
-	done := make(chan error, 1)
-	go func() {
-		done <- runDemo(ctx, led, slog.New(slog.NewTextHandler(&logs, nil)), demoConfig{Interval: 10 * time.Millisecond, Seed: 17})
-	}()
+	d := startDemo(t, led, 17)
 	deadline := time.Now().Add(demoWaitMax)
 	games, balls, cards, sessions := 0, 0, 0, 0
 	tl := &tail{store: store}
@@ -51,22 +41,16 @@ func TestRunDemo_BingoRoom(t *testing.T) {
 			break
 		}
 		select {
-		case err := <-done:
+		case err := <-d.done:
 			t.Fatalf("runDemo returned early: %v", err)
 		default:
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("in %s the bingo room finished %d games, %d balls, %d sales; log:\n%s", demoWaitMax, games, balls, cards, logs.String())
+			t.Fatalf("in %s the bingo room finished %d games, %d balls, %d sales; log:\n%s", demoWaitMax, games, balls, cards, d.logs.String())
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	cancel()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(logs.String(), "level=WARN") {
-		t.Errorf("the demo logged warnings:\n%s", logs.String())
-	}
+	d.stop()
 	// A game the stop left in progress holds its prizes in the pool once
 	// its sales closed: voided, as the demo's next start would, it gives
 	// them back.
@@ -87,13 +71,7 @@ func TestRunDemo_BingoRoom(t *testing.T) {
 		if p := s.Balance(ledger.PrizesAccount(DemoBingoTable), demoCurrency); !p.IsZero() {
 			t.Errorf("prize pool %s after the games", p)
 		}
-		sum := decimal.Zero
-		for _, b := range s.Balances() {
-			sum = sum.Add(b.Balance)
-		}
-		if !sum.IsZero() {
-			t.Errorf("balances add up to %s, want 0", sum)
-		}
+		booksAddUp(t, s)
 	})
 	if err != nil {
 		t.Fatal(err)

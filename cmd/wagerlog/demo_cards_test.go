@@ -2,12 +2,9 @@ package main
 
 import (
 	"context"
-	"log/slog"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/ledger"
@@ -20,13 +17,7 @@ import (
 // to zero.
 func TestRunDemo_CardTables(t *testing.T) {
 	led, store := demoLedger(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var logs demoLogBuffer
-	done := make(chan error, 1)
-	go func() {
-		done <- runDemo(ctx, led, slog.New(slog.NewTextHandler(&logs, nil)), demoConfig{Interval: 10 * time.Millisecond, Seed: 18})
-	}()
+	d := startDemo(t, led, 18)
 	deadline := time.Now().Add(demoWaitMax)
 	n := map[string]int{}
 	tl := &tail{store: store}
@@ -52,21 +43,9 @@ func TestRunDemo_CardTables(t *testing.T) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	cancel()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(logs.String(), "level=WARN") {
-		t.Errorf("the demo logged warnings:\n%s", logs.String())
-	}
+	d.stop()
 	err := led.Inspect(context.Background(), func(s *ledger.State) {
-		sum := decimal.Zero
-		for _, b := range s.Balances() {
-			sum = sum.Add(b.Balance)
-		}
-		if !sum.IsZero() {
-			t.Errorf("balances add up to %s, want 0", sum)
-		}
+		booksAddUp(t, s)
 	})
 	if err != nil {
 		t.Fatal(err)

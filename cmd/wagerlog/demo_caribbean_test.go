@@ -2,12 +2,9 @@ package main
 
 import (
 	"context"
-	"log/slog"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
@@ -22,13 +19,7 @@ import (
 // casino's funding of its base) adding up to zero.
 func TestRunDemo_CaribbeanTable(t *testing.T) {
 	led, store := demoLedger(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var logs demoLogBuffer
-	done := make(chan error, 1)
-	go func() {
-		done <- runDemo(ctx, led, slog.New(slog.NewTextHandler(&logs, nil)), demoConfig{Interval: 10 * time.Millisecond, Seed: 20})
-	}()
+	d := startDemo(t, led, 20)
 	deadline := time.Now().Add(demoWaitMax)
 	n := map[string]int{}
 	tl := &tail{store: store}
@@ -63,7 +54,7 @@ func TestRunDemo_CaribbeanTable(t *testing.T) {
 				}
 			}
 		})
-		if err := led.Inspect(ctx, poolOK); err != nil {
+		if err := led.Inspect(context.Background(), poolOK); err != nil {
 			t.Fatal(err)
 		}
 		if n["configured"] == 1 && n["linked"] == 1 && n["deal"] >= 10 && n["fold"] >= 1 && n["ante:"] >= 1 && n["call:"] >= 1 && n["progressive:"] >= 1 {
@@ -74,22 +65,10 @@ func TestRunDemo_CaribbeanTable(t *testing.T) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	cancel()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(logs.String(), "level=WARN") {
-		t.Errorf("the demo logged warnings:\n%s", logs.String())
-	}
+	d.stop()
 	err := led.Inspect(context.Background(), func(s *ledger.State) {
 		poolOK(s)
-		sum := decimal.Zero
-		for _, b := range s.Balances() {
-			sum = sum.Add(b.Balance)
-		}
-		if !sum.IsZero() {
-			t.Errorf("balances add up to %s, want 0", sum)
-		}
+		booksAddUp(t, s)
 		if s.PoolOf(DemoCaribbeanTable) != DemoPool {
 			t.Errorf("%s is linked to %q, want %s", DemoCaribbeanTable, s.PoolOf(DemoCaribbeanTable), DemoPool)
 		}

@@ -2,13 +2,10 @@ package main
 
 import (
 	"context"
-	"log/slog"
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/baccarat"
@@ -23,13 +20,7 @@ import (
 // the books adding up to zero.
 func TestRunDemo_DeuxTable(t *testing.T) {
 	led, store := demoLedger(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var logs demoLogBuffer
-	done := make(chan error, 1)
-	go func() {
-		done <- runDemo(ctx, led, slog.New(slog.NewTextHandler(&logs, nil)), demoConfig{Interval: 10 * time.Millisecond, Seed: 19})
-	}()
+	d := startDemo(t, led, 19)
 	deadline := time.Now().Add(demoWaitMax)
 	n := map[string]int{}
 	bankers := map[string]bool{}
@@ -66,7 +57,7 @@ func TestRunDemo_DeuxTable(t *testing.T) {
 				}
 			}
 		})
-		if err := led.Inspect(ctx, func(s *ledger.State) {
+		if err := led.Inspect(context.Background(), func(s *ledger.State) {
 			if bank := s.Balance(ledger.BankAccount(DemoDeuxTable), demoCurrency); bank.IsNegative() {
 				t.Errorf("the bank is %s", bank)
 			}
@@ -82,21 +73,9 @@ func TestRunDemo_DeuxTable(t *testing.T) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	cancel()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(logs.String(), "level=WARN") {
-		t.Errorf("the demo logged warnings:\n%s", logs.String())
-	}
+	d.stop()
 	err := led.Inspect(context.Background(), func(s *ledger.State) {
-		sum := decimal.Zero
-		for _, b := range s.Balances() {
-			sum = sum.Add(b.Balance)
-		}
-		if !sum.IsZero() {
-			t.Errorf("balances add up to %s, want 0", sum)
-		}
+		booksAddUp(t, s)
 		if bank := s.Balance(ledger.BankAccount(DemoDeuxTable), demoCurrency); bank.IsNegative() {
 			t.Errorf("the bank is %s", bank)
 		}

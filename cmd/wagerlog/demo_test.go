@@ -89,6 +89,53 @@ func runDemoFor(t testing.TB, led *ledger.Ledger, store *jetstream.Store, want i
 	}
 }
 
+// demoRun is a demo a test runs in the background on its own ledger.
+type demoRun struct {
+	t      *testing.T
+	logs   *demoLogBuffer
+	done   chan error
+	cancel context.CancelFunc
+}
+
+// startDemo runs the demo on led with seed, every table a round each
+// 10 ms, until stop.
+func startDemo(t *testing.T, led *ledger.Ledger, seed uint64) *demoRun {
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	d := &demoRun{t: t, logs: &demoLogBuffer{}, done: make(chan error, 1), cancel: cancel}
+	go func() {
+		d.done <- runDemo(ctx, led, slog.New(slog.NewTextHandler(d.logs, nil)), demoConfig{Interval: 10 * time.Millisecond, Seed: seed})
+	}()
+	return d
+}
+
+// stop ends the demo and fails the test on its error or on any warning it
+// logged: the demo logs a refused command as a warning and plays on, so
+// the counts a test waits for can be reached with refusals.
+func (d *demoRun) stop() {
+	d.t.Helper()
+	d.cancel()
+	if err := <-d.done; err != nil {
+		d.t.Fatal(err)
+	}
+	if strings.Contains(d.logs.String(), "level=WARN") {
+		d.t.Errorf("the demo logged warnings:\n%s", d.logs.String())
+	}
+}
+
+// booksAddUp fails t unless every account of s adds up to zero: money
+// conserved.
+func booksAddUp(t testing.TB, s *ledger.State) {
+	t.Helper()
+	sum := decimal.Zero
+	for _, b := range s.Balances() {
+		sum = sum.Add(b.Balance)
+	}
+	if !sum.IsZero() {
+		t.Errorf("balances add up to %s, want 0", sum)
+	}
+}
+
 // demoLogBuffer is a bytes.Buffer safe for the demo's goroutine and the test.
 type demoLogBuffer struct {
 	mu  sync.Mutex
@@ -251,11 +298,11 @@ func TestRunDemo_Restart(t *testing.T) {
 	// when its context ends, the command stays in the queue), and an
 	// Inspect runs before the commands of its own group: the first Inspect
 	// lets that group finish, the second reads the state after it.
-	if err := led.Inspect(ctx, func(*ledger.State) {}); err != nil {
+	if err := led.Inspect(context.Background(), func(*ledger.State) {}); err != nil {
 		t.Fatal(err)
 	}
 	var active string
-	if err := led.Inspect(ctx, func(s *ledger.State) { tb, _ := s.Table(DemoTable); active = tb.Active }); err != nil {
+	if err := led.Inspect(context.Background(), func(s *ledger.State) { tb, _ := s.Table(DemoTable); active = tb.Active }); err != nil {
 		t.Fatal(err)
 	}
 	if active == "" {
@@ -480,13 +527,7 @@ func TestBaccaratDemo_DealsShoes(t *testing.T) {
 // conserved.
 func TestRunDemo_CrapsHands(t *testing.T) {
 	led, store := demoLedger(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var logs demoLogBuffer
-	done := make(chan error, 1)
-	go func() {
-		done <- runDemo(ctx, led, slog.New(slog.NewTextHandler(&logs, nil)), demoConfig{Interval: 10 * time.Millisecond, Seed: 15})
-	}()
+	d := startDemo(t, led, 15)
 	deadline := time.Now().Add(demoWaitMax)
 	hands, steps, downs := 0, 0, 0
 	tl := &tail{store: store}
@@ -512,21 +553,9 @@ func TestRunDemo_CrapsHands(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	cancel()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(logs.String(), "level=WARN") {
-		t.Errorf("the demo logged warnings:\n%s", logs.String())
-	}
+	d.stop()
 	err := led.Inspect(context.Background(), func(s *ledger.State) {
-		sum := decimal.Zero
-		for _, b := range s.Balances() {
-			sum = sum.Add(b.Balance)
-		}
-		if !sum.IsZero() {
-			t.Errorf("balances add up to %s, want 0", sum)
-		}
+		booksAddUp(t, s)
 	})
 	if err != nil {
 		t.Fatal(err)
