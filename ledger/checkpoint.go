@@ -189,6 +189,16 @@ func (l *Ledger) maybeCheckpoint(tick bool) {
 	l.takeCheckpoint(nil)
 }
 
+// checkpointDue reports whether maybeCheckpoint(false) would take a
+// checkpoint now: CheckpointEvery events written since the last one, and
+// no other being stored.
+func (l *Ledger) checkpointDue() bool {
+	c := &l.ckpt
+	s := l.state
+	return c.store != nil && s != nil && !l.workPending && c.every > 0 &&
+		s.lastSeq > c.seq && s.lastSeq-c.seq >= uint64(c.every) && len(c.slot) == 0
+}
+
 // checkpointNow takes a checkpoint for Ledger.Checkpoint, waiting for the
 // one being stored, and answers reply once it is stored.
 func (l *Ledger) checkpointNow(reply chan reply) {

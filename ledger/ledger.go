@@ -141,6 +141,10 @@ type Ledger struct {
 	closeOnce sync.Once
 	// ckpt is the checkpoint writer (checkpoint.go).
 	ckpt checkpointer
+	// held is a request taken from the queue while a group was being
+	// filled (fillWhileInFlight) that does not belong in it; the
+	// sequencer takes it first on its next turn.
+	held *request
 }
 
 type request struct {
@@ -353,24 +357,49 @@ func (l *Ledger) run() {
 		defer t.Stop()
 		checkTick = t.C
 	}
+	// fl is the group whose events are being appended while the next one
+	// is decided (pipeline.go); nil when nothing is in flight.
+	var fl *flight
 	for {
 		var first *request
+		var landed <-chan struct{}
+		if fl != nil {
+			landed = fl.done
+		}
+		if l.held != nil {
+			first, l.held = l.held, nil
+			goto take
+		}
 		select {
 		case <-l.quit:
+			l.land(fl)
 			l.drain()
 			l.checkpointOnClose()
 			return
 		case <-tick:
+			l.land(fl)
+			fl = nil
 			l.maybeSeal(true)
 			l.maybeCheckpoint(true)
 			continue
 		case <-checkTick:
+			l.land(fl)
+			fl = nil
 			if err := l.checkStream(context.Background()); err != nil && l.fault.Load() == nil {
 				l.opts.Logger.Debug("stream check", "err", err)
 			}
 			continue
+		case <-landed:
+			// Nothing came while the group was appended: finish it (a
+			// failure is recovered at once, not at the next command).
+			l.land(fl)
+			fl = nil
+			l.maybeSeal(false)
+			l.maybeCheckpoint(false)
+			continue
 		case first = <-l.queue:
 		}
+	take:
 		group = append(group[:0], first)
 	fill:
 		for len(group) < l.opts.GroupMax {
@@ -381,9 +410,14 @@ func (l *Ledger) run() {
 				break fill
 			}
 		}
-		l.process(group)
-		l.maybeSeal(false)
-		l.maybeCheckpoint(false)
+		fl = l.process(group, fl)
+		if fl == nil || l.sealDue() || l.checkpointDue() {
+			// A seal and a checkpoint are taken of a stored state.
+			l.land(fl)
+			fl = nil
+			l.maybeSeal(false)
+			l.maybeCheckpoint(false)
+		}
 	}
 }
 
@@ -409,9 +443,12 @@ type pending struct {
 	// refused is why the command was refused; it is answered once the
 	// state it was decided on is known to be the stream's.
 	refused error
-	done    bool
-	res     Result
-	err     error
+	// replay is set for a retry of a command already decided, answered
+	// with the original's result.
+	replay *idemReplay
+	done   bool
+	res    Result
+	err    error
 }
 
 // sealed is an event ready to append.
@@ -421,7 +458,17 @@ type sealed struct {
 	raw     events.Raw
 }
 
-func (l *Ledger) process(group []*request) {
+// process decides a group of requests. It returns the group whose events
+// are now being appended, or nil. prev is the group still being appended
+// when this one was taken from the queue: the group is decided on the
+// state prev leaves, and appended once prev is stored (pipeline.go).
+func (l *Ledger) process(group []*request, prev *flight) *flight {
+	if !l.canPipeline(group) {
+		// A read, a check or a checkpoint sees only stored events, and a
+		// state being recovered is decided on by itself.
+		l.land(prev)
+		prev = nil
+	}
 	ps := make([]*pending, 0, len(group))
 	for _, r := range group {
 		if r.run != nil {
@@ -450,11 +497,41 @@ func (l *Ledger) process(group []*request) {
 		}
 		ps = append(ps, &pending{req: r})
 	}
+	if len(ps) == 0 {
+		return prev
+	}
+	if prev == nil {
+		return l.start(ps, 0)
+	}
+	startSeq := l.state.lastSeq
+	g := l.newGrouping(len(ps))
+	for _, p := range ps {
+		l.decideOne(g, p)
+	}
+	ps = l.fillWhileInFlight(g, ps, prev)
+	out := g.out
+	retry, ok := l.wait(prev)
+	if !ok {
+		// The group was decided on events that are not stored: decide
+		// it again, after what the failed group must retry, on the state
+		// the recovery read back.
+		return l.start(append(retry, reset(ps)...), prev.attempt+1)
+	}
+	fl, again := l.launch(ps, out, startSeq, 0)
+	if again != nil {
+		return l.start(again, 1)
+	}
+	return fl
+}
+
+// ready reports whether there is a state to decide ps on, recovering it
+// first when needed; when there is not, every command is answered.
+func (l *Ledger) ready(ps []*pending) bool {
 	if f := l.fault.Load(); f != nil {
 		for _, p := range ps {
 			l.answer(p, Result{}, faultErr(f))
 		}
-		return
+		return false
 	}
 	ctx := context.Background()
 	if l.state == nil {
@@ -473,7 +550,7 @@ func (l *Ledger) process(group []*request) {
 			for _, p := range ps {
 				l.answer(p, Result{}, err)
 			}
-			return
+			return false
 		}
 	}
 	if l.workPending {
@@ -485,83 +562,129 @@ func (l *Ledger) process(group []*request) {
 			for _, p := range ps {
 				l.answer(p, Result{}, fmt.Errorf("%w: %v", ErrUnavailable, err))
 			}
-			return
+			return false
 		}
 	}
-	for attempt := 0; len(ps) > 0; attempt++ {
+	return true
+}
+
+// start decides ps on the current state and launches the append of their
+// events; it returns the group in flight, or nil when nothing is to be
+// appended. attempt counts the earlier decisions of these commands that a
+// conflict or a failed append undid.
+func (l *Ledger) start(ps []*pending, attempt int) *flight {
+	for len(ps) > 0 {
+		if !l.ready(ps) {
+			return nil
+		}
 		startSeq := l.state.lastSeq
 		out := l.decideGroup(ps)
-		if stale, err := l.staleRefusals(ctx, ps, startSeq); err != nil || stale {
-			// A command was refused on a state that another writer had
-			// moved past, or the stream could not be asked: decide the
-			// whole group again on the stream as it is now.
-			if err == nil {
-				err = l.reload(ctx)
-			}
-			if err != nil || attempt >= fencedRetries {
-				if err == nil {
-					err = errors.New("the stream kept moving under this writer")
-				}
-				for _, p := range ps {
-					l.answer(p, Result{}, fmt.Errorf("%w: %v", ErrUnavailable, err))
-				}
-				return
-			}
-			l.opts.Logger.Info("another writer appended; deciding the group again", "from", startSeq, "to", l.state.lastSeq)
-			for _, p := range ps {
-				p.lo, p.hi, p.leader, p.refused = 0, 0, nil, nil
-			}
-			continue
+		fl, again := l.launch(ps, out, startSeq, attempt)
+		if again == nil {
+			return fl
 		}
-		for _, p := range ps {
-			if p.refused != nil {
-				l.answer(p, Result{}, p.refused)
-			}
-		}
-		failed, err := l.appendGroup(ctx, ps, out)
+		ps = again
+		attempt++
+	}
+	return nil
+}
+
+// launch answers what the group refused, once the state it was decided on
+// is known to be the stream's, and starts the append of its events. It
+// returns the commands to decide again instead when a refusal was made on a
+// state another writer had moved past.
+func (l *Ledger) launch(ps []*pending, out []sealed, startSeq uint64, attempt int) (fl *flight, again []*pending) {
+	ctx := context.Background()
+	if stale, err := l.staleRefusals(ctx, ps, startSeq); err != nil || stale {
+		// A command was refused on a state that another writer had
+		// moved past, or the stream could not be asked: decide the
+		// whole group again on the stream as it is now.
 		if err == nil {
-			break
+			err = l.reload(ctx)
 		}
-		conflict := errors.Is(err, events.ErrConflict)
-		l.opts.Logger.Warn("append failed; reloading state from the log", "err", err, "conflict", conflict)
-		stored := l.recover(ctx, failed, out)
-		if f := l.fault.Load(); f != nil {
-			for _, p := range failed {
-				if stored[p] {
-					l.answer(p, l.storedResult(p, out), nil)
-				} else {
-					l.answer(p, Result{}, faultErr(f))
-				}
+		if err != nil || attempt >= fencedRetries {
+			if err == nil {
+				err = errors.New("the stream kept moving under this writer")
 			}
-			return
-		}
-		var retry []*pending
-		for _, p := range failed {
-			switch {
-			case p.leader != nil:
-				retry = append(retry, p)
-			case stored[p]:
-				l.answer(p, l.storedResult(p, out), nil)
-			case conflict && attempt < fencedRetries:
-				retry = append(retry, p)
-			case conflict:
-				l.answer(p, Result{}, fmt.Errorf("%w: %v", ErrFenced, err))
-			case errors.Is(err, events.ErrStreamFull):
-				l.answer(p, Result{}, fmt.Errorf("%w: %v", ErrStreamFull, err))
-			default:
+			for _, p := range ps {
 				l.answer(p, Result{}, fmt.Errorf("%w: %v", ErrUnavailable, err))
 			}
+			return nil, nil
 		}
-		for _, p := range retry {
-			p.lo, p.hi, p.leader, p.refused = 0, 0, nil, nil
+		l.opts.Logger.Info("another writer appended; deciding the group again", "from", startSeq, "to", l.state.lastSeq)
+		return nil, reset(ps)
+	}
+	for _, p := range ps {
+		switch {
+		case p.refused != nil:
+			l.answer(p, Result{}, p.refused)
+		case p.replay != nil:
+			l.answerReplay(p)
 		}
-		ps = retry
-		if l.state == nil {
-			for _, p := range ps {
-				l.answer(p, Result{}, ErrUnavailable)
+	}
+	if len(out) == 0 {
+		l.answerLeaders(ps)
+		return nil, nil
+	}
+	fl = &flight{ps: ps, out: out, attempt: attempt, done: make(chan struct{})}
+	go func() {
+		defer close(fl.done)
+		fl.failed, fl.err = l.appendGroup(ctx, ps, out)
+	}()
+	return fl, nil
+}
+
+// wait waits for fl's append. When it failed, it recovers the state from
+// the log, answers the commands whose events were stored after all and
+// those that cannot be retried, and returns the others to decide again.
+func (l *Ledger) wait(fl *flight) (retry []*pending, ok bool) {
+	<-fl.done
+	if fl.err == nil {
+		return nil, true
+	}
+	ctx := context.Background()
+	err, out := fl.err, fl.out
+	conflict := errors.Is(err, events.ErrConflict)
+	l.opts.Logger.Warn("append failed; reloading state from the log", "err", err, "conflict", conflict)
+	stored := l.recover(ctx, fl.failed, out)
+	if f := l.fault.Load(); f != nil {
+		for _, p := range fl.failed {
+			if stored[p] {
+				l.answer(p, l.storedResult(p, out), nil)
+			} else {
+				l.answer(p, Result{}, faultErr(f))
 			}
+		}
+		return nil, false
+	}
+	for _, p := range fl.failed {
+		switch {
+		case p.leader != nil:
+			retry = append(retry, p)
+		case stored[p]:
+			l.answer(p, l.storedResult(p, out), nil)
+		case conflict && fl.attempt < fencedRetries:
+			retry = append(retry, p)
+		case conflict:
+			l.answer(p, Result{}, fmt.Errorf("%w: %v", ErrFenced, err))
+		case errors.Is(err, events.ErrStreamFull):
+			l.answer(p, Result{}, fmt.Errorf("%w: %v", ErrStreamFull, err))
+		default:
+			l.answer(p, Result{}, fmt.Errorf("%w: %v", ErrUnavailable, err))
+		}
+	}
+	return reset(retry), false
+}
+
+// land waits for fl and for the retries its failure leaves, until nothing
+// is in flight.
+func (l *Ledger) land(fl *flight) {
+	for fl != nil {
+		retry, ok := l.wait(fl)
+		if ok || len(retry) == 0 {
 			return
 		}
+		fl = l.start(retry, fl.attempt+1)
 	}
 }
 
@@ -615,71 +738,93 @@ func (l *Ledger) staleRefusals(ctx context.Context, ps []*pending, startSeq uint
 // state left by the ones before, and seals their events. Refusals are kept in
 // pending.refused, not answered yet.
 func (l *Ledger) decideGroup(ps []*pending) []sealed {
+	g := l.newGrouping(len(ps))
+	for _, p := range ps {
+		l.decideOne(g, p)
+	}
+	return g.out
+}
+
+// grouping is a group being decided: its time, its sealed events and the
+// first command of each idempotency key in it.
+type grouping struct {
+	now     time.Time
+	out     []sealed
+	leaders map[idemKey]*pending
+}
+
+func (l *Ledger) newGrouping(n int) *grouping {
 	now := l.opts.Clock().UTC()
 	l.decidedAt = now
 	// Most commands of a busy group are slips of one event: room for that
 	// at once, instead of copying the group's sealed events as it grows.
-	out := make([]sealed, 0, len(ps))
-	leaders := map[idemKey]*pending{}
-	for _, p := range ps {
-		c := p.req.cmd
-		m := c.meta()
-		if m.IdempotencyKey != "" {
-			k := newIdemKey(m.Actor.ID, m.IdempotencyKey)
-			if lead := leaders[k]; lead != nil {
-				if lead.req.hash != p.req.hash {
-					p.refused = errf(ErrIdempotencyConflict, "key %q", m.IdempotencyKey)
-				} else {
-					p.leader = lead
-				}
-				continue
+	return &grouping{now: now, out: make([]sealed, 0, n), leaders: map[idemKey]*pending{}}
+}
+
+// decideOne decides p against the state the group's earlier commands left
+// and seals its events into g.
+func (l *Ledger) decideOne(g *grouping, p *pending) {
+	now, leaders := g.now, g.leaders
+	c := p.req.cmd
+	m := c.meta()
+	if m.IdempotencyKey != "" {
+		k := newIdemKey(m.Actor.ID, m.IdempotencyKey)
+		if lead := leaders[k]; lead != nil {
+			if lead.req.hash != p.req.hash {
+				p.refused = errf(ErrIdempotencyConflict, "key %q", m.IdempotencyKey)
+			} else {
+				p.leader = lead
 			}
-			if ent, ok := l.state.idem[k]; ok {
-				if ent.req != reqDigest(p.req.hash) {
-					p.refused = errf(ErrIdempotencyConflict, "key %q was used for another request", m.IdempotencyKey)
-				} else if res, err := l.idemResult(context.Background(), k, ent); err != nil {
-					l.answer(p, Result{}, fmt.Errorf("%w: reading the answer of key %q: %v", ErrUnavailable, m.IdempotencyKey, err))
-				} else {
-					l.answer(p, res, nil)
-				}
-				continue
-			}
-			leaders[k] = p
+			return
 		}
-		// A correction needs the bets of its finished round, which memory
-		// no longer holds: read them back first. A refusal drops them
-		// again, so the state stays the one a replay builds.
-		var loaded *Round
-		if cr, ok := c.(*CorrectResult); ok {
-			if r := l.state.rounds[cr.Round]; r != nil && r.unloaded && r.Table == cr.Table {
-				if err := l.loadBets(context.Background(), r); err != nil {
-					p.refused = err
-					continue
-				}
-				loaded = r
+		if ent, ok := l.state.idem[k]; ok {
+			if ent.req != reqDigest(p.req.hash) {
+				p.refused = errf(ErrIdempotencyConflict, "key %q was used for another request", m.IdempotencyKey)
+				return
 			}
-		}
-		drafts, err := l.d.decide(l.state, c, now)
-		if err != nil {
-			if loaded != nil {
-				loaded.Bets, loaded.bets, loaded.unloaded = nil, nil, true
+			// A retry gets the original's answer, read back from the
+			// stream: now if its events are stored, else once the
+			// group in flight is (launch).
+			p.replay = &idemReplay{key: k, ent: ent}
+			if ent.first+uint64(ent.span) <= l.lastSeq.Load() {
+				l.answerReplay(p)
 			}
-			p.refused = err
-			continue
+			return
 		}
-		wm := workMeta{actor: m.Actor, key: m.IdempotencyKey, reqHash: p.req.hash, corr: m.CorrelationID}
-		p.lo = len(out)
-		out = l.sealAll(out, drafts, wm, now)
-		if r := l.state.rounds[drafts[0].round]; r != nil && drafts[0].round != "" {
-			more, err := l.d.work(l.state, r)
-			if err != nil {
-				assert.Fail("work after a validated command: %v", err)
-			}
-			out = l.sealAll(out, more, wm, now)
-		}
-		p.hi = len(out)
+		leaders[k] = p
 	}
-	return out
+	// A correction needs the bets of its finished round, which memory
+	// no longer holds: read them back first. A refusal drops them
+	// again, so the state stays the one a replay builds.
+	var loaded *Round
+	if cr, ok := c.(*CorrectResult); ok {
+		if r := l.state.rounds[cr.Round]; r != nil && r.unloaded && r.Table == cr.Table {
+			if err := l.loadBets(context.Background(), r); err != nil {
+				p.refused = err
+				return
+			}
+			loaded = r
+		}
+	}
+	drafts, err := l.d.decide(l.state, c, now)
+	if err != nil {
+		if loaded != nil {
+			loaded.Bets, loaded.bets, loaded.unloaded = nil, nil, true
+		}
+		p.refused = err
+		return
+	}
+	wm := workMeta{actor: m.Actor, key: m.IdempotencyKey, reqHash: p.req.hash, corr: m.CorrelationID}
+	p.lo = len(g.out)
+	g.out = l.sealAll(g.out, drafts, wm, now)
+	if r := l.state.rounds[drafts[0].round]; r != nil && drafts[0].round != "" {
+		more, err := l.d.work(l.state, r)
+		if err != nil {
+			assert.Fail("work after a validated command: %v", err)
+		}
+		g.out = l.sealAll(g.out, more, wm, now)
+	}
+	p.hi = len(g.out)
 }
 
 func (l *Ledger) sealAll(out []sealed, drafts []draft, wm workMeta, now time.Time) []sealed {

@@ -17,7 +17,7 @@ func (l *Ledger) maybeSeal(tick bool) {
 		return
 	}
 	now := l.decidedAt
-	due := l.opts.SealEvery > 0 && s.lastSeq-s.sealSeq >= uint64(l.opts.SealEvery)
+	due := l.sealDue()
 	if tick || now.IsZero() {
 		now = l.opts.Clock().UTC()
 	}
@@ -41,4 +41,11 @@ func (l *Ledger) maybeSeal(tick bool) {
 		return
 	}
 	l.lastSeq.Store(seal.env.Seq)
+}
+
+// sealDue reports whether SealEvery events were written since the last
+// seal.
+func (l *Ledger) sealDue() bool {
+	s := l.state
+	return s != nil && l.opts.SealEvery > 0 && s.lastSeq-s.sealSeq >= uint64(l.opts.SealEvery)
 }
