@@ -62,6 +62,42 @@ func TestSetMemoryLimit(t *testing.T) {
 		}
 		restore()
 	})
+	t.Run("OKGCPercent", func(t *testing.T) {
+		t.Setenv("GOGC", "")
+		gcBefore := debug.SetGCPercent(100)
+		t.Cleanup(func() { debug.SetGCPercent(gcBefore) })
+		restore, err := setMemoryLimit(200, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := debug.SetGCPercent(GCPercentUnderLimit); got != GCPercentUnderLimit {
+			t.Fatalf("GC percent %d under a limit, want %d", got, GCPercentUnderLimit)
+		}
+		restore()
+		if got := debug.SetGCPercent(100); got != 100 {
+			t.Fatalf("restored GC percent %d, want 100", got)
+		}
+		// No limit: Go's own target stays.
+		restore, err = setMemoryLimit(0, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := debug.SetGCPercent(100); got != 100 {
+			t.Fatalf("GC percent %d without a limit, want 100", got)
+		}
+		restore()
+		// GOGC given: the operator's.
+		t.Setenv("GOGC", "150")
+		debug.SetGCPercent(150)
+		restore, err = setMemoryLimit(200, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := debug.SetGCPercent(150); got != 150 {
+			t.Fatalf("GC percent %d with GOGC=150, want 150", got)
+		}
+		restore()
+	})
 	t.Run("ErrNegative", func(t *testing.T) {
 		if _, err := setMemoryLimit(-1, true); err == nil {
 			t.Fatal("--memory-limit-mib -1 accepted")
