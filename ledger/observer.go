@@ -13,8 +13,10 @@ import (
 // Every command reaches the ledger through Execute, so an Observer sees
 // HTTP traffic and serve --demo's simulated table alike.
 type Observer interface {
-	// Appended is called on the ledger's sequencer goroutine once a batch
-	// is stored, with its events in order and how long the append took.
+	// Appended is called once a batch is stored, with its events in order
+	// and how long the append took: one batch at a time, in stream order,
+	// on the goroutine that appended it (the sequencer's, or the one
+	// appending a group while the sequencer decides the next).
 	// It must be quick and must not call the ledger; the events are the
 	// ledger's and must not be kept or changed.
 	Appended(batch []Appended, took time.Duration)
