@@ -627,10 +627,7 @@ func (l *Ledger) launch(ps []*pending, out []sealed, startSeq uint64, attempt in
 		return nil, nil
 	}
 	fl = &flight{ps: ps, out: out, attempt: attempt, done: make(chan struct{})}
-	go func() {
-		defer close(fl.done)
-		fl.failed, fl.err = l.appendGroup(ctx, ps, out)
-	}()
+	go l.appendGroup(ctx, fl)
 	return fl, nil
 }
 
@@ -862,12 +859,17 @@ func (l *Ledger) seal(d draft, wm workMeta, now time.Time) sealed {
 }
 
 // appendGroup appends the group's events in atomic batches and answers each
-// command once the batch holding its last event is stored. It returns the
-// commands not answered when an append fails, with the error.
-func (l *Ledger) appendGroup(ctx context.Context, ps []*pending, out []sealed) ([]*pending, error) {
+// command once the batch holding its last event is stored. It closes
+// fl.done once every batch is stored, before answering the last batch's
+// commands, so that the sequencer appends the next group while they are
+// answered; or, when an append fails, once fl.failed holds the commands
+// not answered and fl.err the error.
+func (l *Ledger) appendGroup(ctx context.Context, fl *flight) {
+	ps, out := fl.ps, fl.out
 	if len(out) == 0 {
+		close(fl.done)
 		l.answerLeaders(ps)
-		return nil, nil
+		return
 	}
 	i := 0 // next command to answer
 	lo := 0
@@ -878,15 +880,19 @@ func (l *Ledger) appendGroup(ctx context.Context, ps []*pending, out []sealed) (
 			err = fmt.Errorf("ledger: log stored the batch at %d, expected %d", first, out[lo].env.Seq)
 		}
 		if err != nil {
-			var rest []*pending
 			for _, p := range ps[i:] {
 				if !p.done {
-					rest = append(rest, p)
+					fl.failed = append(fl.failed, p)
 				}
 			}
-			return rest, err
+			fl.err = err
+			close(fl.done)
+			return
 		}
 		l.lastSeq.Store(out[hi-1].env.Seq)
+		if hi == len(out) {
+			close(fl.done)
+		}
 		for ; i < len(ps) && (ps[i].hi <= hi || ps[i].hi == ps[i].lo); i++ {
 			p := ps[i]
 			if p.done || p.leader != nil || p.refused != nil {
@@ -897,7 +903,6 @@ func (l *Ledger) appendGroup(ctx context.Context, ps []*pending, out []sealed) (
 		lo = hi
 	}
 	l.answerLeaders(ps)
-	return nil, nil
 }
 
 // batchEnd returns the end of the batch starting at lo: as many whole

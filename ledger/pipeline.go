@@ -37,8 +37,9 @@ type flight struct {
 	// attempt counts the earlier decisions of these commands that a
 	// conflict or a failed append undid.
 	attempt int
-	// done is closed when the append ends; failed and err are its
-	// outcome (appendGroup's), read only after.
+	// done is closed when every event is stored or an append failed;
+	// failed and err are the outcome (appendGroup's), read only after.
+	// The commands of the last batch may still be being answered.
 	done   chan struct{}
 	failed []*pending
 	err    error
