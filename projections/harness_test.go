@@ -1,7 +1,6 @@
 package projections
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -65,20 +64,11 @@ func applyAll(tb testing.TB, s *Store, raws []events.Raw, n int) {
 	}
 }
 
-// runProjector runs a projector until the test ends.
+// runProjector runs a projector with the default commit interval until the
+// test ends.
 func runProjector(tb testing.TB, s *Store, src Source) *Projector {
 	tb.Helper()
-	p := NewProjector(s, src, nil)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- p.Run(ctx) }()
-	tb.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			tb.Errorf("projector: %v", err)
-		}
-	})
-	return p
+	return runPaced(tb, s, src, 0)
 }
 
 func waitFor(tb testing.TB, s *Store, seq uint64) {

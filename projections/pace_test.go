@@ -60,8 +60,8 @@ func (r *recordingSource) await(tb testing.TB, seq uint64) {
 	}
 }
 
-// runPaced runs a projector with the given commit interval until the test
-// ends.
+// runPaced runs a projector with the given commit interval (0: the
+// default) until the test ends.
 func runPaced(tb testing.TB, s *Store, src Source, interval time.Duration) *Projector {
 	tb.Helper()
 	p := NewProjector(s, src, nil)
