@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"sync/atomic"
+	"time"
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/ledger"
@@ -22,6 +23,10 @@ type countingLog struct {
 	// bucket: batchSizesMax and more), for the percentiles of the group
 	// commit's batch.
 	sizes [batchSizesMax + 1]atomic.Int64
+	// busy is the time spent in Append, stored or not: the ledger has at
+	// most one append in flight, so busy over a phase's wall time is the
+	// share of it during which the stream had the ledger's work.
+	busy atomic.Int64
 }
 
 // batchSizesMax is the largest batch size counted on its own.
@@ -29,7 +34,9 @@ const batchSizesMax = 4096
 
 // Append implements ledger.Log, counting the batches that were stored.
 func (c *countingLog) Append(ctx context.Context, expectLastSeq uint64, msgs []events.Raw) (uint64, error) {
+	start := time.Now()
 	first, err := c.Log.Append(ctx, expectLastSeq, msgs)
+	c.busy.Add(int64(time.Since(start)))
 	if err != nil {
 		return first, err
 	}
@@ -48,10 +55,11 @@ func (c *countingLog) Append(ctx context.Context, expectLastSeq uint64, msgs []e
 type appendCount struct {
 	appends, events, bytes int64
 	sizes                  []int64
+	busy                   time.Duration
 }
 
 func (c *countingLog) snapshot() appendCount {
-	a := appendCount{appends: c.appends.Load(), events: c.events.Load(), bytes: c.bytes.Load(), sizes: make([]int64, len(c.sizes))}
+	a := appendCount{appends: c.appends.Load(), events: c.events.Load(), bytes: c.bytes.Load(), sizes: make([]int64, len(c.sizes)), busy: time.Duration(c.busy.Load())}
 	for i := range c.sizes {
 		a.sizes[i] = c.sizes[i].Load()
 	}
@@ -60,7 +68,7 @@ func (c *countingLog) snapshot() appendCount {
 
 // since returns what was appended between o and a.
 func (a appendCount) since(o appendCount) appendCount {
-	d := appendCount{appends: a.appends - o.appends, events: a.events - o.events, bytes: a.bytes - o.bytes, sizes: slices.Clone(a.sizes)}
+	d := appendCount{appends: a.appends - o.appends, events: a.events - o.events, bytes: a.bytes - o.bytes, sizes: slices.Clone(a.sizes), busy: a.busy - o.busy}
 	for i := range min(len(d.sizes), len(o.sizes)) {
 		d.sizes[i] -= o.sizes[i]
 	}

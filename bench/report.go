@@ -115,6 +115,9 @@ type Details struct {
 	IngestEventsPerS float64
 	IngestBatchMean  float64
 	IngestEventBytes float64
+	// IngestAppendBusy is the share of the phase's wall time during which
+	// an append of the ledger was in flight (0..1).
+	IngestAppendBusy float64
 	// Raw append.
 	RawBatch      int
 	RawEventBytes int
@@ -324,8 +327,8 @@ func (r *Report) WriteTable(w io.Writer) error {
 	fmt.Fprintf(&b, "\naims met: %d of %d\n\n", r.AimsMet(), len(Aims()))
 	fmt.Fprintf(&b, "ingest: %s bets in %s, %d tables, dealers settling rounds of %d slips; %s slips refused and retried (betting closed, queue full)\n",
 		number(float64(d.IngestBets)), d.Duration, d.Tables, d.RoundSlips, number(float64(d.IngestRefused)))
-	fmt.Fprintf(&b, "ingest: the ledger stored %s events/s (%s events: bets, settlements, rounds, seals) in batches of %s events of %s bytes on average\n",
-		number(d.IngestEventsPerS), number(float64(d.IngestEvents)), number(d.IngestBatchMean), number(d.IngestEventBytes))
+	fmt.Fprintf(&b, "ingest: the ledger stored %s events/s (%s events: bets, settlements, rounds, seals) in batches of %s events of %s bytes on average; an append was in flight %.0f%% of the time\n",
+		number(d.IngestEventsPerS), number(float64(d.IngestEvents)), number(d.IngestBatchMean), number(d.IngestEventBytes), 100*d.IngestAppendBusy)
 	fmt.Fprintf(&b, "raw append at batch %d (reference): %s events/s\n", rawReferenceBatch, number(d.RawRefPerS))
 	if d.FillEvents > 0 {
 		fmt.Fprintf(&b, "fill: the ledger wrote %s events in %s to reach the rebuild's stream\n", number(float64(d.FillEvents)), d.FillElapsed.Round(100*time.Millisecond))

@@ -160,14 +160,17 @@ func (r *runner) ingest(ctx context.Context) error {
 	d.IngestBets, d.IngestRefused, d.IngestEvents = ing.bets, ing.refused, ing.appended.events
 	d.IngestEventsPerS = float64(ing.appended.events) / secs
 	d.IngestBatchMean, d.IngestEventBytes = ing.appended.batchMean(), ing.appended.eventMean()
+	if secs > 0 {
+		d.IngestAppendBusy = ing.appended.busy.Seconds() / secs
+	}
 	rep.IngestBatchMean = d.IngestBatchMean
 	rep.IngestBatchP50, rep.IngestBatchP99 = float64(ing.appended.batchQuantile(0.50)), float64(ing.appended.batchQuantile(0.99))
 	if ing.bets > 0 {
 		rep.IngestCPUUsPerSlip = float64(ing.cpu.Microseconds()) / float64(ing.bets)
 	}
 	r.ingested, r.rounds = ing.appended, ing.rounds
-	r.say("ingest: %.0f bets/s, p50 %.2f ms, p99 %.2f ms; %.0f events/s in batches of %.1f events of %.0f bytes",
-		rep.IngestBetsPerS, rep.IngestP50Ms, rep.IngestP99Ms, d.IngestEventsPerS, d.IngestBatchMean, d.IngestEventBytes)
+	r.say("ingest: %.0f bets/s, p50 %.2f ms, p99 %.2f ms; %.0f events/s in batches of %.1f events of %.0f bytes; an append in flight %.0f%% of the time",
+		rep.IngestBetsPerS, rep.IngestP50Ms, rep.IngestP99Ms, d.IngestEventsPerS, d.IngestBatchMean, d.IngestEventBytes, 100*d.IngestAppendBusy)
 	return nil
 }
 

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -24,6 +26,17 @@ func TestBench_IngestOnly(t *testing.T) {
 		if v, _ := got[k].(float64); v != 0 {
 			t.Errorf("%s = %v: a later phase ran", k, v)
 		}
+	}
+	// The share of the phase during which the ledger had an append in
+	// flight: counted around every append, so above zero, and about the
+	// whole phase at most, since the sequencer appends one group at a
+	// time (an append under way when the phase starts counts whole).
+	m := regexp.MustCompile(`an append in flight (\d+)% of the time`).FindStringSubmatch(stderr)
+	if m == nil {
+		t.Fatalf("no append share in the ingest line:\n%s", stderr)
+	}
+	if busy, _ := strconv.Atoi(m[1]); busy < 1 || busy > 110 {
+		t.Errorf("an append in flight %d%% of the ingest phase, want 1..110", busy)
 	}
 	for _, phase := range []string{"fill:", "rebuild:", "http:"} {
 		if strings.Contains(stderr, "bench: "+phase) {
