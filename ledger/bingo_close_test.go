@@ -18,12 +18,7 @@ import (
 // back). Later closes, between balls, post nothing. The verifier and the
 // round replay compute the close's transfers again and find them equal.
 func TestLedger_BingoPrizesAtClose(t *testing.T) {
-	h := newHarness(t)
-	h.opts.Checkpoints = checkpoints(t, h.store)
-	h.opts.CheckpointEvery = -1
-	h.opts.CheckpointInterval = -1
-	h.l.Close()
-	h.open()
+	h, _ := newCheckpointHarness(t)
 	restartFromCheckpoint := func() {
 		t.Helper()
 		if err := h.l.Checkpoint(context.Background()); err != nil {

@@ -18,12 +18,7 @@ import (
 // a half held when the session closes is returned. Money is conserved,
 // the pool empties, verify is clean and every game replays equal.
 func TestLedger_BingoDoubleCards(t *testing.T) {
-	h := newHarness(t)
-	h.opts.Checkpoints = checkpoints(t, h.store)
-	h.opts.CheckpointEvery = -1
-	h.opts.CheckpointInterval = -1
-	h.l.Close()
-	h.open()
+	h, _ := newCheckpointHarness(t)
 	h.deposit("ann", "100")
 	h.deposit("bob", "100")
 	h.openBingo("g1")

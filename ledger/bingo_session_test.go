@@ -5,9 +5,6 @@ import (
 	"testing"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/games/bingo"
-	"github.com/wagerlog/wagerlog/internal/testgames"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -27,12 +24,7 @@ func closeSession(table, id string) *ledger.CloseSession {
 // between games, once at a time, and its close records what it sold.
 // Outside a session the room sells as before.
 func TestLedger_BingoSession(t *testing.T) {
-	h := newHarness(t)
-	h.opts.Checkpoints = checkpoints(t, h.store)
-	h.opts.CheckpointEvery = -1
-	h.opts.CheckpointInterval = -1
-	h.l.Close()
-	h.open()
+	h, _ := newCheckpointHarness(t)
 	for _, p := range []string{"ann", "bob"} {
 		h.deposit(p, "100")
 	}
@@ -136,21 +128,7 @@ func TestLedger_BingoSession(t *testing.T) {
 // cards_max cards over all its games: its series may not number more
 // (refused when it opens), so no sale can take it over.
 func TestLedger_BingoSessionCardsMax(t *testing.T) {
-	h := newHarness(t)
-	small, err := bingo.New(bingo.Data{ID: "bingo/small", Version: 1, Game: bingo.GameName, Source: "ledger tests",
-		LinePercent: "15", BingoPercent: "60", CardsMax: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.l.Close()
-	h.opts.Games = games.NewCatalog(testgames.Game{PT: small})
-	h.open()
-	h.deposit("ann", "50")
-	h.must(&ledger.OpenTable{
-		Meta: ledger.Meta{Actor: supervisor}, Table: "s1", Paytable: "bingo/small", Currency: "EUR",
-		Limits: map[string]ledger.Limit{"*": {Min: dec("1"), Max: dec("10")}},
-		Band:   ledger.Limit{Min: dec("1"), Max: dec("100")}, Dealer: dealer.ID,
-	})
+	h := newSmallBingoHarness(t)
 	h.refuse(openSession("s1", "x", `{"series":[{"id":"A","face":"1","from":1,"to":3}]}`), "invalid_request")
 	h.must(openSession("s1", "x", `{"series":[{"id":"A","face":"1","from":1,"to":2}]}`))
 	r1 := h.openRound("s1")

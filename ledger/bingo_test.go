@@ -194,9 +194,10 @@ func TestLedger_BingoVoid(t *testing.T) {
 	h.verifyClean()
 }
 
-// TestLedger_BingoCardsMax: a game holds at most the paytable's cards_max
-// cards (games.Seller), refused at the sale, never at the settlement.
-func TestLedger_BingoCardsMax(t *testing.T) {
+// newSmallBingoHarness opens a harness whose only game is a bingo of at
+// most two cards (bingo/small), with a room s1 and a player ann holding 50.
+func newSmallBingoHarness(t *testing.T) *harness {
+	t.Helper()
 	h := newHarness(t)
 	small, err := bingo.New(bingo.Data{ID: "bingo/small", Version: 1, Game: bingo.GameName, Source: "ledger tests",
 		LinePercent: "15", BingoPercent: "60", CardsMax: 2})
@@ -212,6 +213,13 @@ func TestLedger_BingoCardsMax(t *testing.T) {
 		Limits: map[string]ledger.Limit{"*": {Min: dec("1"), Max: dec("10")}},
 		Band:   ledger.Limit{Min: dec("1"), Max: dec("100")}, Dealer: dealer.ID,
 	})
+	return h
+}
+
+// TestLedger_BingoCardsMax: a game holds at most the paytable's cards_max
+// cards (games.Seller), refused at the sale, never at the settlement.
+func TestLedger_BingoCardsMax(t *testing.T) {
+	h := newSmallBingoHarness(t)
 	round := h.openRound("s1")
 	h.refuse(placeSlip("s1", round, "ann", b(cardCode(t, "A-1", bingoX), "1"), b(cardCode(t, "A-2", bingoX), "1"), b(cardCode(t, "A-3", bingoZ), "1")), "bet_refused")
 	h.bet("s1", round, "ann", b(cardCode(t, "A-1", bingoX), "1"), b(cardCode(t, "A-2", bingoZ), "1"))

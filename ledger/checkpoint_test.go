@@ -75,6 +75,21 @@ func checkpoints(t testing.TB, st *jetstream.Store) *jetstream.Checkpoints {
 	return c
 }
 
+// newCheckpointHarness opens a harness whose ledger stores checkpoints in
+// the stream's bucket only when asked (Ledger.Checkpoint), never on its
+// own, so that a test knows the tail a restart reads.
+func newCheckpointHarness(t testing.TB) (*harness, *jetstream.Checkpoints) {
+	t.Helper()
+	h := newHarness(t)
+	ck := checkpoints(t, h.store)
+	h.opts.Checkpoints = ck
+	h.opts.CheckpointEvery = -1
+	h.opts.CheckpointInterval = -1
+	h.l.Close()
+	h.open()
+	return h, ck
+}
+
 // keyed is a command sent with an idempotency key and its answer.
 type keyed struct {
 	cmd ledger.Command
@@ -142,13 +157,7 @@ func (h *harness) openCounting(opts ledger.Options, after uint64) (*ledger.Ledge
 // TestLedger_CheckpointStart checks that a start from a checkpoint reads
 // only the events after it, and gives the state a full replay gives.
 func TestLedger_CheckpointStart(t *testing.T) {
-	h := newHarness(t)
-	ck := checkpoints(t, h.store)
-	h.opts.Checkpoints = ck
-	h.opts.CheckpointEvery = -1 // only on demand, so the tail is known
-	h.opts.CheckpointInterval = -1
-	h.l.Close()
-	h.open()
+	h, ck := newCheckpointHarness(t)
 
 	h.deposit("ana", "1000")
 	h.deposit("bob", "1000")
@@ -226,13 +235,7 @@ func TestLedger_CheckpointStart(t *testing.T) {
 // next older one used, and that with none valid the start replays the
 // whole stream.
 func TestLedger_CheckpointDamaged(t *testing.T) {
-	h := newHarness(t)
-	ck := checkpoints(t, h.store)
-	h.opts.Checkpoints = ck
-	h.opts.CheckpointEvery = -1
-	h.opts.CheckpointInterval = -1
-	h.l.Close()
-	h.open()
+	h, ck := newCheckpointHarness(t)
 	h.deposit("ana", "1000")
 	h.deposit("bob", "1000")
 	h.openTable("t1", sicbo.IDLive)
