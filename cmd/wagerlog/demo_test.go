@@ -87,11 +87,27 @@ func runDemoFor(t testing.TB, led *ledger.Ledger, store *jetstream.Store, want i
 	case <-time.After(10 * time.Second):
 		t.Fatal("runDemo did not return after its context ended")
 	}
+	waitStored(t, led)
+}
+
+// waitStored returns once every command queued on led before it is
+// stored. The demo stops on a cancelled context without waiting for the
+// answer of its last command, whose events may still be being appended;
+// and a reader of the stream (consumer delivery, stream info) can see a
+// prefix of an atomic batch while the server commits it (nats-server's
+// stream.go, isolateMu). An Inspect lands the group in flight first, and
+// a command queued before it was decided before it.
+func waitStored(t testing.TB, led *ledger.Ledger) {
+	t.Helper()
+	if err := led.Inspect(context.Background(), func(*ledger.State) {}); err != nil {
+		t.Fatalf("waiting for the demo's last command to be stored: %v", err)
+	}
 }
 
 // demoRun is a demo a test runs in the background on its own ledger.
 type demoRun struct {
 	t      *testing.T
+	led    *ledger.Ledger
 	logs   *demoLogBuffer
 	done   chan error
 	cancel context.CancelFunc
@@ -102,7 +118,7 @@ type demoRun struct {
 func startDemo(t *testing.T, led *ledger.Ledger, seed uint64) *demoRun {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	d := &demoRun{t: t, logs: &demoLogBuffer{}, done: make(chan error, 1), cancel: cancel}
+	d := &demoRun{t: t, led: led, logs: &demoLogBuffer{}, done: make(chan error, 1), cancel: cancel}
 	go func() {
 		d.done <- runDemo(ctx, led, slog.New(slog.NewTextHandler(d.logs, nil)), demoConfig{Interval: 10 * time.Millisecond, Seed: seed})
 	}()
@@ -118,6 +134,7 @@ func (d *demoRun) stop() {
 	if err := <-d.done; err != nil {
 		d.t.Fatal(err)
 	}
+	waitStored(d.t, d.led)
 	if strings.Contains(d.logs.String(), "level=WARN") {
 		d.t.Errorf("the demo logged warnings:\n%s", d.logs.String())
 	}

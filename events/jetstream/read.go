@@ -15,6 +15,14 @@ import (
 // sequence at the time of the call; from 0 means 1. The Raw values (their
 // Data included) are the caller's to keep. Read stops at fn's first error
 // and returns it.
+//
+// A read that runs while an atomic batch is being committed can end inside
+// it: the stream's info and consumer delivery may show a prefix of a batch
+// being applied (nats-server v2.15, stream.go, the comment on isolateMu;
+// only direct gets are isolated from commits). The rest follows on the
+// next read. A writer that rebuilds from such a read still cannot append on
+// it: its next batch expects the last sequence it read, which the commit
+// has moved on.
 func (s *Store) Read(ctx context.Context, from, to uint64, fn func(events.Raw) error) error {
 	last, err := s.LastSeq(ctx)
 	if err != nil {
