@@ -101,6 +101,15 @@ func newMetrics(s *Server) *metrics {
 			}, func() float64 { return s.cfg.Lag().Seconds }),
 		)
 	}
+	if h := s.cfg.Handoff; h != nil {
+		const name, help = "wagerlog_projections_events_total", "Events the projector prepared to apply, by where it took them from: the ledger of this process (already decoded) or the stream's bytes (decoded)."
+		m.register(
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help, ConstLabels: prometheus.Labels{"source": "ledger"}},
+				func() float64 { taken, _ := h.Counts(); return float64(taken) }),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help, ConstLabels: prometheus.Labels{"source": "stream"}},
+				func() float64 { _, missed := h.Counts(); return float64(missed) }),
+		)
+	}
 	if s.cfg.LedgerMetrics != nil {
 		m.register(s.cfg.LedgerMetrics.collectors()...)
 	}

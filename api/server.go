@@ -88,6 +88,9 @@ type Config struct {
 	// Lag reports how far the projector is behind the stream, for the
 	// metrics; nil omits those gauges.
 	Lag func() projections.Lag
+	// Handoff is the ledger's hand-off to the projector of this process
+	// (projections.Handoff), counted in the metrics; nil omits them.
+	Handoff *projections.Handoff
 	// Heartbeat is the live streams' heartbeat period; 0 means
 	// DefaultHeartbeat.
 	Heartbeat time.Duration

@@ -47,7 +47,7 @@ type httpResult struct {
 // load generator (Load) against it: as a separate process when
 // cfg.LoadgenCommand is set, so that the figures are the server's, else in
 // this process; then waits for the projector to apply the whole stream.
-func httpPhase(ctx context.Context, c *casino, st *jetstream.Store, views *projections.Store, cfg Config, dir, run string, players []string) (res httpResult, err error) {
+func httpPhase(ctx context.Context, c *casino, st *jetstream.Store, views *projections.Store, handoff *projections.Handoff, cfg Config, dir, run string, players []string) (res httpResult, err error) {
 	raw := map[string]string{}
 	var lines []string
 	for _, role := range []string{ledger.RoleFrontend, ledger.RoleDealer} {
@@ -64,6 +64,7 @@ func httpPhase(ctx context.Context, c *casino, st *jetstream.Store, views *proje
 	}
 	proj := projections.NewProjector(views, st, nil)
 	proj.CommitInterval = cfg.CommitInterval
+	proj.Handoff = handoff
 	pctx, stopProjector := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	var projErr error

@@ -150,6 +150,10 @@ type Details struct {
 	// HTTPSeparate is true when the load generator ran as a process of
 	// its own.
 	HTTPSeparate bool
+	// HTTPHandoffTaken and HTTPHandoffMissed count the events the HTTP
+	// phase's projector took from the ledger's hand-off and those it
+	// decoded from the stream instead.
+	HTTPHandoffTaken, HTTPHandoffMissed uint64
 	// The ledger's group commits (events per append) during the HTTP
 	// phase and during the direct run at the same number of clients.
 	HTTPBatches, DirectBatches batchSizes
@@ -347,6 +351,8 @@ func (r *Report) WriteTable(w io.Writer) error {
 	fmt.Fprintf(&b, "HTTP: %s slips in %s, p50 %s ms, %s refused and retried; %s\n",
 		number(float64(d.HTTPSlips)), d.Duration, number(ms(d.HTTPP50)), number(float64(d.HTTPRefused)), where)
 	fmt.Fprintf(&b, "events per group commit: HTTP phase %s; direct run %s\n", d.HTTPBatches, d.DirectBatches)
+	fmt.Fprintf(&b, "HTTP: the projector took %s events from the ledger's hand-off and decoded %s from the stream\n",
+		number(float64(d.HTTPHandoffTaken)), number(float64(d.HTTPHandoffMissed)))
 	if d.DataDir != "" {
 		fmt.Fprintf(&b, "data kept in %s\n", d.DataDir)
 	}

@@ -28,7 +28,7 @@ func Run(ctx context.Context, cfg Config) (rep *Report, err error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{cfg: cfg, rep: &Report{Machine: machine()}, prof: &profiler{dir: cfg.ProfileDir}}
+	r := &runner{cfg: cfg, rep: &Report{Machine: machine()}, prof: &profiler{dir: cfg.ProfileDir}, handoff: projections.NewHandoff(0)}
 	d := &r.rep.Details
 	d.Start, d.Duration = time.Now(), cfg.Duration
 	d.Clients, d.HTTPClients, d.Tables, d.RoundSlips = cfg.Clients, cfg.HTTPClients, cfg.Tables, cfg.RoundSlips
@@ -127,6 +127,9 @@ type runner struct {
 	led         *ledger.Ledger
 	c           *casino
 	views       *projections.Store
+	// handoff passes the ledger's stored events to the HTTP phase's
+	// projector, as serve does.
+	handoff *projections.Handoff
 
 	ingestPlayers, httpPlayers []string
 	// ingested is what the ingest phase appended; rounds the rounds its
@@ -332,7 +335,10 @@ func (r *runner) http(ctx context.Context) error {
 	}
 	rss := sampleRSS()
 	before := r.log.snapshot()
-	hr, err := httpPhase(ctx, r.c, r.st, r.views, r.cfg, r.dir, "http-"+r.runID, r.httpPlayers)
+	taken0, missed0 := r.handoff.Counts()
+	hr, err := httpPhase(ctx, r.c, r.st, r.views, r.handoff, r.cfg, r.dir, "http-"+r.runID, r.httpPlayers)
+	taken1, missed1 := r.handoff.Counts()
+	d.HTTPHandoffTaken, d.HTTPHandoffMissed = taken1-taken0, missed1-missed0
 	d.HTTPBatches = r.log.snapshot().since(before).batchSizes()
 	rep.ServeRSSMB = rss.end()
 	if perr := r.prof.stop(); err == nil {

@@ -27,6 +27,33 @@ type Observer interface {
 	Refused(c Command, err error)
 }
 
+// Observers returns an Observer that tells each of obs in turn, skipping
+// nil ones: serve's metrics and the projector's hand-off both watch the
+// one ledger.
+func Observers(obs ...Observer) Observer {
+	var m multiObserver
+	for _, o := range obs {
+		if o != nil {
+			m = append(m, o)
+		}
+	}
+	return m
+}
+
+type multiObserver []Observer
+
+func (m multiObserver) Appended(batch []Appended, took time.Duration) {
+	for _, o := range m {
+		o.Appended(batch, took)
+	}
+}
+
+func (m multiObserver) Refused(c Command, err error) {
+	for _, o := range m {
+		o.Refused(c, err)
+	}
+}
+
 // Appended is one stored event as an Observer sees it: the envelope (with
 // its sequence) and the decoded payload (*events.BetPlaced, …).
 type Appended struct {

@@ -85,7 +85,7 @@ func (p *Projector) newPacer(ctx context.Context, stop context.CancelCauseFunc) 
 // It returns an *applyError when the batch does not decode or the commit
 // fails.
 func (pc *pacer) add(batch []events.Raw) error {
-	prep, err := pc.p.store.Prepare(batch)
+	prep, err := pc.p.store.prepare(batch, pc.p.Handoff)
 	if err != nil {
 		return &applyError{err}
 	}

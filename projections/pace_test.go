@@ -66,6 +66,12 @@ func runPaced(tb testing.TB, s *Store, src Source, interval time.Duration) *Proj
 	tb.Helper()
 	p := NewProjector(s, src, nil)
 	p.CommitInterval = interval
+	return startProjector(tb, p)
+}
+
+// startProjector runs p until the test ends.
+func startProjector(tb testing.TB, p *Projector) *Projector {
+	tb.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- p.Run(ctx) }()

@@ -59,6 +59,12 @@ type Projector struct {
 	// value commits every batch as it arrives. Set it before Run.
 	CommitInterval time.Duration
 
+	// Handoff, when set, is the hand-off that the ledger writing the
+	// stream in this process fills (ledger.Options.Observer): the
+	// projector takes from it the events that ledger stored instead of
+	// decoding them. Set it before Run.
+	Handoff *Handoff
+
 	// Repair, when set, rebuilds the store's file from the stream and
 	// swaps it in (replay.Rebuild on the store's path): the projector calls
 	// it when the store is damaged (ErrDamaged, from a batch or a read),

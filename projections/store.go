@@ -284,6 +284,12 @@ func (p *Prepared) Merge(q *Prepared) {
 // when the batch's last event states no chain hash (the file records it:
 // see Position).
 func (s *Store) Prepare(batch []events.Raw) (*Prepared, error) {
+	return s.prepare(batch, nil)
+}
+
+// prepare is Prepare, taking from h (when not nil) the events the ledger
+// of this process handed off instead of decoding them.
+func (s *Store) prepare(batch []events.Raw, h *Handoff) (*Prepared, error) {
 	if len(batch) > BatchEventsMax {
 		return nil, fmt.Errorf("%w: a batch of %d events is over the limit of %d", ErrBadQuery, len(batch), BatchEventsMax)
 	}
@@ -291,6 +297,10 @@ func (s *Store) Prepare(batch []events.Raw) (*Prepared, error) {
 	for i, raw := range batch {
 		if i > 0 && raw.Seq != batch[i-1].Seq+1 {
 			return nil, &GapError{Applied: batch[i-1].Seq, Got: raw.Seq}
+		}
+		if d, ok := h.take(raw); ok {
+			ds[i] = d
+			continue
 		}
 		var err error
 		if ds[i], err = decode(s.opts.Codec, raw); err != nil {

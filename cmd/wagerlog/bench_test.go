@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -146,6 +147,11 @@ func TestBench_TableDataDirProfile(t *testing.T) {
 		if !strings.Contains(stdout, s) {
 			t.Errorf("the table lacks %q:\n%s", s, stdout)
 		}
+	}
+	// The HTTP phase's projector takes the ledger's events from its
+	// hand-off, as serve's does.
+	if m := regexp.MustCompile(`the projector took ([0-9,]+) events from the ledger's hand-off`).FindStringSubmatch(stdout); m == nil || m[1] == "0" {
+		t.Errorf("the projector took no event from the ledger's hand-off (%q):\n%s", m, stdout)
 	}
 	for _, p := range []string{"projections.db", filepath.Join("ledger", "jetstream")} {
 		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {

@@ -306,10 +306,15 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	// The ledger's metrics: every command goes through the ledger, the
 	// demo table's included, so they count all the traffic.
 	var ledgerMetrics *api.LedgerMetrics
+	// The ledger hands the events it stores to the projector of this
+	// process, which then need not decode them again (projections.Handoff).
+	var handoff *projections.Handoff
 	if !cfg.readOnly {
 		ledgerMetrics = api.NewLedgerMetrics()
+		handoff = projections.NewHandoff(0)
 		lopts := ledger.Options{
-			Games: registry.New(), Logger: log, SealEvery: cfg.sealEvery, SealInterval: cfg.sealInterval, Observer: ledgerMetrics,
+			Games: registry.New(), Logger: log, SealEvery: cfg.sealEvery, SealInterval: cfg.sealInterval,
+			Observer:        ledger.Observers(ledgerMetrics, handoff),
 			CheckpointEvery: cfg.checkpointEvery, CheckpointInterval: cfg.checkpointInterval,
 		}
 		if cfg.walletMax != "" {
@@ -379,6 +384,7 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 
 	proj := projections.NewProjector(views, store, log)
 	proj.CommitInterval = commitInterval
+	proj.Handoff = handoff
 	// A damaged projections file (a record that does not decode) is
 	// derived data: rebuild it from the stream and follow on, rather than
 	// stop serving.
@@ -401,7 +407,7 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 
 	a, err := api.New(api.Config{
 		Ledger: writer, ReadOnly: cfg.readOnly, Views: views, Tokens: tokens, PublicBoard: cfg.publicBoard,
-		Logger: log, Dashboard: dashboard.Handler(), Lag: proj.Lag, LedgerMetrics: ledgerMetrics, Version: Version,
+		Logger: log, Dashboard: dashboard.Handler(), Lag: proj.Lag, Handoff: handoff, LedgerMetrics: ledgerMetrics, Version: Version,
 		Auditor: &auditor{store: store, views: views, opts: audit.Options{
 			Games: catalog, Location: loc, SubjectPrefix: store.Prefix(), PublicKey: sealPub,
 		}},

@@ -198,6 +198,9 @@ func TestServe_API(t *testing.T) {
 	}
 	if status, body := call(t, "GET", s.url+"/metrics", tokens["auditor"], ""); status != 200 || !strings.Contains(string(body), "wagerlog_projections_lag_events") {
 		t.Fatalf("metrics: %d %.200s", status, body)
+	} else if !regexp.MustCompile(`wagerlog_projections_events_total\{source="ledger"\} [1-9]`).Match(body) {
+		// The projector took the ledger's events from its hand-off.
+		t.Errorf("metrics: no event taken from the ledger's hand-off:\n%s", body)
 	}
 	if err := s.stop(); err != nil {
 		t.Fatalf("serve returned %v", err)

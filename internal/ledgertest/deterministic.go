@@ -30,5 +30,5 @@ func (g *IDs) Next() uuid.UUID {
 // a new embedded stream: the same commands always write the same bytes.
 func NewDeterministic(tb testing.TB) *Harness {
 	tb.Helper()
-	return newOn(tb, OpenStream(tb, tb.TempDir()), registry.New(), true)
+	return newOn(tb, OpenStream(tb, tb.TempDir()), registry.New(), true, nil)
 }

@@ -92,7 +92,7 @@ func New(tb testing.TB) *Harness {
 // NewOn opens a ledger on stream, closed with the test.
 func NewOn(tb testing.TB, stream *jetstream.Store) *Harness {
 	tb.Helper()
-	return newOn(tb, stream, registry.New(), false)
+	return newOn(tb, stream, registry.New(), false, nil)
 }
 
 // NewWith opens a ledger that plays the games of catalog (the test games
@@ -100,15 +100,26 @@ func NewOn(tb testing.TB, stream *jetstream.Store) *Harness {
 // temporary directory.
 func NewWith(tb testing.TB, catalog *games.Catalog) *Harness {
 	tb.Helper()
-	return newOn(tb, OpenStream(tb, tb.TempDir()), catalog, false)
+	return newOn(tb, OpenStream(tb, tb.TempDir()), catalog, false, nil)
 }
 
-// newOn opens a ledger playing catalog on stream; deterministic ids make
-// the same commands write the same bytes.
-func newOn(tb testing.TB, stream *jetstream.Store, catalog *games.Catalog, deterministic bool) *Harness {
+// NewObserved opens a ledger that tells obs what it stores, on a new
+// embedded stream in a temporary directory.
+func NewObserved(tb testing.TB, obs ledger.Observer) *Harness {
+	tb.Helper()
+	return newOn(tb, OpenStream(tb, tb.TempDir()), registry.New(), false, obs)
+}
+
+// newOn opens a ledger playing catalog on stream, telling obs (when not
+// nil) what it does; deterministic ids make the same commands write the
+// same bytes.
+func newOn(tb testing.TB, stream *jetstream.Store, catalog *games.Catalog, deterministic bool, obs ledger.Observer) *Harness {
 	tb.Helper()
 	h := &Harness{T: tb, Clock: NewClock(), Stream: stream}
 	opts := ledger.Options{Games: catalog, Clock: h.Clock.Now}
+	if obs != nil {
+		opts.Observer = obs
+	}
 	if deterministic {
 		opts.NewID = new(IDs).Next
 	}
