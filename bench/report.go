@@ -48,7 +48,7 @@ type Report struct {
 	// for commands, after the store and the ledger were stopped with the
 	// stream at its full length (issue 20). RestartRatio is that time over
 	// the same restart at half the length: 1 when a start does not grow
-	// with history.
+	// with history. Each is the median of restartRepeats restarts.
 	RestartReadyMs float64 `json:"restart_ready_ms"`
 	RestartRatio   float64 `json:"restart_ratio"`
 	// CheckpointPauseMs is the time the sequencer spent copying the state
@@ -338,7 +338,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintf(&b, "fill: the ledger wrote %s events in %s to reach the rebuild's stream\n", number(float64(d.FillEvents)), d.FillElapsed.Round(100*time.Millisecond))
 	}
 	if d.RestartEvents > 0 {
-		fmt.Fprintf(&b, "restart: %s ms at %s events, %s ms at %s (%s ms of it opening the store); the last read %s events after its checkpoint\n",
+		fmt.Fprintf(&b, "restart (median of %d): %s ms at %s events, %s ms at %s (%s ms of it opening the store); the last read %s events after its checkpoint\n", restartRepeats,
 			number(ms(d.RestartHalf)), number(float64(d.RestartHalfEvents)), number(r.RestartReadyMs), number(float64(d.RestartEvents)),
 			number(ms(d.RestartStore)), number(float64(d.RestartTail)))
 	}

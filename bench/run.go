@@ -224,8 +224,8 @@ func (r *runner) fill(ctx context.Context) error {
 			return err
 		}
 		t := times[i]
-		r.say("restart: ready in %s at %d events, %s of it opening the store (from a checkpoint: %v, tail %d events; the checkpoint: %d bytes, sequencer paused %s)",
-			t.ready.Round(time.Millisecond), t.events, t.store.Round(time.Millisecond), t.loaded, t.tail, t.ckBytes, t.ckPause.Round(time.Millisecond))
+		r.say("restart: ready in %s at %d events (the median of %s), %s of it opening the store (from a checkpoint: %v, tail %d events; the checkpoint: %d bytes, sequencer paused %s)",
+			t.ready.Round(time.Millisecond), t.events, roundedAll(t.all), t.store.Round(time.Millisecond), t.loaded, t.tail, t.ckBytes, t.ckPause.Round(time.Millisecond))
 	}
 	r.rep.RestartReadyMs = ms(times[1].ready)
 	if times[0].ready > 0 {
@@ -492,4 +492,13 @@ func (r *Report) tidy() {
 	} {
 		*f = tidy(*f)
 	}
+}
+
+// roundedAll lists durations rounded to the millisecond: "102ms, 98ms, 131ms".
+func roundedAll(ds []time.Duration) string {
+	out := make([]string, len(ds))
+	for i, d := range ds {
+		out[i] = d.Round(time.Millisecond).String()
+	}
+	return strings.Join(out, ", ")
 }
