@@ -194,25 +194,22 @@ func (s *State) apply(e *events.Envelope, payload any) {
 // time, so a replay forgets exactly what the live ledger forgot.
 func (s *State) remember(e *events.Envelope) {
 	k := newIdemKey(e.Actor.ID, e.IdempotencyKey)
-	ent, ok := s.idem[k]
+	ent, ok := s.idem.get(k)
 	if !ok {
 		ent = idemEntry{req: reqDigest(e.RequestHash), at: e.OccurredAt.UnixNano(), first: e.Seq}
-		s.idemQ = append(s.idemQ, k)
 	}
 	if e.Seq < ent.first || e.Seq-ent.first > math.MaxUint32 {
 		assert.Fail("remember: event %d of a command that began at %d", e.Seq, ent.first)
 	}
 	ent.span = uint32(e.Seq - ent.first)
 	ent.events++
-	s.idem[k] = ent
+	s.idem.set(k, ent)
 	cut := e.OccurredAt.Add(-s.lim.IdemWindow).UnixNano()
-	for len(s.idemQ) > 0 {
-		old, ok := s.idem[s.idemQ[0]]
-		if ok && old.at >= cut && len(s.idemQ) <= s.lim.IdemMax {
+	for s.idem.len() > 0 {
+		if s.idem.oldest().ent.at >= cut && s.idem.len() <= s.lim.IdemMax {
 			break
 		}
-		delete(s.idem, s.idemQ[0])
-		s.idemQ = s.idemQ[1:]
+		s.idem.dropOldest()
 	}
 }
 

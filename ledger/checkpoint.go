@@ -310,8 +310,9 @@ func (s *State) snapshot() *State {
 	for t, q := range s.finishedQ {
 		c.finishedQ[t] = slices.Clone(q)
 	}
-	c.idem = maps.Clone(s.idem)
-	c.idemQ = slices.Clone(s.idemQ)
+	// The keys are shared, not copied (idemIndex.share): up to 2 million
+	// of them.
+	c.idem = s.idem.share()
 	// Pools change in place (their tables, their version).
 	c.pools = make(map[string]*Pool, len(s.pools))
 	for id, p := range s.pools {

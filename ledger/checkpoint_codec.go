@@ -321,16 +321,16 @@ func encodeState(b []byte, s *State) []byte {
 		}
 	}
 
-	w.uvarint(uint64(len(s.idemQ)))
-	for _, k := range s.idemQ {
-		e := s.idem[k]
+	w.uvarint(uint64(s.idem.len()))
+	s.idem.each(func(it idemItem) {
+		k, e := it.key, it.ent
 		w.b = append(w.b, k[:]...)
 		w.b = append(w.b, e.req[:]...)
 		w.varint(e.at)
 		w.uvarint(e.first)
 		w.uvarint(uint64(e.span))
 		w.uvarint(uint64(e.events))
-	}
+	})
 
 	ids = sortedKeys(s.pools)
 	w.uvarint(uint64(len(ids)))
@@ -657,8 +657,7 @@ func decodeState(body []byte) (*State, error) {
 		s.finishedQ[t] = q
 	}
 	n, _ = r.count1()
-	s.idemQ = make([]idemKey, 0, n)
-	s.idem = make(map[idemKey]idemEntry, n)
+	s.idem = newIdemIndex(int(n))
 	for range n {
 		var k idemKey
 		var e idemEntry
@@ -671,8 +670,9 @@ func decodeState(body []byte) (*State, error) {
 			r.fail(fmt.Errorf("idempotency entry out of range"))
 		}
 		e.span, e.events = uint32(span), uint32(events)
-		s.idemQ = append(s.idemQ, k)
-		s.idem[k] = e
+		if !s.idem.set(k, e) {
+			r.fail(errors.New("an idempotency key listed twice"))
+		}
 	}
 	n, _ = r.count1()
 	for range n {
@@ -705,8 +705,8 @@ func decodeState(body []byte) (*State, error) {
 	if len(r.b) != 0 {
 		return nil, fmt.Errorf("%d bytes after the content", len(r.b))
 	}
-	if len(s.idem) != len(s.idemQ) || len(s.finished) != len(s.finishedOrder) {
-		return nil, errors.New("a key or a round listed twice")
+	if len(s.finished) != len(s.finishedOrder) {
+		return nil, errors.New("a round listed twice")
 	}
 	return s, nil
 }

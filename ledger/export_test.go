@@ -110,11 +110,11 @@ func bodyOf(s *State) checkpointBody {
 		b.FinishedQ = append(b.FinishedQ, ckFinishedQ{Table: t, Rounds: q})
 	}
 	sort.Slice(b.FinishedQ, func(i, j int) bool { return b.FinishedQ[i].Table < b.FinishedQ[j].Table })
-	b.Idem = make([]ckIdem, len(s.idemQ))
-	for i, k := range s.idemQ {
-		e := s.idem[k]
-		b.Idem[i] = ckIdem{Key: k, Req: e.req, At: e.at, First: e.first, Span: e.span, Count: e.events}
-	}
+	b.Idem = make([]ckIdem, 0, s.idem.len())
+	s.idem.each(func(it idemItem) {
+		e := it.ent
+		b.Idem = append(b.Idem, ckIdem{Key: it.key, Req: e.req, At: e.at, First: e.first, Span: e.span, Count: e.events})
+	})
 	for _, p := range s.pools {
 		b.Pools = append(b.Pools, p)
 	}

@@ -692,7 +692,7 @@ func (l *Ledger) storedResult(p *pending, out []sealed) Result {
 	m := p.req.cmd.meta()
 	if m.IdempotencyKey != "" {
 		k := newIdemKey(m.Actor.ID, m.IdempotencyKey)
-		if ent, ok := l.state.idem[k]; ok {
+		if ent, ok := l.state.idem.get(k); ok {
 			if res, err := l.idemResult(context.Background(), k, ent); err == nil {
 				return res
 			}
@@ -774,7 +774,7 @@ func (l *Ledger) decideOne(g *grouping, p *pending) {
 			}
 			return
 		}
-		if ent, ok := l.state.idem[k]; ok {
+		if ent, ok := l.state.idem.get(k); ok {
 			if ent.req != reqDigest(p.req.hash) {
 				p.refused = errf(ErrIdempotencyConflict, "key %q was used for another request", m.IdempotencyKey)
 				return

@@ -27,9 +27,9 @@ func TestState_IdempotencyMemory(t *testing.T) {
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	per := float64(after.HeapAlloc-before.HeapAlloc) / n
-	t.Logf("%.0f bytes per idempotency key (%d keys)", per, len(s.idem))
-	if len(s.idem) != n {
-		t.Fatalf("%d keys remembered, want %d", len(s.idem), n)
+	t.Logf("%.0f bytes per idempotency key (%d keys)", per, s.idem.len())
+	if s.idem.len() != n {
+		t.Fatalf("%d keys remembered, want %d", s.idem.len(), n)
 	}
 	if per > IdemEntryBytes {
 		t.Fatalf("%.0f bytes per key, more than IdemEntryBytes = %d", per, IdemEntryBytes)

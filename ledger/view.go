@@ -91,7 +91,7 @@ func (s *State) Rounds() []string {
 }
 
 // IdempotencyKeys returns how many idempotency keys are remembered.
-func (s *State) IdempotencyKeys() int { return len(s.idem) }
+func (s *State) IdempotencyKeys() int { return s.idem.len() }
 
 // Footprint counts what the state holds in memory; every count is bounded
 // by the ledger's options, whatever the length of the history.
@@ -109,7 +109,7 @@ type Footprint struct {
 
 // Footprint returns the counts of what the state holds.
 func (s *State) Footprint() Footprint {
-	f := Footprint{Rounds: len(s.rounds), FinishedIDs: len(s.finished), IdempotencyKeys: len(s.idem)}
+	f := Footprint{Rounds: len(s.rounds), FinishedIDs: len(s.finished), IdempotencyKeys: s.idem.len()}
 	for _, r := range s.rounds {
 		f.Bets += len(r.Bets)
 	}
