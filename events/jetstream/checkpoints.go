@@ -100,6 +100,15 @@ func (c *Checkpoints) Save(ctx context.Context, seq uint64, data []byte) error {
 	if err != nil {
 		return nil
 	}
+	// In a cluster the listing may be read where the checkpoint just
+	// saved is not applied yet: count it all the same, so that the
+	// kept newest include it and the oldest beyond them go now, not at
+	// the next Save.
+	if !slices.Contains(seqs, seq) {
+		seqs = append(seqs, seq)
+		slices.Sort(seqs)
+		slices.Reverse(seqs)
+	}
 	for _, old := range seqs[min(c.kept, len(seqs)):] {
 		if err := c.obs.Delete(ctx, checkpointName(old)); err != nil && !errors.Is(err, jetstream.ErrObjectNotFound) {
 			break

@@ -479,21 +479,55 @@ func TestCluster_Checkpoints(t *testing.T) {
 	}
 	data := strings.Repeat("state", 200_000) // 1 MB: several chunks
 	for _, seq := range []uint64{100, 200, 300} {
-		if err := ck.Save(testCtx(t), seq, []byte(fmt.Sprint(seq, data))); err != nil {
-			t.Fatalf("ledger saves checkpoint %d: %v", seq, err)
-		}
+		// Right after the store's creation its replicas may still be
+		// electing a leader ("no responders"): the scheduler of
+		// checkpoints tries again at the next one, the test at once.
+		eventually(t, fmt.Sprintf("ledger saves checkpoint %d", seq), func() error {
+			return ck.Save(testCtx(t), seq, []byte(fmt.Sprint(seq, data)))
+		})
 	}
 	standby := openCluster(t, c, clustertest.Ledger(), func(o *Options) { o.URL = c.Nodes[2].URL() })
 	sck, err := standby.Checkpoints(testCtx(t), 2)
 	if err != nil {
 		t.Fatalf("standby binds: %v", err)
 	}
-	seqs, err := sck.List(testCtx(t))
-	if err != nil || len(seqs) != 2 || seqs[0] != 300 || seqs[1] != 200 {
-		t.Fatalf("standby lists %v, %v; want [300 200]", seqs, err)
-	}
-	got, err := sck.Load(testCtx(t), 300)
-	if err != nil || string(got) != fmt.Sprint(300, data) {
-		t.Fatalf("standby loads %d bytes, %v", len(got), err)
+	// The standby's node may not have applied every change yet (the
+	// object store's reads may be served by a replica that lags): what
+	// it lists comes to the newest two, and it loads the newest.
+	eventually(t, "standby lists [300 200]", func() error {
+		seqs, err := sck.List(testCtx(t))
+		if err != nil || len(seqs) != 2 || seqs[0] != 300 || seqs[1] != 200 {
+			return fmt.Errorf("lists %v, %v", seqs, err)
+		}
+		return nil
+	})
+	eventually(t, "standby loads 300", func() error {
+		got, err := sck.Load(testCtx(t), 300)
+		if err != nil || string(got) != fmt.Sprint(300, data) {
+			return fmt.Errorf("loads %d bytes, %v", len(got), err)
+		}
+		return nil
+	})
+}
+
+// eventually calls fn until it returns nil, failing the test with its last
+// error after clusterSettleMax: what a node of a cluster reads may lag what
+// another node wrote for a moment, never for good.
+func eventually(t *testing.T, what string, fn func() error) {
+	t.Helper()
+	deadline := time.Now().Add(clusterSettleMax)
+	for {
+		err := fn()
+		if err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: still failing after %s: %v", what, clusterSettleMax, err)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+// clusterSettleMax bounds how long eventually waits: a guard against a
+// state that never comes, not a measure of the cluster's speed.
+const clusterSettleMax = 30 * time.Second
