@@ -246,6 +246,7 @@ func (l *Ledger) takeCheckpoint(done chan reply) {
 		start := time.Now()
 		data, err := encodeCheckpoint(snap)
 		enc := time.Since(start)
+		snap.release()
 		snap = nil // the copy can go before the save
 		if err != nil {
 			// A state that cannot be encoded is a programmer error, but a
@@ -283,7 +284,9 @@ func (l *Ledger) takeCheckpoint(done chan reply) {
 // maps and the queues.
 func (s *State) snapshot() *State {
 	c := *s
-	c.balances = maps.Clone(s.balances)
+	// The balances are shared until the encoding releases them
+	// (balanceMap.share): an account per player ever seen.
+	c.balances = s.balances.share()
 	c.tables = make(map[string]*Table, len(s.tables))
 	for id, t := range s.tables {
 		tc := *t
@@ -323,6 +326,10 @@ func (s *State) snapshot() *State {
 	}
 	return &c
 }
+
+// release ends a snapshot's hold on what it shares with the live state
+// and that the live state would otherwise change in place (the balances).
+func (s *State) release() { s.balances.release() }
 
 // loadCheckpoint returns the state of the newest valid checkpoint at or
 // before maxSeq, or nil when there is none (or no store): the caller then

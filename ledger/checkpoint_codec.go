@@ -277,10 +277,8 @@ func encodeState(b []byte, s *State) []byte {
 	w.uvarint(s.sealTo)
 	w.time(s.sealAt)
 
-	keys := make([]balanceKey, 0, len(s.balances))
-	for k := range s.balances {
-		keys = append(keys, k)
-	}
+	keys := make([]balanceKey, 0, s.balances.len())
+	s.balances.each(func(k balanceKey, _ decimal.Decimal) { keys = append(keys, k) })
 	slices.SortFunc(keys, func(a, b balanceKey) int {
 		if a.currency != b.currency {
 			return cmpStr(a.currency, b.currency)
@@ -291,7 +289,7 @@ func encodeState(b []byte, s *State) []byte {
 	for _, k := range keys {
 		w.str(k.account)
 		w.sym(k.currency)
-		w.dec(s.balances[k])
+		w.dec(s.balances.get(k))
 	}
 
 	ids := sortedKeys(s.tables)
@@ -619,9 +617,10 @@ func decodeState(body []byte) (*State, error) {
 	s.sealAt = r.time()
 
 	n, _ := r.count1()
+	s.balances = newBalanceMap(int(n))
 	for range n {
 		k := balanceKey{account: r.str(), currency: r.sym()}
-		s.balances[k] = r.dec()
+		s.balances.set(k, r.dec())
 	}
 	n, _ = r.count1()
 	for range n {

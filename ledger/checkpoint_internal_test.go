@@ -46,7 +46,7 @@ func bigState(tables, betsPerRound, keys int) *State {
 		s.idem.set(k, idemEntry{first: uint64(i + 1), events: 1})
 	}
 	for p := range 300 {
-		s.balances[balanceKey{"wallet:p" + strconv.Itoa(p), "EUR"}] = stake
+		s.balances.set(balanceKey{"wallet:p" + strconv.Itoa(p), "EUR"}, stake)
 	}
 	return s
 }

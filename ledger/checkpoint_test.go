@@ -3,8 +3,10 @@ package ledger_test
 import (
 	"bytes"
 	"context"
+	"maps"
 	"os"
 	"reflect"
+	"slices"
 	"strconv"
 	"sync"
 	"testing"
@@ -413,3 +415,110 @@ func TestLedger_CheckpointFailover(t *testing.T) {
 		t.Fatalf("the old writer wrote at %d, want %d, after the standby's event", old.FirstSeq, last+2)
 	}
 }
+
+// memCheckpoints keeps every checkpoint saved, in memory.
+type memCheckpoints struct {
+	mu    sync.Mutex
+	saved map[uint64][]byte
+}
+
+func (m *memCheckpoints) Save(_ context.Context, seq uint64, data []byte) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.saved[seq] = bytes.Clone(data)
+	return nil
+}
+
+func (m *memCheckpoints) List(context.Context) ([]uint64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := slices.Collect(maps.Keys(m.saved))
+	slices.Sort(out)
+	slices.Reverse(out)
+	return out, nil
+}
+
+func (m *memCheckpoints) Load(_ context.Context, seq uint64) ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if d, ok := m.saved[seq]; ok {
+		return d, nil
+	}
+	return nil, jetstream.ErrNotFound
+}
+
+// TestLedger_CheckpointsUnderLoad takes a checkpoint every 25 events in
+// the background while clients move money between many wallets and a
+// dealer plays rounds, so that checkpoints are encoded while the ledger
+// writes on (the balances and the idempotency keys they share with the
+// live state, ledger/balances.go and idem.go). A start from each
+// checkpoint, with the tail after it, must give the state of a full replay.
+func TestLedger_CheckpointsUnderLoad(t *testing.T) {
+	h := newHarness(t)
+	mem := &memCheckpoints{saved: map[uint64][]byte{}}
+	h.opts.Checkpoints = mem
+	h.opts.CheckpointEvery = 25
+	h.opts.CheckpointInterval = -1
+	h.l.Close()
+	h.open()
+	h.deposit("ana", "1000")
+	h.deposit("bob", "1000")
+	h.openTable("t1", sicbo.IDLive)
+
+	const clients, moves = 8, 40
+	var wg sync.WaitGroup
+	for c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range moves {
+				player := "w" + strconv.Itoa(c*moves+i) // a new wallet each time
+				d := deposit(cashier, player, "10", "EUR")
+				d.IdempotencyKey = "move-" + player
+				if _, err := h.exec(d); err != nil {
+					t.Errorf("deposit to %s: %v", player, err)
+					return
+				}
+				if _, err := h.exec(withdraw(cashier, player, "4", "EUR")); err != nil {
+					t.Errorf("withdraw from %s: %v", player, err)
+					return
+				}
+			}
+		}()
+	}
+	h.playRounds("t1", 8, "a")
+	wg.Wait()
+	h.l.Close() // its last checkpoint is stored before Close returns
+	h.l = nil
+
+	full, _ := h.openCounting(ledger.Options{Games: registry.New(), Clock: h.clock.Now}, 0)
+	want := stateJSON(t, full)
+	full.Close()
+	seqs, _ := mem.List(context.Background())
+	t.Logf("%d checkpoints taken", len(seqs))
+	if len(seqs) < 10 {
+		t.Fatalf("%d checkpoints taken, want many under the load", len(seqs))
+	}
+	for _, seq := range seqs {
+		opts := h.opts
+		opts.Checkpoints = loadOnly{onlyCheckpoint{mem, seq}}
+		l, _ := h.openCounting(opts, seq)
+		info := l.LastCheckpoint()
+		got := stateJSON(t, l)
+		l.Close()
+		if !info.Loaded || info.Seq != seq {
+			t.Fatalf("the start from checkpoint %d loaded %+v", seq, info)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("the start from checkpoint %d (of %d) differs from a full replay", seq, len(seqs))
+		}
+	}
+}
+
+// onlyCheckpoint is a checkpoint store that lists one checkpoint of m.
+type onlyCheckpoint struct {
+	*memCheckpoints
+	seq uint64
+}
+
+func (o onlyCheckpoint) List(context.Context) ([]uint64, error) { return []uint64{o.seq}, nil }

@@ -78,10 +78,10 @@ func bodyOf(s *State) checkpointBody {
 		Limits: s.lim, LastSeq: s.lastSeq, Head: s.head,
 		SealSeq: s.sealSeq, SealTo: s.sealTo, SealAt: s.sealAt,
 	}
-	b.Balances = make([]ckBalance, 0, len(s.balances))
-	for k, v := range s.balances {
+	b.Balances = make([]ckBalance, 0, s.balances.len())
+	s.balances.each(func(k balanceKey, v decimal.Decimal) {
 		b.Balances = append(b.Balances, ckBalance{Account: k.account, Currency: k.currency, Balance: v})
-	}
+	})
 	sort.Slice(b.Balances, func(i, j int) bool {
 		if b.Balances[i].Currency != b.Balances[j].Currency {
 			return b.Balances[i].Currency < b.Balances[j].Currency

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/wagerlog/wagerlog/events"
 )
 
@@ -25,6 +27,28 @@ func BenchmarkSnapshot(b *testing.B) {
 					Actor: events.Actor{ID: "frontend", Role: RoleFrontend}, IdempotencyKey: "next-" + strconv.FormatUint(seq, 10),
 					Seq: seq, OccurredAt: time.Unix(0, 0).Add(time.Hour),
 				})
+			}
+		})
+	}
+}
+
+// BenchmarkSnapshotAccounts is the same pause with many accounts (a wallet
+// per player ever seen), followed by a posting between two of them (which
+// writes to the overlay while the snapshot is held) and the snapshot's
+// release, as the checkpoint's encoding ends.
+func BenchmarkSnapshotAccounts(b *testing.B) {
+	for _, n := range []int{10_000, 100_000, 1_000_000} {
+		s := bigState(4, 0, 0)
+		for p := range n {
+			s.balances.set(balanceKey{"wallet:p" + strconv.Itoa(p), "EUR"}, decimal.New(100, 0))
+		}
+		b.Run("accounts="+strconv.Itoa(n), func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				snap := s.snapshot()
+				i++
+				s.post(events.Posting{From: "wallet:p" + strconv.Itoa(i%n), To: "wallet:p" + strconv.Itoa((i+1)%n), Amount: decimal.New(1, 0), Currency: "EUR"})
+				snap.release()
 			}
 		})
 	}

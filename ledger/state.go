@@ -200,9 +200,10 @@ func reqDigest(reqHash string) [8]byte {
 // State is everything the sequencer validates commands against. It is
 // changed only by apply, from events; it is owned by the ledger's goroutine.
 type State struct {
-	lastSeq  uint64
-	head     events.Hash
-	balances map[balanceKey]decimal.Decimal
+	lastSeq uint64
+	head    events.Hash
+	// balances is every account's balance (ledger/balances.go).
+	balances balanceMap
 	tables   map[string]*Table
 	rounds   map[string]*Round
 	// finished remembers the rounds that left memory (beyond
@@ -241,7 +242,7 @@ type stateLimits struct {
 
 func newState(lim stateLimits) *State {
 	return &State{
-		balances:  make(map[balanceKey]decimal.Decimal),
+		balances:  newBalanceMap(0),
 		tables:    make(map[string]*Table),
 		rounds:    make(map[string]*Round),
 		finished:  make(map[string]string),
@@ -255,12 +256,12 @@ func newState(lim stateLimits) *State {
 
 // balance returns an account's balance in a currency.
 func (s *State) balance(account, currency string) decimal.Decimal {
-	return s.balances[balanceKey{account, currency}]
+	return s.balances.get(balanceKey{account, currency})
 }
 
 func (s *State) post(p events.Posting) {
 	from := balanceKey{p.From, p.Currency}
 	to := balanceKey{p.To, p.Currency}
-	s.balances[from] = s.balances[from].Sub(p.Amount)
-	s.balances[to] = s.balances[to].Add(p.Amount)
+	s.balances.set(from, s.balances.get(from).Sub(p.Amount))
+	s.balances.set(to, s.balances.get(to).Add(p.Amount))
 }

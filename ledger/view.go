@@ -26,12 +26,12 @@ type BalanceRow struct {
 
 // Balances returns every non-zero balance, sorted by currency and account.
 func (s *State) Balances() []BalanceRow {
-	out := make([]BalanceRow, 0, len(s.balances))
-	for k, v := range s.balances {
+	out := make([]BalanceRow, 0, s.balances.len())
+	s.balances.each(func(k balanceKey, v decimal.Decimal) {
 		if !v.IsZero() {
 			out = append(out, BalanceRow{Account: k.account, Currency: k.currency, Balance: v})
 		}
-	}
+	})
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Currency != out[j].Currency {
 			return out[i].Currency < out[j].Currency
