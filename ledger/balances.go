@@ -51,12 +51,16 @@ func (b *balanceMap) set(k balanceKey, v decimal.Decimal) {
 		b.over[k] = v
 		return
 	}
-	if b.over != nil {
-		// The snapshots are done with base: fold the overlay into it.
+	b.fold()
+	b.base[k] = v
+}
+
+// fold writes the overlay into the base map once no snapshot holds it.
+func (b *balanceMap) fold() {
+	if b.over != nil && b.holders.Load() == 0 {
 		maps.Copy(b.base, b.over)
 		b.over = nil
 	}
-	b.base[k] = v
 }
 
 // len returns the number of accounts and currencies.
@@ -86,6 +90,9 @@ func (b *balanceMap) each(fn func(balanceKey, decimal.Decimal)) {
 // base map until release is called: until then the ledger writes to its
 // overlay. It copies the overlay, not the base.
 func (b *balanceMap) share() balanceMap {
+	// A snapshot taken before any write followed the last one's release
+	// would otherwise copy an overlay that only grows.
+	b.fold()
 	b.holders.Add(1)
 	return balanceMap{base: b.base, over: maps.Clone(b.over), holders: b.holders}
 }
