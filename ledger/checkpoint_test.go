@@ -496,8 +496,10 @@ func TestLedger_CheckpointsUnderLoad(t *testing.T) {
 	full.Close()
 	seqs, _ := mem.List(context.Background())
 	t.Logf("%d checkpoints taken", len(seqs))
-	if len(seqs) < 10 {
-		t.Fatalf("%d checkpoints taken, want many under the load", len(seqs))
+	// One every 25 events unless the last is still being stored: 28 on an
+	// idle machine.
+	if len(seqs) < 5 {
+		t.Fatalf("%d checkpoints taken, want several under the load", len(seqs))
 	}
 	for _, seq := range seqs {
 		opts := h.opts
