@@ -14,8 +14,8 @@ import (
 // TestHandoff_LiveEqualsRebuild follows a ledger's stream with a projector
 // that takes the ledger's stored events from a hand-off, and checks that
 // it gives the answers of a store rebuilt from the stream's bytes; with a
-// ring of 8 events too, where most events have left the ring before the
-// projector reads them and are decoded, the two ways mixed.
+// ring of 8 events too, where an event the projector reads late has left
+// the ring and is decoded, the two ways mixed.
 func TestHandoff_LiveEqualsRebuild(t *testing.T) {
 	for _, size := range []int{0, 8} {
 		hand := NewHandoff(size)
