@@ -141,7 +141,7 @@ func contains(fields []string, s string) bool {
 func TestRun_ErrConfig(t *testing.T) {
 	for _, c := range []Config{
 		{Clients: -1}, {HTTPClients: ClientsMax + 1}, {Events: -5}, {Duration: time.Millisecond},
-		{Tables: TablesMax + 1}, {RoundSlips: -1},
+		{Tables: TablesMax + 1}, {RoundSlips: -1}, {IdempotencyWindow: -time.Second},
 	} {
 		if _, err := Run(context.Background(), c); !errors.Is(err, ErrConfig) {
 			t.Errorf("Run(%+v) = %v, want ErrConfig", c, err)

@@ -85,6 +85,12 @@ type Config struct {
 	// out the embedded server's duplicate window, which a restart reads
 	// back. Zero means no wait.
 	RestartWait time.Duration
+	// IdempotencyWindow is how long the bench's ledger remembers an
+	// idempotency key (ledger.Options.IdempotencyWindow); 0 means the
+	// ledger's default (24 h). The fill writes a casino's day in seconds,
+	// all of it within the default window: a short window shows what a
+	// restart costs without the keys (docs/BENCHMARKS.md, session 5).
+	IdempotencyWindow time.Duration
 	// LoadgenCommand, when set, is the command that runs the load
 	// generator as a separate process in the HTTP phase (`wagerlog
 	// loadgen`: the executable and the command's name; the phase adds the
@@ -139,6 +145,8 @@ func (c Config) withDefaults() (Config, error) {
 		return c, fmt.Errorf("%w: tables %d, want 1..%d", ErrConfig, c.Tables, TablesMax)
 	case c.RestartWait < 0 || c.RestartWait > RestartWaitMax:
 		return c, fmt.Errorf("%w: restart wait %s, want 0..%s", ErrConfig, c.RestartWait, RestartWaitMax)
+	case c.IdempotencyWindow < 0:
+		return c, fmt.Errorf("%w: idempotency window %s, want 0 (the ledger's default) or more", ErrConfig, c.IdempotencyWindow)
 	case c.RoundSlips < 1 || c.RoundSlips > RoundSlipsMax:
 		return c, fmt.Errorf("%w: slips per round %d, want 1..%d", ErrConfig, c.RoundSlips, RoundSlipsMax)
 	}

@@ -78,6 +78,7 @@ its own and leaves them (their names are printed): delete them as the admin.`,
 	fs.IntVar(&cfg.run.RoundSlips, "round-slips", bench.DefaultRoundSlips, "slips a round takes before its dealer settles it")
 	fs.Uint64Var(&cfg.run.Seed, "seed", 1, "seed of the dice")
 	commitIntervalFlag(fs, &cfg.commitInterval)
+	fs.DurationVar(&cfg.run.IdempotencyWindow, "idempotency-window", 0, "how long the bench's ledger remembers an idempotency key; 0: the ledger's default (24h). The fill writes a day's events in seconds, all within the default window: a short one (e.g. 5s) shows the restart without the keys")
 	fs.DurationVar(&cfg.run.RestartWait, "restart-wait", jetstream.DefaultDuplicates, "wait this long after each half of the fill before the restart, so that the embedded server's duplicate window (which a start reads back) holds what a casino's would, not the fill's burst; 0: restart at once")
 	fs.BoolVar(&cfg.run.HTTPOnly, "http-only", false, "run only the HTTP phase and its direct run (http_ratio), on a stream that holds only the setup")
 	fs.BoolVar(&cfg.run.IngestOnly, "ingest-only", false, "run only the ingest phase and the raw append it is compared with (ingest_ratio, ingest_cpu_us_per_slip)")
