@@ -171,7 +171,7 @@ func (l *Ledger) Checkpoint(ctx context.Context) error {
 func (l *Ledger) maybeCheckpoint(tick bool) {
 	c := &l.ckpt
 	s := l.state
-	if c.store == nil || s == nil || l.workPending || s.lastSeq <= c.seq {
+	if c.store == nil || s == nil || l.workPending || len(l.owed) > 0 || s.lastSeq <= c.seq {
 		return
 	}
 	due := c.every > 0 && s.lastSeq-c.seq >= uint64(c.every)
@@ -195,7 +195,7 @@ func (l *Ledger) maybeCheckpoint(tick bool) {
 func (l *Ledger) checkpointDue() bool {
 	c := &l.ckpt
 	s := l.state
-	return c.store != nil && s != nil && !l.workPending && c.every > 0 &&
+	return c.store != nil && s != nil && !l.workPending && len(l.owed) == 0 && c.every > 0 &&
 		s.lastSeq > c.seq && s.lastSeq-c.seq >= uint64(c.every) && len(c.slot) == 0
 }
 
@@ -203,6 +203,8 @@ func (l *Ledger) checkpointDue() bool {
 // one being stored, and answers reply once it is stored.
 func (l *Ledger) checkpointNow(reply chan reply) {
 	c := &l.ckpt
+	// A checkpoint holds no settlement half written (owed.go).
+	l.finishOwed()
 	if l.state == nil || l.workPending {
 		reply <- replyErr(fmt.Errorf("%w: the state is being recovered", ErrUnavailable))
 		return
@@ -219,7 +221,7 @@ func replyErr(err error) reply { return reply{err: err} }
 // most CheckpointSaveTimeout).
 func (l *Ledger) checkpointOnClose() {
 	c := &l.ckpt
-	if c.store == nil || l.state == nil || l.workPending || l.state.lastSeq <= c.seq {
+	if c.store == nil || l.state == nil || l.workPending || len(l.owed) > 0 || l.state.lastSeq <= c.seq {
 		return
 	}
 	c.slot <- struct{}{}

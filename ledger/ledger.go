@@ -108,6 +108,12 @@ type Options struct {
 	// may leave in a wallet (ErrWalletLimit beyond it); zero means
 	// DefaultWalletMax. Payouts are never refused by it.
 	WalletMax decimal.Decimal
+	// SettleChunk is how many events of a round's settlement one group
+	// commit takes at most: a larger settlement is written over several
+	// groups, between the other tables' commands (owed.go). Zero means
+	// DefaultSettleChunk; a negative value writes every settlement in the
+	// result's own group.
+	SettleChunk int
 }
 
 // Ledger is the single writer of a stream. Its methods are safe for
@@ -145,6 +151,10 @@ type Ledger struct {
 	// filled (fillWhileInFlight) that does not belong in it; the
 	// sequencer takes it first on its next turn.
 	held *request
+	// owed are the settlements being written in chunks (owed.go);
+	// flushOwed makes the next group take all that is left of them.
+	owed      []*owedWork
+	flushOwed bool
 }
 
 type request struct {
@@ -223,6 +233,9 @@ func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if opts.SettleChunk == 0 {
+		opts.SettleChunk = DefaultSettleChunk
 	}
 	l := &Ledger{
 		log:   log,
@@ -370,9 +383,27 @@ func (l *Ledger) run() {
 			first, l.held = l.held, nil
 			goto take
 		}
+		if l.owing() {
+			// A settlement is owed: its next chunk goes in a group now,
+			// with whatever is queued, rather than waiting for a command.
+			select {
+			case <-l.quit:
+				l.land(fl)
+				l.finishOwed()
+				l.drain()
+				l.checkpointOnClose()
+				return
+			case first = <-l.queue:
+			default:
+				group = group[:0]
+				goto fill
+			}
+			goto take
+		}
 		select {
 		case <-l.quit:
 			l.land(fl)
+			l.finishOwed()
 			l.drain()
 			l.checkpointOnClose()
 			return
@@ -440,6 +471,13 @@ type pending struct {
 	// leader is the earlier command of the same group with the same
 	// idempotency key, whose answer this one shares.
 	leader *pending
+	// owed is set on a result whose settlement is written in chunks: it
+	// is answered with its last chunk, not with its own events. cont is
+	// set on such a chunk (a pending of no command, done from the start),
+	// final on the last one (owed.go).
+	owed  *owedWork
+	cont  *owedWork
+	final bool
 	// refused is why the command was refused; it is answered once the
 	// state it was decided on is known to be the stream's.
 	refused error
@@ -497,7 +535,7 @@ func (l *Ledger) process(group []*request, prev *flight) *flight {
 		}
 		ps = append(ps, &pending{req: r})
 	}
-	if len(ps) == 0 {
+	if len(ps) == 0 && !l.owing() {
 		return prev
 	}
 	if prev == nil {
@@ -505,9 +543,7 @@ func (l *Ledger) process(group []*request, prev *flight) *flight {
 	}
 	startSeq := l.state.lastSeq
 	g := l.newGrouping(len(ps))
-	for _, p := range ps {
-		l.decideOne(g, p)
-	}
+	ps = l.decideAll(g, ps)
 	ps = l.fillWhileInFlight(g, ps, prev)
 	out := g.out
 	retry, ok := l.wait(prev)
@@ -528,6 +564,7 @@ func (l *Ledger) process(group []*request, prev *flight) *flight {
 // first when needed; when there is not, every command is answered.
 func (l *Ledger) ready(ps []*pending) bool {
 	if f := l.fault.Load(); f != nil {
+		l.dropOwed()
 		for _, p := range ps {
 			l.answer(p, Result{}, faultErr(f))
 		}
@@ -543,6 +580,7 @@ func (l *Ledger) ready(ps []*pending) bool {
 			l.opts.Logger.Error("finishing interrupted work before deciding", "err", err)
 		}
 		if l.state == nil {
+			l.dropOwed()
 			err := ErrUnavailable
 			if f := l.fault.Load(); f != nil {
 				err = faultErr(f)
@@ -573,12 +611,13 @@ func (l *Ledger) ready(ps []*pending) bool {
 // appended. attempt counts the earlier decisions of these commands that a
 // conflict or a failed append undid.
 func (l *Ledger) start(ps []*pending, attempt int) *flight {
-	for len(ps) > 0 {
+	for len(ps) > 0 || l.owing() {
 		if !l.ready(ps) {
 			return nil
 		}
 		startSeq := l.state.lastSeq
-		out := l.decideGroup(ps)
+		var out []sealed
+		ps, out = l.decideGroup(ps)
 		fl, again := l.launch(ps, out, startSeq, attempt)
 		if again == nil {
 			return fl
@@ -627,6 +666,7 @@ func (l *Ledger) launch(ps []*pending, out []sealed, startSeq uint64, attempt in
 		return nil, nil
 	}
 	fl = &flight{ps: ps, out: out, attempt: attempt, done: make(chan struct{})}
+	l.owedLaunched(fl)
 	go l.appendGroup(ctx, fl)
 	return fl, nil
 }
@@ -637,6 +677,7 @@ func (l *Ledger) launch(ps []*pending, out []sealed, startSeq uint64, attempt in
 func (l *Ledger) wait(fl *flight) (retry []*pending, ok bool) {
 	<-fl.done
 	if fl.err == nil {
+		l.owedLanded(fl)
 		return nil, true
 	}
 	ctx := context.Background()
@@ -644,6 +685,7 @@ func (l *Ledger) wait(fl *flight) (retry []*pending, ok bool) {
 	conflict := errors.Is(err, events.ErrConflict)
 	l.opts.Logger.Warn("append failed; reloading state from the log", "err", err, "conflict", conflict)
 	stored := l.recover(ctx, fl.failed, out)
+	l.dropOwed()
 	if f := l.fault.Load(); f != nil {
 		for _, p := range fl.failed {
 			if stored[p] {
@@ -732,14 +774,22 @@ func (l *Ledger) staleRefusals(ctx context.Context, ps []*pending, startSeq uint
 }
 
 // decideGroup decides every command of the group in order, each against the
-// state left by the ones before, and seals their events. Refusals are kept in
-// pending.refused, not answered yet.
-func (l *Ledger) decideGroup(ps []*pending) []sealed {
+// state left by the ones before, and seals their events, after the next
+// chunk of every settlement owed. Refusals are kept in pending.refused, not
+// answered yet. It returns the group's pendings, the chunks among them.
+func (l *Ledger) decideGroup(ps []*pending) ([]*pending, []sealed) {
 	g := l.newGrouping(len(ps))
+	return l.decideAll(g, ps), g.out
+}
+
+// decideAll decides ps into g after the next chunk of every settlement
+// owed, and returns the group's pendings, the chunks among them.
+func (l *Ledger) decideAll(g *grouping, ps []*pending) []*pending {
+	out := l.sealOwed(g, make([]*pending, 0, len(ps)+len(l.owed)), l.flushOwed)
 	for _, p := range ps {
-		l.decideOne(g, p)
+		out = l.decideNext(g, out, p)
 	}
-	return g.out
+	return out
 }
 
 // grouping is a group being decided: its time, its sealed events and the
@@ -819,7 +869,9 @@ func (l *Ledger) decideOne(g *grouping, p *pending) {
 		if err != nil {
 			assert.Fail("work after a validated command: %v", err)
 		}
-		g.out = l.sealAll(g.out, more, wm, now)
+		if !l.chunkSettlement(g, p, r, more, wm) {
+			g.out = l.sealAll(g.out, more, wm, now)
+		}
 	}
 	p.hi = len(g.out)
 }
@@ -895,7 +947,14 @@ func (l *Ledger) appendGroup(ctx context.Context, fl *flight) {
 		}
 		for ; i < len(ps) && (ps[i].hi <= hi || ps[i].hi == ps[i].lo); i++ {
 			p := ps[i]
-			if p.done || p.leader != nil || p.refused != nil {
+			if w := p.cont; w != nil && p.final {
+				l.answer(w.orig, resultOf(w.events), nil)
+				continue
+			}
+			if p.owed != nil || p.done || p.leader != nil || p.refused != nil {
+				// A result owed its settlement is answered with the last
+				// chunk, maybe by the sequencer (owed.go): not even its
+				// done is read here.
 				continue
 			}
 			l.answer(p, resultOf(out[p.lo:p.hi]), nil)

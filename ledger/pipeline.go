@@ -43,6 +43,8 @@ type flight struct {
 	done   chan struct{}
 	failed []*pending
 	err    error
+	// landed is set by the sequencer once it saw every event stored.
+	landed bool
 }
 
 // canPipeline reports whether group may be decided while the group before
@@ -109,9 +111,7 @@ func (l *Ledger) fillWhileInFlight(g *grouping, ps []*pending, prev *flight) []*
 				l.held = r
 				return ps
 			}
-			p := &pending{req: r}
-			ps = append(ps, p)
-			l.decideOne(g, p)
+			ps = l.decideNext(g, ps, &pending{req: r})
 		}
 	}
 	return ps

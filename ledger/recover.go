@@ -21,6 +21,8 @@ func (l *Ledger) reload(ctx context.Context) error {
 }
 
 func (l *Ledger) reloadSince(ctx context.Context, sinceSeq uint64) error {
+	// What is owed was drafted on the state being replaced.
+	l.dropOwed()
 	l.state = nil // until the new one is complete
 	s := l.loadCheckpoint(ctx, sinceSeq)
 	if s == nil {
