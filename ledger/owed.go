@@ -3,6 +3,7 @@ package ledger
 import (
 	"fmt"
 
+	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 )
 
@@ -24,6 +25,8 @@ import (
 //     round and the wallets it pays, and a wallet paid in a later chunk
 //     shows that payment nowhere yet (not in the stream, not in the
 //     projections), so no decision sees less than a reader could;
+//   - so is a slip on the settling table when the settlement ends the
+//     round: it is refused either way (mustWait says why);
 //   - every other command (a command of the settling table, a wallet's
 //     deposit or withdrawal, a correction, a pool, a bingo session), and a
 //     checkpoint, waits: the rest of the settlement is written first, in
@@ -55,6 +58,9 @@ type owedWork struct {
 	keyed  bool
 	rest   []draft
 	events []sealed
+	// ends is set when the settlement ends the round (round.settled),
+	// not one roll of a round that goes on (round.step_settled).
+	ends bool
 	// origFl carries orig's own events, finalFl the last chunk.
 	origFl, finalFl *flight
 }
@@ -74,7 +80,7 @@ func (l *Ledger) chunkSettlement(g *grouping, p *pending, r *Round, more []draft
 	}
 	n := l.opts.SettleChunk
 	g.out = l.sealAll(g.out, more[:n], wm, g.now)
-	w := &owedWork{table: r.Table, round: r.ID, orig: p, wm: wm, rest: more[n:]}
+	w := &owedWork{table: r.Table, round: r.ID, orig: p, wm: wm, rest: more[n:], ends: more[len(more)-1].typ == events.TypeRoundSettled}
 	if m := p.req.cmd.meta(); m.IdempotencyKey != "" {
 		w.key, w.keyed = newIdemKey(m.Actor.ID, m.IdempotencyKey), true
 	}
@@ -134,7 +140,13 @@ func (l *Ledger) sealOwed(g *grouping, ps []*pending, all bool) []*pending {
 }
 
 // mustWait reports whether c must be decided on a state with no settlement
-// owed: every command but the betting ones of another table.
+// owed: every command but the betting ones of another table, and a slip on
+// a table whose round is being settled to its end. Such a slip is refused
+// either way: its round is closed for betting, and no new round opens on
+// the table before the settlement ends (OpenRound waits). Named with the
+// settling round, it gets round_not_open (the round is settling) rather
+// than round_finished. A slip on a table that settles one roll of a round
+// that goes on (craps) waits: the round takes bets again after it.
 func (l *Ledger) mustWait(c Command) bool {
 	if !l.owing() {
 		return false
@@ -142,7 +154,12 @@ func (l *Ledger) mustWait(c Command) bool {
 	var table string
 	switch c := c.(type) {
 	case *PlaceSlip:
-		table = c.Table
+		for _, w := range l.owed {
+			if w.table == c.Table && len(w.rest) > 0 && !w.ends {
+				return true
+			}
+		}
+		return false
 	case *OpenRound:
 		table = c.Table
 	case *CloseBetting:

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
 )
@@ -134,7 +135,8 @@ func balancesAfterRestart(t *testing.T, h *harness) {
 // bets, with chunks of 4, goes to the stream in three groups: the result and
 // 4 settlements; 4 more with a slip of the other table decided meanwhile;
 // then 4, and, since a deposit arrives, the 2 left and round.settled before
-// the deposit (a wallet's command waits for the settlement). The result is
+// the deposit (a wallet's command waits for the settlement). A slip on the
+// settling table, refused either way, does not make the settlement hurry. The result is
 // answered only once its last chunk is stored, with all 14 bets; its retry
 // gets the same answer, and a rebuild the same balances.
 func TestOwed_SettlementInChunksBetweenOtherTables(t *testing.T) {
@@ -149,6 +151,10 @@ func TestOwed_SettlementInChunksBetweenOtherTables(t *testing.T) {
 	}
 	slip := h.execAsync(slipOf("t2", r2, "p00", "s-1", "5"))
 	notYet(t, "the slip of t2", slip)
+	// A slip on the settling table is refused without waiting for the
+	// settlement: its round takes no more bets either way.
+	late := h.execAsync(slipOf("t1", "", "p00", "s-2", "5"))
+	notYet(t, "the late slip of t1", late)
 	g.release <- nil
 
 	second := g.nextHeld(t)
@@ -162,6 +168,9 @@ func TestOwed_SettlementInChunksBetweenOtherTables(t *testing.T) {
 	g.release <- nil
 	if a := await(t, slip); a.err != nil {
 		t.Fatalf("slip of t2: %v", a.err)
+	}
+	if a := await(t, late); ledger.CodeOf(a.err) != "round_not_open" {
+		t.Fatalf("late slip of t1: %+v %v, want round_not_open", a.res, a.err)
 	}
 
 	third := g.nextHeld(t)
@@ -566,4 +575,55 @@ func TestOwed_ConcurrentTablesWithFailingAppends(t *testing.T) {
 	}
 	balancesAfterRestart(t, h)
 	t.Logf("%d rounds, %d settled in chunks, %d appends failed", len(answered), chunked, failed)
+}
+
+// TestOwed_SlipWaitsForARollOfCraps: a roll of craps settles the bets it
+// decides, and the hand goes on taking bets after it; so a slip on that
+// table waits for the rest of the roll's settlement, and is accepted.
+func TestOwed_SlipWaitsForARollOfCraps(t *testing.T) {
+	h := newHarness(t)
+	h.l.Close()
+	h.opts.SettleChunk = 3
+	g := newGateLog(t, h.store)
+	h.openOn(g)
+	h.openTestTable("c1", craps.IDPeru1999)
+	round := h.openRound("c1")
+	const n = 8
+	for i := range n {
+		p := fmt.Sprintf("p%02d", i)
+		h.deposit(p, "100")
+		h.bet("c1", round, p, b("pass", "10"), b("field", "5"))
+	}
+	h.closeBetting("c1", round)
+	g.close()
+	roll := h.execAsync(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "c1", Round: round, Result: rollJSON(3, 3)})
+	first := typesOf(g.nextHeld(t))
+	want := append([]events.Type{events.TypeRoundResult}, repeatType(events.TypeBetSettled, 3)...)
+	if fmt.Sprint(first) != fmt.Sprint(want) {
+		t.Fatalf("the roll's group %v, want %v", first, want)
+	}
+	slip := h.execAsync(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: frontend}, Table: "c1", Round: round, Player: "p00", Bets: []ledger.BetRequest{b("field", "5")}})
+	notYet(t, "the slip", slip)
+	g.release <- nil
+	var rest []events.Type
+	for {
+		got := typesOf(g.nextHeld(t))
+		g.release <- nil
+		rest = append(rest, got...)
+		if got[len(got)-1] == events.TypeBetPlaced {
+			break
+		}
+	}
+	want = append(append(repeatType(events.TypeBetSettled, n-3), events.TypeRoundStepSettled), events.TypeBetPlaced)
+	if fmt.Sprint(rest) != fmt.Sprint(want) {
+		t.Fatalf("after the roll's group %v, want the rest of the roll, then the slip: %v", rest, want)
+	}
+	g.open()
+	if a := await(t, roll); a.err != nil || a.res.Settlement == nil || len(a.res.Settlement.Bets) != n {
+		t.Fatalf("roll: %+v %v, want the %d field bets settled", a.res, a.err, n)
+	}
+	if a := await(t, slip); a.err != nil {
+		t.Fatalf("slip after the roll: %v", a.err)
+	}
+	balancesAfterRestart(t, h)
 }
