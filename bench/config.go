@@ -91,6 +91,9 @@ type Config struct {
 	// all of it within the default window: a short window shows what a
 	// restart costs without the keys (docs/BENCHMARKS.md, session 5).
 	IdempotencyWindow time.Duration
+	// SettleChunk is the bench ledger's ledger.Options.SettleChunk: zero
+	// means the ledger's default, a negative value no chunks.
+	SettleChunk int
 	// LoadgenCommand, when set, is the command that runs the load
 	// generator as a separate process in the HTTP phase (`wagerlog
 	// loadgen`: the executable and the command's name; the phase adds the

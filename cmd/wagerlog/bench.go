@@ -23,6 +23,8 @@ type benchConfig struct {
 	inProcess  bool
 	// commitInterval is --projector-commit-interval: 0 commits every batch.
 	commitInterval time.Duration
+	// settleChunk is --settle-chunk: 0 writes every settlement at once.
+	settleChunk int
 	// memoryMiB and memorySet are serve's --memory-limit-mib
 	// (memlimit.go): the bench measures the memory serve would use.
 	memoryMiB int
@@ -78,6 +80,7 @@ its own and leaves them (their names are printed): delete them as the admin.`,
 	fs.IntVar(&cfg.run.RoundSlips, "round-slips", bench.DefaultRoundSlips, "slips a round takes before its dealer settles it")
 	fs.Uint64Var(&cfg.run.Seed, "seed", 1, "seed of the dice")
 	commitIntervalFlag(fs, &cfg.commitInterval)
+	settleChunkFlag(fs, &cfg.settleChunk)
 	fs.DurationVar(&cfg.run.IdempotencyWindow, "idempotency-window", 0, "how long the bench's ledger remembers an idempotency key; 0: the ledger's default (24h). The fill writes a day's events in seconds, all within the default window: a short one (e.g. 5s) shows the restart without the keys")
 	fs.DurationVar(&cfg.run.RestartWait, "restart-wait", jetstream.DefaultDuplicates, "wait this long after each half of the fill before the restart, so that the embedded server's duplicate window (which a start reads back) holds what a casino's would, not the fill's burst; 0: restart at once")
 	fs.BoolVar(&cfg.run.HTTPOnly, "http-only", false, "run only the HTTP phase and its direct run (http_ratio), on a stream that holds only the setup")
@@ -125,6 +128,9 @@ func (m *Main) bench(ctx context.Context, cfg benchConfig, command string) (err 
 			return fmt.Errorf("the load generator's executable: %w", err)
 		}
 		cfg.run.LoadgenCommand = []string{exe, "loadgen"}
+	}
+	if cfg.run.SettleChunk, err = settleChunk(cfg.settleChunk); err != nil {
+		return err
 	}
 	if cfg.run.CommitInterval, err = projectorCommitInterval(cfg.commitInterval); err != nil {
 		return err

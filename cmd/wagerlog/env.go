@@ -33,7 +33,7 @@ func envConfig(flag string) bool {
 		"demo", "demo-interval", "demo-seed", "seal-key", "seal-every", "seal-interval", "dev-tokens-out", "wallet-max",
 		"checkpoints", "checkpoint-every", "checkpoint-interval", "checkpoints-kept",
 		"operator", "pubkey", "db", "projections", "heap-limit-mib", "memory-limit-mib",
-		"projector-commit-interval":
+		"projector-commit-interval", "settle-chunk":
 		return true
 	}
 	return false

@@ -65,6 +65,7 @@ type serveConfig struct {
 	checkpointEvery    int
 	checkpointInterval time.Duration
 	commitInterval     time.Duration
+	settleChunk        int
 	checkpointsKept    int
 	// memoryMiB is the Go runtime's soft memory limit (memlimit.go);
 	// memorySet is true when --memory-limit-mib was given.
@@ -107,6 +108,7 @@ func (m *Main) serveCmd() *cobra.Command {
 	cmd.Flags().DurationVar(&cfg.checkpointInterval, "checkpoint-interval", ledger.DefaultCheckpointInterval, "take a checkpoint this long after the last one when events were written since (negative: never by time)")
 	memoryLimitFlag(cmd.Flags(), &cfg.memoryMiB)
 	commitIntervalFlag(cmd.Flags(), &cfg.commitInterval)
+	settleChunkFlag(cmd.Flags(), &cfg.settleChunk)
 	cmd.Flags().IntVar(&cfg.checkpointsKept, "checkpoints-kept", jetstream.DefaultCheckpointsKept, "how many checkpoints to keep (the older ones are what a damaged newest falls back to)")
 	return cmd
 }
@@ -246,6 +248,10 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	if err != nil {
 		return err
 	}
+	chunk, err := settleChunk(cfg.settleChunk)
+	if err != nil {
+		return err
+	}
 	restoreMemory, err := setMemoryLimit(cfg.memoryMiB, cfg.memorySet)
 	if err != nil {
 		return err
@@ -316,6 +322,7 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 			Games: registry.New(), Logger: log, SealEvery: cfg.sealEvery, SealInterval: cfg.sealInterval,
 			Observer:        ledger.Observers(ledgerMetrics, handoff),
 			CheckpointEvery: cfg.checkpointEvery, CheckpointInterval: cfg.checkpointInterval,
+			SettleChunk: chunk,
 		}
 		if cfg.walletMax != "" {
 			if lopts.WalletMax, err = ledger.ParseAmount(cfg.walletMax); err != nil || !lopts.WalletMax.IsPositive() {
