@@ -18,7 +18,7 @@
 // over-size bodies are refused before anything is executed), builds a
 // ledger command with the caller's actor and Idempotency-Key, and answers
 // with the ledger.Result, whose first_seq and last_seq are the stream
-// sequences of its events. A read answers from the projections; with
+// sequences of its first and last events. A read answers from the projections; with
 // ?min_seq=N it first waits (at most MinSeqWaitMax) until the projections
 // have applied sequence N, so a client reads its own writes.
 //
