@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/games"
 )
 
 // A result on a round with many bets settles all of them, and until now
@@ -32,10 +31,12 @@ import (
 //     checkpoint, waits: the rest of the settlement is written first, in
 //     its group, so that it is decided on the settled round as before.
 //
-// Only rounds settled bet by bet are chunked. A round settled together
-// (games.RoundSettler: card games with a bank, bingo, progressive pools)
-// posts the round's transfers with round.settled and reads funds that
-// another table's round may share, so it stays in one group.
+// A round settled together (games.RoundSettler: card games with a bank,
+// bingo, progressive pools) is chunked too: its settlement is drafted at
+// once from the funds of its result, and round.settled, the last event,
+// posts the round's transfers. A pool is the one thing such a round shares
+// with other tables, so while a settlement of a table linked to a pool is
+// owed, the commands of every table linked to that pool wait as well.
 //
 // A failed append drops what is owed: the state is read back from the
 // log, and the recovery finishes the round (finishWork) before anything
@@ -50,6 +51,8 @@ const DefaultSettleChunk = 256
 // owedWork is a settlement being written in chunks.
 type owedWork struct {
 	table, round string
+	// pool is the pool the table is linked to, "" for none.
+	pool string
 	// orig is the result that started it, answered once the last chunk
 	// is stored (appendGroup) with every event in events.
 	orig   *pending
@@ -73,14 +76,12 @@ func (l *Ledger) chunkSettlement(g *grouping, p *pending, r *Round, more []draft
 	if _, ok := p.req.cmd.(*RecordResult); !ok || l.opts.SettleChunk <= 0 || len(more) <= l.opts.SettleChunk {
 		return false
 	}
-	if pt, err := l.d.roundPaytable(r); err != nil {
-		return false
-	} else if _, together := pt.(games.RoundSettler); together {
-		return false
-	}
 	n := l.opts.SettleChunk
 	g.out = l.sealAll(g.out, more[:n], wm, g.now)
-	w := &owedWork{table: r.Table, round: r.ID, orig: p, wm: wm, rest: more[n:], ends: more[len(more)-1].typ == events.TypeRoundSettled}
+	w := &owedWork{
+		table: r.Table, round: r.ID, pool: l.state.PoolOf(r.Table), orig: p, wm: wm, rest: more[n:],
+		ends: more[len(more)-1].typ == events.TypeRoundSettled,
+	}
 	if m := p.req.cmd.meta(); m.IdempotencyKey != "" {
 		w.key, w.keyed = newIdemKey(m.Actor.ID, m.IdempotencyKey), true
 	}
@@ -140,26 +141,26 @@ func (l *Ledger) sealOwed(g *grouping, ps []*pending, all bool) []*pending {
 }
 
 // mustWait reports whether c must be decided on a state with no settlement
-// owed: every command but the betting ones of another table, and a slip on
-// a table whose round is being settled to its end. Such a slip is refused
-// either way: its round is closed for betting, and no new round opens on
-// the table before the settlement ends (OpenRound waits). Named with the
-// settling round, it gets round_not_open (the round is settling) rather
-// than round_finished. A slip on a table that settles one roll of a round
-// that goes on (craps) waits: the round takes bets again after it.
+// owed: every command but the betting ones (a slip, a new round, a close of
+// betting, a result) of a table with no settlement owed and no pool shared
+// with a table that has one.
+//
+// A slip on a table whose round is being settled to its end is decided
+// too: it is refused either way, since the round takes no more bets and no
+// new round opens on the table before the settlement ends (OpenRound
+// waits). Named with the settling round, it gets round_not_open (the round
+// is settling) rather than round_finished. A slip on a table that settles
+// one roll of a round that goes on (craps) waits: the round takes bets
+// again after it.
 func (l *Ledger) mustWait(c Command) bool {
 	if !l.owing() {
 		return false
 	}
 	var table string
+	slip := false
 	switch c := c.(type) {
 	case *PlaceSlip:
-		for _, w := range l.owed {
-			if w.table == c.Table && len(w.rest) > 0 && !w.ends {
-				return true
-			}
-		}
-		return false
+		table, slip = c.Table, true
 	case *OpenRound:
 		table = c.Table
 	case *CloseBetting:
@@ -169,9 +170,24 @@ func (l *Ledger) mustWait(c Command) bool {
 	default:
 		return true
 	}
+	pool, poolRead := "", false
 	for _, w := range l.owed {
-		if w.table == table && len(w.rest) > 0 {
+		if len(w.rest) == 0 {
+			continue
+		}
+		if w.table == table {
+			if slip && w.ends {
+				continue
+			}
 			return true
+		}
+		if w.pool != "" {
+			if !poolRead {
+				pool, poolRead = l.state.PoolOf(table), true
+			}
+			if pool == w.pool {
+				return true
+			}
 		}
 	}
 	return false

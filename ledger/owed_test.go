@@ -627,3 +627,78 @@ func TestOwed_SlipWaitsForARollOfCraps(t *testing.T) {
 	}
 	balancesAfterRestart(t, h)
 }
+
+// TestOwed_PoolTablesWaitForAPoolRound: a round settled together (Caribbean
+// stud with a progressive) is settled in chunks too; while it is, a slip on
+// a table of no pool is decided between the chunks, and a slip on another
+// table linked to the same pool waits for the rest: the pool, which
+// round.settled pays from and resets, is what the tables share. The money
+// is what TestLedger_CaribbeanProgressive works out without chunks.
+func TestOwed_PoolTablesWaitForAPoolRound(t *testing.T) {
+	h := newHarness(t)
+	h.l.Close()
+	h.opts.SettleChunk = 2
+	g := newGateLog(t, h.store)
+	h.openOn(g)
+	for _, p := range []string{"ann", "bob", "cat"} {
+		h.deposit(p, "1000")
+	}
+	for _, tb := range []string{"c1", "c2"} {
+		h.must(&ledger.OpenTable{
+			Meta: ledger.Meta{Actor: supervisor}, Table: tb, Paytable: "poker/caribbean", Currency: "EUR",
+			Limits: map[string]ledger.Limit{"ante": {Min: dec("1"), Max: dec("100")}, "call": {Min: dec("2"), Max: dec("200")}, "progressive": {Min: dec("1"), Max: dec("1")}},
+			Band:   ledger.Limit{Min: dec("1"), Max: dec("200")}, Dealer: dealer.ID,
+		})
+	}
+	h.openTable("t3", sicbo.IDLive)
+	h.must(configure("jp-1", poolParams(t, "jp-1", 1)))
+	h.must(link("jp-1", "c1"))
+	h.must(link("jp-1", "c2"))
+	r3 := h.openRound("t3")
+	r2 := h.openRound("c2")
+	round := h.openRound("c1")
+	h.bet("c1", round, "ann", b("ante:1", "10"), b("call:1", "20"), b("progressive:1", "1"))
+	h.bet("c1", round, "bob", b("ante:2", "5"), b("progressive:2", "1"))
+	h.closeBetting("c1", round)
+
+	g.close()
+	res := h.execAsync(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "c1", Round: round, Result: []byte(
+		`{"dealer":["AH","KD","5C","7S","9H"],"seats":[{"seat":1,"cards":["2H","2D","2C","2S","9D"]},{"seat":2,"cards":["3C","4C","8D","JH","KC"],"fold":true}]}`)})
+	want := append([]events.Type{events.TypeRoundResult}, repeatType(events.TypeBetSettled, 2)...)
+	if got := typesOf(g.nextHeld(t)); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("the result's group %v, want %v", got, want)
+	}
+	free := h.execAsync(slipOf("t3", r3, "cat", "s-3", "5"))
+	notYet(t, "the slip on a table of no pool", free) // and it is queued first
+	linked := h.execAsync(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: frontend}, Table: "c2", Round: r2, Player: "cat",
+		Bets: []ledger.BetRequest{b("ante:4", "10"), b("progressive:4", "1")}})
+	notYet(t, "the slip on the pool's other table", linked)
+	g.release <- nil
+	// The next group: a chunk, the free slip, then the rest of the
+	// settlement before the linked slip.
+	want = append(append(append(repeatType(events.TypeBetSettled, 2), events.TypeBetPlaced),
+		events.TypeBetSettled, events.TypeRoundSettled), events.TypeBetPlaced)
+	if got := typesOf(g.nextHeld(t)); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("the next group %v, want %v", got, want)
+	}
+	g.release <- nil
+	g.open()
+	for what, ch := range map[string]<-chan answer{"result": res, "free slip": free, "linked slip": linked} {
+		if a := await(t, ch); a.err != nil {
+			t.Fatalf("%s: %v", what, a.err)
+		}
+	}
+	// As TestLedger_CaribbeanProgressive, before c2's round: the pool
+	// restarted at 1,000 after ann's 500 (cat's progressive on c2 is in
+	// play until c2's round is settled).
+	h.wantBalances(map[string]string{
+		ledger.WalletAccount("ann"):    "1909",
+		ledger.WalletAccount("bob"):    "994",
+		ledger.WalletAccount("cat"):    "984",
+		"jackpot:jp-1:main":            "1000",
+		ledger.CommissionAccount("c1"): "0.20",
+		ledger.InPlayAccount("c1"):     "0",
+		ledger.HouseAccount("c1"):      "-903.20",
+	})
+	balancesAfterRestart(t, h)
+}
