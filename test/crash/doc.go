@@ -13,8 +13,10 @@
 // Some kills fall at a random moment of the load, others a few
 // milliseconds after a result, a correction or a cancellation on a round
 // with more than a thousand bets, whose settlement (or refunds) the ledger
-// writes in several atomic batches, so that a kill can fall between two of
-// them; the restarted ledger must then write exactly what is missing.
+// writes in several atomic batches (a settlement also over several group
+// commits, in chunks of 256 events with other tables' commands between
+// them), so that a kill can fall between two of them; the restarted ledger
+// must then write exactly what is missing.
 //
 // After every kill, with the server stopped, the suite opens the embedded
 // JetStream store in-process and reads the whole stream:
