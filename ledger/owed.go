@@ -230,7 +230,9 @@ func (l *Ledger) owedLanded(fl *flight) {
 	for _, w := range l.owed {
 		if w.finalFl != fl {
 			kept = append(kept, w)
+			continue
 		}
+		w.forget()
 	}
 	clear(l.owed[len(kept):])
 	l.owed = kept
@@ -251,9 +253,19 @@ func (l *Ledger) dropOwed() {
 		}
 		l.answer(w.orig, Result{}, err)
 	}
+	for _, w := range l.owed {
+		w.forget()
+	}
 	clear(l.owed)
 	l.owed = l.owed[:0]
 }
+
+// forget lets go of the flights of a settlement no longer owed. A flight's
+// pendings point to the settlements they start or continue, and those
+// pointed to their flights: left as they were, each flight kept the ones
+// before it, with their events, for as long as the ledger ran. (appendGroup
+// may still be answering the result: orig and events stay.)
+func (w *owedWork) forget() { w.origFl, w.finalFl = nil, nil }
 
 // finishOwed writes every settlement owed, for a checkpoint or a close.
 func (l *Ledger) finishOwed() {
