@@ -68,10 +68,11 @@ type owedWork struct {
 	origFl, finalFl *flight
 }
 
-// chunkSettlement seals the first chunk of more, the work that c (a
+// chunkSettlement seals the first chunk of more, the work that p (a
 // result) started on round r, and owes the rest. It reports false, sealing
-// nothing, when the settlement is written at once: a small one, a round
-// settled together, or chunks turned off.
+// nothing, when the settlement is written at once: a small one, the work of
+// another command (a cancellation's refunds, a correction's re-settlement),
+// or chunks turned off.
 func (l *Ledger) chunkSettlement(g *grouping, p *pending, r *Round, more []draft, wm workMeta) bool {
 	if _, ok := p.req.cmd.(*RecordResult); !ok || l.opts.SettleChunk <= 0 || len(more) <= l.opts.SettleChunk {
 		return false
