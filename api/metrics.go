@@ -125,6 +125,10 @@ func newMetrics(s *Server) *metrics {
 				Name: "wagerlog_ledger_commands_in_flight",
 				Help: "Commands sent to the ledger and not answered yet (queued, being decided or appended).",
 			}, func() float64 { return float64(l.Load().InFlight) }),
+			prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+				Name: "wagerlog_ledger_settlements_owed",
+				Help: "Settlements of large rounds being written in chunks, between other tables' commands; their results are answered with the last chunk (--settle-chunk).",
+			}, func() float64 { return float64(l.Load().Owed) }),
 		)
 	}
 	m.handler = promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})

@@ -155,6 +155,8 @@ type Ledger struct {
 	// flushOwed makes the next group take all that is left of them.
 	owed      []*owedWork
 	flushOwed bool
+	// owedN mirrors len(owed) for Load.
+	owedN atomic.Int64
 }
 
 type request struct {

@@ -69,11 +69,14 @@ type Load struct {
 	// InFlight counts the Execute calls not answered yet: queued, being
 	// decided or being appended.
 	InFlight int
+	// Owed counts the settlements of large rounds being written in chunks
+	// (owed.go), whose results are not answered yet.
+	Owed int
 }
 
 // Load returns the ledger's load now.
 func (l *Ledger) Load() Load {
-	return Load{Queued: len(l.queue), InFlight: int(l.inflight.Load())}
+	return Load{Queued: len(l.queue), InFlight: int(l.inflight.Load()), Owed: int(l.owedN.Load())}
 }
 
 // appendBatch appends out[lo:hi] as one atomic batch and tells the

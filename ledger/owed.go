@@ -89,6 +89,7 @@ func (l *Ledger) chunkSettlement(g *grouping, p *pending, r *Round, more []draft
 	w.events = appendAnswer(w.events, g.out[p.lo:])
 	p.owed = w
 	l.owed = append(l.owed, w)
+	l.owedN.Store(int64(len(l.owed)))
 	return true
 }
 
@@ -237,6 +238,7 @@ func (l *Ledger) owedLanded(fl *flight) {
 	}
 	clear(l.owed[len(kept):])
 	l.owed = kept
+	l.owedN.Store(int64(len(l.owed)))
 }
 
 // dropOwed gives up the settlements owed, when the state they were drafted
@@ -259,6 +261,7 @@ func (l *Ledger) dropOwed() {
 	}
 	clear(l.owed)
 	l.owed = l.owed[:0]
+	l.owedN.Store(0)
 }
 
 // forget lets go of the flights of a settlement no longer owed. A flight's

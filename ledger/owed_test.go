@@ -149,6 +149,9 @@ func TestOwed_SettlementInChunksBetweenOtherTables(t *testing.T) {
 	if got := typesOf(first); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("first group %v, want %v", got, want)
 	}
+	if n := h.l.Load().Owed; n != 1 {
+		t.Fatalf("Load().Owed %d with the first chunk in flight, want 1", n)
+	}
 	slip := h.execAsync(slipOf("t2", r2, "p00", "s-1", "5"))
 	notYet(t, "the slip of t2", slip)
 	// A slip on the settling table is refused without waiting for the
@@ -186,6 +189,10 @@ func TestOwed_SettlementInChunksBetweenOtherTables(t *testing.T) {
 		t.Fatalf("result: %v", a.err)
 	}
 	wantSettlement(t, "result", a.res, n)
+	h.inspect(func(*ledger.State) {}) // the sequencer has seen the last chunk land
+	if n := h.l.Load().Owed; n != 0 {
+		t.Fatalf("Load().Owed %d once the result is answered, want 0", n)
+	}
 	if d := await(t, dep); d.err != nil || d.res.Balance == nil || !d.res.Balance.Equal(dec("117")) {
 		t.Fatalf("deposit: %+v %v, want p01 at 90 + 20 + 7 = 117: the win paid before", d.res, d.err)
 	}

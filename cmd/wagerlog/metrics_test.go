@@ -84,7 +84,7 @@ func TestServe_MetricsCountDemoTraffic(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	for _, s := range []string{`wagerlog_build_info{goversion=`, `wagerlog_ledger_queue_depth `, `wagerlog_ledger_commands_in_flight `} {
+	for _, s := range []string{`wagerlog_build_info{goversion=`, `wagerlog_ledger_queue_depth `, `wagerlog_ledger_commands_in_flight `, `wagerlog_ledger_settlements_owed `} {
 		if !strings.Contains(text, s) {
 			t.Errorf("/metrics lacks %s", s)
 		}
