@@ -390,10 +390,7 @@ func (l *Ledger) run() {
 			// with whatever is queued, rather than waiting for a command.
 			select {
 			case <-l.quit:
-				l.land(fl)
-				l.finishOwed()
-				l.drain()
-				l.checkpointOnClose()
+				l.stop(fl)
 				return
 			case first = <-l.queue:
 			default:
@@ -404,10 +401,7 @@ func (l *Ledger) run() {
 		}
 		select {
 		case <-l.quit:
-			l.land(fl)
-			l.finishOwed()
-			l.drain()
-			l.checkpointOnClose()
+			l.stop(fl)
 			return
 		case <-tick:
 			l.land(fl)
@@ -452,6 +446,16 @@ func (l *Ledger) run() {
 			l.maybeCheckpoint(false)
 		}
 	}
+}
+
+// stop ends the sequencer's work on Close: the group in flight and the
+// settlements owed are stored, what is queued is answered ErrClosed, and a
+// last checkpoint is taken.
+func (l *Ledger) stop(fl *flight) {
+	l.land(fl)
+	l.finishOwed()
+	l.drain()
+	l.checkpointOnClose()
 }
 
 func (l *Ledger) drain() {

@@ -1,7 +1,6 @@
 package ledger_test
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -357,49 +356,6 @@ func TestOwed_CloseFinishesTheSettlement(t *testing.T) {
 	}
 }
 
-// appendLog counts where each successful append began and ended, and
-// fails a share of appends (without storing them).
-type appendLog struct {
-	ledger.Log
-	mu     sync.Mutex
-	rng    *rand.Rand
-	rate   float64
-	failed int
-	// ends are the last sequences of the stored appends.
-	ends []uint64
-}
-
-func (f *appendLog) Append(ctx context.Context, expect uint64, msgs []events.Raw) (uint64, error) {
-	f.mu.Lock()
-	fail := f.rng.Float64() < f.rate
-	if fail {
-		f.failed++
-	}
-	f.mu.Unlock()
-	if fail {
-		return 0, errors.New("test: flaky append")
-	}
-	first, err := f.Log.Append(ctx, expect, msgs)
-	if err == nil {
-		f.mu.Lock()
-		f.ends = append(f.ends, first+uint64(len(msgs))-1)
-		f.mu.Unlock()
-	}
-	return first, err
-}
-
-// appendOf returns the index of the stored append that holds seq.
-func (f *appendLog) appendOf(seq uint64) int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for i, end := range f.ends {
-		if seq <= end {
-			return i
-		}
-	}
-	return -1
-}
-
 // TestOwed_ConcurrentTablesWithFailingAppends: three dealers play rounds
 // while 24 clients bet on any table and one append in eight fails; the
 // settlements go in chunks of 3. Each command is retried with its key until
@@ -410,7 +366,7 @@ func TestOwed_ConcurrentTablesWithFailingAppends(t *testing.T) {
 	h := newHarness(t)
 	h.l.Close()
 	h.opts.SettleChunk = 3
-	f := &appendLog{Log: h.store, rng: rand.New(rand.NewPCG(5, 8))}
+	f := &flakyLog{Log: h.store, rng: rand.New(rand.NewPCG(5, 8))}
 	h.openOn(f)
 	tables := []string{"t1", "t2", "t3"}
 	for _, tb := range tables {
@@ -420,9 +376,7 @@ func TestOwed_ConcurrentTablesWithFailingAppends(t *testing.T) {
 	for i := range clients {
 		h.deposit(fmt.Sprintf("p%02d", i), "1000")
 	}
-	f.mu.Lock()
-	f.rate = 1.0 / 8
-	f.mu.Unlock()
+	f.failFrom(1.0 / 8)
 
 	// retried runs c until it is answered other than unavailable.
 	retried := func(c ledger.Command) (ledger.Result, error) {
@@ -513,13 +467,7 @@ func TestOwed_ConcurrentTablesWithFailingAppends(t *testing.T) {
 	wg.Wait()
 	close(done)
 	cg.Wait()
-	f.mu.Lock()
-	failed := f.failed
-	f.rate = 0
-	f.mu.Unlock()
-	if failed == 0 {
-		t.Fatal("no append failed: the test proved nothing")
-	}
+	failed := f.heal(t)
 
 	placed := map[string]map[string]bool{} // round → its bets
 	settled := map[string]map[string]int{} // round → bet → settlements

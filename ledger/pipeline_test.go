@@ -256,6 +256,8 @@ type flakyLog struct {
 	rate float64
 	// failed counts the appends failed.
 	failed int
+	// ends are the last sequences of the stored appends.
+	ends []uint64
 }
 
 func (f *flakyLog) Append(ctx context.Context, expect uint64, msgs []events.Raw) (uint64, error) {
@@ -268,7 +270,46 @@ func (f *flakyLog) Append(ctx context.Context, expect uint64, msgs []events.Raw)
 	if fail {
 		return 0, errors.New("test: flaky append")
 	}
-	return f.Log.Append(ctx, expect, msgs)
+	first, err := f.Log.Append(ctx, expect, msgs)
+	if err == nil {
+		f.mu.Lock()
+		f.ends = append(f.ends, first+uint64(len(msgs))-1)
+		f.mu.Unlock()
+	}
+	return first, err
+}
+
+// failFrom makes the log fail rate of the appends from now on.
+func (f *flakyLog) failFrom(rate float64) {
+	f.mu.Lock()
+	f.rate = rate
+	f.mu.Unlock()
+}
+
+// heal makes the log fail nothing more, and returns how many appends it
+// failed; a test that saw none proved nothing.
+func (f *flakyLog) heal(t *testing.T) int {
+	t.Helper()
+	f.mu.Lock()
+	failed := f.failed
+	f.rate = 0
+	f.mu.Unlock()
+	if failed == 0 {
+		t.Fatal("no append failed: the test proved nothing")
+	}
+	return failed
+}
+
+// appendOf returns the index of the stored append that holds seq.
+func (f *flakyLog) appendOf(seq uint64) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for i, end := range f.ends {
+		if seq <= end {
+			return i
+		}
+	}
+	return -1
 }
 
 // TestPipeline_ConcurrentSlipsWithFailingAppends: 40 clients place slips
@@ -288,9 +329,7 @@ func TestPipeline_ConcurrentSlipsWithFailingAppends(t *testing.T) {
 	for i := range clients {
 		h.deposit(fmt.Sprintf("p%02d", i), "200")
 	}
-	f.mu.Lock()
-	f.rate = 1.0 / 6
-	f.mu.Unlock()
+	f.failFrom(1.0 / 6)
 
 	type outcome struct {
 		key   string
@@ -332,13 +371,7 @@ func TestPipeline_ConcurrentSlipsWithFailingAppends(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	f.mu.Lock()
-	failed := f.failed
-	f.rate = 0
-	f.mu.Unlock()
-	if failed == 0 {
-		t.Fatal("no append failed: the test proved nothing")
-	}
+	failed := f.heal(t)
 
 	stored := map[string][]uint64{}
 	for _, e := range h.readAll() {
