@@ -598,13 +598,8 @@ func TestOwed_PoolTablesWaitForAPoolRound(t *testing.T) {
 	for _, p := range []string{"ann", "bob", "cat"} {
 		h.deposit(p, "1000")
 	}
-	for _, tb := range []string{"c1", "c2"} {
-		h.must(&ledger.OpenTable{
-			Meta: ledger.Meta{Actor: supervisor}, Table: tb, Paytable: "poker/caribbean", Currency: "EUR",
-			Limits: map[string]ledger.Limit{"ante": {Min: dec("1"), Max: dec("100")}, "call": {Min: dec("2"), Max: dec("200")}, "progressive": {Min: dec("1"), Max: dec("1")}},
-			Band:   ledger.Limit{Min: dec("1"), Max: dec("200")}, Dealer: dealer.ID,
-		})
-	}
+	h.openCaribbean("c1")
+	h.openCaribbean("c2")
 	h.openTable("t3", sicbo.IDLive)
 	h.must(configure("jp-1", poolParams(t, "jp-1", 1)))
 	h.must(link("jp-1", "c1"))

@@ -164,6 +164,16 @@ func TestLedger_PoolLifecycle(t *testing.T) {
 	h.must(link("jp-2", "t1"))
 }
 
+// openCaribbean opens a Caribbean stud table with a progressive bet of 1.
+func (h *harness) openCaribbean(table string) {
+	h.t.Helper()
+	h.must(&ledger.OpenTable{
+		Meta: ledger.Meta{Actor: supervisor}, Table: table, Paytable: "poker/caribbean", Currency: "EUR",
+		Limits: map[string]ledger.Limit{"ante": {Min: dec("1"), Max: dec("100")}, "call": {Min: dec("2"), Max: dec("200")}, "progressive": {Min: dec("1"), Max: dec("1")}},
+		Band:   ledger.Limit{Min: dec("1"), Max: dec("200")}, Dealer: dealer.ID,
+	})
+}
+
 // TestLedger_CaribbeanProgressive plays Caribbean poker (the registry's
 // poker/caribbean) at two tables linked to one pool: antes, calls, folds
 // and progressive bets; a deal the game cannot settle is refused with
@@ -173,13 +183,8 @@ func TestLedger_CaribbeanProgressive(t *testing.T) {
 	for _, p := range []string{"ann", "bob"} {
 		h.deposit(p, "1000")
 	}
-	for _, tb := range []string{"c1", "c2"} {
-		h.must(&ledger.OpenTable{
-			Meta: ledger.Meta{Actor: supervisor}, Table: tb, Paytable: "poker/caribbean", Currency: "EUR",
-			Limits: map[string]ledger.Limit{"ante": {Min: dec("1"), Max: dec("100")}, "call": {Min: dec("2"), Max: dec("200")}, "progressive": {Min: dec("1"), Max: dec("1")}},
-			Band:   ledger.Limit{Min: dec("1"), Max: dec("200")}, Dealer: dealer.ID,
-		})
-	}
+	h.openCaribbean("c1")
+	h.openCaribbean("c2")
 	h.must(configure("jp-1", poolParams(t, "jp-1", 1)))
 	h.must(link("jp-1", "c1"))
 	h.must(link("jp-1", "c2"))
