@@ -15,7 +15,7 @@ import (
 )
 
 // TestAPI_BingoSession runs a bingo session through HTTP on a real
-// JetStream (issue #17): opened with its series by the supervisor, cards
+// JetStream (docs/games/bingo.md, "Sessions"): opened with its series by the supervisor, cards
 // refused outside the series or at another price and a card number sold
 // once in the session, the prizes in the pool once sales close and the
 // hall's announcement (cards sold from..to, prizes) on the game's view

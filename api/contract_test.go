@@ -15,7 +15,7 @@ import (
 	"github.com/wagerlog/wagerlog/projections"
 )
 
-// The tests of issue #21, the HTTP contract: one per promise.
+// The tests of the HTTP contract (docs/API.md): one per promise.
 
 // refused sends a request that must be refused with status and code, and
 // checks that it wrote nothing.

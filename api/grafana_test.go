@@ -17,8 +17,8 @@ const grafanaDashboard = "../docs/grafana/wagerlog.json"
 
 // TestGrafanaDashboard_MetricsExist checks that every metric the shipped
 // Grafana dashboard queries is one the server serves, so that a renamed
-// metric cannot leave an empty panel behind; and that the ones issue #22
-// asked for are on it.
+// metric cannot leave an empty panel behind; and that the ones
+// docs/OPERATIONS.md promises are on it.
 func TestGrafanaDashboard_MetricsExist(t *testing.T) {
 	raw, err := os.ReadFile(grafanaDashboard)
 	if err != nil {

@@ -10,7 +10,7 @@ import (
 	"github.com/wagerlog/wagerlog/projections"
 )
 
-// Progressive pools (issue #19): configuring, linking and adjusting a pool
+// Progressive pools (seed 004, section 6): configuring, linking and adjusting a pool
 // are ledger commands (their roles are the ledger's, ledger/roles.go);
 // a pool's amount, history and last prizes are read from the projections,
 // and its amount live by server-sent events for a table's display.

@@ -89,7 +89,7 @@ var statuses = map[string]codeInfo{
 	"overloaded":                {http.StatusServiceUnavailable, "Overloaded"},
 	"unavailable":               {http.StatusServiceUnavailable, "Log unavailable"},
 	"stream_full":               {http.StatusInsufficientStorage, "Stream full"},
-	// Progressive pools (ledger/pool.go, issue #19).
+	// Progressive pools (ledger/pool.go; seed 004, section 6).
 	"pool_not_found":         {http.StatusNotFound, "Pool not found"},
 	"pool_decommissioned":    {http.StatusConflict, "Pool decommissioned"},
 	"table_already_linked":   {http.StatusConflict, "Table already linked to a pool"},
@@ -98,7 +98,7 @@ var statuses = map[string]codeInfo{
 	"pool_in_use":            {http.StatusConflict, "Pool has linked tables"},
 	"pool_negative":          {http.StatusUnprocessableEntity, "A pool account would go below zero"},
 	"invalid_jackpot_params": {http.StatusUnprocessableEntity, "Invalid jackpot parameters"},
-	// Sessions above a table's rounds (ledger/session.go, issue #17).
+	// Sessions above a table's rounds (ledger/session.go; seed 002 bingo IV).
 	"session_open":     {http.StatusConflict, "A session is open"},
 	"session_not_open": {http.StatusConflict, "Session not open"},
 	// No Retry-After: only an operator's repair and a restart clear them.

@@ -9,7 +9,8 @@ import (
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
-// Flows of progressive pools' events (issue #19).
+// Flows of progressive pools' events (seed 004, section 6;
+// docs/games/poker.md, "Progressive pools").
 const (
 	FlowPoolFunded       FlowKind = "pool_funded"       // casino → main: the base at configuration
 	FlowPoolAdjusted     FlowKind = "pool_adjusted"     // casino ↔ a pool account, with a reason

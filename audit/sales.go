@@ -7,7 +7,7 @@ import (
 )
 
 // SalesRow is a selling table's day in the reconciliation (a bingo
-// session: a room is a table, issue #17), or its period when Date is
+// session: a room is a table, docs/games/bingo.md), or its period when Date is
 // empty: what its items sold for, the prizes paid, the refunds of void
 // games and the hall's share. It restates the table row's flows in the
 // hall's words: Sales are the stakes, Prizes what settled items paid back

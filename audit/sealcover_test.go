@@ -96,7 +96,7 @@ func (a *archiveLines) seals() []uint64 {
 	return out
 }
 
-// TestVerifyArchive_NotFullySealed is issue #12 item 5: an event inside a
+// TestVerifyArchive_NotFullySealed is a forged archive: an event inside a
 // sealed range is edited, the later seals dropped, the events renumbered
 // and the chain, header and trailer recomputed. Every link holds and the
 // first seal still verifies, but most of the archive is covered by no

@@ -180,8 +180,8 @@ func (f *fold) sessionOpenAtClose(table string, report reporter) {
 }
 
 // SessionSalesRow is a session's day in the reconciliation (a bingo
-// session, issue #17: "reports show sales, prizes paid, refunds and hall
-// share per session and day"), from the flows of its games: Sales the
+// session, docs/games/bingo.md, "Sessions": sales, prizes paid, refunds
+// and hall share per session and day), from the flows of its games: Sales the
 // stakes, Prizes the stakes returned and wins less reversals, Refunds the
 // refunds of void games, HallShare = Sales − Prizes − Refunds.
 type SessionSalesRow struct {

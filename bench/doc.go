@@ -1,5 +1,5 @@
 // Package bench measures wagerlog end to end in one process: the figures
-// of `wagerlog bench` (GitHub issue 8) and the aims they are held to.
+// of `wagerlog bench` (docs/BENCHMARKS.md) and the aims they are held to.
 //
 // Run opens a fresh event store (the embedded JetStream server in a
 // temporary directory, fsync on every write, or an external server), a

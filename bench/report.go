@@ -12,7 +12,7 @@ import (
 )
 
 // Report is the figures of one run. Its JSON form is one object with the
-// keys of issue 8, plus machine and command.
+// keys of docs/BENCHMARKS.md, plus machine and command.
 type Report struct {
 	// Ingest: durable one-bet slips through ledger.Execute.
 	IngestBetsPerS float64 `json:"ingest_bets_per_s"`
@@ -46,7 +46,7 @@ type Report struct {
 	ServeRSSMB float64 `json:"serve_rss_mb"`
 	// RestartReadyMs is the time from opening the store to a ledger ready
 	// for commands, after the store and the ledger were stopped with the
-	// stream at its full length (issue 20). RestartRatio is that time over
+	// stream at its full length. RestartRatio is that time over
 	// the same restart at half the length: 1 when a start does not grow
 	// with history. Each is the median of restartRepeats restarts.
 	RestartReadyMs float64 `json:"restart_ready_ms"`
@@ -59,8 +59,7 @@ type Report struct {
 	CheckpointMB      float64 `json:"checkpoint_mb"`
 	// LedgerPlaceBetPerS is the slips per second through ledger.Execute
 	// with as many clients as the HTTP phase, run after it; HTTPRatio the
-	// HTTP phase's slips per second over it (issue 20: the HTTP edge's
-	// cost).
+	// HTTP phase's slips per second over it (the HTTP edge's cost).
 	LedgerPlaceBetPerS float64 `json:"ledger_place_bet_per_s"`
 	HTTPRatio          float64 `json:"http_ratio"`
 	// CPU time per slip placed, in microseconds: of the whole process in
@@ -84,8 +83,7 @@ type Report struct {
 	IngestBatchP99  float64 `json:"ingest_batch_p99"`
 	// IngestCPUUsPerSlip is the process's CPU time per slip placed in the
 	// ingest phase, in microseconds (ledger, embedded server, clients and
-	// dealers): what a bet costs the machine at --clients (issue 20, part
-	// 4).
+	// dealers): what a bet costs the machine at --clients.
 	IngestCPUUsPerSlip float64 `json:"ingest_cpu_us_per_slip"`
 
 	Machine Machine `json:"machine"`
@@ -163,7 +161,7 @@ type Details struct {
 	Streams []string
 }
 
-// Aim is one of the aims of issue 8 for a 2-core machine.
+// Aim is one of the aims of docs/BENCHMARKS.md for a 2-core machine.
 type Aim struct {
 	// Key is the Report's JSON key.
 	Key string
@@ -188,7 +186,7 @@ func (a Aim) String() string {
 	return "< " + number(a.Value)
 }
 
-// Aims returns the aims of issue 8, in the table's order.
+// Aims returns the aims of docs/BENCHMARKS.md, in the table's order.
 func Aims() []Aim {
 	return []Aim{
 		{"ingest_bets_per_s", true, 30_000},

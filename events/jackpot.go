@@ -6,7 +6,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Progressive pools (issue #19; seed 004, section 6). A pool's accounts
+// Progressive pools (seed 004, section 6). A pool's accounts
 // are jackpot:<pool>:main and jackpot:<pool>:reserve:<name>; the casino's
 // side of a pool's funding, adjustments and decommission is the casino
 // account.

@@ -3,7 +3,7 @@ package games
 // SalesCloser is implemented by a paytable whose round moves money as a
 // whole when its sales close, before any result: a bingo game's line and
 // bingo prizes are fixed percentages of its sales, announced before the
-// first ball and posted to the table's prize pool then (issue #17). The
+// first ball and posted to the table's prize pool then (seed 002 bingo IV). The
 // ledger calls CloseSales at a round's first close of betting and posts
 // the transfers with round.betting_closed, with the hall's announcement; a cancel posts them back with
 // round.cancelled; the settlement gets them as Funds.Closed; the verifier

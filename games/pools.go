@@ -8,7 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Progressive pools on the seam (issue #19). A pool belongs to no table:
+// Progressive pools on the seam (seed 004, section 6). A pool belongs to no table:
 // its parameters are data a supervisor configures at run time
 // (jackpot.configured), parsed and validated by the game package that
 // knows pools (games/jackpot) through the PoolParser the catalog was

@@ -5,7 +5,7 @@ import "github.com/shopspring/decimal"
 // Sessioned is implemented by a paytable whose rounds are sold within a
 // session above them: a bingo session sells one or more series of
 // numbered cards, each at its face value, over several games, announced
-// when it opens (issue #17; seed 002 bingo IV). The ledger opens a session
+// when it opens (seed 002 bingo IV). The ledger opens a session
 // on a table with its terms (session.opened), checks every sale of the
 // session's rounds against them (CheckSale), keeps a sale key (Seller)
 // once per session and at most SalesMax sales in the session, and closes

@@ -13,7 +13,7 @@ import (
 )
 
 // BenchmarkIngestClients places one-bet slips from 64 and from 1,000
-// concurrent clients (64: the wagerlog bench's default) (issue 20, part 4: the close of betting), each
+// concurrent clients (64: the wagerlog bench's default; docs/BENCHMARKS.md, "Ledger CPU per bet"), each
 // answered once its event is stored with fsync. Besides bets/s it reports
 // the process's CPU time per bet (ledger, embedded server and clients:
 // cpu-µs/bet, from getrusage); allocs/op is per bet. Compare releases by cpu-µs/bet and allocs/op, which depend

@@ -11,7 +11,7 @@ import (
 )
 
 // TestLedger_BingoPrizesAtClose: the line and bingo prizes reach the prize
-// pool when a game's sales close (issue #17), with round.betting_closed;
+// pool when a game's sales close (seed 002 bingo IV), with round.betting_closed;
 // the pool holds exactly the prizes from then on, also across a restart
 // from a checkpoint taken between the close and the end, and exactly zero
 // at the end of a game and of a void game (its cancel posts the prizes

@@ -16,8 +16,8 @@ func closeSession(table, id string) *ledger.CloseSession {
 	return &ledger.CloseSession{Meta: ledger.Meta{Actor: dealer}, Table: table, Session: id, Reason: "end of the evening"}
 }
 
-// TestLedger_BingoSession: a session above a bingo room's games (issue
-// #17), opened with its series and closed between games. Every card sold
+// TestLedger_BingoSession: a session above a bingo room's games (seed
+// 002 bingo IV), opened with its series and closed between games. Every card sold
 // in its games must be in an announced series at its face value, a card
 // number is sold once per series in the whole session (also after a
 // restart from a checkpoint), the session is opened and closed only

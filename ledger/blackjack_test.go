@@ -12,7 +12,7 @@ import (
 // TestLedger_BlackjackDecisions plays blackjack rounds through the real
 // ledger and tries every decision on the cards that allow it and on cards
 // that do not (seed 004, Black Jack 1.5; the standard rules where it is
-// silent, docs/GAMES.md): a split of a pair, refused without its bet and
+// silent, docs/games/blackjack.md): a split of a pair, refused without its bet and
 // for a non-pair; a double on two cards, refused on three cards and
 // without its bet; a hit, refused on 21 and on a bust; surrender as the
 // first decision, refused after a hit and after a split; split aces taking

@@ -6,7 +6,7 @@ import (
 )
 
 // Money a round moves when its sales close (games.SalesCloser: a bingo
-// game's prizes posted to the prize pool, issue #17). The round's first
+// game's prizes posted to the prize pool, seed 002 bingo IV). The round's first
 // close of betting, before any result, posts the game's transfers with
 // round.betting_closed; a cancel posts them back with round.cancelled;
 // the settlement gets them as games.Funds.Closed and records them in

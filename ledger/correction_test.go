@@ -46,7 +46,7 @@ func TestLedger_CorrectResult(t *testing.T) {
 	t.Run("Err", func(t *testing.T) {
 		h.refuse(correctResult("t1", round, 1, 2, 3), "invalid_request") // the recorded result
 		// The same dice in another order are the same Sic Bo result: no
-		// correction (issue #12, item 2).
+		// correction (docs/ROUNDS.md).
 		h.refuse(correctResult("t1", round, 3, 1, 2), "invalid_request")
 		h.refuse(correctResult("t1", round, 2, 3, 1), "invalid_request")
 		h.refuse(correctResult("t1", round, 4, 5, 7), "invalid_result")
@@ -207,7 +207,7 @@ func checkCorrectionEvents(t *testing.T, h *harness, round string, k, n int) {
 // TestLedger_CorrectAfterReopen corrects a round of a table that was
 // closed and opened again under another paytable and currency: the round
 // is reversed and settled again under its own rules and in its own
-// currency (issue #12, item 1), and nothing moves in the new currency.
+// currency, and nothing moves in the new currency.
 func TestLedger_CorrectAfterReopen(t *testing.T) {
 	h := newHarness(t)
 	h.deposit("ana", "100")

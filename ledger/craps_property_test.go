@@ -41,7 +41,7 @@ type crapsModelOutcome struct {
 	at       int
 }
 
-// crapsModel settles b over a hand's rolls from the rules of docs/GAMES.md
+// crapsModel settles b over a hand's rolls from the rules of docs/games/craps.md
 // (Craps) and the seed's payouts, written out again here: line bets travel
 // to their own point, place, buy and hardways are off on a come-out roll
 // unless working, lay and the field always work, odds pay true odds.

@@ -13,7 +13,7 @@ import (
 	"github.com/wagerlog/wagerlog/internal/assert"
 )
 
-// Progressive pools (issue #19; seed 004, section 6). A pool belongs to
+// Progressive pools (seed 004, section 6). A pool belongs to
 // no table: tables are linked to it. Its accounts are
 // jackpot:<pool>:main and jackpot:<pool>:reserve:<name> (named by its
 // parameters, games.PoolRules.Accounts); the casino's side of the base's

@@ -87,7 +87,7 @@ func gameBets(r *Round) []games.Bet {
 // seeded generator): items From..To of Series, each at Stake. The printed
 // bets are placed as if the slip had listed them, and each one's code
 // carries what was printed (a card's numbers), so the stream records it;
-// the seed reprints them (docs/GAMES.md, "Bingo in the ledger").
+// the seed reprints them (docs/games/bingo.md, "Bingo in the ledger").
 type PrintRequest struct {
 	Series string          `json:"series"`
 	From   int             `json:"from"`

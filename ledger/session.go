@@ -10,7 +10,7 @@ import (
 )
 
 // Sessions above a table's rounds (games.Sessioned: a bingo session sells
-// series of numbered cards over several games, issue #17). A session is
+// series of numbered cards over several games, seed 002 bingo IV). A session is
 // opened between rounds with its terms (session.opened) and closed
 // between rounds (session.closed); every round opened meanwhile belongs
 // to it (round.opened's session), and every sale in those rounds must be

@@ -18,8 +18,8 @@ const (
 	// totals, the house's balances), rewrites their pages and syncs the
 	// file twice. Under load the projector therefore decodes each batch as
 	// it comes and commits what an interval brought in one transaction
-	// (docs/BENCHMARKS.md, "Issue 20 part 3: the HTTP path, before and
-	// after (session 3)"). A quiet stream is not held back: the first
+	// (docs/BENCHMARKS.md, "The HTTP path, before and after paced
+	// commits"). A quiet stream is not held back: the first
 	// batch after a pause is committed at once, and so is everything while
 	// a reader waits for a sequence (WaitFor, the API's min_seq).
 	DefaultCommitInterval = 100 * time.Millisecond

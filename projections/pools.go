@@ -14,7 +14,7 @@ import (
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
-// Progressive pools (issue #19): each pool's configuration events and the
+// Progressive pools (seed 004, section 6): each pool's configuration events and the
 // movements of its accounts, so that a display reads its amount and a
 // regulator every movement that explains it. Both are appended once and
 // never rewritten.

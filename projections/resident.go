@@ -10,7 +10,7 @@ import (
 // means when zero. At about 1.7 KB of file per event, the pages a batch of
 // this many writes and reads back stay under a few tens of megabytes of
 // the process's resident set before they are released (docs/BENCHMARKS.md,
-// "Issue 20 part 2").
+// "Memory").
 const DefaultReleaseEvents = 20_000
 
 // ReleaseMapped drops the pages of the file's memory map from the

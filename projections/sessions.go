@@ -28,8 +28,8 @@ const (
 // SessionInfo is a table's session (session.opened: a bingo session's
 // series) with what it sold: the sales, the prizes paid, the refunds of
 // void games and the hall's share, for the session and for each day it
-// ran (issue #17: "reports show sales, prizes paid, refunds and hall
-// share per session and day").
+// ran (docs/games/bingo.md, "Sessions": sales, prizes paid, refunds and
+// hall share per session and day).
 type SessionInfo struct {
 	ID        string          `json:"id"`
 	Number    int64           `json:"number"`

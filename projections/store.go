@@ -83,7 +83,7 @@ func (s *Store) open() error {
 		// rebuild it: the walk made every page of the file resident at
 		// once (a 212 MB file: VmHWM +208 MB at open, the whole file at
 		// every start of serve), for 3-5% of a rebuild's CPU saved
-		// (docs/BENCHMARKS.md, "Issue 20 part 2"). A file written without
+		// (docs/BENCHMARKS.md, "Memory"). A file written without
 		// it is walked once more, then has it.
 		NoFreelistSync: false,
 		FreelistType:   bolt.FreelistMapType,

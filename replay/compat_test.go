@@ -125,7 +125,7 @@ var addedSinceRelease = regexp.MustCompile(`,"residue":"[^"]*"`)
 
 // boardAddedSinceRelease matches the members of a Sic Bo board's stats
 // that the release did not have: the current runs and the rounds since the
-// last triple and each face (issue #22), last in the stats.
+// last triple and each face (docs/DASHBOARD.md), last in the stats.
 var boardAddedSinceRelease = regexp.MustCompile(`,"streaks":\{"size":\{[^{}]*\},"parity":\{[^{}]*\}\},"since":\{"triple":[^,]*,"faces":\[[^\]]*\]\}`)
 
 // TestCompat_ReleaseStream loads the release's stream as it stored it,
@@ -165,8 +165,8 @@ func TestCompat_ReleaseStream(t *testing.T) {
 		got := answers(t, proj, sc)
 		// Members added to the answers since the release are additions
 		// the release's clients ignore, not changes of its answers: a
-		// player's bet history carries each bet's residue since issue #21;
-		// a Sic Bo board's stats carry streaks and since since issue #22.
+		// player's bet history carries each bet's residue; a Sic Bo
+		// board's stats carry streaks and since.
 		// Only the release's members are compared.
 		for q, a := range got {
 			if strings.HasPrefix(q, "bets ") {

@@ -106,7 +106,7 @@ func sameAsRebuild(t *testing.T, h *harness, st *projections.Store) {
 	sameAnswers(t, answers(t, fs, sc), answers(t, st, sc))
 }
 
-// TestOpenOrRebuild_Ahead is issue #12 item 3: the store is restored from
+// TestOpenOrRebuild_Ahead: the store is restored from
 // a copy taken 5 events earlier and the newer projections kept. Opened as
 // serve opens them, the projections are found ahead of the stream and
 // rebuilt before anything reads them, with the reason given; the next

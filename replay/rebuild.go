@@ -21,7 +21,7 @@ import (
 // 90.1k / 92.9k / 90.0k / 74.1k events/s under a 1 GiB heap limit. 10,000
 // gives up 3% of that for a bounded memory: the transaction's decoded
 // events and dirty pages are what a rebuild holds besides its queues
-// (docs/BENCHMARKS.md, "Issue 20 part 2").
+// (docs/BENCHMARKS.md, "Memory").
 const RebuildBatchMax = 10_000
 
 // Depths of the rebuild's queues, in chunks of decodeChunk events per

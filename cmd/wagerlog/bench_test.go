@@ -38,7 +38,7 @@ func runBench(t *testing.T, args ...string) (stdout, stderr string) {
 	return out.String(), errs.String()
 }
 
-// benchKeys are the JSON keys issues 8 and 20 ask for.
+// benchKeys are the JSON keys docs/BENCHMARKS.md documents.
 func benchKeys() []string {
 	return []string{
 		"restart_ready_ms", "restart_ratio", "serve_rss_mb", "checkpoint_pause_ms", "checkpoint_mb",
@@ -68,7 +68,7 @@ func TestBench_JSON(t *testing.T) {
 		t.Fatalf("output is not a JSON object: %v\n%s", err, stdout)
 	}
 	want := map[string]bool{"machine": true, "command": true, "memory_limit_mib": true}
-	// The run's Go memory limit is the flag's (issue 20 part 2).
+	// The run's Go memory limit is the flag's (docs/BENCHMARKS.md, "Memory").
 	if string(got["memory_limit_mib"]) != "300" {
 		t.Errorf("memory_limit_mib = %s, want 300 (--memory-limit-mib 300)", got["memory_limit_mib"])
 	}

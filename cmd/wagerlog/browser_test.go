@@ -442,7 +442,7 @@ func TestBrowser_PublicBoardLive(t *testing.T) {
 	}
 	checkSicboExtras(t, ctx, s, table)
 
-	// The three sizes of issue #22: a 1400×1000 desktop that shows the
+	// The three sizes of docs/DASHBOARD.md: a 1400×1000 desktop that shows the
 	// grid of 50 results without scrolling, a 360 px phone and a
 	// 1920×1080 wall; no element is wider than the page at any of them,
 	// and no number of the totals chart is crossed by a mark or another.
@@ -641,7 +641,7 @@ func TestBrowser_TimeWithDate(t *testing.T) {
 // way an operator would with a standard tool, Chromium's own
 // --screenshot with a virtual time budget: it ends only once the page
 // goes idle, which a page following an endless stream from itself never
-// did (the stream is followed in a worker since issue #22).
+// did (the stream is now followed in a worker).
 func TestBrowser_HeadlessScreenshot(t *testing.T) {
 	chromium := chromiumPath(t)
 	s := startServer(t, "--public-board")

@@ -618,7 +618,7 @@ func (rouletteDemo) result(rng *rand.Rand, pt games.Paytable) json.RawMessage {
 // baccaratDemo plays punto banco from a shuffled shoe: each coup is dealt
 // from the shoe by the drawing rules (baccarat.DealPuntoBanco), and when a
 // coup reaches the cut card the next one starts a new shoe. The shoe lives
-// only here: the ledger does not track cards across coups (docs/GAMES.md).
+// only here: the ledger does not track cards across coups (docs/games/baccarat.md).
 type baccaratDemo struct {
 	shoe []baccarat.Card
 	next int

@@ -18,7 +18,7 @@ import (
 // freed memory to the system slowly, so bursts (a rebuild, the HTTP load)
 // left the resident set at several times what the process holds. With the
 // limit the collector runs earlier as the heap nears it and gives memory
-// back (docs/BENCHMARKS.md, "Issue 20 part 2").
+// back (docs/BENCHMARKS.md, "Memory").
 //
 // The limit is soft: a process whose live state is above it (for example
 // 2,000,000 remembered idempotency keys at ledger.IdemEntryBytes each)

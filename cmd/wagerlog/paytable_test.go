@@ -152,7 +152,7 @@ func TestPaytableCmd_Err(t *testing.T) {
 }
 
 // TestPaytableCmd_PuntoBanco lists punto banco with its exact figures
-// (docs/GAMES.md, games/baccarat's rtp_test.go), and deux tableaux with
+// (docs/games/baccarat.md, games/baccarat's rtp_test.go), and deux tableaux with
 // its bets.
 func TestPaytableCmd_PuntoBanco(t *testing.T) {
 	out, _, err := sicboRun(t, "", "paytable", "baccarat/punto-banco")

@@ -61,7 +61,7 @@ func deposit(t *testing.T, url, token, player, amount string) uint64 {
 	return res.LastSeq
 }
 
-// TestServe_ProjectionsAheadOfStream is issue #12 item 3, as reported:
+// TestServe_ProjectionsAheadOfStream is docs/OPERATIONS.md's restore case:
 // copy jetstream/ aside, write five deposits, stop, put the old jetstream/
 // back and keep projections.db, start. Before ready, serve must find the
 // projections ahead of the stream, say so and rebuild them; it then never

@@ -8,7 +8,7 @@ import (
 )
 
 // TestSettleCmd_Craps settles craps bets over a sequence of rolls: the
-// --jsonl line of issue #15 answers as craps.SettleSequence says (the 3-3
+// --jsonl line of docs/games/craps.md answers as craps.SettleSequence says (the 3-3
 // comes out with place 6 off and sets the point, the 2-5 sevens out), a
 // buy bet pays its commission whatever happens, come odds read their own
 // point, an empty list is open, and the craps errors keep their codes.
@@ -75,7 +75,7 @@ func TestSettleCmd_Craps(t *testing.T) {
 }
 
 // TestPaytableCmd_Craps lists craps with each bet's house edge per bet
-// decided and per roll (docs/GAMES.md's table).
+// decided and per roll (docs/games/craps.md's table).
 func TestPaytableCmd_Craps(t *testing.T) {
 	out, _, err := sicboRun(t, "", "paytable", "craps/peru-1999")
 	if err != nil {

@@ -224,8 +224,8 @@ func TestSettleReadLine(t *testing.T) {
 	}
 }
 
-// TestSettleCmd_Roulette settles roulette bets: the --jsonl line of issue
-// #14 answers exactly as games/roulette's example says (Sic Bo's line with
+// TestSettleCmd_Roulette settles roulette bets: the --jsonl line of
+// docs/games/roulette.md answers exactly as games/roulette's example says (Sic Bo's line with
 // "pocket" for "dice"), flags take --pocket, and a result of the wrong
 // game is the game's own error.
 func TestSettleCmd_Roulette(t *testing.T) {
@@ -274,7 +274,7 @@ func TestSettleCmd_Roulette(t *testing.T) {
 }
 
 // TestSettleCmd_Baccarat settles baccarat lines of both forms exactly as
-// issue #16 quotes them (the banker's win before the commission, the
+// docs/games/baccarat.md words them (the banker's win before the commission, the
 // commission apart, returned net of it; a bet on both tableaux), a deal
 // that breaks the drawing rules answered with the rule, beside a Sic Bo
 // line whose answer is unchanged.

@@ -40,7 +40,7 @@ func mustNew(d Data) *Paytable {
 	return p
 }
 
-// puntoBanco is the house-banked game of issue #16: player 1:1, banker 1:1
+// puntoBanco is the standard house-banked game (docs/games/baccarat.md): player 1:1, banker 1:1
 // less 5% commission on the win, tie 8:1, player and banker push on a tie,
 // the fixed drawing tableau, eight decks.
 func puntoBanco() Data {

@@ -79,14 +79,14 @@
 // replacement, by value with multiplicities: house edges banker 1.0579%,
 // player 1.2351%, tie 14.3596%. DeuxRTP does the same for nine cards of the
 // deux tableaux shoe under a stated reference play and gives the bank's
-// edge and the expected cagnotte per unit of bank exposed. docs/GAMES.md
-// (Baccarat) lists the figures, the sources and each reading of the seed.
+// edge and the expected cagnotte per unit of bank exposed. docs/games/baccarat.md
+// lists the figures, the sources and each reading of the seed.
 //
 // # In the catalog
 //
 // Game is baccarat with both forms. games/registry lists PuntoBanco, the
 // same game offering only punto banco: deux tableaux waits until the
-// ledger settles a round against a player's bank (docs/GAMES.md). Both
+// ledger settles a round against a player's bank (docs/games/baccarat.md). Both
 // give the board's statistics (Board) and each row's members (BoardRow:
 // winner, points, natural). Shoe and DealPuntoBanco deal coups from a
 // shoe the caller shuffles (the demo of `wagerlog serve --demo`).

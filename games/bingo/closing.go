@@ -10,7 +10,7 @@ import (
 
 // SalesClose funds the prize pool when a game's sales close
 // (games.SalesCloser; the ledger's side of CloseSales): "the prize money is known and posted to a prize
-// pool account when sales close" (issue #17; seed 002 bingo IV, the
+// pool account when sales close" (docs/games/bingo.md; seed 002 bingo IV, the
 // prizes announced before the first ball). Two transfers from the hall
 // (the house, which the sales reach at the end of the game) to the pool
 // (games.CounterpartyPrizes, prizes:<table>): the line prize and the

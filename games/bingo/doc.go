@@ -39,7 +39,7 @@
 // before the first ball only; SaleKey and SalesMax (games.Seller) sell a
 // card number once and at most CardsMax cards a game; CheckClaim
 // (games.Claimer) checks a player's call; PrintBets (games.BetPrinter)
-// prints cards from a seed. docs/GAMES.md, "Bingo in the ledger".
+// prints cards from a seed. docs/games/bingo.md, "Bingo in the ledger".
 //
 // # Winners and shared prizes
 //

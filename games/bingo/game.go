@@ -33,7 +33,7 @@ func (Game) Paytables() []games.Paytable {
 // balls the board shows each game's line and bingo balls, winners and
 // prizes (BoardLine.fromPayouts). A cancelled game has none; the full
 // settlement is the game's (GET /v1/rounds/{round}, the replay), see
-// docs/GAMES.md ("Board").
+// docs/games/bingo.md ("Board").
 func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats {
 	if len(entries) > BoardInputMax {
 		entries = entries[len(entries)-BoardInputMax:]

@@ -73,7 +73,7 @@ type GameSettlement struct {
 	// owner: its prizes, or its price in a void game.
 	Returned []decimal.Decimal `json:"returned"`
 	// HallRevenue is Sales − Line.Amount − Bingo.Amount: the hall's share
-	// ("the hall's share … is its revenue", issue #17).
+	// (docs/games/bingo.md, "Money": the hall's share is its revenue).
 	HallRevenue decimal.Decimal `json:"hall_revenue"`
 	// Void is the void result that ended the game, or nil.
 	Void *Void `json:"void,omitempty"`

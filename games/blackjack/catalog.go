@@ -30,12 +30,12 @@ func mustNew(d Data) *Paytable {
 	return p
 }
 
-// chile2010 is issue #18's table: blackjack 3:2, a win 1:1, insurance 2:1
+// chile2010 is the table of docs/games/blackjack.md: blackjack 3:2, a win 1:1, insurance 2:1
 // up to half the bet, Perfect Pairs 25:1 (seed 004 amendment 9, replacing
 // 30:1), 12:1 and 6:1, six decks, the dealer standing on every 17, double
 // after split, aces not re-split, four hands at most, surrender returning
 // half (amendment 6), Perfect Pairs from 10% to 80% of the main bet
-// (amendment 8, read in docs/GAMES.md (Blackjack)), the cut card 52 to 104
+// (amendment 8, read in docs/games/blackjack.md), the cut card 52 to 104
 // cards from the end (amendment 5 d).
 func chile2010() Data {
 	return Data{

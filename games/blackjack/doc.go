@@ -53,6 +53,6 @@
 //
 // A win is stake × X/Y rounded down to the currency's scale (blackjack 3:2
 // leaves a residue on an odd number of units); a surrender returns the
-// paytable's share rounded down. docs/GAMES.md (Blackjack) lists the
+// paytable's share rounded down. docs/games/blackjack.md lists the
 // readings of the seed and the figures.
 package blackjack

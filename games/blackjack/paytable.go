@@ -87,7 +87,7 @@ type Settings struct {
 	InsuranceMaxPercent string `json:"insurance_max_percent"`
 	// PerfectPairsMinPercent and PerfectPairsMaxPercent bound the Perfect
 	// Pairs stake as percentages of the seat's main bet: "10" and "80"
-	// (seed 004, Perfect Pairs amendment 8; see docs/GAMES.md (Blackjack) for
+	// (seed 004, Perfect Pairs amendment 8; see docs/games/blackjack.md for
 	// the reading).
 	PerfectPairsMinPercent string `json:"perfect_pairs_min_percent"`
 	PerfectPairsMaxPercent string `json:"perfect_pairs_max_percent"`

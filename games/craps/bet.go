@@ -183,7 +183,8 @@ func (b Bet) oneRoll() bool {
 
 // offOnComeOut reports whether the bet is off on a come-out roll unless
 // the player placed it as working: place, buy, hardways and come odds
-// (issue #15; the usual rule of the game where the seed is silent).
+// (docs/games/craps.md, "Rules taken from outside the seed"; the usual
+// rule of the game where the seed is silent).
 func (b Bet) offOnComeOut() bool {
 	switch b.kind {
 	case KindPlace, KindBuy, KindHard, KindComeOdds:

@@ -54,7 +54,7 @@ func pairs(four, five, six Odds) map[int]Odds {
 // peru1999 transcribes seed 003 (Resolución Directoral, Lima, 23 December
 // 1999, "Reglamento del juego de Craps"), arts. 6 to 12. The pass, don't
 // pass, come and don't come bets are in articles the seed does not carry;
-// they pay even money as everywhere (issue #15). The odds multiple (3) and
+// they pay even money as everywhere (docs/games/craps.md). The odds multiple (3) and
 // the 5% commission of arts. 9 and 10 are data.
 func peru1999() Data {
 	trueOdds := pairs(odds(2, 1), odds(3, 2), odds(6, 5))

@@ -38,8 +38,8 @@
 // and 8, art. 8 hardways, art. 9 place and buy (5% of the stake), art. 10
 // place-to-lose and lay (5% of what the bet could win), arts. 11-12 odds.
 // The line bets and the table's course are in articles the seed does not
-// carry; the standard rules apply (issue #15), and docs/GAMES.md (Craps)
-// lists every rule taken from outside the seed.
+// carry; the standard rules apply, and docs/games/craps.md ("Rules
+// taken from outside the seed") lists every rule taken from outside the seed.
 //
 // # Money
 //

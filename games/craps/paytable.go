@@ -18,7 +18,7 @@ const (
 	// field's and the line odds' lines by number, take about 70.
 	RulesMax = 256
 	// DefaultOddsMultiple is the odds multiple of Data whose OddsMultiple
-	// is 0: odds up to three times the line bet (issue #15).
+	// is 0: odds up to three times the line bet (docs/games/craps.md).
 	DefaultOddsMultiple = 3
 	// OddsMultipleMax bounds OddsMultiple (tables offering "100x odds"
 	// exist; more is a typing mistake).

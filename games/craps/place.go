@@ -95,7 +95,7 @@ func (p *Paytable) CheckPlacement(b games.Bet, results []games.Result, open []ga
 // back to the player, a charged commission does not. It implements
 // games.TakeDowner. Place, buy, place_lose, lay, big 6/8, hardways and all
 // odds may be taken down between rolls, and don't pass and don't come once
-// on their point (issue #15; they are the player's favourite then, and the
+// on their point (docs/games/craps.md; they are the player's favourite then, and the
 // house is glad to see them go). Pass and come never (once on a point
 // they are the house's favourite), nor one-roll bets. It returns, wrapped,
 // ErrNoTakeDown for those, ErrBetDecided for a bet the rolls decided,
@@ -103,7 +103,7 @@ func (p *Paytable) CheckPlacement(b games.Bet, results []games.Result, open []ga
 // ErrBadRoll for results that are not rolls or a Since beyond them.
 //
 // Taking a line bet down leaves the odds behind it without a line bet:
-// the ledger takes them down with it (see docs/GAMES.md, Craps).
+// the ledger takes them down with it (see docs/games/craps.md).
 func (p *Paytable) CheckTakeDown(b games.Bet, results []games.Result, open []games.Bet) error {
 	pb, err := p.bet(b.Code)
 	if err != nil {

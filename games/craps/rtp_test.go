@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestRTP_Known pins the house edges issue #15 and research/casino.md §5.1
+// TestRTP_Known pins the house edges docs/games/craps.md and research/casino.md §5.1
 // list, as exact fractions: per bet decided and per roll.
 func TestRTP_Known(t *testing.T) {
 	pt := mustNew(peru1999())

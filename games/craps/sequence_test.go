@@ -13,7 +13,7 @@ import (
 func intp(n int) *int { return &n }
 
 // TestSettleSequence_Lines checks settle lines written by hand, starting
-// with the example of issue #15.
+// with the example of docs/games/craps.md ("settle --jsonl").
 func TestSettleSequence_Lines(t *testing.T) {
 	pt := mustNew(peru1999())
 	cases := []struct {

@@ -79,7 +79,8 @@ type refAnswer struct {
 }
 
 // reference decides a bet placed with the table's point at tablePoint (0
-// for a come-out roll) over rolls, rule by rule as issue #15 words them,
+// for a come-out roll) over rolls, rule by rule as docs/games/craps.md
+// words them,
 // without the package's step function or table type.
 func reference(code string, tablePoint int, working bool, rolls []Roll) refAnswer {
 	kind, arg, _ := strings.Cut(code, ":")

@@ -46,7 +46,7 @@ func SeedPrizes() []Prize {
 	}
 }
 
-// pool1 is the example pool of issue #19's settle line: the seed's prize
+// pool1 is the example pool of docs/games/poker.md's settle line: the seed's prize
 // table, in a currency of two decimals. The seed leaves the commission,
 // the split and the base to each casino's approved plan ("Plan de
 // Apuestas"); these figures are an example configuration, not the seed's:

@@ -1,5 +1,5 @@
-// Package jackpot holds progressive pools shared by poker tables (issue
-// #19; seeds/004_11b2de8449360267.txt section 6, "Pozos progresivos en
+// Package jackpot holds progressive pools shared by poker tables
+// (seeds/004_11b2de8449360267.txt section 6, "Pozos progresivos en
 // juegos de cartas"): their parameters as data, how a progressive bet is
 // collected into them, how a pass of a linked table is paid from them,
 // and the movements that explain every balance. It does no I/O and keeps

@@ -6,8 +6,8 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Report is a pool's lines of the regulator report for one period (issue
-// #19; GLI-19 2.8.7 and 2.9): opening balance, what came in, what went
+// Report is a pool's lines of the regulator report for one period
+// (seed 004 section 6; GLI-19 2.8.7 and 2.9): opening balance, what came in, what went
 // out, closing balance, and the check that opening + in − out = closing.
 // The commission is reported beside the pool: it is taken from the bets
 // before they reach it.

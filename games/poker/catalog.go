@@ -28,7 +28,7 @@ func mustNew(d Data) *Paytable {
 	return p
 }
 
-// caribbean is the base game of issue #19: ante, a call of twice the ante,
+// caribbean is the base game of docs/games/poker.md: ante, a call of twice the ante,
 // the dealer qualifies with ace-king or better, and the usual call
 // paytable, straight flush 50:1 down to a pair (and a winning ace-king)
 // 1:1, with the royal flush at 100:1 as the usual table has it apart from

@@ -1,5 +1,5 @@
 // Package poker holds Caribbean poker, the base game of the progressive
-// of issue #19, and the five-card hand ranking that both the base game and
+// of seed 004 section 6, and the five-card hand ranking that both the base game and
 // the progressive (games/jackpot) settle with. It does no I/O and keeps no
 // state.
 //

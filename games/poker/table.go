@@ -12,8 +12,8 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 )
 
-// A Caribbean poker table with seats and a progressive side bet (issue
-// #19, seed 004 section 6). One round is one deal: its one result is the
+// A Caribbean poker table with seats and a progressive side bet
+// (seed 004 section 6). One round is one deal: its one result is the
 // dealer's five cards and every seat's five cards with its decision
 // ({"dealer":[…],"seats":[{"seat":1,"cards":[…]},{"seat":3,"cards":[…],"fold":true}]}).
 // A seat's bets are "ante:<seat>", "call:<seat>" (twice the ante, placed

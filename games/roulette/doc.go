@@ -19,7 +19,7 @@
 // Especial" to the American payment order of the multiple bets (numeral
 // 2.7), before "Línea". Everything else (the layout, the payouts, the
 // colours, la partage) the seed does not restate, and this package takes
-// the standard rule; docs/GAMES.md ("Roulette") lists each such decision.
+// the standard rule; docs/games/roulette.md lists each such decision.
 //
 // # Pockets and results
 //

@@ -9,7 +9,7 @@ import (
 )
 
 // Example_settleJSONL answers the request line of `wagerlog settle
-// --jsonl` from issue #14,
+// --jsonl` of docs/games/roulette.md,
 //
 //	{"paytable":"roulette/american","bet":"split:0-00","stake":"10","pocket":"00"}
 //

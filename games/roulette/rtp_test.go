@@ -8,8 +8,8 @@ import (
 
 func ratOf(a, b int64) *big.Rat { return big.NewRat(a, b) }
 
-// TestRTP_Exact checks every bet's exact RTP against the figures of issue
-// #14: 36/37 on the French wheel, 36/38 on the American one but 35/38 for
+// TestRTP_Exact checks every bet's exact RTP against the figures of
+// docs/games/roulette.md: 36/37 on the French wheel, 36/38 on the American one but 35/38 for
 // the top line, and 73/74 for the even chances under la partage.
 func TestRTP_Exact(t *testing.T) {
 	for _, tc := range []struct {

@@ -33,8 +33,8 @@
 // # Readings of the seeds
 //
 // Where the texts are ambiguous the package takes the reading that the
-// payout odds make sensible; each one is tested, and docs/GAMES.md ("Sic
-// Bo") lists them with their house edges:
+// payout odds make sensible; each one is tested, and docs/games/sicbo.md
+// lists them with their house edges:
 //
 //   - Small and big lose on any triple. Seed 000 words it as small losing
 //     on triples 1, 2 and 3 and big on triples 4, 5 and 6; the other

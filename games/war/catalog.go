@@ -29,7 +29,7 @@ func mustNew(d Data) *Paytable {
 	return p
 }
 
-// chile2010 is issue #18's War: the higher card wins 1:1; on a tie the
+// chile2010 is the War of docs/games/war.md: the higher card wins 1:1; on a tie the
 // player surrenders half or goes to war with a raise equal to the bet,
 // three cards burned, the raise winning 1:1 on an equal or higher card
 // while the bet pushes; the tie bet 10:1; six decks, the cut card at least

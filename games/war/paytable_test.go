@@ -17,7 +17,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the canonical paytable golden files in testdata")
 
 // goldenHashChile2010 is the content hash of the catalog's paytable; a
-// change means a new Version (see docs/GAMES.md (War)).
+// change means a new Version (see docs/games/war.md).
 const goldenHashChile2010 = "2896a7a31fb63e1d07dd9849da920c11060e78cdfcf39af5057afe2ab82b8600"
 
 func TestPaytable_Hash(t *testing.T) {

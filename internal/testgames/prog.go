@@ -12,8 +12,8 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 )
 
-// Prog: a progressive side bet alone, to test the ledger's pools (issue
-// #19) without a base game. A round is one pass of the table: its one
+// Prog: a progressive side bet alone, to test the ledger's pools
+// (seed 004 section 6) without a base game. A round is one pass of the table: its one
 // result lists the seats' five cards and whether each folded,
 // {"seats":[{"seat":1,"cards":["AS","KS","QS","JS","TS"]},{"seat":3,"cards":[…],"fold":true}]};
 // "progressive:<seat>" is the seat's progressive bet, settled with
