@@ -9,6 +9,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/audit"
 	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/internal/testsize"
 )
 
 var exportTime = time.Date(2026, 11, 5, 8, 0, 0, 0, time.UTC)
@@ -112,7 +113,7 @@ func TestArchive_FlipByte(t *testing.T) {
 	a := export(t, sc, 0, 0, false)
 	seq := sc.find("bet.settled", nil)
 	start, end := eventLine(t, a, seq)
-	if testing.Short() {
+	if !testsize.Full() {
 		end = start + 120
 	}
 	for i := start; i <= end; i++ { // end is the newline

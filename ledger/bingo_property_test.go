@@ -9,6 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games/bingo"
+	"github.com/wagerlog/wagerlog/internal/testsize"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -91,7 +92,7 @@ func naiveShares(cards []sold, winners []int, prize decimal.Decimal) map[int]dec
 // its bets and balls (replay.ResettleRound, as the dispute replay does).
 func TestLedger_BingoProperty(t *testing.T) {
 	games, cardsPerGame := 2, 2000
-	if testing.Short() {
+	if !testsize.Full() {
 		games, cardsPerGame = 1, 500
 	}
 	h := newHarness(t)

@@ -3,12 +3,14 @@ package bingo
 import (
 	"slices"
 	"testing"
+
+	"github.com/wagerlog/wagerlog/internal/testsize"
 )
 
 func TestGenerateCard(t *testing.T) {
 	t.Run("Valid", func(t *testing.T) {
 		n := 20_000
-		if testing.Short() {
+		if !testsize.Full() {
 			n = 2_000
 		}
 		var columns [4]int // how many columns held 1, 2, 3 numbers

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/internal/testsize"
 )
 
 // oracle finds a game's winners without the detector: each row is
@@ -82,7 +84,7 @@ func randomGame(rng *rand.Rand, n int) ([]SoldCard, []int) {
 func TestProperty_RandomGames(t *testing.T) {
 	pt := Paytables()[0]
 	games, cardsPer := 24, 3000
-	if testing.Short() {
+	if !testsize.Full() {
 		games, cardsPer = 4, 2000
 	}
 	rng := rand.New(rand.NewPCG(17, 1979))

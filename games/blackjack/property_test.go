@@ -9,6 +9,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/cards"
+	"github.com/wagerlog/wagerlog/internal/testsize"
 )
 
 // refHand is the test's own record of a hand, kept from the results it
@@ -37,7 +38,7 @@ type refHand struct {
 func TestRound_Property(t *testing.T) {
 	p := chile(t)
 	rounds := 400
-	if testing.Short() {
+	if !testsize.Full() {
 		rounds = 100
 	}
 	rng := rand.New(rand.NewPCG(18, 2010))

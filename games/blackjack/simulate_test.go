@@ -3,6 +3,8 @@ package blackjack
 import (
 	"math"
 	"testing"
+
+	"github.com/wagerlog/wagerlog/internal/testsize"
 )
 
 // pinnedRTP is the published figure: 10^6 rounds, SimulationSeed, the cut
@@ -10,13 +12,14 @@ import (
 const pinnedRTP = 0.9982375
 
 // TestSimulateBasicStrategy runs the basic-strategy simulation with its
-// fixed seed: 10^6 rounds normally (a few seconds), 10^4 under -short.
+// fixed seed: 10^6 rounds at full size (go test -tags slow; a few
+// seconds), 10^4 by default.
 // The figures are deterministic; the full run's are pinned in
 // docs/games/blackjack.md.
 func TestSimulateBasicStrategy(t *testing.T) {
 	p := chile(t)
 	rounds := 1_000_000
-	if testing.Short() {
+	if !testsize.Full() {
 		rounds = 10_000
 	}
 	sim, err := SimulateBasicStrategy(p, rounds, SimulationSeed, 78)
@@ -25,7 +28,7 @@ func TestSimulateBasicStrategy(t *testing.T) {
 	}
 	t.Logf("%s; RTP %.12f; sd %.4f; blackjacks %d, doubles %d, splits %d, surrenders %d, dealer busts %d",
 		sim, sim.RTP, sim.StdDev, sim.Blackjacks, sim.Doubles, sim.Splits, sim.Surrenders, sim.DealerBusts)
-	if !testing.Short() && (math.Abs(sim.RTP-pinnedRTP) > 1e-9 || sim.Blackjacks != 45128 || sim.Surrenders != 109291) {
+	if testsize.Full() && (math.Abs(sim.RTP-pinnedRTP) > 1e-9 || sim.Blackjacks != 45128 || sim.Surrenders != 109291) {
 		t.Errorf("the published figure was RTP %.6f%%; got %s", 100*pinnedRTP, sim)
 	}
 	a, _ := SimulateBasicStrategy(p, 2000, SimulationSeed, 78)

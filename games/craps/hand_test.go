@@ -8,6 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/internal/testsize"
 )
 
 // placed is a bet of the simulated player, with what the ledger would
@@ -47,7 +48,7 @@ func TestHand_Property(t *testing.T) {
 	codes := mustNew(peru1999()).Bets()
 	const scale = 2
 	hands := 400
-	if testing.Short() {
+	if !testsize.Full() {
 		hands = 80
 	}
 	rng := rand.New(rand.NewPCG(15, 2026))

@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/wagerlog/wagerlog/internal/testsize"
 )
 
 // TestRTP_Known pins the house edges docs/games/craps.md and research/casino.md §5.1
@@ -113,14 +115,14 @@ func TestRTPIn_Working(t *testing.T) {
 	}
 }
 
-// TestRTP_MonteCarlo rolls a million dice (200,000 with -short) with a
+// TestRTP_MonteCarlo rolls a million dice (with -tags slow; 200,000 by default) with a
 // fixed seed, keeps one bet of every code in play (placed, not working,
 // whenever the table takes it), and checks that each bet's measured edge
 // per bet decided is within 3 standard errors of the exact one.
 func TestRTP_MonteCarlo(t *testing.T) {
 	pt := mustNew(peru1999())
 	n := 1_000_000
-	if testing.Short() {
+	if !testsize.Full() {
 		n = 200_000
 	}
 	type slot struct {

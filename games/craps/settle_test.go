@@ -10,6 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/internal/testsize"
 )
 
 // seedPays is what each bet pays, copied by hand from seed 003
@@ -307,7 +308,7 @@ func rollClasses() []Roll {
 
 // TestSettleSequence_Exhaustive checks every offered bet, placed from each
 // table state (come-out and each point), working and not, over every
-// sequence of up to four rolls (three with -short), against the reference
+// sequence of up to four rolls (three by default, four with -tags slow), against the reference
 // model: outcome, deciding roll, win, returned, residue and commission.
 // Hardways see every roll class (rollClasses: the pair matters); every
 // other bet sees one roll per total (totalClasses), which is all its rule
@@ -320,7 +321,7 @@ func TestSettleSequence_Exhaustive(t *testing.T) {
 	pt := mustNew(peru1999())
 	stake, scale := decimal.RequireFromString("7.31"), int32(2)
 	depth := 4
-	if testing.Short() {
+	if !testsize.Full() {
 		depth = 3
 	}
 	type moneyKey struct {

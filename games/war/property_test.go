@@ -9,6 +9,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/cards"
+	"github.com/wagerlog/wagerlog/internal/testsize"
 )
 
 // TestRound_Property plays whole rounds with random seats, tie bets and
@@ -19,7 +20,7 @@ import (
 func TestRound_Property(t *testing.T) {
 	p := chile(t)
 	rounds := 2000
-	if testing.Short() {
+	if !testsize.Full() {
 		rounds = 300
 	}
 	rng := rand.New(rand.NewPCG(4, 2010))
