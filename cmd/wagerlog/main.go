@@ -1,6 +1,6 @@
 // Command wagerlog is the one binary of wagerlog: the server, and the tools
 // that auditors, finance and operators run against its stream. See the
-// README for every command.
+// docs/CLI.md for every command.
 package main
 
 import (

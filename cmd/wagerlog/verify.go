@@ -21,7 +21,7 @@ import (
 )
 
 // Exit statuses of wagerlog verify, one per audit.Verdict (1 stays for
-// errors that stopped it). README.md and docs/AUDIT.md list them.
+// errors that stopped it). docs/CLI.md and docs/AUDIT.md list them.
 const (
 	// exitViolations: violations were found.
 	exitViolations = 2
