@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/internal/testsize"
 )
 
 // TestBalanceMap_SnapshotsKeepTheirBalances drives the balances with
@@ -38,7 +40,9 @@ func TestBalanceMap_SnapshotsKeepTheirBalances(t *testing.T) {
 		}
 	}
 	taken, folded := 0, 0
-	for step := range 20_000 {
+	// 20,000 steps at full size (-tags slow), 5,000 by default.
+	steps := testsize.Pick(5_000, 20_000)
+	for step := range steps {
 		switch op := rng.IntN(100); {
 		case op < 90:
 			k := balanceKey{"wallet:p" + strconv.Itoa(rng.IntN(500)), []string{"EUR", "USD"}[rng.IntN(2)]}
@@ -73,7 +77,7 @@ func TestBalanceMap_SnapshotsKeepTheirBalances(t *testing.T) {
 		check(-1, s.snap, s.want, "a snapshot held to the end")
 	}
 	check(-1, b, model, "the balances")
-	if taken < 500 || folded == 0 {
+	if taken < steps/40 || folded == 0 {
 		t.Fatalf("%d snapshots taken, %d writes after a fold: the run did not exercise sharing", taken, folded)
 	}
 }

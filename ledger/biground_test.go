@@ -9,6 +9,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/sicbo"
+	"github.com/wagerlog/wagerlog/internal/testsize"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -86,19 +87,22 @@ func settledOnce(h *harness, round string, n int) {
 	}
 }
 
-// TestLedger_BigRound settles a round of 10,000 bets, which spans eleven
-// atomic batches.
+// bigRoundBets is the size of the big rounds: 10,000 bets at full size
+// (-tags slow), 3,000 by default, which still spans several atomic
+// batches (BatchEventsMax) and settlement chunks.
+func bigRoundBets() int { return testsize.Pick(3_000, 10_000) }
+
+// TestLedger_BigRound settles a round of bigRoundBets bets, which spans
+// several atomic batches.
 func TestLedger_BigRound(t *testing.T) {
-	if testing.Short() {
-		t.Skip("10,000 bets")
-	}
+	n := bigRoundBets()
 	h := newHarness(t)
-	round := bigRound(h, 10_000)
+	round := bigRound(h, n)
 	res := h.result("big", round, 1, 3, 3)
-	if res.Events != 10_002 {
-		t.Fatalf("result wrote %d events, want 10002", res.Events)
+	if res.Events != n+2 {
+		t.Fatalf("result wrote %d events, want %d", res.Events, n+2)
 	}
-	settledOnce(h, round, 10_000)
+	settledOnce(h, round, n)
 	var r ledger.Round
 	h.l.Inspect(context.Background(), func(s *ledger.State) { r, _ = s.Round(round) })
 	if r.Status != ledger.RoundSettled {
@@ -107,15 +111,13 @@ func TestLedger_BigRound(t *testing.T) {
 }
 
 // TestLedger_BigRoundCrash kills the writer after the third batch of a
-// 10,000-bet settlement; the restart finishes it with every bet settled
-// exactly once, and the result's idempotency key then returns the whole
-// settlement.
+// settlement of bigRoundBets bets; the restart finishes it with every bet
+// settled exactly once, and the result's idempotency key then returns the
+// whole settlement.
 func TestLedger_BigRoundCrash(t *testing.T) {
-	if testing.Short() {
-		t.Skip("10,000 bets")
-	}
+	n := bigRoundBets()
 	h := newHarness(t)
-	round := bigRound(h, 10_000)
+	round := bigRound(h, n)
 	total := map[string]string{}
 	h.l.Inspect(context.Background(), func(s *ledger.State) {
 		for _, r := range s.Balances() {
@@ -144,13 +146,13 @@ func TestLedger_BigRoundCrash(t *testing.T) {
 	if h.lastSeq() <= stored {
 		t.Fatalf("restart did not finish the settlement: last seq %d", h.lastSeq())
 	}
-	settledOnce(h, round, 10_000)
+	settledOnce(h, round, n)
 	again, err := h.exec(cmd)
 	if err != nil {
 		t.Fatalf("retry of the result: %v", err)
 	}
-	if again.Events != 10_002 {
-		t.Fatalf("retried result reports %d events, want 10002", again.Events)
+	if again.Events != n+2 {
+		t.Fatalf("retried result reports %d events, want %d", again.Events, n+2)
 	}
 	// Nothing but the settlement moved money: wallets and house changed by
 	// the same amount in opposite directions.

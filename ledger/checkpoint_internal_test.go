@@ -13,6 +13,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/internal/testsize"
 )
 
 // bigState builds a state of the size the bench's ledger holds at the
@@ -52,14 +53,12 @@ func bigState(tables, betsPerRound, keys int) *State {
 }
 
 // TestCheckpoint_Cost logs what a checkpoint of a state of the bench's size
-// costs: the sequencer's pause (the copy), the encoding, the decoding. Run
-// with -v; the figures are for docs/ARCHITECTURE.md, not asserted (the
-// machine may be loaded).
+// costs (with -tags slow; a tenth of it by default): the sequencer's pause
+// (the copy), the encoding, the decoding. Run with -v; the figures are for
+// docs/ARCHITECTURE.md, not asserted (the machine may be loaded).
 func TestCheckpoint_Cost(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a large state")
-	}
-	s := bigState(4, 500, 300_000)
+	bets, keys := testsize.Pick(50, 500), testsize.Pick(30_000, 300_000)
+	s := bigState(4, bets, keys)
 	start := time.Now()
 	snap := s.snapshot()
 	pause := time.Since(start)
@@ -77,7 +76,7 @@ func TestCheckpoint_Cost(t *testing.T) {
 	}
 	f := back.Footprint()
 	t.Logf("%d rounds, %d bets, %d keys: %d bytes; pause %s, encode %s, decode %s", f.Rounds, f.Bets, f.IdempotencyKeys, len(data), pause, enc, dec)
-	if f.Bets != 4*FinishedRoundsKept*500 || f.IdempotencyKeys != 300_000 {
+	if f.Bets != 4*FinishedRoundsKept*bets || f.IdempotencyKeys != keys {
 		t.Fatalf("decoded %+v", f)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+
+	"github.com/wagerlog/wagerlog/internal/testsize"
 )
 
 // TestIdemIndex_SnapshotsKeepTheirKeys drives the index with random
@@ -24,7 +26,8 @@ func TestIdemIndex_SnapshotsKeepTheirKeys(t *testing.T) {
 	var snaps []taken
 	key := func(i int) idemKey { return newIdemKey("frontend", "k-"+strconv.Itoa(i)) }
 	next := 0
-	for step := range 20_000 {
+	// 20,000 steps at full size (-tags slow), 5,000 by default.
+	for step := range testsize.Pick(5_000, 20_000) {
 		switch op := rng.IntN(100); {
 		case op < 55: // a command with a new key
 			it := idemItem{key: key(next), ent: idemEntry{first: uint64(next), events: 1}}

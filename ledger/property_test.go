@@ -17,6 +17,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/sicbo"
+	"github.com/wagerlog/wagerlog/internal/testsize"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -34,6 +35,10 @@ const (
 	propCoverageSteps = 1000
 )
 
+// propChecksSmall replaces propChecks by default; propChecks is the full
+// size, with -tags slow (internal/testsize).
+const propChecksSmall = 10
+
 // rapidDefaults sets rapid's number of checks and seed for this test binary
 // unless the command line or the environment chose them, so that a plain
 // `go test` is quick and reproducible and a long randomised run is one flag
@@ -42,7 +47,7 @@ func rapidDefaults(t testing.TB) {
 	t.Helper()
 	set := map[string]bool{}
 	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	for name, value := range map[string]string{"rapid.checks": strconv.Itoa(propChecks), "rapid.seed": strconv.Itoa(propSeed)} {
+	for name, value := range map[string]string{"rapid.checks": strconv.Itoa(testsize.Pick(propChecksSmall, propChecks)), "rapid.seed": strconv.Itoa(propSeed)} {
 		env := "RAPID_" + strings.ToUpper(strings.TrimPrefix(name, "rapid."))
 		if _, inEnv := os.LookupEnv(env); set[name] || inEnv {
 			continue

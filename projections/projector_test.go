@@ -17,6 +17,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/internal/testsize"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -263,13 +264,11 @@ func TestProjectorChild(t *testing.T) {
 
 // TestProjector_Kill kills a projector process with SIGKILL at random
 // moments (between batches and inside them), restarts it each time on the
-// same file, and checks that the result equals a build from scratch.
+// same file, and checks that the result equals a build from scratch. The
+// stream has 40 rounds with -tags slow, 12 by default: fewer runs killed.
 func TestProjector_Kill(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts child processes")
-	}
 	h := newHarnessListening(t)
-	sc := playScenario(h, 11, 40)
+	sc := playScenario(h, 11, testsize.Pick(12, 40))
 	last := h.LastSeq()
 	path := filepath.Join(t.TempDir(), "p.db")
 	// Create the file first, so that every kill finds it initialised.

@@ -17,12 +17,3 @@ func Pick[T any](small, full T) T {
 	}
 	return small
 }
-
-// RequireFull skips t unless the tests run at full size, saying why the
-// test runs only then and how to run it.
-func RequireFull(t testing.TB, why string) {
-	t.Helper()
-	if !Full() {
-		t.Skipf("full size only (%s): go test -tags slow", why)
-	}
-}
