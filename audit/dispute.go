@@ -188,6 +188,8 @@ type PlayerBalance struct {
 
 // DisputeTotals add up the settlements in force.
 type DisputeTotals struct {
+	// Currency is the round's, that of every amount here.
+	Currency string          `json:"currency"`
 	Bets     int             `json:"bets"`
 	Staked   decimal.Decimal `json:"staked"`
 	Won      decimal.Decimal `json:"won"`
@@ -311,7 +313,7 @@ func (o *disputeObserver) observe(s *step, f *fold) {
 	// report's chain section): the replay is given each event as linked.
 	o.evs = append(o.evs, replay.RoundEvent{Env: s.env, Payload: s.payload, Hash: e.Hash, HashOK: true, Prev: e.PrevHash})
 	o.rep.Timeline = append(o.rep.Timeline, TimelineEntry{
-		Seq: s.raw.Seq, At: e.OccurredAt, Type: e.Type, Actor: e.Actor, Summary: summarize(s.payload), Hash: e.Hash.String(),
+		Seq: s.raw.Seq, At: e.OccurredAt, Type: e.Type, Actor: e.Actor, Summary: summarize(s.payload, f, s.env.Table), Hash: e.Hash.String(),
 	})
 	o.touchPlayers(s, f)
 	switch p := s.payload.(type) {
@@ -531,7 +533,7 @@ func (o *disputeObserver) report(w *walker) *DisputeReport {
 	if r.ID == "" {
 		r.ID = o.round
 	}
-	rep.Totals = DisputeTotals{Staked: decimal.Zero, Won: decimal.Zero, Returned: decimal.Zero, Residue: decimal.Zero, Refunded: decimal.Zero}
+	rep.Totals = DisputeTotals{Currency: rep.Round.Currency, Staked: decimal.Zero, Won: decimal.Zero, Returned: decimal.Zero, Residue: decimal.Zero, Refunded: decimal.Zero}
 	bets := map[string]bool{}
 	for _, b := range rep.Bets {
 		if !bets[b.Bet] {

@@ -17,7 +17,7 @@ type htmlData struct {
 }
 
 // WriteJSON writes the report as indented JSON.
-func (r *DisputeReport) WriteJSON(w io.Writer) error { return writeJSON(w, r) }
+func (r *DisputeReport) WriteJSON(w io.Writer) error { return writeJSON(w, r.render, r) }
 
 // WriteCSV writes the report's sections: round, timeline, dice, bets,
 // players, chain.

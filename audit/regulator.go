@@ -199,6 +199,9 @@ func Regulator(ctx context.Context, src Source, p Period, opts Options) (*Regula
 type gameKey struct{ table, paytable, hash, currency string }
 
 type regulatorObserver struct {
+	// f is the walk's fold, kept by observe for the texts of significant
+	// events (their amounts take the currency's decimals).
+	f         *fold
 	t         *periodTracker
 	opts      Options
 	rtp       rtpCache
@@ -263,6 +266,7 @@ func (o *regulatorObserver) day(currency string) *RegulatorDay {
 }
 
 func (o *regulatorObserver) observe(s *step, f *fold) {
+	o.f = f
 	if !o.t.in {
 		return
 	}
@@ -326,7 +330,7 @@ func (o *regulatorObserver) observe(s *step, f *fold) {
 		o.significant(s, SignificantEvent{Reason: p.Note, Before: ledger.RoundPaused, After: after})
 	case *events.WalletAdjusted:
 		o.significant(s, SignificantEvent{Player: p.Player, Reason: p.Reason,
-			Before: p.BalanceBefore.String() + " " + p.Currency, After: p.BalanceAfter.String() + " " + p.Currency})
+			Before: f.amountText(s.env.Table, p.Currency, p.BalanceBefore) + " " + p.Currency, After: f.amountText(s.env.Table, p.Currency, p.BalanceAfter) + " " + p.Currency})
 	case *events.TableLimitsChanged:
 		o.significant(s, SignificantEvent{Reason: p.Reason, Before: limitsString(p.Before), After: limitsString(p.After)})
 	case *events.TableOpened:
@@ -373,8 +377,8 @@ func (o *regulatorObserver) largeWin(s *step, p *events.BetSettled) {
 		o.largeWins[p.Bet] = len(o.rep.LargeWins)
 		o.rep.LargeWins = append(o.rep.LargeWins, lw)
 	}
-	o.significant(s, SignificantEvent{Kind: SignificantLargeWin, Player: p.Player, After: p.Win.String() + " " + p.Currency,
-		Detail: fmt.Sprintf("bet %s on %s, stake %s %s, wins %s: %s", p.Bet, p.Code, p.Stake, p.Currency, p.Win, p.Rule)})
+	o.significant(s, SignificantEvent{Kind: SignificantLargeWin, Player: p.Player, After: o.f.amountText(p.Table, p.Currency, p.Win) + " " + p.Currency,
+		Detail: fmt.Sprintf("bet %s on %s, stake %s %s, wins %s: %s", p.Bet, p.Code, o.f.amountText(p.Table, p.Currency, p.Stake), p.Currency, o.f.amountText(p.Table, p.Currency, p.Win), p.Rule)})
 }
 
 // significant lists one significant event; Kind and Detail default to the
@@ -389,7 +393,7 @@ func (o *regulatorObserver) significant(s *step, ev SignificantEvent) {
 		ev.Kind = string(s.env.Type)
 	}
 	if ev.Detail == "" {
-		ev.Detail = summarize(s.payload)
+		ev.Detail = summarize(s.payload, o.f, s.env.Table)
 	}
 	o.rep.SignificantEvents = append(o.rep.SignificantEvents, ev)
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // WriteJSON writes the report as indented JSON.
-func (r *RegulatorReport) WriteJSON(w io.Writer) error { return writeJSON(w, r) }
+func (r *RegulatorReport) WriteJSON(w io.Writer) error { return writeJSON(w, r.render, r) }
 
 // WriteCSV writes the report's tables, one CSV file each in a zip: games,
 // RTP by bet kind, days (with "no activity" days), large wins, significant
@@ -59,7 +59,7 @@ func (r *RegulatorReport) tables() *csvSections {
 	}
 	c.header("large_win_thresholds", "currency", "threshold")
 	for _, cur := range sortedKeys(r.LargeWinThresholds) {
-		c.row("large_win_thresholds", cur, r.LargeWinThresholds[cur].String())
+		c.row("large_win_thresholds", cur, ri.amount(r.LargeWinThresholds[cur], cur))
 	}
 	c.header("large_wins", "seq", "at", "table", "round", "player", "bet", "code", "stake", "win", "currency", "paytable", "rule", "actor", "role", "reversed_seq")
 	for _, x := range r.LargeWins {

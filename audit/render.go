@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/audit/pdf"
+	"github.com/wagerlog/wagerlog/internal/amountjson"
 	"github.com/wagerlog/wagerlog/internal/assert"
 )
 
@@ -132,14 +134,44 @@ func (ri renderInfo) time(t time.Time) string {
 	return t.In(loc).Format(timeLayout)
 }
 
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
+// writeJSON writes a report as indented JSON, its amounts with their
+// currency's decimals and its percentages with a fixed number of decimals
+// (package amountjson): the types declare which members are amounts, the
+// nearest "currency" member says which currency.
+func writeJSON(w io.Writer, ri renderInfo, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		return fmt.Errorf("audit: json: %w", err)
 	}
-	return nil
+	out, unscoped, err := ri.amountsJSON(reflect.TypeOf(v)).Render(bytes.TrimSpace(buf.Bytes()))
+	if err != nil {
+		return fmt.Errorf("audit: json: %w", err)
+	}
+	if len(unscoped) > 0 {
+		// A report type that holds an amount with no currency around it
+		// is a mistake of this package: say so rather than write "3731".
+		return fmt.Errorf("audit: json: amounts with no currency in scope: %s", strings.Join(unscoped, ", "))
+	}
+	buf.Reset()
+	if err := json.Indent(&buf, out, "", "  "); err != nil {
+		return fmt.Errorf("audit: json: %w", err)
+	}
+	buf.WriteByte('\n')
+	_, err = w.Write(buf.Bytes())
+	return err
+}
+
+// amountsJSON is the amount renderer of a report of type t: the members
+// that hold percentages and the large-win thresholds (keyed by currency)
+// are named here, every other decimal member is an amount.
+func (ri renderInfo) amountsJSON(t reflect.Type) *amountjson.Renderer {
+	return amountjson.New(amountjson.Options{
+		Scales:          ri.scales,
+		Percents:        map[string]int32{"percent": PercentPlaces, "ci95_low_percent": kindPercentPlaces, "ci95_high_percent": kindPercentPlaces},
+		KeyedByCurrency: []string{"large_win_thresholds"},
+	}, t)
 }
 
 // csvSections collects a report's tables, one rectangular table per
@@ -292,7 +324,7 @@ func templates(ri renderInfo) *template.Template {
 			}
 			parts := make([]string, 0, len(m))
 			for _, c := range sortedKeys(m) {
-				parts = append(parts, c+" "+m[c].String())
+				parts = append(parts, c+" "+ri.amount(m[c], c))
 			}
 			return strings.Join(parts, " · ")
 		},
