@@ -17,7 +17,6 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"github.com/wagerlog/wagerlog/audit/pdf"
 	"github.com/wagerlog/wagerlog/internal/amountjson"
 	"github.com/wagerlog/wagerlog/internal/assert"
 )
@@ -215,30 +214,6 @@ func (c *csvSections) row(section string, vals ...string) {
 	assert.That(len(vals) == t.cols, "csv row of %q has %d fields, its header %d", section, len(vals), t.cols)
 	_ = t.w.Write(vals)
 	t.rows = append(t.rows, vals)
-}
-
-// writePDF draws the tables under the report's header (the "report" table
-// repeats the header, and is left out).
-func writePDF(w io.Writer, h Header, ri renderInfo, c *csvSections) error {
-	d := pdf.Document{Title: h.Title, Created: h.GeneratedAt}
-	if h.Operator != "" {
-		d.Lines = append(d.Lines, "Operator: "+h.Operator)
-	}
-	if h.Period != nil {
-		d.Lines = append(d.Lines, fmt.Sprintf("Period: %s to %s (%s, %s)", h.Period.From, h.Period.To, h.Period.Kind, h.Period.TimeZone))
-	}
-	d.Lines = append(d.Lines, fmt.Sprintf("Generated %s; stream read through sequence %d", ri.time(h.GeneratedAt), h.Through))
-	for _, name := range c.order {
-		if name == "report" {
-			continue
-		}
-		t := c.tables[name]
-		d.Tables = append(d.Tables, pdf.Table{Title: name, Columns: t.header, Rows: t.rows})
-	}
-	if err := pdf.Write(w, d); err != nil {
-		return fmt.Errorf("audit: %w", err)
-	}
-	return nil
 }
 
 // zip writes the tables to w as a zip of CSV files.
