@@ -101,22 +101,15 @@ type renderInfo struct {
 	loc    *time.Location
 }
 
-// residuePlacesMax bounds the decimals shown for an amount finer than its
-// currency (a rounding residue).
-const residuePlacesMax = 8
-
 // amount renders an amount at its currency's scale; an amount finer than
-// that (a rounding residue) keeps the decimals it needs, never rounded.
+// that (a residue an older stream posted) keeps every decimal it has,
+// never rounded.
 func (ri renderInfo) amount(d decimal.Decimal, currency string) string {
 	scale, ok := ri.scales[currency]
 	if !ok {
 		scale = 2
 	}
-	places := scale
-	if !d.Equal(d.Truncate(scale)) {
-		places = min(-d.Exponent(), residuePlacesMax)
-	}
-	return d.StringFixed(places)
+	return d.StringFixed(max(scale, -d.Exponent()))
 }
 
 // timeLayout renders report times to the millisecond with their offset.

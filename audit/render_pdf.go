@@ -37,7 +37,7 @@ var pdfColumns = map[string]string{
 	"game": "Game", "paytable": "Paytable", "paytable_hash": "Paytable hash", "table": "Table", "currency": "Cur.",
 	"rounds_played": "Rounds played", "rounds_cancelled": "Rounds cancelled", "rounds_corrected": "Rounds corrected",
 	"reshakes": "Reshakes", "bets_placed": "Bets placed", "staked": "Staked", "bets_settled": "Bets settled",
-	"settled_stakes": "Settled stakes", "won": "Won", "returned": "Returned", "residue": "Residue", "bets_refunded": "Bets refunded",
+	"settled_stakes": "Settled stakes", "won": "Won", "returned": "Returned", "residue": "Residue posted", "residue_exact": "Residue not paid (exact)", "bets_refunded": "Bets refunded",
 	"refunded": "Refunded", "ggr": "GGR", "actual_rtp_percent": "Actual RTP %", "theoretical_rtp_percent": "Theor. RTP %",
 	"theoretical_rtp_exact": "Theor. RTP (exact)", "kind": "Kind", "bets": "Bets", "ci95_low_percent": "95% CI low %",
 	"ci95_high_percent": "95% CI high %", "significance": "Significance", "date": "Date", "no_activity": "No activity",
