@@ -93,10 +93,10 @@ type GameRow struct {
 	// ResidueExact is the residue the rounding did not pay, exactly: a
 	// decimal when it has a finite form ("0.005"), else a reduced
 	// fraction of the unit ("4997/120").
-	Residue       decimal.Decimal `json:"residue"`
-	ResidueExact  string          `json:"residue_exact"`
-	BetsRefunded  int             `json:"bets_refunded"`
-	Refunded      decimal.Decimal `json:"refunded"`
+	Residue      decimal.Decimal `json:"residue"`
+	ResidueExact string          `json:"residue_exact"`
+	BetsRefunded int             `json:"bets_refunded"`
+	Refunded     decimal.Decimal `json:"refunded"`
 	// GGR is gross gaming revenue: settled stakes minus what was returned
 	// to players. The rounding residue is not paid to players and stays in
 	// GGR; it is shown apart.
@@ -220,9 +220,9 @@ type regulatorObserver struct {
 	// residues are the exact residues of the settlements in force that
 	// have one, by bet, taken back when a correction reverses them.
 	residues map[string]*big.Rat
-	kinds     map[kindKey]*kindAcc
-	rep       *RegulatorReport
-	pools     poolReports
+	kinds    map[kindKey]*kindAcc
+	rep      *RegulatorReport
+	pools    poolReports
 	// status is the round's status before the event at hand.
 	status string
 }
