@@ -254,8 +254,24 @@ func pctString(r *Ratio) string {
 var templateFS embed.FS
 
 // templates parses the report templates with the helpers bound to ri.
+// "hash" shows a SHA-256 by its first HashShown hex digits and keeps it
+// for the appendix that "hashesInFull" lists at the page's foot (pairs of
+// short and full, in the order first shown).
 func templates(ri renderInfo) *template.Template {
+	var shown [][2]string
+	seen := map[string]bool{}
 	funcs := template.FuncMap{
+		"hash": func(h string) string {
+			if len(h) <= HashShown {
+				return h
+			}
+			if !seen[h] {
+				seen[h] = true
+				shown = append(shown, [2]string{short(h), h})
+			}
+			return short(h)
+		},
+		"hashesInFull": func() [][2]string { return shown },
 		"amount": ri.amount,
 		"time":   ri.time,
 		"dice": func(v any) string {
