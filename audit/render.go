@@ -272,8 +272,8 @@ func templates(ri renderInfo) *template.Template {
 			return short(h)
 		},
 		"hashesInFull": func() [][2]string { return shown },
-		"amount": ri.amount,
-		"time":   ri.time,
+		"amount":       ri.amount,
+		"time":         ri.time,
 		"dice": func(v any) string {
 			switch d := v.(type) {
 			case *[3]int:
