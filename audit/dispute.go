@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"sort"
 	"time"
 
@@ -150,7 +151,14 @@ type DisputeBet struct {
 	RecomputedReturned decimal.Decimal `json:"recomputed_returned"`
 	RecordedWin        decimal.Decimal `json:"recorded_win"`
 	RecordedReturned   decimal.Decimal `json:"recorded_returned"`
-	Residue            decimal.Decimal `json:"residue"`
+	// Residue is what the settlement posted to the rounding account
+	// (nothing since only whole smallest units are posted, docs/AUDIT.md
+	// "Rounding"); ResidueExact is the residue not paid, exactly (a
+	// decimal, or a fraction of the unit when it has no finite decimal
+	// form): the re-computation's when it matches, else the record's.
+	Residue      decimal.Decimal `json:"residue"`
+	ResidueExact string          `json:"residue_exact"`
+	residue      *big.Rat
 	// Match is true when the recorded amounts equal the recomputed ones.
 	Match bool `json:"match"`
 	// InForce is false for a settlement a correction reversed.
@@ -188,12 +196,16 @@ type PlayerBalance struct {
 
 // DisputeTotals add up the settlements in force.
 type DisputeTotals struct {
+	// Currency is the round's, that of every amount here.
+	Currency string          `json:"currency"`
 	Bets     int             `json:"bets"`
 	Staked   decimal.Decimal `json:"staked"`
 	Won      decimal.Decimal `json:"won"`
 	Returned decimal.Decimal `json:"returned"`
 	Residue  decimal.Decimal `json:"residue"`
-	Refunded decimal.Decimal `json:"refunded"`
+	// ResidueExact adds up the bets' exact residues.
+	ResidueExact string          `json:"residue_exact"`
+	Refunded     decimal.Decimal `json:"refunded"`
 	// Mismatches counts the settlements whose recorded amounts differ from
 	// the recomputed ones.
 	Mismatches int `json:"mismatches"`
@@ -311,7 +323,7 @@ func (o *disputeObserver) observe(s *step, f *fold) {
 	// report's chain section): the replay is given each event as linked.
 	o.evs = append(o.evs, replay.RoundEvent{Env: s.env, Payload: s.payload, Hash: e.Hash, HashOK: true, Prev: e.PrevHash})
 	o.rep.Timeline = append(o.rep.Timeline, TimelineEntry{
-		Seq: s.raw.Seq, At: e.OccurredAt, Type: e.Type, Actor: e.Actor, Summary: summarize(s.payload), Hash: e.Hash.String(),
+		Seq: s.raw.Seq, At: e.OccurredAt, Type: e.Type, Actor: e.Actor, Summary: summarize(s.payload, f, s.env.Table), Hash: e.Hash.String(),
 	})
 	o.touchPlayers(s, f)
 	switch p := s.payload.(type) {
@@ -395,6 +407,7 @@ func (o *disputeObserver) betRows(rr *replay.RoundReplay) {
 					Bet: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Name: name, Stake: b.Stake, Currency: p.Currency,
 					PlacedSeq: ev.Seq, Outcome: "open", InForce: true,
 					RecomputedWin: decimal.Zero, RecomputedReturned: decimal.Zero, RecordedWin: decimal.Zero, RecordedReturned: decimal.Zero, Residue: decimal.Zero,
+					ResidueExact: exactAmount(nil, o.scaleOf(p.Currency)),
 				})
 			}
 		case *events.BetSettled:
@@ -451,6 +464,11 @@ func (o *disputeObserver) settled(c replay.BetCheck) {
 	}
 	row.RecordedRule, row.RecordedWin, row.RecordedReturned, row.Residue = c.Recorded.Rule, c.Recorded.Win, c.Recorded.Returned, c.Recorded.Residue
 	row.Rule, row.RecomputedWin, row.RecomputedReturned = c.Recomputed.Rule, orZero(c.Recomputed.Win), orZero(c.Recomputed.Returned)
+	row.residue = exactResidue(c.Recorded)
+	if c.Match && c.Recomputed.Outcome != "" {
+		row.residue = exactResidue(c.Recomputed)
+	}
+	row.ResidueExact = exactAmount(row.residue, o.scaleOf(row.Currency))
 	row.Match = c.Match
 	if !c.Match {
 		row.Note = c.Problem
@@ -531,8 +549,9 @@ func (o *disputeObserver) report(w *walker) *DisputeReport {
 	if r.ID == "" {
 		r.ID = o.round
 	}
-	rep.Totals = DisputeTotals{Staked: decimal.Zero, Won: decimal.Zero, Returned: decimal.Zero, Residue: decimal.Zero, Refunded: decimal.Zero}
+	rep.Totals = DisputeTotals{Currency: rep.Round.Currency, Staked: decimal.Zero, Won: decimal.Zero, Returned: decimal.Zero, Residue: decimal.Zero, Refunded: decimal.Zero}
 	bets := map[string]bool{}
+	residue := new(big.Rat)
 	for _, b := range rep.Bets {
 		if !bets[b.Bet] {
 			bets[b.Bet] = true
@@ -553,8 +572,12 @@ func (o *disputeObserver) report(w *walker) *DisputeReport {
 			rep.Totals.Won = rep.Totals.Won.Add(b.RecordedWin)
 			rep.Totals.Returned = rep.Totals.Returned.Add(b.RecordedReturned)
 			rep.Totals.Residue = rep.Totals.Residue.Add(b.Residue)
+			if b.residue != nil {
+				residue.Add(residue, b.residue)
+			}
 		}
 	}
+	rep.Totals.ResidueExact = exactAmount(residue, o.scaleOf(rep.Round.Currency))
 	rep.Players = make([]PlayerBalance, 0, len(o.order))
 	for _, k := range o.order {
 		pb := o.players[k].PlayerBalance
@@ -614,4 +637,24 @@ func (o *disputeObserver) chain(w *walker) {
 		c.Seal = ref
 	}
 	o.rep.Chain = c
+}
+
+// exactResidue is a settlement's exact residue: the one it records, else
+// its residue (exact in every event that records none but a 7:6 payout's
+// in a stream written before the ledger recorded residues exactly).
+func exactResidue(s replay.Settlement) *big.Rat {
+	if s.ResidueExact != "" {
+		if r, ok := replay.ParseResidue(s.ResidueExact); ok {
+			return r
+		}
+	}
+	return s.Residue.Rat()
+}
+
+// scaleOf is the scale of the round's currency (2 when unknown).
+func (o *disputeObserver) scaleOf(currency string) int32 {
+	if s, ok := o.scales[currency]; ok {
+		return s
+	}
+	return 2
 }

@@ -17,7 +17,7 @@ type htmlData struct {
 }
 
 // WriteJSON writes the report as indented JSON.
-func (r *DisputeReport) WriteJSON(w io.Writer) error { return writeJSON(w, r) }
+func (r *DisputeReport) WriteJSON(w io.Writer) error { return writeJSON(w, r.render, r) }
 
 // WriteCSV writes the report's sections: round, timeline, dice, bets,
 // players, chain.
@@ -69,12 +69,12 @@ func (r *DisputeReport) tables() *csvSections {
 		writeSalesCloseCSV(c, r)
 	}
 	c.header("bets", "bet", "slip", "player", "code", "name", "stake", "currency", "placed_seq", "seq", "correction", "dice", "outcome",
-		"rule", "recomputed_win", "recomputed_returned", "recorded_win", "recorded_returned", "residue", "match", "in_force", "reversed_seq", "note")
+		"rule", "recomputed_win", "recomputed_returned", "recorded_win", "recorded_returned", "residue", "residue_exact", "match", "in_force", "reversed_seq", "note")
 	for _, b := range r.Bets {
 		cur := b.Currency
 		c.row("bets", b.Bet, b.Slip, b.Player, b.Code, b.Name, ri.amount(b.Stake, cur), cur, u64s(b.PlacedSeq), optSeq(b.Seq), ints(b.Correction),
 			resultCell(b.Dice, b.Result), b.Outcome, b.Rule, ri.amount(b.RecomputedWin, cur), ri.amount(b.RecomputedReturned, cur),
-			ri.amount(b.RecordedWin, cur), ri.amount(b.RecordedReturned, cur), ri.amount(b.Residue, cur), bools(b.Match), bools(b.InForce),
+			ri.amount(b.RecordedWin, cur), ri.amount(b.RecordedReturned, cur), ri.amount(b.Residue, cur), b.ResidueExact, bools(b.Match), bools(b.InForce),
 			optSeq(b.ReversedAt), b.Note)
 	}
 	c.header("players", "player", "currency", "before", "after", "staked", "returned", "refunded", "other")
@@ -85,8 +85,8 @@ func (r *DisputeReport) tables() *csvSections {
 	}
 	t := r.Totals
 	cur := rd.Currency
-	c.header("totals", "bets", "staked", "won", "returned", "residue", "refunded", "mismatches")
-	c.row("totals", ints(t.Bets), ri.amount(t.Staked, cur), ri.amount(t.Won, cur), ri.amount(t.Returned, cur), ri.amount(t.Residue, cur),
+	c.header("totals", "bets", "staked", "won", "returned", "residue", "residue_exact", "refunded", "mismatches")
+	c.row("totals", ints(t.Bets), ri.amount(t.Staked, cur), ri.amount(t.Won, cur), ri.amount(t.Returned, cur), ri.amount(t.Residue, cur), t.ResidueExact,
 		ri.amount(t.Refunded, cur), ints(t.Mismatches))
 	writeChainCSV(c, "chain", r.Chain.VerificationSummary)
 	ch := r.Chain

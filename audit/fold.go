@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"math/big"
 	"strings"
 	"time"
 
@@ -99,6 +100,13 @@ func (r *roundState) open() bool {
 // memory is bounded by the number of accounts and tables, not by the
 // length of the stream.
 type fold struct {
+	// residue is the exact residue of the bet.settled being applied (a
+	// fraction of the unit), for the reports: the event's own when it
+	// records one; for an event written before the ledger did, the
+	// re-settlement's when it agrees with what the event posted (the
+	// posted residue of a 7:6 payout was cut to 16 decimals), else what
+	// it posted.
+	residue *big.Rat
 	// complete is true when the walk started at sequence 1: balances are
 	// absolute and every round and table is known. An archive of a later
 	// range starts with complete false; checks that need the state before
@@ -172,6 +180,14 @@ func (f *fold) scale(table, currency string) (int32, bool) {
 	}
 	s, ok := f.currencies[currency]
 	return s, ok
+}
+
+// scaleOr returns the scale of a currency on table, 2 when it is not known.
+func (f *fold) scaleOr(table, currency string) int32 {
+	if s, ok := f.scale(table, currency); ok {
+		return s
+	}
+	return 2
 }
 
 // scalesInUse returns the scale of every currency, the tables' own first.
@@ -853,6 +869,7 @@ func (f *fold) settleBet(s *step, p *events.BetSettled, report reporter) {
 	if r != nil {
 		b = f.bet(r, p.Bet, report, "settlement")
 	}
+	f.residue = replay.Recorded(p).ExactResidue()
 	f.resettle(p, r, b, report)
 	if r == nil {
 		return
@@ -920,7 +937,10 @@ func (f *fold) resettle(p *events.BetSettled, r *roundState, b *betState, report
 		}
 		bet, results = games.Bet{Code: p.Code, Stake: p.Stake}, []games.Result{res}
 	}
-	_, diff, err := replay.Resettle(pt, bet, scale, results, replay.Recorded(p))
+	st, diff, err := replay.Resettle(pt, bet, scale, results, replay.Recorded(p))
+	if err == nil && diff == "" && p.ResidueExact == "" {
+		f.residue = st.ExactResidue()
+	}
 	switch {
 	case err != nil:
 		report(KindPayoutMismatch, "bet %s cannot be re-settled: %v", p.Bet, err)

@@ -7,7 +7,7 @@ import (
 )
 
 // WriteJSON writes the report as indented JSON.
-func (r *ReconcileReport) WriteJSON(w io.Writer) error { return writeJSON(w, r) }
+func (r *ReconcileReport) WriteJSON(w io.Writer) error { return writeJSON(w, r.render, r) }
 
 // reconColumns are the columns of a reconciliation row after its keys.
 var reconColumns = []string{"opening", "deposits", "withdrawals", "adjustments", "stakes", "stakes_returned", "wins_paid",

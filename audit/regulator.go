@@ -87,9 +87,16 @@ type GameRow struct {
 	SettledStakes decimal.Decimal `json:"settled_stakes"`
 	Won           decimal.Decimal `json:"won"`
 	Returned      decimal.Decimal `json:"returned"`
-	Residue       decimal.Decimal `json:"residue"`
-	BetsRefunded  int             `json:"bets_refunded"`
-	Refunded      decimal.Decimal `json:"refunded"`
+	// Residue is what the settlements posted to the rounding account:
+	// nothing since only whole smallest units are posted (docs/AUDIT.md,
+	// "Rounding"), the residues themselves in older streams.
+	// ResidueExact is the residue the rounding did not pay, exactly: a
+	// decimal when it has a finite form ("0.005"), else a reduced
+	// fraction of the unit ("4997/120").
+	Residue      decimal.Decimal `json:"residue"`
+	ResidueExact string          `json:"residue_exact"`
+	BetsRefunded int             `json:"bets_refunded"`
+	Refunded     decimal.Decimal `json:"refunded"`
 	// GGR is gross gaming revenue: settled stakes minus what was returned
 	// to players. The rounding residue is not paid to players and stays in
 	// GGR; it is shown apart.
@@ -103,6 +110,8 @@ type GameRow struct {
 	// theo is Σ stake · RTP(bet) over the settlements whose bet has an
 	// exact RTP, theoStake the stakes of those settlements.
 	theo, theoStake *big.Rat
+	// residue adds up the exact residues (ResidueExact).
+	residue *big.Rat
 }
 
 // RegulatorDay is one day and currency of the period.
@@ -181,7 +190,7 @@ type LimitRow struct {
 func Regulator(ctx context.Context, src Source, p Period, opts Options) (*RegulatorReport, error) {
 	o := &regulatorObserver{
 		t: newPeriodTracker(p), opts: opts, rtp: rtpCache{}, games: map[gameKey]*GameRow{},
-		days: map[string]map[string]*RegulatorDay{}, largeWins: map[string]int{}, kinds: map[kindKey]*kindAcc{},
+		days: map[string]map[string]*RegulatorDay{}, largeWins: map[string]int{}, residues: map[string]*big.Rat{}, kinds: map[kindKey]*kindAcc{},
 		rep: &RegulatorReport{LargeWins: []LargeWin{}, SignificantEvents: []SignificantEvent{}, Limits: []TableLimits{}, Interrupted: []OpenRound{}},
 	}
 	o.t.onStart = o.pools.start
@@ -199,15 +208,21 @@ func Regulator(ctx context.Context, src Source, p Period, opts Options) (*Regula
 type gameKey struct{ table, paytable, hash, currency string }
 
 type regulatorObserver struct {
+	// f is the walk's fold, kept by observe for the texts of significant
+	// events (their amounts take the currency's decimals).
+	f         *fold
 	t         *periodTracker
 	opts      Options
 	rtp       rtpCache
 	games     map[gameKey]*GameRow
 	days      map[string]map[string]*RegulatorDay // day → currency → row
 	largeWins map[string]int                      // bet → index in rep.LargeWins
-	kinds     map[kindKey]*kindAcc
-	rep       *RegulatorReport
-	pools     poolReports
+	// residues are the exact residues of the settlements in force that
+	// have one, by bet, taken back when a correction reverses them.
+	residues map[string]*big.Rat
+	kinds    map[kindKey]*kindAcc
+	rep      *RegulatorReport
+	pools    poolReports
 	// status is the round's status before the event at hand.
 	status string
 }
@@ -227,7 +242,7 @@ func (o *regulatorObserver) game(f *fold, table, paytable, hash, currency string
 	if g == nil {
 		z := decimal.Zero
 		g = &GameRow{Paytable: paytable, PaytableHash: hash, Table: table, Currency: currency,
-			Staked: z, SettledStakes: z, Won: z, Returned: z, Residue: z, Refunded: z, GGR: z, theo: new(big.Rat), theoStake: new(big.Rat)}
+			Staked: z, SettledStakes: z, Won: z, Returned: z, Residue: z, Refunded: z, GGR: z, theo: new(big.Rat), theoStake: new(big.Rat), residue: new(big.Rat)}
 		if pt, err := f.paytable(paytable, hash); err == nil {
 			g.Game = pt.Game()
 		} else if t := f.tables[table]; t != nil {
@@ -263,6 +278,7 @@ func (o *regulatorObserver) day(currency string) *RegulatorDay {
 }
 
 func (o *regulatorObserver) observe(s *step, f *fold) {
+	o.f = f
 	if !o.t.in {
 		return
 	}
@@ -279,11 +295,19 @@ func (o *regulatorObserver) observe(s *step, f *fold) {
 	case *events.BetSettled:
 		g := o.game(f, p.Table, p.Paytable, p.PaytableHash, p.Currency)
 		o.settle(f, g, p.Code, p.Paytable, p.PaytableHash, p.Currency, p.Stake, p.Win, p.Returned, p.Residue, 1)
+		if f.residue != nil && f.residue.Sign() != 0 {
+			g.residue.Add(g.residue, f.residue)
+			o.residues[p.Bet] = new(big.Rat).Set(f.residue)
+		}
 		o.largeWin(s, p)
 	case *events.BetSettlementReversed:
 		if r := f.rounds[p.Round]; r != nil {
 			g := o.game(f, r.Table, r.Paytable, r.PaytableHash, p.Currency)
 			o.settle(f, g, p.Code, r.Paytable, r.PaytableHash, p.Currency, p.Stake, p.Win, p.Returned, p.Residue, -1)
+			if x, ok := o.residues[p.Bet]; ok {
+				g.residue.Sub(g.residue, x)
+				delete(o.residues, p.Bet)
+			}
 		}
 		if i, ok := o.largeWins[p.Bet]; ok && o.rep.LargeWins[i].ReversedSeq == 0 {
 			o.rep.LargeWins[i].ReversedSeq = s.raw.Seq
@@ -326,7 +350,7 @@ func (o *regulatorObserver) observe(s *step, f *fold) {
 		o.significant(s, SignificantEvent{Reason: p.Note, Before: ledger.RoundPaused, After: after})
 	case *events.WalletAdjusted:
 		o.significant(s, SignificantEvent{Player: p.Player, Reason: p.Reason,
-			Before: p.BalanceBefore.String() + " " + p.Currency, After: p.BalanceAfter.String() + " " + p.Currency})
+			Before: f.amountText(s.env.Table, p.Currency, p.BalanceBefore) + " " + p.Currency, After: f.amountText(s.env.Table, p.Currency, p.BalanceAfter) + " " + p.Currency})
 	case *events.TableLimitsChanged:
 		o.significant(s, SignificantEvent{Reason: p.Reason, Before: limitsString(p.Before), After: limitsString(p.After)})
 	case *events.TableOpened:
@@ -373,8 +397,8 @@ func (o *regulatorObserver) largeWin(s *step, p *events.BetSettled) {
 		o.largeWins[p.Bet] = len(o.rep.LargeWins)
 		o.rep.LargeWins = append(o.rep.LargeWins, lw)
 	}
-	o.significant(s, SignificantEvent{Kind: SignificantLargeWin, Player: p.Player, After: p.Win.String() + " " + p.Currency,
-		Detail: fmt.Sprintf("bet %s on %s, stake %s %s, wins %s: %s", p.Bet, p.Code, p.Stake, p.Currency, p.Win, p.Rule)})
+	o.significant(s, SignificantEvent{Kind: SignificantLargeWin, Player: p.Player, After: o.f.amountText(p.Table, p.Currency, p.Win) + " " + p.Currency,
+		Detail: fmt.Sprintf("bet %s on %s, stake %s %s, wins %s: %s", p.Bet, p.Code, o.f.amountText(p.Table, p.Currency, p.Stake), p.Currency, o.f.amountText(p.Table, p.Currency, p.Win), p.Rule)})
 }
 
 // significant lists one significant event; Kind and Detail default to the
@@ -389,7 +413,7 @@ func (o *regulatorObserver) significant(s *step, ev SignificantEvent) {
 		ev.Kind = string(s.env.Type)
 	}
 	if ev.Detail == "" {
-		ev.Detail = summarize(s.payload)
+		ev.Detail = summarize(s.payload, o.f, s.env.Table)
 	}
 	o.rep.SignificantEvents = append(o.rep.SignificantEvents, ev)
 }
@@ -450,6 +474,7 @@ func (o *regulatorObserver) report(w *walker, p Period) *RegulatorReport {
 		g.GGR = g.SettledStakes.Sub(g.Returned)
 		g.ActualRTP = ratio(ratOf(g.Returned), ratOf(g.SettledStakes))
 		g.TheoreticalRTP = ratio(g.theo, g.theoStake)
+		g.ResidueExact = exactAmount(g.residue, w.fold.scaleOr(g.Table, g.Currency))
 		rep.Games = append(rep.Games, *g)
 	}
 	rep.RTPByKind = o.kindRows()

@@ -8,7 +8,7 @@ import (
 )
 
 // WriteJSON writes the report as indented JSON.
-func (r *RegulatorReport) WriteJSON(w io.Writer) error { return writeJSON(w, r) }
+func (r *RegulatorReport) WriteJSON(w io.Writer) error { return writeJSON(w, r.render, r) }
 
 // WriteCSV writes the report's tables, one CSV file each in a zip: games,
 // RTP by bet kind, days (with "no activity" days), large wins, significant
@@ -28,7 +28,7 @@ func (r *RegulatorReport) tables() *csvSections {
 	c.header("report", "title", "operator", "from", "to", "time_zone", "generated_at", "through_seq")
 	c.row("report", h.Title, h.Operator, h.Period.From, h.Period.To, h.Period.TimeZone, ri.time(h.GeneratedAt), u64s(h.Through))
 	c.header("games", "game", "paytable", "paytable_hash", "table", "currency", "rounds_played", "rounds_cancelled", "rounds_corrected",
-		"reshakes", "bets_placed", "staked", "bets_settled", "settled_stakes", "won", "returned", "residue", "bets_refunded", "refunded",
+		"reshakes", "bets_placed", "staked", "bets_settled", "settled_stakes", "won", "returned", "residue", "residue_exact", "bets_refunded", "refunded",
 		"ggr", "actual_rtp_percent", "theoretical_rtp_percent", "theoretical_rtp_exact")
 	for _, g := range r.Games {
 		cur := g.Currency
@@ -38,7 +38,7 @@ func (r *RegulatorReport) tables() *csvSections {
 		}
 		c.row("games", g.Game, g.Paytable, g.PaytableHash, g.Table, cur, ints(g.RoundsPlayed), ints(g.RoundsCancelled), ints(g.RoundsCorrected),
 			ints(g.Reshakes), ints(g.BetsPlaced), ri.amount(g.Staked, cur), ints(g.BetsSettled), ri.amount(g.SettledStakes, cur),
-			ri.amount(g.Won, cur), ri.amount(g.Returned, cur), ri.amount(g.Residue, cur), ints(g.BetsRefunded), ri.amount(g.Refunded, cur),
+			ri.amount(g.Won, cur), ri.amount(g.Returned, cur), ri.amount(g.Residue, cur), g.ResidueExact, ints(g.BetsRefunded), ri.amount(g.Refunded, cur),
 			ri.amount(g.GGR, cur), pctString(g.ActualRTP), pctString(g.TheoreticalRTP), exact)
 	}
 	c.header("rtp_by_kind", "game", "paytable", "paytable_hash", "table", "currency", "kind", "bets", "staked", "returned",
@@ -59,7 +59,7 @@ func (r *RegulatorReport) tables() *csvSections {
 	}
 	c.header("large_win_thresholds", "currency", "threshold")
 	for _, cur := range sortedKeys(r.LargeWinThresholds) {
-		c.row("large_win_thresholds", cur, r.LargeWinThresholds[cur].String())
+		c.row("large_win_thresholds", cur, ri.amount(r.LargeWinThresholds[cur], cur))
 	}
 	c.header("large_wins", "seq", "at", "table", "round", "player", "bet", "code", "stake", "win", "currency", "paytable", "rule", "actor", "role", "reversed_seq")
 	for _, x := range r.LargeWins {

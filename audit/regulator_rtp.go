@@ -169,8 +169,9 @@ func significance(r KindRTP) string {
 // (returned over staked) of n bets, by the normal approximation of the
 // ratio estimator (the delta method): Var(R) ≈ Σ(rᵢ − R·sᵢ)² / ((n − 1) ·
 // n · s̄²). It weighs each bet by its stake, as the actual RTP does, and
-// uses the sample's own variance, so it needs no model of the game. ok is
-// false with fewer than two bets or no stake.
+// uses the sample's own variance, so it needs no model of the game. The
+// lower bound is cut at 0 (an RTP is never negative). ok is false with
+// fewer than two bets or no stake.
 func ratioInterval(n int, s, r, ss, rr, rs float64) (lo, hi float64, ok bool) {
 	if n < 2 || s <= 0 {
 		return 0, 0, false
@@ -182,5 +183,9 @@ func ratioInterval(n int, s, r, ss, rr, rs float64) (lo, hi float64, ok bool) {
 	}
 	mean := s / float64(n)
 	se := math.Sqrt(sq/float64(n-1)/float64(n)) / mean
-	return R - kindZ*se, R + kindZ*se, true
+	// An RTP is returned over staked, both never negative: it cannot be
+	// below 0. The normal approximation is symmetric and, for a kind that
+	// rarely pays much (a 180:1 triple), reaches below 0; the lower bound
+	// is cut at 0, the least possible value, which only adds coverage.
+	return max(R-kindZ*se, 0), R + kindZ*se, true
 }

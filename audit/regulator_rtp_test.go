@@ -27,6 +27,27 @@ func TestRatioInterval(t *testing.T) {
 			t.Errorf("interval %v..%v (%v), want 1 ± %v", lo, hi, ok, kindZ*se)
 		}
 	})
+	t.Run("OKNeverBelowZero", func(t *testing.T) {
+		// 40 bets of 1 on a 35:1 number, one won: the RTP is 90%, and
+		// the standard error (about 0.89) puts R − 1.96·se near −0.85.
+		n, s, r, ss, rr, rs := 40, 0.0, 0.0, 0.0, 0.0, 0.0
+		for i := range n {
+			ret := 0.0
+			if i == 0 {
+				ret = 36
+			}
+			s, r, ss, rr, rs = s+1, r+ret, ss+1, rr+ret*ret, rs+ret
+		}
+		lo, hi, ok := ratioInterval(n, s, r, ss, rr, rs)
+		R := r / s
+		se := math.Sqrt((rr-2*R*rs+R*R*ss)/float64(n-1)/float64(n)) / (s / float64(n))
+		if R-kindZ*se >= 0 {
+			t.Fatalf("the case does not reach below 0: %v", R-kindZ*se)
+		}
+		if !ok || lo != 0 || math.Abs(hi-(R+kindZ*se)) > 1e-9 {
+			t.Errorf("interval %v..%v (%v), want 0..%v", lo, hi, ok, R+kindZ*se)
+		}
+	})
 	t.Run("ErrOneBet", func(t *testing.T) {
 		if _, _, ok := ratioInterval(1, 10, 50, 100, 2500, 500); ok {
 			t.Error("an interval from one bet")

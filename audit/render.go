@@ -10,13 +10,14 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
 
-	"github.com/wagerlog/wagerlog/audit/pdf"
+	"github.com/wagerlog/wagerlog/internal/amountjson"
 	"github.com/wagerlog/wagerlog/internal/assert"
 )
 
@@ -100,22 +101,15 @@ type renderInfo struct {
 	loc    *time.Location
 }
 
-// residuePlacesMax bounds the decimals shown for an amount finer than its
-// currency (a rounding residue).
-const residuePlacesMax = 8
-
 // amount renders an amount at its currency's scale; an amount finer than
-// that (a rounding residue) keeps the decimals it needs, never rounded.
+// that (a residue an older stream posted) keeps every decimal it has,
+// never rounded.
 func (ri renderInfo) amount(d decimal.Decimal, currency string) string {
 	scale, ok := ri.scales[currency]
 	if !ok {
 		scale = 2
 	}
-	places := scale
-	if !d.Equal(d.Truncate(scale)) {
-		places = min(-d.Exponent(), residuePlacesMax)
-	}
-	return d.StringFixed(places)
+	return d.StringFixed(max(scale, -d.Exponent()))
 }
 
 // timeLayout renders report times to the millisecond with their offset.
@@ -132,14 +126,44 @@ func (ri renderInfo) time(t time.Time) string {
 	return t.In(loc).Format(timeLayout)
 }
 
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
+// writeJSON writes a report as indented JSON, its amounts with their
+// currency's decimals and its percentages with a fixed number of decimals
+// (package amountjson): the types declare which members are amounts, the
+// nearest "currency" member says which currency.
+func writeJSON(w io.Writer, ri renderInfo, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		return fmt.Errorf("audit: json: %w", err)
 	}
-	return nil
+	out, unscoped, err := ri.amountsJSON(reflect.TypeOf(v)).Render(bytes.TrimSpace(buf.Bytes()))
+	if err != nil {
+		return fmt.Errorf("audit: json: %w", err)
+	}
+	if len(unscoped) > 0 {
+		// A report type that holds an amount with no currency around it
+		// is a mistake of this package: say so rather than write "3731".
+		return fmt.Errorf("audit: json: amounts with no currency in scope: %s", strings.Join(unscoped, ", "))
+	}
+	buf.Reset()
+	if err := json.Indent(&buf, out, "", "  "); err != nil {
+		return fmt.Errorf("audit: json: %w", err)
+	}
+	buf.WriteByte('\n')
+	_, err = w.Write(buf.Bytes())
+	return err
+}
+
+// amountsJSON is the amount renderer of a report of type t: the members
+// that hold percentages and the large-win thresholds (keyed by currency)
+// are named here, every other decimal member is an amount.
+func (ri renderInfo) amountsJSON(t reflect.Type) *amountjson.Renderer {
+	return amountjson.New(amountjson.Options{
+		Scales:          ri.scales,
+		Percents:        map[string]int32{"percent": PercentPlaces, "ci95_low_percent": kindPercentPlaces, "ci95_high_percent": kindPercentPlaces},
+		KeyedByCurrency: []string{"large_win_thresholds"},
+	}, t)
 }
 
 // csvSections collects a report's tables, one rectangular table per
@@ -183,30 +207,6 @@ func (c *csvSections) row(section string, vals ...string) {
 	assert.That(len(vals) == t.cols, "csv row of %q has %d fields, its header %d", section, len(vals), t.cols)
 	_ = t.w.Write(vals)
 	t.rows = append(t.rows, vals)
-}
-
-// writePDF draws the tables under the report's header (the "report" table
-// repeats the header, and is left out).
-func writePDF(w io.Writer, h Header, ri renderInfo, c *csvSections) error {
-	d := pdf.Document{Title: h.Title, Created: h.GeneratedAt}
-	if h.Operator != "" {
-		d.Lines = append(d.Lines, "Operator: "+h.Operator)
-	}
-	if h.Period != nil {
-		d.Lines = append(d.Lines, fmt.Sprintf("Period: %s to %s (%s, %s)", h.Period.From, h.Period.To, h.Period.Kind, h.Period.TimeZone))
-	}
-	d.Lines = append(d.Lines, fmt.Sprintf("Generated %s; stream read through sequence %d", ri.time(h.GeneratedAt), h.Through))
-	for _, name := range c.order {
-		if name == "report" {
-			continue
-		}
-		t := c.tables[name]
-		d.Tables = append(d.Tables, pdf.Table{Title: name, Columns: t.header, Rows: t.rows})
-	}
-	if err := pdf.Write(w, d); err != nil {
-		return fmt.Errorf("audit: %w", err)
-	}
-	return nil
 }
 
 // zip writes the tables to w as a zip of CSV files.
@@ -254,10 +254,26 @@ func pctString(r *Ratio) string {
 var templateFS embed.FS
 
 // templates parses the report templates with the helpers bound to ri.
+// "hash" shows a SHA-256 by its first HashShown hex digits and keeps it
+// for the appendix that "hashesInFull" lists at the page's foot (pairs of
+// short and full, in the order first shown).
 func templates(ri renderInfo) *template.Template {
+	var shown [][2]string
+	seen := map[string]bool{}
 	funcs := template.FuncMap{
-		"amount": ri.amount,
-		"time":   ri.time,
+		"hash": func(h string) string {
+			if len(h) <= HashShown {
+				return h
+			}
+			if !seen[h] {
+				seen[h] = true
+				shown = append(shown, [2]string{short(h), h})
+			}
+			return short(h)
+		},
+		"hashesInFull": func() [][2]string { return shown },
+		"amount":       ri.amount,
+		"time":         ri.time,
 		"dice": func(v any) string {
 			switch d := v.(type) {
 			case *[3]int:
@@ -292,7 +308,7 @@ func templates(ri renderInfo) *template.Template {
 			}
 			parts := make([]string, 0, len(m))
 			for _, c := range sortedKeys(m) {
-				parts = append(parts, c+" "+m[c].String())
+				parts = append(parts, c+" "+ri.amount(m[c], c))
 			}
 			return strings.Join(parts, " · ")
 		},

@@ -146,3 +146,18 @@ func ratio(num, den *big.Rat) *Ratio {
 }
 
 func ratOf(d decimal.Decimal) *big.Rat { return d.Rat() }
+
+// exactAmount writes an exact amount of a currency of scale decimals: a
+// decimal with at least scale decimals when it has a finite decimal form
+// ("0.005", "41.70"), else a reduced fraction of the unit ("4997/120").
+// A residue of a 7:6 payout (a sixth of a cent) has no finite decimal
+// form, and a report never cuts it.
+func exactAmount(r *big.Rat, scale int32) string {
+	if r == nil {
+		r = new(big.Rat)
+	}
+	if n, exact := r.FloatPrec(); exact {
+		return r.FloatString(max(n, int(scale)))
+	}
+	return r.RatString()
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/audit"
+	"github.com/wagerlog/wagerlog/internal/pdftext"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -78,6 +79,24 @@ func renderAll(t *testing.T, name string, r audit.Report) {
 			got = csvListing(t, got)
 		}
 		golden(t, name+"."+string(f), got)
+	}
+	checkPDF(t, r)
+}
+
+// checkPDF renders r as a PDF and reads it back as text: every header
+// word and every word of every cell is found whole, hashes short with the
+// full values in the appendix.
+func checkPDF(t testing.TB, r audit.Report) {
+	t.Helper()
+	var doc, z bytes.Buffer
+	if err := r.WritePDF(&doc); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteCSV(&z); err != nil {
+		t.Fatal(err)
+	}
+	if n := pdftext.CheckReport(t, pdftext.Text(t, doc.Bytes()), z.Bytes(), audit.ColumnTitle); n == 0 {
+		t.Error("no word checked")
 	}
 }
 

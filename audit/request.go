@@ -48,7 +48,7 @@ func ParseLargeWins(s string) (map[string]decimal.Decimal, error) {
 			cur, amount = "*", cur
 		}
 		d, err := decimal.NewFromString(amount)
-		if err != nil || d.IsNegative() || d.Exponent() < -residuePlacesMax || d.GreaterThan(decimal.New(1, 18)) {
+		if err != nil || d.IsNegative() || d.Exponent() < -thresholdPlacesMax || d.GreaterThan(decimal.New(1, 18)) {
 			return nil, fmt.Errorf("%w: large_win: %q is not an amount", ErrBadRequest, amount)
 		}
 		if cur != "*" && (len(cur) != 3 || strings.ToUpper(cur) != cur) {
@@ -167,3 +167,7 @@ func periodOf(spec, from, to string, loc *time.Location) (Period, error) {
 	}
 	return NewPeriod(from, to, loc)
 }
+
+// thresholdPlacesMax bounds the decimals of a large-win threshold (no
+// currency has more).
+const thresholdPlacesMax = 8

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -10,15 +11,26 @@ import (
 )
 
 // summarize says in one line what an event records, for timelines and
-// significant-event lists.
-func summarize(payload any) string {
+// significant-event lists, its amounts with their currency's decimals
+// (the payload's currency, or else the table's, as f knows them).
+func summarize(payload any, f *fold, table string) string {
+	cur := ""
+	if t := f.tables[table]; t != nil {
+		cur = t.Currency
+	}
+	if v := reflect.ValueOf(payload); v.Kind() == reflect.Pointer && v.Elem().Kind() == reflect.Struct {
+		if c := v.Elem().FieldByName("Currency"); c.Kind() == reflect.String && c.String() != "" {
+			cur = c.String()
+		}
+	}
+	a := func(d decimal.Decimal) string { return f.amountText(table, cur, d) }
 	switch p := payload.(type) {
 	case *events.WalletDeposited:
-		return fmt.Sprintf("deposit of %s %s to %s (balance %s → %s)", p.Amount, p.Currency, p.Player, p.BalanceBefore, p.BalanceAfter)
+		return fmt.Sprintf("deposit of %s %s to %s (balance %s → %s)", a(p.Amount), p.Currency, p.Player, a(p.BalanceBefore), a(p.BalanceAfter))
 	case *events.WalletWithdrawn:
-		return fmt.Sprintf("withdrawal of %s %s from %s (balance %s → %s)", p.Amount, p.Currency, p.Player, p.BalanceBefore, p.BalanceAfter)
+		return fmt.Sprintf("withdrawal of %s %s from %s (balance %s → %s)", a(p.Amount), p.Currency, p.Player, a(p.BalanceBefore), a(p.BalanceAfter))
 	case *events.WalletAdjusted:
-		return fmt.Sprintf("adjustment of %s %s to %s: %s (balance %s → %s)", signed(p.Amount), p.Currency, p.Player, p.Reason, p.BalanceBefore, p.BalanceAfter)
+		return fmt.Sprintf("adjustment of %s %s to %s: %s (balance %s → %s)", signed(p.Amount, a), p.Currency, p.Player, p.Reason, a(p.BalanceBefore), a(p.BalanceAfter))
 	case *events.TableOpened:
 		return fmt.Sprintf("table %s opened: %s under paytable %s (%s), %s, dealer %s, limits %s", p.Table, p.Game, p.Paytable, short(p.PaytableHash), p.Currency, p.Dealer, limitsString(p.Limits))
 	case *events.TableLimitsChanged:
@@ -34,15 +46,15 @@ func summarize(payload any) string {
 				codes = append(codes, fmt.Sprintf("… %d more", len(p.Bets)-i))
 				break
 			}
-			c := b.Code + " " + b.Stake.String()
+			c := b.Code + " " + a(b.Stake)
 			if !b.Commission.IsZero() {
-				c += " (commission " + b.Commission.String() + ")"
+				c += " (commission " + a(b.Commission) + ")"
 			}
 			codes = append(codes, c)
 		}
-		return fmt.Sprintf("%s placed slip %s: %s; total %s %s (balance %s → %s)", p.Player, p.Slip, strings.Join(codes, ", "), p.Total, p.Currency, p.BalanceBefore, p.BalanceAfter)
+		return fmt.Sprintf("%s placed slip %s: %s; total %s %s (balance %s → %s)", p.Player, p.Slip, strings.Join(codes, ", "), a(p.Total), p.Currency, a(p.BalanceBefore), a(p.BalanceAfter))
 	case *events.RoundBettingClosed:
-		return fmt.Sprintf("no more bets: %d bets, %s staked", p.Bets, p.Staked)
+		return fmt.Sprintf("no more bets: %d bets, %s staked", p.Bets, a(p.Staked))
 	case *events.RoundReshake:
 		if p.Note != "" {
 			return fmt.Sprintf("reshake: %s (%s)", p.Reason, p.Note)
@@ -51,21 +63,21 @@ func summarize(payload any) string {
 	case *events.RoundResult:
 		return "result " + resultString(p.Dice, p.Result)
 	case *events.BetSettled:
-		return fmt.Sprintf("bet %s of %s settled (correction %d): %s; %s, win %s, returned %s", p.Bet, p.Player, p.Correction, p.Rule, p.Outcome, p.Win, p.Returned)
+		return fmt.Sprintf("bet %s of %s settled (correction %d): %s; %s, win %s, returned %s", p.Bet, p.Player, p.Correction, p.Rule, p.Outcome, a(p.Win), a(p.Returned))
 	case *events.RoundSettled:
-		return fmt.Sprintf("round settled on %s (correction %d): %d bets, staked %s, won %s, returned %s, residue %s", resultString(p.Dice, p.Result), p.Correction, p.Bets, p.Staked, p.Won, p.Returned, p.Residue)
+		return fmt.Sprintf("round settled on %s (correction %d): %d bets, staked %s, won %s, returned %s, residue %s", resultString(p.Dice, p.Result), p.Correction, p.Bets, a(p.Staked), a(p.Won), a(p.Returned), a(p.Residue))
 	case *events.RoundPaused:
 		return "round paused: " + p.Reason
 	case *events.RoundResumed:
 		return "round resumed" + prefixed(": ", p.Note)
 	case *events.RoundCancelled:
-		return fmt.Sprintf("round cancelled: %s; %d bets refunded, %s", p.Reason, p.Bets, p.Refunded)
+		return fmt.Sprintf("round cancelled: %s; %d bets refunded, %s", p.Reason, p.Bets, a(p.Refunded))
 	case *events.BetRefunded:
-		return fmt.Sprintf("bet %s of %s refunded: %s %s", p.Bet, p.Player, p.Stake, p.Currency)
+		return fmt.Sprintf("bet %s of %s refunded: %s %s", p.Bet, p.Player, a(p.Stake), p.Currency)
 	case *events.RoundResultCorrected:
 		return fmt.Sprintf("result corrected (correction %d): %s → %s: %s", p.Correction, resultString(p.Before, p.BeforeResult), resultString(p.After, p.AfterResult), p.Reason)
 	case *events.BetSettlementReversed:
-		return fmt.Sprintf("settlement of bet %s of %s reversed (correction %d): win %s, returned %s taken back", p.Bet, p.Player, p.Correction, p.Win, p.Returned)
+		return fmt.Sprintf("settlement of bet %s of %s reversed (correction %d): win %s, returned %s taken back", p.Bet, p.Player, p.Correction, a(p.Win), a(p.Returned))
 	case *events.RoundStepSettled:
 		return fmt.Sprintf("result %d settled: %d bets decided, %d stay in play; betting opens again", p.Results, p.Decided, p.Open)
 	case *events.BingoClaimed:
@@ -75,7 +87,7 @@ func summarize(payload any) string {
 		}
 		return fmt.Sprintf("%s called %s on bet %s after %d results: %s (%s)", p.Player, p.Prize, p.Bet, p.Balls, verdict, p.Reason)
 	case *events.BetTakenDown:
-		return fmt.Sprintf("bet %s of %s taken down: %s %s back to the wallet", p.Bet, p.Player, p.Stake, p.Currency)
+		return fmt.Sprintf("bet %s of %s taken down: %s %s back to the wallet", p.Bet, p.Player, a(p.Stake), p.Currency)
 	case *events.LedgerSealed:
 		signed := "unsigned"
 		if p.Signature != "" {
@@ -100,11 +112,11 @@ func resultString(d [3]int, other []byte) string {
 	return diceString(d)
 }
 
-func signed(d decimal.Decimal) string {
+func signed(d decimal.Decimal, a func(decimal.Decimal) string) string {
 	if d.IsPositive() {
-		return "+" + d.String()
+		return "+" + a(d)
 	}
-	return d.String()
+	return a(d)
 }
 
 func orNone(s string) string {
@@ -131,4 +143,14 @@ func limitsString(l map[string]events.Limit) string {
 		return "none"
 	}
 	return strings.Join(parts, "; ")
+}
+
+// amountText writes an amount of currency on table with the currency's
+// decimals, padded and never rounded (a residue keeps its own).
+func (f *fold) amountText(table, currency string, d decimal.Decimal) string {
+	scale, ok := f.scale(table, currency)
+	if !ok {
+		return d.String()
+	}
+	return d.StringFixed(max(scale, -d.Exponent()))
 }

@@ -421,6 +421,10 @@ func (p *BetSettled) appendJSON(b []byte) ([]byte, bool) {
 			return b, false
 		}
 	}
+	if p.ResidueExact != "" {
+		b = append(b, `,"residue_exact":`...)
+		b = AppendString(b, p.ResidueExact)
+	}
 	b = append(b, `,"rule":`...)
 	b = AppendString(b, p.Rule)
 	b = append(b, `,"paytable":`...)

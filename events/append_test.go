@@ -163,6 +163,9 @@ func TestMarshalPayload_BetsOfEveryShape(t *testing.T) {
 		if i%3 == 0 {
 			settled.Dice = [3]int{1 + r.IntN(6), 1 + r.IntN(6), 1 + r.IntN(6)}
 		}
+		if i%2 == 0 {
+			settled.ResidueExact = str()
+		}
 		if i%7 == 0 {
 			settled.Contributions = []Contribution{{Pool: str(), Amount: dec()}, {Pool: "jp", Amount: dec()}}
 		}
@@ -224,7 +227,7 @@ func TestAppend_KnowsEveryMember(t *testing.T) {
 		{reflect.TypeFor[Posting](), `from to amount currency`},
 		{reflect.TypeFor[BetPlaced](), `slip player table round currency bets total balance_before balance_after carried,omitempty`},
 		{reflect.TypeFor[PlacedBet](), `bet code stake working,omitempty commission,omitzero held,omitzero`},
-		{reflect.TypeFor[BetSettled](), `table round slip bet player code stake currency dice,omitzero result,omitempty outcome win returned residue rule paytable paytable_hash correction commission,omitzero contributions,omitempty counterparty,omitempty`},
+		{reflect.TypeFor[BetSettled](), `table round slip bet player code stake currency dice,omitzero result,omitempty outcome win returned residue residue_exact,omitempty rule paytable paytable_hash correction commission,omitzero contributions,omitempty counterparty,omitempty`},
 		{reflect.TypeFor[Contribution](), `pool amount`},
 	} {
 		var tags []string

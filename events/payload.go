@@ -211,8 +211,13 @@ const (
 
 // BetSettled is the settlement of one bet under the paytable it was accepted
 // with. Returned is what goes back to the wallet (stake plus win, or zero);
-// Residue is the fraction of the currency's smallest unit that the rounding
-// policy did not pay, posted to the table's rounding account.
+// Residue is what was posted to the table's rounding account, and
+// ResidueExact the fraction of the currency's smallest unit that the
+// rounding policy did not pay (docs/ARCHITECTURE.md, "Rounding"). Events
+// written before ResidueExact posted the residue itself, cut to 16
+// decimals when it has no finite decimal form, and have no ResidueExact;
+// since, only whole smallest units are posted, so Residue is zero and
+// ResidueExact holds the residue exactly.
 type BetSettled struct {
 	Table    string          `json:"table"`
 	Round    string          `json:"round"`
@@ -225,14 +230,19 @@ type BetSettled struct {
 	Dice     [3]int          `json:"dice,omitzero"`
 	// Result is the result that decided the bet when it is not three dice
 	// (see RoundResult): the round's last result.
-	Result       json.RawMessage `json:"result,omitempty"`
-	Outcome      string          `json:"outcome"`
-	Win          decimal.Decimal `json:"win"`
-	Returned     decimal.Decimal `json:"returned"`
-	Residue      decimal.Decimal `json:"residue"`
-	Rule         string          `json:"rule"`
-	Paytable     string          `json:"paytable"`
-	PaytableHash string          `json:"paytable_hash"`
+	Result   json.RawMessage `json:"result,omitempty"`
+	Outcome  string          `json:"outcome"`
+	Win      decimal.Decimal `json:"win"`
+	Returned decimal.Decimal `json:"returned"`
+	Residue  decimal.Decimal `json:"residue"`
+	// ResidueExact is the residue not paid, exactly, as a reduced
+	// fraction of the currency's unit ("1/600", "1/200"); absent when
+	// there is none, and in events written before it (their Residue is
+	// the residue).
+	ResidueExact string `json:"residue_exact,omitempty"`
+	Rule         string `json:"rule"`
+	Paytable     string `json:"paytable"`
+	PaytableHash string `json:"paytable_hash"`
 	// Correction counts result corrections: 0 for the first settlement.
 	Correction int `json:"correction"`
 	// Commission is what the house keeps of the win (baccarat's banker

@@ -89,6 +89,14 @@ type Settlement struct {
 	// unit, never negative, and the ledger posts it from the house to the
 	// table's rounding account.
 	Residue decimal.Decimal `json:"residue"`
+	// ResidueExact is the residue exactly, as a fraction of the currency's
+	// unit, when Residue is not: a payout of 7:6 leaves a third of a
+	// smallest unit, which no decimal holds, and Residue is then cut to
+	// the game's residue scale. Nil when Residue is exact (every game but
+	// craps, whose odds may have a 3, 7 or 11 below the line). It is not
+	// encoded: settlement answers keep their members (ExactResidue gives
+	// it in every case).
+	ResidueExact *big.Rat `json:"-"`
 	// Rule names the paytable rule that decided the bet, for the dispute
 	// report, e.g. "double:2 pays 8:1 (at least two dice show 2)".
 	Rule string `json:"rule"`
@@ -102,6 +110,15 @@ type Settlement struct {
 	// CounterpartyHouse) unless the game says otherwise (a player's bank,
 	// the round's prize pool).
 	Counterparty string `json:"counterparty,omitempty"`
+}
+
+// ExactResidue returns the residue exactly: ResidueExact when the game
+// set it, else Residue as a fraction.
+func (s Settlement) ExactResidue() *big.Rat {
+	if s.ResidueExact != nil {
+		return new(big.Rat).Set(s.ResidueExact)
+	}
+	return s.Residue.Rat()
 }
 
 // BetRTP is the exact return to player of one bet of a paytable: the

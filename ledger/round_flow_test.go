@@ -74,8 +74,9 @@ func TestLedger_FullRound(t *testing.T) {
 }
 
 // TestLedger_RoundingResidue pays a 3:2 bet on a stake whose win is a
-// fraction of a cent: the wallet gets the win rounded down, the residue goes
-// to the rounding account, and the house pays the exact amount.
+// fraction of a cent: the wallet gets the win rounded down, the house pays
+// only that (only whole cents are posted: rounding.go), and the bet's
+// event records the half cent not paid exactly, posting none of it.
 func TestLedger_RoundingResidue(t *testing.T) {
 	h := newHarness(t)
 	h.deposit("carol", "10")
@@ -86,12 +87,24 @@ func TestLedger_RoundingResidue(t *testing.T) {
 	h.result("t1", round, 1, 3, 4) // two odd, one even: wins
 	for acc, want := range map[string]string{
 		ledger.WalletAccount("carol"): "11.51", // 10 − 1.01 + 1.01 + 1.51
-		ledger.RoundingAccount("t1"):  "0.005",
-		ledger.HouseAccount("t1"):     "-1.515",
+		ledger.RoundingAccount("t1"):  "0",
+		ledger.HouseAccount("t1"):     "-1.51",
 		ledger.InPlayAccount("t1"):    "0",
 	} {
 		if got := h.balance(acc); !got.Equal(dec(want)) {
 			t.Errorf("%s = %s, want %s", acc, got, want)
+		}
+	}
+	for _, e := range h.eventsOf(round) {
+		if e.Type != events.TypeBetSettled {
+			continue
+		}
+		p, err := events.Into[events.BetSettled](&e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !p.Residue.IsZero() || p.ResidueExact != "1/200" || len(e.Postings) != 2 {
+			t.Errorf("bet.settled: residue %s, exactly %q, %d postings; want 0, 1/200 (half a cent) and no posting of it", p.Residue, p.ResidueExact, len(e.Postings))
 		}
 	}
 }

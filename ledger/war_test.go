@@ -145,11 +145,12 @@ func TestLedger_War(t *testing.T) {
 
 	want := map[string]string{
 		ledger.WalletAccount("ann"): "127.49", ledger.WalletAccount("bob"): "90",
-		ledger.InPlayAccount("w1"): "0", ledger.RoundingAccount("w1"): "0.005",
-		// The house: −20 tie, −10 bob, +2.505 of the surrendered 5.01
-		// (2.50 returned, 0.005 to rounding), −10 raise, +10 bob's 2,
-		// +10 bob's 3: total −17.495.
-		ledger.HouseAccount("w1"): "-17.495",
+		ledger.InPlayAccount("w1"): "0", ledger.RoundingAccount("w1"): "0",
+		// The house: −20 tie, −10 bob, +2.51 of the surrendered 5.01
+		// (2.50 returned; the half cent not paid is not posted, only
+		// whole cents are: rounding.go), −10 raise, +10 bob's 2, +10
+		// bob's 3: total −17.49.
+		ledger.HouseAccount("w1"): "-17.49",
 	}
 	h.wantBalances(want)
 	h.restart()

@@ -164,7 +164,11 @@ func (d *decider) workTogether(s *State, r *Round, rs games.RoundSettler, res []
 		tot.Staked = tot.Staked.Add(b.Stake)
 		tot.Won = tot.Won.Add(st.Win)
 		tot.Returned = tot.Returned.Add(st.Returned)
-		tot.Residue = tot.Residue.Add(st.Residue)
+		// The total is of the residues the bets' events posted: none for
+		// a bet settled now (rounding.go), its own for one settled before.
+		if b.Status != BetOpen {
+			tot.Residue = tot.Residue.Add(b.Settlement.Residue)
+		}
 	}
 	for _, t := range set.Transfers {
 		tot.Transfers = append(tot.Transfers, events.Transfer{From: t.From, To: t.To, Amount: t.Amount, Rule: t.Rule})
@@ -231,13 +235,14 @@ func reverseAndSettle(r *Round, b *Bet, pt games.Paytable, res []games.Result, k
 
 // settledDraft drafts a bet's settlement under correction k.
 func settledDraft(r *Round, b *Bet, st games.Settlement, res []games.Result, k int) draft {
+	st, exact := posted(st) // rounding.go
 	dice, other := events.ResultMembers(res[len(res)-1].JSON())
 	return draft{
 		typ: events.TypeBetSettled, table: r.Table, round: r.ID,
 		payload: &events.BetSettled{
 			Table: r.Table, Round: r.ID, Slip: b.Slip, Bet: b.ID, Player: b.Player, Code: b.Code,
 			Stake: b.Stake, Currency: r.Currency, Dice: dice, Result: other, Outcome: string(st.Outcome),
-			Win: st.Win, Returned: st.Returned, Residue: st.Residue, Rule: st.Rule,
+			Win: st.Win, Returned: st.Returned, Residue: st.Residue, ResidueExact: exact, Rule: st.Rule,
 			Paytable: r.Paytable, PaytableHash: r.PaytableHash, Correction: k,
 			Commission: st.Commission, Contributions: contributions(st.Contributions),
 			Counterparty: st.Counterparty,

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"math/big"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -112,16 +113,82 @@ func TestCompat_SameCommandsSameEvents(t *testing.T) {
 	if len(got) != len(want) {
 		t.Errorf("%d events, the release wrote %d", len(got), len(want))
 	}
+	same := 0
 	for i := range min(len(got), len(want)) {
-		if got[i].Subject != want[i].Subject || !bytes.Equal(got[i].Data, want[i].Data) {
+		if got[i].Subject == want[i].Subject && bytes.Equal(got[i].Data, want[i].Data) {
+			same++
+			continue
+		}
+		// Since the release, only whole cents are posted
+		// (ledger/rounding.go): a bet's residue is recorded exactly
+		// and not posted. The events are the release's under that rule
+		// (their hashes, which chain the changed bytes, aside).
+		g, w := string(got[i].Data), underWholeUnits(t, want[i].Data)
+		if got[i].Subject != want[i].Subject || withoutChain(t, []byte(g)) != w {
 			t.Fatalf("event %d differs from the release's:\n got %s %s\nwant %s %s", i+1, got[i].Subject, got[i].Data, want[i].Subject, want[i].Data)
 		}
 	}
+	if same == 0 {
+		t.Error("no event is the release's bytes")
+	}
+}
+
+// withoutChain returns an event's JSON without its hash and the previous
+// one, its members in a fixed order.
+func withoutChain(t *testing.T, data []byte) string {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	delete(m, "prev")
+	delete(m, "hash")
+	out, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}
+
+// underWholeUnits rewrites an event of the release under the rule of whole
+// smallest units: a bet.settled with a residue records it as residue_exact
+// and posts none of it; a round.settled totals no residue posted.
+func underWholeUnits(t *testing.T, data []byte) string {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	p, _ := m["payload"].(map[string]any)
+	switch m["type"] {
+	case string(events.TypeBetSettled):
+		if r, ok := new(big.Rat).SetString(p["residue"].(string)); ok && r.Sign() != 0 {
+			p["residue_exact"], p["residue"] = r.RatString(), "0"
+			var kept []any
+			for _, x := range m["postings"].([]any) {
+				if !strings.HasPrefix(x.(map[string]any)["to"].(string), "rounding:") {
+					kept = append(kept, x)
+				}
+			}
+			m["postings"] = kept
+		}
+	case string(events.TypeRoundSettled):
+		p["residue"] = "0"
+	}
+	out, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return withoutChain(t, out)
 }
 
 // addedSinceRelease matches the members of a bet history answer that the
 // release did not have.
 var addedSinceRelease = regexp.MustCompile(`,"residue":"[^"]*"`)
+
+// residueExactAdded matches the member of a replay's settlement that the
+// release did not have (an indented line).
+var residueExactAdded = regexp.MustCompile(`\n\s*"residue_exact": "[^"]*",`)
 
 // boardAddedSinceRelease matches the members of a Sic Bo board's stats
 // that the release did not have: the current runs and the rounds since the
@@ -197,6 +264,9 @@ func TestCompat_ReleaseStream(t *testing.T) {
 				t.Fatal(err)
 			}
 			got, _ := json.MarshalIndent(rp, "  ", "  ")
+			// A re-computed settlement carries its exact residue since
+			// the release: an addition its clients ignore.
+			got = residueExactAdded.ReplaceAll(got, nil)
 			var w bytes.Buffer
 			_ = json.Indent(&w, want[r], "  ", "  ")
 			if !bytes.Equal(got, w.Bytes()) {

@@ -2,6 +2,8 @@ package replay
 
 import (
 	"fmt"
+	"math/big"
+	"regexp"
 	"strings"
 
 	"github.com/wagerlog/wagerlog/events"
@@ -53,11 +55,37 @@ func ParseResults(pt games.Paytable, raws [][]byte) ([]games.Result, error) {
 	return out, nil
 }
 
-// Recorded is the settlement a bet.settled event records.
+// residueFraction is how an event writes an exact residue: a reduced
+// fraction of the unit, or a whole number, of bounded length (a hostile
+// stream must not make the reader parse a million digits).
+var residueFraction = regexp.MustCompile(`^[0-9]{1,40}(/[0-9]{1,40})?$`)
+
+// ParseResidue reads an exact residue as an event records it ("1/600"):
+// false for anything else, which is never parsed as a number (a hostile
+// "1e999999999" would take the reader's memory).
+func ParseResidue(s string) (*big.Rat, bool) {
+	if !residueFraction.MatchString(s) {
+		return nil, false
+	}
+	return new(big.Rat).SetString(s)
+}
+
+// Recorded is the settlement a bet.settled event records: its
+// ResidueExact is the event's exact residue, nil in events written before
+// the ledger recorded it (their Residue is the residue they posted). An
+// exact residue that does not parse is recorded as −1, which no
+// re-settlement gives.
 func Recorded(p *events.BetSettled) games.Settlement {
 	st := games.Settlement{
 		Outcome: games.Outcome(p.Outcome), Win: p.Win, Returned: p.Returned, Residue: p.Residue,
 		Rule: p.Rule, Commission: p.Commission, Counterparty: p.Counterparty,
+	}
+	if p.ResidueExact != "" {
+		r, ok := ParseResidue(p.ResidueExact)
+		if !ok {
+			r = big.NewRat(-1, 1)
+		}
+		st.ResidueExact = r
 	}
 	for _, c := range p.Contributions {
 		st.Contributions = append(st.Contributions, games.Contribution{Pool: c.Pool, Amount: c.Amount})
@@ -65,8 +93,9 @@ func Recorded(p *events.BetSettled) games.Settlement {
 	return st
 }
 
+// sameSettlement compares a re-computed settlement a with a recorded one b.
 func sameSettlement(a, b games.Settlement) bool {
-	if a.Outcome != b.Outcome || a.Counterparty != b.Counterparty || !a.Win.Equal(b.Win) || !a.Returned.Equal(b.Returned) || !a.Residue.Equal(b.Residue) ||
+	if a.Outcome != b.Outcome || a.Counterparty != b.Counterparty || !a.Win.Equal(b.Win) || !a.Returned.Equal(b.Returned) || !sameResidue(a, b) ||
 		!a.Commission.Equal(b.Commission) || len(a.Contributions) != len(b.Contributions) {
 		return false
 	}
@@ -78,12 +107,30 @@ func sameSettlement(a, b games.Settlement) bool {
 	return true
 }
 
+// sameResidue compares the residue of a re-computed settlement with what
+// the event recorded, under the rounding rule the event was written with
+// (ledger/rounding.go): an event with an exact residue posted none and
+// records it exactly; one without posted its residue, exact whenever it
+// has a finite decimal form, cut to the game's residue scale otherwise.
+func sameResidue(recomputed, recorded games.Settlement) bool {
+	switch {
+	case recorded.ResidueExact != nil:
+		return recorded.Residue.IsZero() && recomputed.ExactResidue().Cmp(recorded.ResidueExact) == 0
+	case recorded.Residue.IsZero():
+		return recomputed.ExactResidue().Sign() == 0
+	}
+	return recomputed.Residue.Equal(recorded.Residue)
+}
+
 // settlementString writes a settlement for a finding: "won win 10 returned
 // 20 residue 0 (small pays 1:1)", with its commission and contributions
 // when it has any.
 func settlementString(s games.Settlement) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s win %s returned %s residue %s", s.Outcome, s.Win, s.Returned, s.Residue)
+	if x := s.ExactResidue(); x.Cmp(s.Residue.Rat()) != 0 {
+		fmt.Fprintf(&b, " (exactly %s)", x.RatString())
+	}
 	if !s.Commission.IsZero() {
 		fmt.Fprintf(&b, " commission %s", s.Commission)
 	}

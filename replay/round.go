@@ -193,6 +193,10 @@ type Settlement struct {
 	Win      decimal.Decimal `json:"win"`
 	Returned decimal.Decimal `json:"returned"`
 	Residue  decimal.Decimal `json:"residue"`
+	// ResidueExact is the residue not paid, exactly, as a reduced fraction
+	// of the currency's unit (ledger/rounding.go): recorded by the events
+	// that post no residue, re-computed always; absent when none.
+	ResidueExact string `json:"residue_exact,omitempty"`
 	// Commission is what the house took from the win (baccarat's banker
 	// bet), apart from Win; Returned is net of it.
 	Commission decimal.Decimal `json:"commission,omitzero"`
@@ -201,7 +205,7 @@ type Settlement struct {
 
 func (s Settlement) equal(o Settlement) bool {
 	return s.Outcome == o.Outcome && s.Win.Equal(o.Win) && s.Returned.Equal(o.Returned) &&
-		s.Residue.Equal(o.Residue) && s.Commission.Equal(o.Commission) && s.Rule == o.Rule
+		s.Residue.Equal(o.Residue) && s.ResidueExact == o.ResidueExact && s.Commission.Equal(o.Commission) && s.Rule == o.Rule
 }
 
 // BetCheck is one recorded settlement, refund or take-down of a bet,
@@ -503,7 +507,7 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 		c := BetCheck{
 			Seq: e.Seq, Bet: p.Bet, Slip: p.Slip, Player: p.Player, Code: p.Code, Stake: p.Stake,
 			Dice: p.Dice, Result: p.Result, Correction: p.Correction, Paytable: p.Paytable, PaytableHash: p.PaytableHash,
-			Recorded: Settlement{Outcome: p.Outcome, Win: p.Win, Returned: p.Returned, Residue: p.Residue, Commission: p.Commission, Rule: p.Rule},
+			Recorded: Settlement{Outcome: p.Outcome, Win: p.Win, Returned: p.Returned, Residue: p.Residue, ResidueExact: p.ResidueExact, Commission: p.Commission, Rule: p.Rule},
 		}
 		c.Problem = st.resettle(&c, Recorded(p), out)
 		c.Match = c.Problem == ""
@@ -624,7 +628,8 @@ func (st *roundState) resettle(c *BetCheck, recorded games.Settlement, out *Roun
 	if err != nil {
 		return fmt.Sprintf("re-settlement failed: %v", err)
 	}
-	c.Recomputed = Settlement{Outcome: string(s.Outcome), Win: s.Win, Returned: s.Returned, Residue: s.Residue, Commission: s.Commission, Rule: s.Rule}
+	c.Recomputed = Settlement{Outcome: string(s.Outcome), Win: s.Win, Returned: s.Returned, Residue: s.Residue,
+		ResidueExact: ledger.ResidueString(s.ExactResidue()), Commission: s.Commission, Rule: s.Rule}
 	return diff
 }
 
@@ -674,7 +679,8 @@ func (st *roundState) resettleTogether(out *RoundReplay, p *events.RoundSettled,
 	for i, k := range st.together {
 		c := &out.Bets[k]
 		s := set.Bets[i]
-		c.Recomputed = Settlement{Outcome: string(s.Outcome), Win: s.Win, Returned: s.Returned, Residue: s.Residue, Rule: s.Rule}
+		c.Recomputed = Settlement{Outcome: string(s.Outcome), Win: s.Win, Returned: s.Returned, Residue: s.Residue,
+			ResidueExact: ledger.ResidueString(s.ExactResidue()), Rule: s.Rule}
 		c.Problem, c.Match = diffs[i], diffs[i] == ""
 		if !c.Match {
 			betProblem("bet %s (event %d): %s", c.Bet, c.Seq, c.Problem)

@@ -14,10 +14,10 @@ import (
 const (
 	pageMargin = 10.0
 	// FontMax and FontMin bound a table's font size, in points: a table
-	// starts at FontMax and shrinks until its columns fit or FontMin is
-	// reached; then its cells wrap.
+	// starts at FontMax and shrinks until its columns fit whole, or at
+	// least its longest words do; below FontMin it is drawn in parts.
 	FontMax = 7.5
-	FontMin = 5.0
+	FontMin = 5.5
 	// colMax is the widest a column may be before its cells wrap.
 	colMax = 75.0
 	// cellPad is the horizontal padding inside a cell.
@@ -34,6 +34,11 @@ type Table struct {
 	Title   string
 	Columns []string
 	Rows    [][]string
+	// Keys is how many leading columns identify a row: a table too wide
+	// for the page even at FontMin is drawn in parts, each repeating them.
+	Keys int
+	// Note is a line under the title (what the table holds, a method).
+	Note string
 }
 
 // Document is a report to draw.
@@ -42,6 +47,9 @@ type Document struct {
 	// Lines are the report's header lines under the title (operator,
 	// period, generation time, sequence read).
 	Lines []string
+	// Legend explains the abbreviations and conventions of the tables,
+	// under the header lines.
+	Legend []string
 	// Created is the document's creation date, so that one report gives
 	// one file.
 	Created time.Time
@@ -50,6 +58,14 @@ type Document struct {
 
 // numeric recognises the cells drawn right-aligned.
 var numeric = regexp.MustCompile(`^-?[0-9][0-9.,]*%?$`)
+
+// spelled are the symbols of the reports outside code page 1252 (the core
+// fonts'), and how the PDF spells them.
+var spelled = strings.NewReplacer("→", "->", "−", "-", "✓", "yes", "✗", "no", "≥", ">=", "≤", "<=")
+
+// Spell returns s as the PDF writes it: the symbols outside code page
+// 1252 spelled out.
+func Spell(s string) string { return spelled.Replace(s) }
 
 // Write draws d as a PDF to w.
 func Write(w io.Writer, d Document) error {
@@ -67,8 +83,7 @@ func Write(w io.Writer, d Document) error {
 	// The core fonts are in code page 1252; the few symbols of the
 	// reports outside it are spelled out first.
 	tr := f.UnicodeTranslatorFromDescriptor("")
-	clean := strings.NewReplacer("→", "->", "−", "-", "✓", "yes", "✗", "no", "≥", ">=", "≤", "<=")
-	text := func(s string) string { return tr(clean.Replace(s)) }
+	text := func(s string) string { return tr(Spell(s)) }
 	f.AliasNbPages("")
 	f.SetFooterFunc(func() {
 		f.SetY(-pageMargin + 2)
@@ -81,6 +96,15 @@ func Write(w io.Writer, d Document) error {
 	f.SetFont("Helvetica", "", 8)
 	for _, l := range d.Lines {
 		f.CellFormat(0, 4, text(l), "", 1, "L", false, 0, "")
+	}
+	if len(d.Legend) > 0 {
+		f.Ln(1)
+		f.SetFont("Helvetica", "B", 8)
+		f.CellFormat(0, 4, "How to read the tables", "", 1, "L", false, 0, "")
+		f.SetFont("Helvetica", "", 7)
+		for _, l := range d.Legend {
+			f.MultiCell(0, 3.2, text(l), "", "L", false)
+		}
 	}
 	rows := 0
 	for _, t := range d.Tables {
@@ -107,46 +131,127 @@ type layout struct {
 
 func (l layout) lineH() float64 { return l.font * 0.3528 * 1.25 }
 
-// fit chooses the font size and the column widths of t.
-func fit(f *fpdf.Fpdf, t Table, text func(string) string, avail float64) layout {
-	natural := func(fs float64) ([]float64, float64) {
-		f.SetFont("Helvetica", "", fs)
-		ws := make([]float64, len(t.Columns))
-		for i, c := range t.Columns {
-			// A header wraps at its spaces: its longest word counts.
-			for _, word := range strings.Fields(text(c)) {
-				ws[i] = max(ws[i], f.GetStringWidth(word)+2*cellPad)
+// wordSlack is added to a column's longest word so that the library's own
+// line breaking, which measures in thousandths of a point, never finds it
+// a hair too wide.
+const wordSlack = 0.3
+
+// measure returns, at font size fs, each column's narrowest width (its
+// longest word, header included: a cell wraps between words, never inside
+// one) and its natural width (its longest cell on one line, at most colMax;
+// a header wraps at its spaces, so only its longest word counts).
+func measure(f *fpdf.Fpdf, t Table, text func(string) string, fs float64) (least, natural []float64) {
+	f.SetFont("Helvetica", "B", fs) // the header is bold, and wider
+	least = make([]float64, len(t.Columns))
+	natural = make([]float64, len(t.Columns))
+	for i, c := range t.Columns {
+		for _, word := range strings.Fields(text(c)) {
+			least[i] = max(least[i], f.GetStringWidth(word)+2*cellPad+wordSlack)
+		}
+	}
+	f.SetFont("Helvetica", "", fs)
+	for _, r := range t.Rows {
+		for i := range min(len(r), len(least)) {
+			s := text(r[i])
+			for _, word := range strings.Fields(s) {
+				least[i] = max(least[i], f.GetStringWidth(word)+2*cellPad+wordSlack)
 			}
-		}
-		for _, r := range t.Rows {
-			for i := range min(len(r), len(ws)) {
-				ws[i] = max(ws[i], f.GetStringWidth(text(r[i]))+2*cellPad)
-			}
-		}
-		sum := 0.0
-		for i := range ws {
-			ws[i] = min(ws[i], colMax)
-			sum += ws[i]
-		}
-		return ws, sum
-	}
-	fs := FontMax
-	ws, sum := natural(fs)
-	for sum > avail && fs > FontMin {
-		fs = max(fs-0.5, FontMin)
-		ws, sum = natural(fs)
-	}
-	if sum > avail {
-		// Still too wide at the smallest font: share the width out in
-		// proportion, and let the cells wrap.
-		for i := range ws {
-			ws[i] *= avail / sum
+			natural[i] = max(natural[i], f.GetStringWidth(s)+2*cellPad+wordSlack)
 		}
 	}
-	return layout{font: fs, widths: ws}
+	for i := range natural {
+		natural[i] = max(least[i], min(natural[i], colMax))
+	}
+	return least, natural
 }
 
-// cellLines wraps s to the column width.
+func sum(ws []float64) float64 {
+	s := 0.0
+	for _, w := range ws {
+		s += w
+	}
+	return s
+}
+
+// fit chooses the font size and the column widths of t: the largest font
+// at which every cell fits on one line; else the largest at which every
+// column holds its longest word, the width left shared out in proportion
+// to what each column lacks. ok is false when even FontMin cannot hold
+// the longest words: the table must be drawn in parts (split).
+func fit(f *fpdf.Fpdf, t Table, text func(string) string, avail float64) (l layout, ok bool) {
+	for fs := FontMax; fs >= FontMin; fs -= 0.5 {
+		if _, nat := measure(f, t, text, fs); sum(nat) <= avail {
+			return layout{font: fs, widths: nat}, true
+		}
+	}
+	for fs := FontMax; fs >= FontMin; fs -= 0.5 {
+		least, nat := measure(f, t, text, fs)
+		if sum(least) > avail {
+			continue
+		}
+		ws := make([]float64, len(least))
+		spare, want := avail-sum(least), sum(nat)-sum(least)
+		for i := range ws {
+			ws[i] = least[i]
+			if want > 0 {
+				ws[i] += (nat[i] - least[i]) * spare / want
+			}
+		}
+		return layout{font: fs, widths: ws}, true
+	}
+	least, _ := measure(f, t, text, FontMin)
+	return layout{font: FontMin, widths: least}, false
+}
+
+// split cuts a table too wide for the page into parts that fit, each
+// with the table's key columns first and as many of the others as fit
+// at FontMin, in order.
+func split(f *fpdf.Fpdf, t Table, text func(string) string, avail float64) []Table {
+	least, _ := measure(f, t, text, FontMin)
+	keys := min(max(t.Keys, 0), len(t.Columns)-1)
+	keyW := sum(least[:keys])
+	var groups [][]int
+	var cur []int
+	w := keyW
+	for i := keys; i < len(t.Columns); i++ {
+		if len(cur) > 0 && w+least[i] > avail {
+			groups = append(groups, cur)
+			cur, w = nil, keyW
+		}
+		cur = append(cur, i)
+		w += least[i]
+	}
+	groups = append(groups, cur)
+	parts := make([]Table, len(groups))
+	for g, cols := range groups {
+		idx := append(seq(keys), cols...)
+		p := Table{Title: fmt.Sprintf("%s (part %d of %d)", t.Title, g+1, len(groups)), Keys: keys, Note: t.Note}
+		for _, i := range idx {
+			p.Columns = append(p.Columns, t.Columns[i])
+		}
+		for _, r := range t.Rows {
+			row := make([]string, len(idx))
+			for j, i := range idx {
+				if i < len(r) {
+					row[j] = r[i]
+				}
+			}
+			p.Rows = append(p.Rows, row)
+		}
+		parts[g] = p
+	}
+	return parts
+}
+
+func seq(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// cellLines wraps s to the column width, between words.
 func cellLines(f *fpdf.Fpdf, s string, w float64) []string {
 	if s == "" {
 		return []string{""}
@@ -158,20 +263,44 @@ func cellLines(f *fpdf.Fpdf, s string, w float64) []string {
 	return out
 }
 
+// numericColumns tells which columns hold numbers only (amounts, counts,
+// percentages): they are right-aligned, header included.
+func numericColumns(t Table) []bool {
+	out := make([]bool, len(t.Columns))
+	for i := range out {
+		seen := false
+		out[i] = true
+		for _, r := range t.Rows {
+			if i >= len(r) || r[i] == "" {
+				continue
+			}
+			seen = true
+			if !numeric.MatchString(r[i]) {
+				out[i] = false
+				break
+			}
+		}
+		out[i] = out[i] && seen
+	}
+	return out
+}
+
 // drawTable draws t from the current position, on new pages as needed.
 func drawTable(f *fpdf.Fpdf, t Table, text func(string) string) {
 	pw, ph := f.GetPageSize()
 	avail := pw - 2*pageMargin
 	bottom := ph - pageMargin - 4 // room for the footer
-	title := strings.ReplaceAll(t.Title, "_", " ")
-	if title != "" {
-		title = strings.ToUpper(title[:1]) + title[1:]
+	l, ok := fit(f, t, text, avail)
+	if !ok {
+		for _, p := range split(f, t, text, avail) {
+			drawTable(f, p, text)
+		}
+		return
 	}
-	l := fit(f, t, text, avail)
 	lh := l.lineH()
 	header := make([]string, len(t.Columns))
 	for i, c := range t.Columns {
-		header[i] = text(strings.ReplaceAll(c, "_", " "))
+		header[i] = text(c)
 	}
 	rows := make([][]string, len(t.Rows))
 	for i, r := range t.Rows {
@@ -180,6 +309,7 @@ func drawTable(f *fpdf.Fpdf, t Table, text func(string) string) {
 			rows[i][j] = text(c)
 		}
 	}
+	right := numericColumns(t)
 	heights := func(font string, r []string) (float64, [][]string) {
 		f.SetFont("Helvetica", font, l.font)
 		cells := make([][]string, len(r))
@@ -194,7 +324,11 @@ func drawTable(f *fpdf.Fpdf, t Table, text func(string) string) {
 		return float64(n)*lh + 1, cells
 	}
 	headH, headCells := heights("B", header)
-	total := 7 + headH
+	titleH := 7.0
+	if t.Note != "" {
+		titleH += 3.5
+	}
+	total := titleH + headH
 	rowHs := make([]float64, len(rows))
 	rowCells := make([][][]string, len(rows))
 	for i, r := range rows {
@@ -208,12 +342,16 @@ func drawTable(f *fpdf.Fpdf, t Table, text func(string) string) {
 	// is left of this one starts on the next.
 	if f.GetY()+total > bottom && total <= bottom-pageMargin {
 		f.AddPage()
-	} else if f.GetY()+7+headH+lh > bottom {
+	} else if f.GetY()+titleH+headH+lh > bottom {
 		f.AddPage()
 	}
 	f.Ln(2)
 	f.SetFont("Helvetica", "B", 10)
-	f.CellFormat(0, 5, text(title), "", 1, "L", false, 0, "")
+	f.CellFormat(0, 5, text(t.Title), "", 1, "L", false, 0, "")
+	if t.Note != "" {
+		f.SetFont("Helvetica", "I", 7)
+		f.MultiCell(0, 3.5, text(t.Note), "", "L", false)
+	}
 	if len(rows) == 0 {
 		f.SetFont("Helvetica", "", 8)
 		f.CellFormat(0, 5, "None.", "", 1, "L", false, 0, "")
@@ -234,7 +372,7 @@ func drawTable(f *fpdf.Fpdf, t Table, text func(string) string) {
 			}
 			f.Rect(x, y, w, h, style)
 			align := "L"
-			if !fill && len(lines) == 1 && numeric.MatchString(lines[0]) {
+			if right[i] {
 				align = "R"
 			}
 			for k, line := range lines {

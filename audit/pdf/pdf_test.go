@@ -44,23 +44,53 @@ func TestWrite(t *testing.T) {
 	}
 }
 
-// TestFit_ShrinksThenWraps: a table wider than the page gets a smaller
-// font, and its columns are shared out so that it fits.
-func TestFit_ShrinksThenWraps(t *testing.T) {
+// TestFit_NeverBreaksAWord: a table wider than the page gets a smaller
+// font and its columns share the width out, but no column is narrower
+// than its longest word; one that cannot fit at FontMin is drawn in parts.
+func TestFit_NeverBreaksAWord(t *testing.T) {
 	f := fpdf.New("L", "mm", "A4", "")
 	tr := f.UnicodeTranslatorFromDescriptor("")
-	long := strings.Repeat("x", 200) // wider than colMax at any font
-	tb := Table{Columns: []string{"a", "b", "c", "d", "e"}, Rows: [][]string{{long, long, long, long, long}}}
-	l := fit(f, tb, tr, 277)
-	sum := 0.0
-	for _, w := range l.widths {
-		sum += w
+	words := strings.Repeat("settlement ", 40) // wraps, between words
+	tb := Table{Columns: []string{"a", "b", "c", "d", "e"}, Rows: [][]string{{words, words, words, words, "theoretical"}}}
+	l, ok := fit(f, tb, tr, 277)
+	if !ok || sum(l.widths) > 277.001 {
+		t.Fatalf("fit = %v, %v: want the table to fit in 277 mm", l, ok)
 	}
-	if l.font != FontMin || sum > 277.001 {
-		t.Errorf("font %v, width %v, want %v and at most 277", l.font, sum, FontMin)
+	least, _ := measure(f, tb, tr, l.font)
+	for i, w := range l.widths {
+		if w < least[i] {
+			t.Errorf("column %d is %.1f mm, narrower than its longest word (%.1f mm)", i, w, least[i])
+		}
 	}
-	narrow := fit(f, Table{Columns: []string{"a"}, Rows: [][]string{{"1"}}}, tr, 277)
-	if narrow.font != FontMax {
-		t.Errorf("a narrow table got font %v, want %v", narrow.font, FontMax)
+	narrow, ok := fit(f, Table{Columns: []string{"a"}, Rows: [][]string{{"1"}}}, tr, 277)
+	if !ok || narrow.font != FontMax {
+		t.Errorf("a narrow table got font %v (%v), want %v", narrow.font, ok, FontMax)
+	}
+	var wide Table
+	wide.Keys = 1
+	for i := range 40 {
+		wide.Columns = append(wide.Columns, fmt.Sprintf("column%02dheader", i))
+	}
+	wide.Rows = [][]string{wide.Columns}
+	if _, ok := fit(f, wide, tr, 277); ok {
+		t.Fatal("40 columns of 14 letters fit on A4 at the smallest font")
+	}
+	parts := split(f, wide, tr, 277)
+	if len(parts) < 2 {
+		t.Fatalf("%d parts", len(parts))
+	}
+	seen := map[string]int{}
+	for _, p := range parts {
+		if _, ok := fit(f, p, tr, 277); !ok || p.Columns[0] != "column00header" {
+			t.Errorf("part %q does not fit or lacks the key column: %v", p.Title, p.Columns)
+		}
+		for _, c := range p.Columns {
+			seen[c]++
+		}
+	}
+	for _, c := range wide.Columns[1:] {
+		if seen[c] != 1 {
+			t.Errorf("column %s is in %d parts, want 1", c, seen[c])
+		}
 	}
 }

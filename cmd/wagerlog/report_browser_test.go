@@ -36,6 +36,10 @@ type layoutCheck struct {
 	WideCount int      `json:"wideCount"`
 	Overlaps  []string `json:"overlaps"`
 	Wrapped   []string `json:"wrapped"`
+	// Broken are words of table cells laid out over two lines (a break
+	// after a hyphen, a dash or a slash is between two words).
+	Broken      []string `json:"broken"`
+	BrokenCount int      `json:"brokenCount"`
 }
 
 // checkLayout finds every element wider than the page (or reaching past
@@ -62,7 +66,21 @@ const checkLayout = `(() => {
 		r.selectNodeContents(e);
 		if (new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1) wrapped.push(e.textContent);
 	}
-	return {width: W, wide: wide.slice(0, 8), wideCount: wide.length, overlaps: overlaps.slice(0, 8), wrapped: wrapped.slice(0, 8)};
+	const broken = [];
+	for (const cell of document.querySelectorAll('td, th')) {
+		const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+		for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+			// A line may break between words and after a hyphen, a dash or
+			// a slash (demo-/baccarat); never inside a part.
+			for (const m of n.textContent.matchAll(/[^\s\-\u2013\/]+/g)) {
+				const r = document.createRange();
+				r.setStart(n, m.index);
+				r.setEnd(n, m.index + m[0].length);
+				if (new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size > 1) broken.push(m[0]);
+			}
+		}
+	}
+	return {width: W, wide: wide.slice(0, 8), wideCount: wide.length, overlaps: overlaps.slice(0, 8), wrapped: wrapped.slice(0, 8), broken: broken.slice(0, 8), brokenCount: broken.length};
 })()`
 
 // reportStream fills a stream in dir with the demo table's play: rounds of
@@ -96,7 +114,8 @@ func reportStream(t *testing.T, dir string, rounds int) (busiest string) {
 // TestBrowser_ReportsFitThePage renders every report as HTML, from a real
 // stream and from the golden files, and loads each in Chromium: at a
 // 1400 px screen and at A4 landscape print width, no element is wider
-// than the page, no two chart labels overlap and no dice cell wraps.
+// than the page, no two chart labels overlap, no dice cell wraps and no
+// word of a table cell is broken over two lines.
 func TestBrowser_ReportsFitThePage(t *testing.T) {
 	ctx := browser(t)
 	dir := t.TempDir()
@@ -169,6 +188,9 @@ func TestBrowser_ReportsFitThePage(t *testing.T) {
 			}
 			if len(got.Wrapped) > 0 {
 				t.Errorf("%s: dice wrap: %v", where, got.Wrapped)
+			}
+			if got.BrokenCount > 0 {
+				t.Errorf("%s: %d words of table cells are broken over two lines: %v", where, got.BrokenCount, got.Broken)
 			}
 		}
 	}

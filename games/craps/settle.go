@@ -130,20 +130,24 @@ func (p *Paytable) money(b Bet, s state, d decision, r Roll, stake decimal.Decim
 		out.Rule = b.String() + " is returned (" + why + ")"
 	case vWon:
 		l := p.lineFor(b, d.key)
-		win, residue := payout(stake, scale, l.odds)
+		win, residue, exact := payout(stake, scale, l.odds)
 		out.Outcome = games.OutcomeWon
 		out.Win = win
 		out.Returned = stake.Add(win).RoundDown(scale)
 		out.Residue = residue
+		if exact.Cmp(residue.Rat()) != 0 {
+			out.ResidueExact = exact
+		}
 		out.Rule = b.String() + " pays " + l.odds.String() + " (" + why + ")"
 	}
 	return out
 }
 
 // payout returns stake × X/Y truncated to scale, and the residue cut off,
-// itself truncated to ResidueScale decimals. The arithmetic is on whole
-// smallest units, so 7:6 of 0.12 is exactly 0.14 with no residue.
-func payout(stake decimal.Decimal, scale int32, o Odds) (win, residue decimal.Decimal) {
+// itself truncated to ResidueScale decimals, and exactly (a fraction of
+// the unit). The arithmetic is on whole smallest units, so 7:6 of 0.12 is
+// exactly 0.14 with no residue.
+func payout(stake decimal.Decimal, scale int32, o Odds) (win, residue decimal.Decimal, exact *big.Rat) {
 	units := stake.Shift(scale).BigInt() // exact: checkStake refused more decimals
 	num := new(big.Int).Mul(units, big.NewInt(o.Win))
 	q, rem := new(big.Int).QuoRem(num, big.NewInt(o.Per), new(big.Int))
@@ -155,7 +159,9 @@ func payout(stake decimal.Decimal, scale int32, o Odds) (win, residue decimal.De
 	if residue.IsZero() {
 		residue = decimal.New(0, -scale)
 	}
-	return win, residue
+	// rem/Per of a smallest unit, which is 10^-scale of the unit.
+	exact = new(big.Rat).SetFrac(rem, new(big.Int).Mul(big.NewInt(o.Per), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(scale)), nil)))
+	return win, residue, exact
 }
 
 // checkStake returns an error wrapping ErrBadStake unless stake is
