@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -9,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/wagerlog/wagerlog/games/registry"
 )
 
 // updateSettleCorpus rewrites the frozen answers from the current code. The
@@ -187,6 +191,45 @@ func TestPaytableCmd_Frozen(t *testing.T) {
 			}
 			name := filepath.Join("..", "paytable", strings.ReplaceAll(id, "/", "_")+"."+form)
 			checkSettleCorpus(t, name, []byte(out))
+		}
+	}
+}
+
+// TestPaytableCmd_CanonicalEveryPaytable is the auditor's documented
+// check over every paytable of the registry: `wagerlog paytable --json |
+// jq -j .canonical | sha256sum` is the hash, and the rules, the largest
+// multiple and the rounding are given.
+func TestPaytableCmd_CanonicalEveryPaytable(t *testing.T) {
+	out, _, err := sicboRun(t, "", "paytable", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var views []struct {
+		ID          string          `json:"id"`
+		Hash        string          `json:"hash"`
+		Canonical   string          `json:"canonical"`
+		Rules       json.RawMessage `json:"rules"`
+		MaxMultiple string          `json:"max_multiple"`
+		Rounding    string          `json:"rounding"`
+	}
+	if err := json.Unmarshal([]byte(out), &views); err != nil {
+		t.Fatal(err)
+	}
+	ids := registry.New().IDs()
+	if len(views) != len(ids) {
+		t.Fatalf("%d paytables listed, the registry has %d", len(views), len(ids))
+	}
+	for i, v := range views {
+		sum := sha256.Sum256([]byte(v.Canonical))
+		switch {
+		case v.ID != ids[i]:
+			t.Errorf("paytable %d is %s, want %s", i, v.ID, ids[i])
+		case hex.EncodeToString(sum[:]) != v.Hash:
+			t.Errorf("%s: sha256 of the canonical JSON is not the hash %s", v.ID, v.Hash)
+		case len(v.Rules) == 0 || string(v.Rules) == "null":
+			t.Errorf("%s: no rules", v.ID)
+		case v.MaxMultiple == "" || v.Rounding == "":
+			t.Errorf("%s: max multiple %q, rounding %q", v.ID, v.MaxMultiple, v.Rounding)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package roulette
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 	"strings"
 
@@ -222,7 +223,7 @@ func (p *Paytable) Pockets() []Pocket { return p.wheel.pockets() }
 
 // MaxMultiple returns the largest X/Y of any rule: 35 for every catalog
 // paytable. No bet returns more than stake·(1+MaxMultiple).
-func (p *Paytable) MaxMultiple() decimal.Decimal { return p.max }
+func (p *Paytable) MaxMultiple() *big.Rat { return p.max.Rat() }
 
 // Bets returns the bets the paytable offers, in listing order.
 func (p *Paytable) Bets() []Bet { return slices.Clone(p.codes) }

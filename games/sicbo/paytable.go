@@ -2,6 +2,7 @@ package sicbo
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 	"strings"
 
@@ -222,7 +223,7 @@ func (p *Paytable) Data() Data {
 
 // MaxMultiple returns the largest X/Y of any line: 180 for sicbo/live. No
 // bet returns more than stake·(1+MaxMultiple).
-func (p *Paytable) MaxMultiple() decimal.Decimal { return p.max }
+func (p *Paytable) MaxMultiple() *big.Rat { return p.max.Rat() }
 
 // Bets returns the bets the paytable offers, in listing order.
 func (p *Paytable) Bets() []Bet { return slices.Clone(p.codes) }

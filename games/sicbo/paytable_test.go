@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"math/big"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,7 +95,7 @@ func TestPaytable_Accessors(t *testing.T) {
 	if live.ID() != "sicbo/live" || live.Game() != "sicbo" || live.Version() != 1 || !strings.Contains(live.Source(), "001_5ab03e8824b694bc.txt") {
 		t.Errorf("live: %s %s %d %s", live.ID(), live.Game(), live.Version(), live.Source())
 	}
-	if !clm.MaxMultiple().Equal(decimal.NewFromInt(150)) || !live.MaxMultiple().Equal(decimal.NewFromInt(180)) {
+	if clm.MaxMultiple().Cmp(big.NewRat(150, 1)) != 0 || live.MaxMultiple().Cmp(big.NewRat(180, 1)) != 0 {
 		t.Errorf("MaxMultiple: clm %s live %s", clm.MaxMultiple(), live.MaxMultiple())
 	}
 	if len(clm.Bets()) != 2+6*3+1+14+15 || len(live.Bets()) != 110 {
