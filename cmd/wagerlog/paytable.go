@@ -104,7 +104,7 @@ type paytableBetView struct {
 	Pays string `json:"pays"`
 	Wins int    `json:"wins"`
 	// WinProbability is the exact probability of a win where the
-	// outcomes are not equally likely (baccarat's deals): Wins and
+	// outcomes are not equally likely (games.ListingProbability): Wins and
 	// Outcomes are then 0.
 	WinProbability   string `json:"win_probability,omitempty"`
 	Halves           int    `json:"halves,omitempty"`
@@ -113,9 +113,9 @@ type paytableBetView struct {
 	RTPPercent       string `json:"rtp_percent"`
 	HouseEdge        string `json:"house_edge"`
 	HouseEdgePercent string `json:"house_edge_percent"`
-	// ExpectedRolls and the edge per roll are a craps bet's: the expected
-	// rolls from placement to decision, and the house edge per bet
-	// decided divided by them.
+	// ExpectedRolls and the edge per roll are a bet's over several rolls
+	// (games.ListingRolls): the expected rolls from placement to
+	// decision, and the house edge per bet decided divided by them.
 	ExpectedRolls      string `json:"expected_rolls,omitempty"`
 	EdgePerRoll        string `json:"edge_per_roll,omitempty"`
 	EdgePerRollPercent string `json:"edge_per_roll_percent,omitempty"`

@@ -7,6 +7,9 @@ import (
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // CodeInvalidRequest is the code of a settle line that is not a request
@@ -181,4 +184,21 @@ func lineStake(v jsontext.Value) (decimal.Decimal, error) {
 		return decimal.Decimal{}, fmt.Errorf("%w: %q is not a decimal number", ErrBadStake, cut(text))
 	}
 	return d, nil
+}
+
+// SettleLine answers one line of `wagerlog settle --jsonl` that names a
+// paytable of the game (games.LineSettler).
+func (Game) SettleLine(req games.LineRequest) []byte {
+	res := SettleLine(req.Line, req.Paytable, req.Scale)
+	res.Line = req.Number
+	return kit.MarshalLine(res)
+}
+
+// LineBytesMax bounds the game's settle lines (games.LineSettler).
+func (Game) LineBytesMax() int { return games.LineBytesDefault }
+
+// RefuseFlags refuses the flag form of `wagerlog settle` (kit.FlagRefuser):
+// a coup is given with its cards, as a --jsonl line.
+func (Game) RefuseFlags() error {
+	return fmt.Errorf("%w: a baccarat coup is given as a --jsonl line with its cards (\"player\" and \"banker\")", kit.ErrRequest)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/cards"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // LineBytesMax bounds a settle line; the longest valid one is well below.
@@ -397,3 +398,14 @@ func lineStake(v jsontext.Value) (decimal.Decimal, error) {
 	}
 	return d, nil
 }
+
+// SettleLine answers one line of `wagerlog settle --jsonl` that names a
+// paytable of the game (games.LineSettler).
+func (Game) SettleLine(req games.LineRequest) []byte {
+	res := SettleLine(req.Line, req.Paytable, req.Scale)
+	res.Line = req.Number
+	return kit.MarshalLine(res)
+}
+
+// LineBytesMax bounds the game's settle lines (games.LineSettler).
+func (Game) LineBytesMax() int { return games.LineBytesDefault }
