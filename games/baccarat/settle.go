@@ -75,7 +75,7 @@ func SettlePuntoBanco(pt *Paytable, code string, stake decimal.Decimal, scale in
 
 // won is a winning settlement: the win rounded down, the residue apart.
 func won(stake decimal.Decimal, scale int32, odds Odds, rule string) games.Settlement {
-	exact := stake.Mul(odds.multiple())
+	exact := stake.Mul(odds.Multiple())
 	paid := exact.RoundDown(scale)
 	return games.Settlement{
 		Outcome:  games.OutcomeWon,
