@@ -50,8 +50,8 @@ point given by --point (0: a come-out roll) and --working; the answer
 then adds the index of the deciding roll and the buy or lay commission.
 
 With --jsonl, read one request per line on stdin, in the line format of
-the game of the paytable it names (docs/API.md, "wagerlog settle"), or a
-pass of a progressive pool (a line with "pool"),
+the game of the paytable it names (README.md, "Commands"; docs/GAMES.md
+per game), or a pass of a progressive pool (a line with "pool"),
   {"paytable":"<id>","bet":"<code>","stake":"10.00",<the result>}
 (optional "scale"; --paytable and --scale give defaults) and write one
 answer per line in the same order,
