@@ -106,7 +106,7 @@ func SettleLine(line []byte, defPaytable string, defScale int32) SettleLineResul
 		return SettleLineError(fmt.Errorf("a settle line of %d bytes is over the %d-byte limit", len(line), SettleLineBytesMax))
 	}
 	var req SettleLineRequest
-	if err := json.Unmarshal(line, &req, strict()); err != nil {
+	if err := json.Unmarshal(line, &req, kit.Strict()); err != nil {
 		return SettleLineError(fmt.Errorf("a settle line: %v", err))
 	}
 	if req.Paytable == "" {

@@ -116,7 +116,7 @@ func SettleLine(line []byte, defPaytable string, defScale int32) SettleLineResul
 		return SettleLineError(fmt.Errorf("a settle line of %d bytes is over the %d-byte limit", len(line), LineBytesMax))
 	}
 	var req SettleLineRequest
-	if err := json.Unmarshal(line, &req, strict()); err != nil {
+	if err := json.Unmarshal(line, &req, kit.Strict()); err != nil {
 		return SettleLineError(fmt.Errorf("a settle line: %v", err))
 	}
 	if req.Paytable == "" {
@@ -133,7 +133,7 @@ func SettleLine(line []byte, defPaytable string, defScale int32) SettleLineResul
 	if err != nil {
 		return SettleLineError(err)
 	}
-	stake, err := lineStake(req.Stake)
+	stake, err := kit.LineStake(req.Stake, ErrBadStake)
 	if err != nil {
 		return SettleLineError(err)
 	}
@@ -378,25 +378,6 @@ func (p *Paytable) settleMain(req SettleLineRequest, dealer Hand, stake decimal.
 	res.Win, res.Returned, res.Residue, res.Staked = win.StringFixed(scale), back.StringFixed(scale), residue.String(), staked.StringFixed(scale)
 	res.Rule = fmt.Sprintf("%d hand(s) staking %s return %s (dealer %s)", n, res.Staked, res.Returned, dealer)
 	return res, nil
-}
-
-// lineStake reads a stake written as a JSON string or number.
-func lineStake(v jsontext.Value) (decimal.Decimal, error) {
-	v = bytes.TrimSpace(v)
-	if len(v) == 0 || bytes.Equal(v, []byte("null")) {
-		return decimal.Decimal{}, fmt.Errorf("%w: no stake", ErrBadStake)
-	}
-	text := string(v)
-	if v[0] == '"' {
-		if err := json.Unmarshal(v, &text); err != nil {
-			return decimal.Decimal{}, fmt.Errorf("%w: %v", ErrBadStake, err)
-		}
-	}
-	d, err := decimal.NewFromString(text)
-	if err != nil {
-		return decimal.Decimal{}, fmt.Errorf("%w: %q is not a decimal number", ErrBadStake, cards.Cut(text))
-	}
-	return d, nil
 }
 
 // SettleLine answers one line of `wagerlog settle --jsonl` that names a
