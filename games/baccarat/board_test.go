@@ -55,7 +55,7 @@ func TestBoard_DeuxTableaux(t *testing.T) {
 	both := DeuxCoup{Tableaux: [2]Hand{literalHand("4S", "3H"), literalHand("6C", "KD")}, Banker: literalHand("3H", "KC", "8D")}       // punters win both
 	split := DeuxCoup{Tableaux: [2]Hand{literalHand("4S", "3H"), literalHand("2C", "KD", "KS")}, Banker: literalHand("5H", "KC")}      // 1 wins, 2 loses
 	bank := DeuxCoup{Tableaux: [2]Hand{literalHand("4S", "KH", "AC"), literalHand("2C", "KD", "KS")}, Banker: literalHand("6H", "KC")} // bank wins both
-	void := DeuxCoup{Tableaux: [2]Hand{{}, {}}, Banker: Hand{}, Void: &Void{[2]bool{true, true}, VoidCardsStuck}}    // all returned
+	void := DeuxCoup{Tableaux: [2]Hand{{}, {}}, Banker: Hand{}, Void: &Void{[2]bool{true, true}, VoidCardsStuck}}                      // all returned
 	natural := DeuxCoup{Tableaux: [2]Hand{literalHand("4S", "4H"), literalHand("2C", "KD", "KS")}, Banker: literalHand("6H", "KC"), CutCard: true}
 	es := entries(both, split, bank, void, natural)
 	s := Board(es)
