@@ -13,13 +13,11 @@ func (p *Paytable) Rules() []byte { return kit.MustJSON(p.data.Rules) }
 // MaxMultiple returns the largest X/Y of the paytable's lines: Perfect
 // Pairs' 25 on the Chilean paytable.
 func (p *Paytable) MaxMultiple() *big.Rat {
-	most := big.NewRat(0, 1)
-	for _, r := range p.data.Rules {
-		if m := big.NewRat(r.Odds.Win, r.Odds.Per); m.Cmp(most) > 0 {
-			most = m
-		}
+	odds := make([]Odds, len(p.data.Rules))
+	for i, r := range p.data.Rules {
+		odds[i] = r.Odds
 	}
-	return most
+	return kit.MaxMultiple(odds...)
 }
 
 // Rounding names the rounding of wins and of a surrender's returned half:

@@ -105,3 +105,17 @@ func decimalDivisor(y int64) bool {
 	}
 	return y == 1
 }
+
+// MaxMultiple returns the largest X/Y of odds, exactly: a paytable's
+// largest multiple (games.Publisher.MaxMultiple); zero for none.
+func MaxMultiple(odds ...Odds) *big.Rat {
+	most := new(big.Rat)
+	for _, o := range odds {
+		if o.Per > 0 {
+			if m := o.Rat(); m.Cmp(most) > 0 {
+				most = m
+			}
+		}
+	}
+	return most
+}

@@ -22,13 +22,11 @@ func (p *Paytable) Rules() []byte {
 // straight flush (100 on the Caribbean paytable). The progressive side
 // bet is paid by its pool, not by a multiple.
 func (p *Paytable) MaxMultiple() *big.Rat {
-	most := big.NewRat(p.data.Ante.Win, p.data.Ante.Per)
+	odds := []Odds{p.data.Ante}
 	for _, l := range p.data.Call {
-		if m := big.NewRat(l.Odds.Win, l.Odds.Per); m.Cmp(most) > 0 {
-			most = m
-		}
+		odds = append(odds, l.Odds)
 	}
-	return most
+	return kit.MaxMultiple(odds...)
 }
 
 // Rounding names the rounding of wins: truncated to the currency's scale.
