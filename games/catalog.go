@@ -166,6 +166,9 @@ type Catalog struct {
 	// pools parses progressive pools' parameters (WithPools), nil when
 	// the build has none.
 	pools PoolParser
+	// lines answers the settle lines of games without their own
+	// (WithLines), nil when the build has no default.
+	lines LineSettler
 }
 
 // NewCatalog returns a catalog of gs. Two games with one name or two

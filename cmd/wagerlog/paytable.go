@@ -13,11 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/games/baccarat"
-	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/games/registry"
-	"github.com/wagerlog/wagerlog/games/roulette"
-	"github.com/wagerlog/wagerlog/games/sicbo"
 )
 
 // paytableCmd lists the paytables with every bet, its payout and its exact
@@ -27,14 +23,15 @@ func (m *Main) paytableCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "paytable [ID]",
 		Short: "List paytables, their bets, payouts and exact RTP",
-		Long: `List the paytables of every game of this build (Sic Bo, roulette, craps,
-punto banco), or the one named, with every bet they offer, what it pays,
-how many of the equally likely outcomes win it (216 ordered throws of three
-dice, 37 or 38 pockets) or, for baccarat, its exact probability of winning
-over every deal of the shoe, and its exact RTP and house edge as fractions
-and percentages.
+		Long: `List the paytables of every game of this build, or the one named, with
+every bet they offer, what it pays, its exact RTP and house edge as
+fractions and percentages, and what the paytable publishes of each bet:
+its name and, where the game has one, its chance of winning (how many of
+the equally likely outcomes win it, its exact probability of winning over
+every deal of the shoe, or the expected rolls to its decision and the edge
+per roll).
 --json adds the paytable's rules and the canonical JSON whose SHA-256 is
-its hash.`,
+its hash, for every paytable.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			catalog := registry.New()
@@ -76,7 +73,9 @@ its hash.`,
 	return cmd
 }
 
-// paytableView is a paytable as `wagerlog paytable` shows it.
+// paytableView is a paytable as `wagerlog paytable` shows it: the
+// members of games.Paytable, and what the paytable publishes
+// (games.Publisher).
 type paytableView struct {
 	ID          string            `json:"id"`
 	Version     int               `json:"version"`
@@ -86,17 +85,13 @@ type paytableView struct {
 	Rounding    string            `json:"rounding"`
 	MaxMultiple string            `json:"max_multiple"`
 	Bets        []paytableBetView `json:"bets"`
-	// Rules are the game's paytable rules as its data holds them
-	// (sicbo.Rule, roulette.Rule).
-	Rules any `json:"rules"`
+	// Rules are the paytable's rules as its data holds them
+	// (games.Publisher.Rules).
+	Rules json.RawMessage `json:"rules"`
+	// form says how the listing gives each bet's chance of winning.
+	form games.ListingForm
 	// outcomes is how many equally likely outcomes Wins counts among.
 	outcomes int
-	// probabilities lists each bet's WinProbability instead of Wins.
-	probabilities bool
-	// perRoll: the bets are decided over several rolls (craps), and the
-	// listing shows the expected rolls and the edge per roll instead of
-	// the winning outcomes.
-	perRoll bool
 	// Canonical is the exact text Hash digests: `jq -j .canonical | sha256sum`.
 	Canonical string `json:"canonical"`
 }
@@ -109,7 +104,7 @@ type paytableBetView struct {
 	Pays string `json:"pays"`
 	Wins int    `json:"wins"`
 	// WinProbability is the exact probability of a win where the
-	// outcomes are not equally likely (baccarat's deals): Wins and
+	// outcomes are not equally likely (games.ListingProbability): Wins and
 	// Outcomes are then 0.
 	WinProbability   string `json:"win_probability,omitempty"`
 	Halves           int    `json:"halves,omitempty"`
@@ -118,9 +113,9 @@ type paytableBetView struct {
 	RTPPercent       string `json:"rtp_percent"`
 	HouseEdge        string `json:"house_edge"`
 	HouseEdgePercent string `json:"house_edge_percent"`
-	// ExpectedRolls and the edge per roll are a craps bet's: the expected
-	// rolls from placement to decision, and the house edge per bet
-	// decided divided by them.
+	// ExpectedRolls and the edge per roll are a bet's over several rolls
+	// (games.ListingRolls): the expected rolls from placement to
+	// decision, and the house edge per bet decided divided by them.
 	ExpectedRolls      string `json:"expected_rolls,omitempty"`
 	EdgePerRoll        string `json:"edge_per_roll,omitempty"`
 	EdgePerRollPercent string `json:"edge_per_roll_percent,omitempty"`
@@ -131,84 +126,50 @@ type paytableBetView struct {
 const paytablePercentPlaces = 4
 
 // newPaytableView lists pt's bets with the exact RTP the generic layers
-// read (games.Paytable.RTP), and what its game adds: each bet's name, how
-// many outcomes win it, the rules and the canonical JSON.
+// read (games.Paytable.RTP), and what the paytable publishes
+// (games.Publisher): each bet's name and chance of winning, the rules, the
+// largest multiple, the rounding and the canonical JSON.
 func newPaytableView(pt games.Paytable) paytableView {
 	v := paytableView{
-		ID:       pt.ID(),
-		Version:  pt.Version(),
-		Game:     pt.Game(),
-		Source:   pt.Source(),
-		Hash:     pt.Hash(),
-		Rounding: sicbo.RoundDown,
+		ID:      pt.ID(),
+		Version: pt.Version(),
+		Game:    pt.Game(),
+		Source:  pt.Source(),
+		Hash:    pt.Hash(),
 	}
-	type extra struct {
-		name         string
-		wins, halves int
-		outcomes     int
-		win          *big.Rat
-		rolls        *big.Rat
-		perRoll      *big.Rat
-	}
-	extras := map[string]extra{}
-	switch p := pt.(type) {
-	case *sicbo.Paytable:
-		v.MaxMultiple, v.Rules, v.Canonical, v.outcomes = p.MaxMultiple().String(), p.Data().Rules, string(p.CanonicalJSON()), sicbo.Outcomes
-		for _, r := range sicbo.RTP(p) {
-			extras[r.Code] = extra{name: r.Name, wins: r.Wins, outcomes: sicbo.Outcomes}
-		}
-	case *roulette.Paytable:
-		v.Rounding = roulette.RoundDown
-		v.MaxMultiple, v.Rules, v.Canonical, v.outcomes = p.MaxMultiple().String(), p.Data().Rules, string(p.CanonicalJSON()), len(p.Pockets())
-		for _, r := range roulette.RTP(p) {
-			extras[r.Code] = extra{name: r.Name, wins: r.Wins, halves: r.Halves, outcomes: r.Pockets}
-		}
-	case *baccarat.Paytable:
-		v.Rounding = baccarat.RoundDown + " (the banker's commission: " + baccarat.RoundUp + ")"
-		v.Rules, v.Canonical = p.Data().Rules, string(p.CanonicalJSON())
-		most := big.NewRat(0, 1)
-		for _, r := range p.Data().Rules {
-			if m := big.NewRat(r.Odds.Win, r.Odds.Per); m.Cmp(most) > 0 {
-				most = m
-			}
-		}
-		v.MaxMultiple = most.RatString()
-		v.probabilities = p.Form() == baccarat.FormPuntoBanco
-		if v.probabilities {
-			for _, r := range baccarat.PuntoBancoRTP(p) {
-				extras[r.Code] = extra{name: r.Name, win: r.Win}
-			}
-		}
-	case *craps.Paytable:
-		v.Rounding = craps.RoundDown
-		v.MaxMultiple, v.Rules, v.Canonical, v.perRoll = p.MaxMultiple().RatString(), p.Data().Rules, string(p.CanonicalJSON()), true
-		for _, r := range craps.RTP(p) {
-			extras[r.Code] = extra{name: r.Name, rolls: r.Rolls, perRoll: r.EdgePerRoll()}
+	extras := map[string]games.BetListing{}
+	if pub, ok := pt.(games.Publisher); ok {
+		v.Rounding, v.MaxMultiple = pub.Rounding(), pub.MaxMultiple().RatString()
+		v.Rules, v.Canonical = pub.Rules(), string(pub.CanonicalJSON())
+		l := pub.Listing()
+		v.form, v.outcomes = l.Form, l.Outcomes
+		for _, b := range l.Bets {
+			extras[b.Code] = b
 		}
 	}
 	for _, r := range pt.RTP() {
 		edge := r.HouseEdge()
 		x := extras[r.Code]
 		var pWin string
-		if x.win != nil {
-			pWin = x.win.RatString()
+		if x.WinProbability != nil {
+			pWin = x.WinProbability.RatString()
 		}
 		bv := paytableBetView{
 			WinProbability:   pWin,
 			Code:             r.Code,
 			Kind:             r.Kind,
-			Name:             x.name,
+			Name:             x.Name,
 			Pays:             r.Pays,
-			Wins:             x.wins,
-			Halves:           x.halves,
-			Outcomes:         x.outcomes,
+			Wins:             x.Wins,
+			Halves:           x.Halves,
+			Outcomes:         x.Outcomes,
 			RTP:              r.RTP.RatString(),
 			RTPPercent:       paytablePercent(r.RTP),
 			HouseEdge:        edge.RatString(),
 			HouseEdgePercent: paytablePercent(edge),
 		}
-		if x.rolls != nil {
-			bv.ExpectedRolls, bv.EdgePerRoll, bv.EdgePerRollPercent = x.rolls.RatString(), x.perRoll.RatString(), paytablePercent(x.perRoll)
+		if x.ExpectedRolls != nil {
+			bv.ExpectedRolls, bv.EdgePerRoll, bv.EdgePerRollPercent = x.ExpectedRolls.RatString(), x.EdgePerRoll.RatString(), paytablePercent(x.EdgePerRoll)
 		}
 		v.Bets = append(v.Bets, bv)
 	}
@@ -237,7 +198,7 @@ func (v paytableView) writeText(w io.Writer) error {
 		return err
 	}
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	if v.perRoll {
+	if v.form == games.ListingRolls {
 		fmt.Fprintf(tw, "BET\tNAME\tPAYS\tRTP\tRTP %%\tEDGE/BET %%\tROLLS\tEDGE/ROLL %%\n")
 		for _, b := range v.Bets {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", b.Code, b.Name, b.Pays, b.RTP, b.RTPPercent, b.HouseEdgePercent, b.ExpectedRolls, b.EdgePerRollPercent)
@@ -248,10 +209,13 @@ func (v paytableView) writeText(w io.Writer) error {
 		_, err := fmt.Fprintln(w, "\nEdge per bet decided (a push counts as decided); per roll: divided by the expected rolls from placement to decision. Buy and lay count their commission as a cost.")
 		return err
 	}
-	if !v.probabilities {
+	switch v.form {
+	case games.ListingOutcomes:
 		fmt.Fprintf(tw, "BET\tNAME\tPAYS\tWINS/%d\tRTP\tRTP %%\tEDGE %%\n", v.outcomes)
-	} else {
+	case games.ListingProbability:
 		fmt.Fprintf(tw, "BET\tNAME\tPAYS\tP(WIN)\tRTP\tRTP %%\tEDGE %%\n")
+	default:
+		fmt.Fprintf(tw, "BET\tNAME\tPAYS\tRTP\tRTP %%\tEDGE %%\n")
 	}
 	for i := 0; i < len(v.Bets); {
 		j := i + 1
@@ -259,11 +223,14 @@ func (v paytableView) writeText(w io.Writer) error {
 			j++
 		}
 		b := v.Bets[i]
-		wins := strconv.Itoa(b.Wins)
-		if v.probabilities {
-			wins = b.WinProbability
+		switch v.form {
+		case games.ListingOutcomes:
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\t%s\n", v.rowLabel(i, j), b.Name, b.Pays, b.Wins, b.RTP, b.RTPPercent, b.HouseEdgePercent)
+		case games.ListingProbability:
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", v.rowLabel(i, j), b.Name, b.Pays, b.WinProbability, b.RTP, b.RTPPercent, b.HouseEdgePercent)
+		default:
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", v.rowLabel(i, j), b.Name, b.Pays, b.RTP, b.RTPPercent, b.HouseEdgePercent)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", v.rowLabel(i, j), b.Name, b.Pays, wins, b.RTP, b.RTPPercent, b.HouseEdgePercent)
 		i = j
 	}
 	return tw.Flush()

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // TestSettleCmd_Craps settles craps bets over a sequence of rolls: the
@@ -43,7 +45,7 @@ func TestSettleCmd_Craps(t *testing.T) {
 		2: {"won", "25.00", "0.00", 1},  // come odds on 5 while the table's point is 6: 10 + 10 × 3/2
 		3: {"open", "0.00", "1.00", -1}, // no roll: open; 5% of what 40 could win at 1:2
 	} {
-		var r settleResult
+		var r kit.Answer
 		if err := json.Unmarshal([]byte(lines[i]), &r); err != nil {
 			t.Fatal(err)
 		}
@@ -53,7 +55,7 @@ func TestSettleCmd_Craps(t *testing.T) {
 		}
 	}
 	for i, code := range map[int]string{4: "bet_not_allowed_now", 5: "invalid_point", 6: "invalid_dice", 7: "invalid_request"} {
-		var r settleResult
+		var r kit.Answer
 		if err := json.Unmarshal([]byte(lines[i]), &r); err != nil || r.Outcome != "error" || r.Code != code {
 			t.Errorf("line %d: %s, want code %s", i+1, lines[i], code)
 		}
@@ -69,7 +71,7 @@ func TestSettleCmd_Craps(t *testing.T) {
 			t.Errorf("no row %q in:\n%s", strings.Join(row, " "), out)
 		}
 	}
-	if _, _, err := sicboRun(t, "", "settle", "--paytable", "sicbo/live", "--rolls", "1-2", "--bet", "big", "--stake", "5"); !errors.Is(err, errSettleRequest) {
+	if _, _, err := sicboRun(t, "", "settle", "--paytable", "sicbo/live", "--rolls", "1-2", "--bet", "big", "--stake", "5"); !errors.Is(err, kit.ErrRequest) {
 		t.Errorf("rolls on Sic Bo: %v", err)
 	}
 }

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 	"github.com/wagerlog/wagerlog/games/registry"
 )
 
@@ -31,7 +34,10 @@ func FuzzSettleLine(f *testing.F) {
 		if len(line) > SettleLineBytesMax {
 			return
 		}
-		res := settleLine(catalog, line, "", 2)
+		var res kit.Answer
+		if err := json.Unmarshal(catalog.SettleLine(games.LineRequest{Line: line, Scale: 2}), &res); err != nil {
+			t.Fatal(err)
+		}
 		if res.Outcome == "error" {
 			if res.Code == "" {
 				t.Fatalf("an error without a code: %+v", res)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 )
 
@@ -100,7 +101,7 @@ func TestSettleCmd_Err(t *testing.T) {
 		{"--paytable", "sicbo/macau", games.ErrUnknownPaytable, "unknown_paytable"},
 		{"--paytable", "sicbo/clm-2016:odd", games.ErrUnknownPaytable, "unknown_paytable"},
 		{"--scale", "9", sicbo.ErrBadScale, "invalid_scale"},
-		{"--stake", "", errSettleRequest, "invalid_request"},
+		{"--stake", "", kit.ErrRequest, "invalid_request"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.flag+"="+tt.value, func(t *testing.T) {
@@ -248,12 +249,12 @@ func TestSettleCmd_Roulette(t *testing.T) {
 	if lines[0] != want {
 		t.Errorf("line 1:\n got %s\nwant %s", lines[0], want)
 	}
-	var la settleResult
+	var la kit.Answer
 	if err := json.Unmarshal([]byte(lines[1]), &la); err != nil || la.Outcome != "lost" || la.Returned != "0.01" || la.Residue != "0.005" {
 		t.Errorf("la partage: %s", lines[1])
 	}
 	for i, code := range map[int]string{2: "invalid_result", 3: "invalid_result", 4: "invalid_dice", 5: "invalid_request"} {
-		var r settleResult
+		var r kit.Answer
 		if err := json.Unmarshal([]byte(lines[i]), &r); err != nil || r.Outcome != "error" || r.Code != code {
 			t.Errorf("line %d: %s, want code %s", i+1, lines[i], code)
 		}
@@ -268,7 +269,7 @@ func TestSettleCmd_Roulette(t *testing.T) {
 			t.Errorf("no row %q in:\n%s", strings.Join(row, " "), out)
 		}
 	}
-	if _, _, err := sicboRun(t, "", "settle", "--paytable", "roulette/french", "--pocket", "17", "--dice", "1,2,3", "--bet", "black", "--stake", "5"); !errors.Is(err, errSettleRequest) {
+	if _, _, err := sicboRun(t, "", "settle", "--paytable", "roulette/french", "--pocket", "17", "--dice", "1,2,3", "--bet", "black", "--stake", "5"); !errors.Is(err, kit.ErrRequest) {
 		t.Errorf("dice and pocket: %v", err)
 	}
 }
@@ -310,7 +311,7 @@ func TestSettleCmd_Baccarat(t *testing.T) {
 	if !strings.Contains(lines[5], `"outcome":"won","win":"0.80","returned":"0.90"`) {
 		t.Errorf("line 6: %s", lines[5])
 	}
-	if _, _, err := sicboRun(t, "", "settle", "--paytable", "baccarat/punto-banco", "--dice", "1,2,3", "--bet", "banker", "--stake", "5"); !errors.Is(err, errSettleRequest) {
+	if _, _, err := sicboRun(t, "", "settle", "--paytable", "baccarat/punto-banco", "--dice", "1,2,3", "--bet", "banker", "--stake", "5"); !errors.Is(err, kit.ErrRequest) {
 		t.Errorf("baccarat with flags: %v", err)
 	}
 }

@@ -174,7 +174,7 @@ func SettleCoup(pt *Paytable, bank decimal.Decimal, bets []games.Bet, scale int3
 			case WinnerBanker:
 				t.BankNet = t.BankNet.Add(p.Amount)
 			case WinnerPlayer:
-				t.BankNet = t.BankNet.Sub(p.Amount.Mul(pt.lines[b.kind].Odds.multiple()).RoundDown(scale))
+				t.BankNet = t.BankNet.Sub(p.Amount.Mul(pt.lines[b.kind].Odds.Multiple()).RoundDown(scale))
 			}
 		}
 		// The stake goes back as far as it returns, the rest to the bank;

@@ -12,8 +12,8 @@ import (
 
 func TestSettleCoup(t *testing.T) {
 	pt, _ := Lookup(IDDeuxTableaux1979)
-	split := DeuxCoup{Tableaux: [2]Hand{cards("4S", "3H"), cards("2C", "KD", "KS")}, Banker: cards("5H", "KC")} // 1 wins, 2 loses
-	bankBoth := DeuxCoup{Tableaux: [2]Hand{cards("4S", "KH", "AC"), cards("2C", "KD", "KS")}, Banker: cards("6H", "KC")}
+	split := DeuxCoup{Tableaux: [2]Hand{literalHand("4S", "3H"), literalHand("2C", "KD", "KS")}, Banker: literalHand("5H", "KC")} // 1 wins, 2 loses
+	bankBoth := DeuxCoup{Tableaux: [2]Hand{literalHand("4S", "KH", "AC"), literalHand("2C", "KD", "KS")}, Banker: literalHand("6H", "KC")}
 	for _, tt := range []struct {
 		name                     string
 		bank                     string
@@ -134,7 +134,7 @@ func TestBankTransfers(t *testing.T) {
 	if g := GiveUpBank(decimal.Zero); g != nil {
 		t.Errorf("give up an empty bank: %+v", g)
 	}
-	cut := DeuxCoup{Tableaux: [2]Hand{cards("4S", "3H"), cards("6C", "KD")}, Banker: cards("3H", "KC", "8D"), CutCard: true}
+	cut := DeuxCoup{Tableaux: [2]Hand{literalHand("4S", "3H"), literalHand("6C", "KD")}, Banker: literalHand("3H", "KC", "8D"), CutCard: true}
 	if ShoeOver(nil) || !ShoeOver([]games.Result{cut}) {
 		t.Error("the cut card ends the shoe after its coup")
 	}
@@ -148,7 +148,7 @@ func dealDeux(r *rand.Rand, decks int) DeuxCoup {
 	for range decks {
 		for i := range len(Ranks) {
 			for j := range len(Suits) {
-				shoe = append(shoe, Card{rank: Ranks[i], suit: Suits[j]})
+				shoe = append(shoe, MustCard(string([]byte{Ranks[i], Suits[j]})))
 			}
 		}
 	}
@@ -173,7 +173,7 @@ func dealDeux(r *rand.Rand, decks int) DeuxCoup {
 			st[i] = TableauState{Natural: h.Natural(), Third: NoCard}
 			if !h.Natural() && decide(Tableau(h.Point())) {
 				c.Tableaux[i] = append(h, draw())
-				st[i].Third = c.Tableaux[i][2].Value()
+				st[i].Third = Value(c.Tableaux[i][2])
 			}
 		}
 		if decide(DeuxBanker(c.Banker.Point(), st)) {

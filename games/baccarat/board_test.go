@@ -19,9 +19,9 @@ func entries(rs ...games.Result) []games.BoardEntry {
 }
 
 func TestBoard_PuntoBanco(t *testing.T) {
-	banker := Coup{Player: cards("4S", "9H", "7D"), Banker: cards("KC", "5H", "3S")} // 0 against 8
-	player := Coup{Player: cards("4S", "5H"), Banker: cards("KC", "6H")}             // natural 9 against 6
-	tie := Coup{Player: cards("4S", "3H"), Banker: cards("KC", "7H")}                // 7 each
+	banker := Coup{Player: literalHand("4S", "9H", "7D"), Banker: literalHand("KC", "5H", "3S")} // 0 against 8
+	player := Coup{Player: literalHand("4S", "5H"), Banker: literalHand("KC", "6H")}             // natural 9 against 6
+	tie := Coup{Player: literalHand("4S", "3H"), Banker: literalHand("KC", "7H")}                // 7 each
 	var rs []games.Result
 	for range 20 {
 		rs = append(rs, banker, player, tie)
@@ -52,11 +52,11 @@ func TestBoard_PuntoBanco(t *testing.T) {
 }
 
 func TestBoard_DeuxTableaux(t *testing.T) {
-	both := DeuxCoup{Tableaux: [2]Hand{cards("4S", "3H"), cards("6C", "KD")}, Banker: cards("3H", "KC", "8D")}       // punters win both
-	split := DeuxCoup{Tableaux: [2]Hand{cards("4S", "3H"), cards("2C", "KD", "KS")}, Banker: cards("5H", "KC")}      // 1 wins, 2 loses
-	bank := DeuxCoup{Tableaux: [2]Hand{cards("4S", "KH", "AC"), cards("2C", "KD", "KS")}, Banker: cards("6H", "KC")} // bank wins both
-	void := DeuxCoup{Tableaux: [2]Hand{{}, {}}, Banker: Hand{}, Void: &Void{[2]bool{true, true}, VoidCardsStuck}}    // all returned
-	natural := DeuxCoup{Tableaux: [2]Hand{cards("4S", "4H"), cards("2C", "KD", "KS")}, Banker: cards("6H", "KC"), CutCard: true}
+	both := DeuxCoup{Tableaux: [2]Hand{literalHand("4S", "3H"), literalHand("6C", "KD")}, Banker: literalHand("3H", "KC", "8D")}       // punters win both
+	split := DeuxCoup{Tableaux: [2]Hand{literalHand("4S", "3H"), literalHand("2C", "KD", "KS")}, Banker: literalHand("5H", "KC")}      // 1 wins, 2 loses
+	bank := DeuxCoup{Tableaux: [2]Hand{literalHand("4S", "KH", "AC"), literalHand("2C", "KD", "KS")}, Banker: literalHand("6H", "KC")} // bank wins both
+	void := DeuxCoup{Tableaux: [2]Hand{{}, {}}, Banker: Hand{}, Void: &Void{[2]bool{true, true}, VoidCardsStuck}}                      // all returned
+	natural := DeuxCoup{Tableaux: [2]Hand{literalHand("4S", "4H"), literalHand("2C", "KD", "KS")}, Banker: literalHand("6H", "KC"), CutCard: true}
 	es := entries(both, split, bank, void, natural)
 	s := Board(es)
 	if s.Form != FormDeuxTableaux || s.Coups != 5 || len(s.Beads) != 5 {

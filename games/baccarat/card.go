@@ -1,41 +1,37 @@
 package baccarat
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/wagerlog/wagerlog/games/cards"
 )
 
 // Ranks and Suits are the characters a card is written with, as the
-// dealer draws it: rank then suit, "9H", "TS", "KC".
+// dealer draws it: rank then suit, "9H", "TS", "KC" (games/cards).
 const (
-	Ranks = "A23456789TJQK"
-	Suits = "SHDC"
+	Ranks = cards.Ranks
+	Suits = cards.Suits
 )
 
-// Card is one card of the shoe: a rank of Ranks and a suit of Suits. The
-// zero Card is not a card; get one from ParseCard.
-type Card struct {
-	rank byte
-	suit byte
-}
+// Card is one card of the shoe, the card model of games/cards.
+type Card = cards.Card
 
 // ParseCard reads a card in its one spelling, rank then suit in capitals
-// ("9H", "TS"). Ten is T, so that every card is two characters; "10H" is
-// refused with the hint "write TH". Every error wraps ErrBadResult.
+// ("9H", "TS"), with cards.Parse. Ten is T, so that every card is two
+// characters; "10H" and "10" are refused with the hint "write TH". Every
+// error is a *ResultError of rule card_spelling.
 func ParseCard(s string) (Card, error) {
-	if s == "10" || (len(s) == 3 && strings.HasPrefix(s, "10")) {
-		return Card{}, resultError(RuleCardSpelling, "card %q: ten is written T (write %q)", cut(s), "T"+s[2:])
+	if s == "10" {
+		return Card{}, resultError(RuleCardSpelling, "card %q: ten is written T (write %q)", s, "T")
 	}
-	if len(s) != 2 {
-		return Card{}, resultError(RuleCardSpelling, "card %q: a card is a rank (%s) and a suit (%s), as \"9H\"", cut(s), Ranks, Suits)
+	c, err := cards.Parse(s)
+	var pe *cards.ParseError
+	if errors.As(err, &pe) {
+		return Card{}, resultError(RuleCardSpelling, "card %q: %s", pe.Input, pe.Reason)
 	}
-	if strings.IndexByte(Ranks, s[0]) < 0 {
-		return Card{}, resultError(RuleCardSpelling, "card %q: rank %q is not one of %s", s, s[:1], Ranks)
-	}
-	if strings.IndexByte(Suits, s[1]) < 0 {
-		return Card{}, resultError(RuleCardSpelling, "card %q: suit %q is not one of %s", s, s[1:], Suits)
-	}
-	return Card{rank: s[0], suit: s[1]}, nil
+	return c, err
 }
 
 // MustCard is ParseCard for literals of tests and examples; it panics on a
@@ -48,35 +44,17 @@ func MustCard(s string) Card {
 	return c
 }
 
-// String writes the card as it parses, "9H".
-func (c Card) String() string {
-	if c.rank == 0 {
-		return "??"
-	}
-	return string([]byte{c.rank, c.suit})
-}
-
-// Rank returns the card's rank character ('A', '2', …, 'T', 'J', 'Q', 'K').
-func (c Card) Rank() byte { return c.rank }
-
-// Suit returns the card's suit character ('S', 'H', 'D', 'C').
-func (c Card) Suit() byte { return c.suit }
-
-// index numbers the 52 cards of a deck, for counting.
-func (c Card) index() int {
-	return strings.IndexByte(Ranks, c.rank)*len(Suits) + strings.IndexByte(Suits, c.suit)
-}
-
-// Value is what the card counts: the ace 1, two to nine their pips, ten and
-// the faces 0.
-func (c Card) Value() int {
-	switch c.rank {
+// Value is what a card counts in baccarat: the ace 1, two to nine their
+// pips, ten and the faces 0.
+func Value(c Card) int {
+	switch r := c.Rank(); r {
 	case 'A':
 		return 1
 	case 'T', 'J', 'Q', 'K':
 		return 0
+	default:
+		return int(r - '0')
 	}
-	return int(c.rank - '0')
 }
 
 // Hand is the cards of one side of a coup (the player, the banker, a
@@ -105,7 +83,7 @@ func (h Hand) Third() int {
 	if len(h) < 3 {
 		return NoCard
 	}
-	return h[2].Value()
+	return Value(h[2])
 }
 
 // String writes the cards joined by spaces, "4S 9H 7D".
@@ -123,7 +101,7 @@ const NoCard = -1
 func pointOf(h Hand, n int) int {
 	p := 0
 	for _, c := range h[:n] {
-		p += c.Value()
+		p += Value(c)
 	}
 	return p % 10
 }
@@ -148,14 +126,6 @@ func equalHands(a, b Hand) bool {
 		}
 	}
 	return true
-}
-
-// cut shortens an input string quoted in an error.
-func cut(s string) string {
-	if len(s) > 16 {
-		return s[:16] + "..."
-	}
-	return s
 }
 
 // parseHand reads a hand of 0..3 card strings (the caller checks the count

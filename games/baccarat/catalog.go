@@ -52,9 +52,9 @@ func puntoBanco() Data {
 		Form:    FormPuntoBanco,
 		Decks:   8,
 		Rules: []Rule{
-			{Bet: KindPlayer, Odds: Odds{1, 1}, Name: "punto"},
-			{Bet: KindBanker, Odds: Odds{1, 1}, Name: "banca"},
-			{Bet: KindTie, Odds: Odds{8, 1}, Name: "empate"},
+			{Bet: KindPlayer, Odds: Odds{Win: 1, Per: 1}, Name: "punto"},
+			{Bet: KindBanker, Odds: Odds{Win: 1, Per: 1}, Name: "banca"},
+			{Bet: KindTie, Odds: Odds{Win: 8, Per: 1}, Name: "empate"},
 		},
 		CommissionPercent: "5",
 	}
@@ -75,9 +75,9 @@ func deuxTableaux1979() Data {
 		Form:    FormDeuxTableaux,
 		Decks:   6,
 		Rules: []Rule{
-			{Bet: KindTableau, Odds: Odds{1, 1}, Name: "postura a un paño"},
-			{Bet: KindACaballo, Odds: Odds{1, 1}, Name: "apuesta a caballo"},
-			{Bet: KindLine, Odds: Odds{1, 1}, Name: "apuesta sobre la raya (juega la mitad)"},
+			{Bet: KindTableau, Odds: Odds{Win: 1, Per: 1}, Name: "postura a un paño"},
+			{Bet: KindACaballo, Odds: Odds{Win: 1, Per: 1}, Name: "apuesta a caballo"},
+			{Bet: KindLine, Odds: Odds{Win: 1, Per: 1}, Name: "apuesta sobre la raya (juega la mitad)"},
 		},
 		CagnottePercent: "5",
 	}

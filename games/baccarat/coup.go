@@ -3,6 +3,8 @@ package baccarat
 import (
 	"fmt"
 	"strings"
+
+	"github.com/wagerlog/wagerlog/games/cards"
 )
 
 // Coup is a punto banco result: the player's and the banker's cards, in
@@ -91,7 +93,7 @@ func checkShoe(decks int, hands ...Hand) error {
 	var seen [len(Ranks) * len(Suits)]int
 	for _, h := range hands {
 		for _, c := range h {
-			i := c.index()
+			i := c.Index()
 			seen[i]++
 			if seen[i] > decks {
 				return resultError(RuleShoe, "%s appears %d times; a shoe of %d decks holds it %d times", c, seen[i], decks, decks)
@@ -180,7 +182,7 @@ func (c DeuxCoup) Check(decks int) error {
 		switch v.Reason {
 		case VoidCardsStuck, VoidLostUnseen, VoidIrregularDeal:
 		default:
-			return resultError(RuleVoid, "void reason %q is not one of %s, %s, %s", cut(v.Reason), VoidCardsStuck, VoidLostUnseen, VoidIrregularDeal)
+			return resultError(RuleVoid, "void reason %q is not one of %s, %s, %s", cards.Cut(v.Reason), VoidCardsStuck, VoidLostUnseen, VoidIrregularDeal)
 		}
 		if !v.Tableaux[0] && !v.Tableaux[1] {
 			return resultError(RuleVoid, "a void play names the tableaux it voids")

@@ -11,7 +11,7 @@ func valueCard(v int, s byte) Card {
 	if v > 0 {
 		r = "A23456789"[v-1]
 	}
-	return Card{rank: r, suit: s}
+	return MustCard(string([]byte{r, s}))
 }
 
 // pointHand is a hand of two cards of point p (p and a king) and a third
@@ -286,7 +286,7 @@ func TestParseCard(t *testing.T) {
 	}
 	values := map[string]int{"AS": 1, "2H": 2, "9D": 9, "TC": 0, "JS": 0, "QH": 0, "KD": 0}
 	for s, v := range values {
-		if got := MustCard(s).Value(); got != v {
+		if got := Value(MustCard(s)); got != v {
 			t.Errorf("%s counts %d, want %d", s, got, v)
 		}
 	}
@@ -298,8 +298,8 @@ func TestParseCard(t *testing.T) {
 	}
 }
 
-// cards is a hand of literal cards; it panics on a bad one.
-func cards(cs ...string) Hand {
+// literalHand is a hand of literal cards; it panics on a bad one.
+func literalHand(cs ...string) Hand {
 	h := make(Hand, len(cs))
 	for i, s := range cs {
 		h[i] = MustCard(s)

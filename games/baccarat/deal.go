@@ -1,5 +1,7 @@
 package baccarat
 
+import "github.com/wagerlog/wagerlog/games/cards"
+
 // Shoe returns the cards of a shoe of decks decks in a fixed order (deck
 // after deck, suits in Suits order, ranks in Ranks order), for a caller
 // that shuffles it (the demo of `wagerlog serve --demo`, tests).
@@ -8,7 +10,7 @@ func Shoe(decks int) []Card {
 	for range decks {
 		for i := range len(Suits) {
 			for j := range len(Ranks) {
-				out = append(out, Card{rank: Ranks[j], suit: Suits[i]})
+				out = append(out, cards.FromIndex(j*len(Suits)+i)) // rank j, suit i
 			}
 		}
 	}

@@ -42,9 +42,9 @@ func TestGame_BoardRow(t *testing.T) {
 		r    games.Result
 		want string
 	}{
-		{Coup{Player: cards("4S", "9H", "7D"), Banker: cards("KC", "5H", "3S")}, `{"winner":"banker","player":0,"banker":8,"natural":false}`},
-		{Coup{Player: cards("4S", "5H"), Banker: cards("KC", "6H")}, `{"winner":"player","player":9,"banker":6,"natural":true}`},
-		{DeuxCoup{Tableaux: [2]Hand{cards("4S", "3H"), cards("6C", "KD")}, Banker: cards("3H", "KC", "8D")},
+		{Coup{Player: literalHand("4S", "9H", "7D"), Banker: literalHand("KC", "5H", "3S")}, `{"winner":"banker","player":0,"banker":8,"natural":false}`},
+		{Coup{Player: literalHand("4S", "5H"), Banker: literalHand("KC", "6H")}, `{"winner":"player","player":9,"banker":6,"natural":true}`},
+		{DeuxCoup{Tableaux: [2]Hand{literalHand("4S", "3H"), literalHand("6C", "KD")}, Banker: literalHand("3H", "KC", "8D")},
 			`{"tableaux":[{"winner":"player","point":7},{"winner":"player","point":6}],"banker":1,"natural":false,"cut_card":false}`},
 		{DeuxCoup{Tableaux: [2]Hand{{}, {}}, Banker: Hand{}, Void: &Void{[2]bool{true, true}, VoidCardsStuck}},
 			`{"tableaux":[{"winner":"void"},{"winner":"void"}],"natural":false,"cut_card":false}`},

@@ -13,7 +13,7 @@ import (
 // what the ledger's postings make of each settlement.
 func TestDeux_SettleRound(t *testing.T) {
 	d := DeuxTableaux()
-	split := DeuxCoup{Tableaux: [2]Hand{cards("4S", "3H"), cards("2C", "KD", "KS")}, Banker: cards("5H", "KC")} // 1 wins, 2 loses
+	split := DeuxCoup{Tableaux: [2]Hand{literalHand("4S", "3H"), literalHand("2C", "KD", "KS")}, Banker: literalHand("5H", "KC")} // 1 wins, 2 loses
 	bets := []games.Bet{{Code: "tableau:1", Stake: dec("10")}, {Code: "tableau:2", Stake: dec("30")}, {Code: "line:2", Stake: dec("0.15")}}
 	rs, err := d.SettleRound(bets, 2, []games.Result{split}, games.Funds{Bank: dec("100")})
 	if err != nil {
@@ -50,7 +50,7 @@ func TestDeux_SettleRound(t *testing.T) {
 	}{
 		{"shares above the bank", bets, []games.Result{split}, "40.06", ErrBetsExceedBank},
 		{"two results", bets, []games.Result{split, split}, "100", ErrBadResult},
-		{"a punto banco coup", bets, []games.Result{Coup{Player: cards("4S", "3H"), Banker: cards("5H", "KC", "2C")}}, "100", ErrBadResult},
+		{"a punto banco coup", bets, []games.Result{Coup{Player: literalHand("4S", "3H"), Banker: literalHand("5H", "KC", "2C")}}, "100", ErrBadResult},
 		{"a bet placed after a result", []games.Bet{{Code: "tableau:1", Stake: dec("1"), Since: 1}}, []games.Result{split}, "100", ErrBadBetCode},
 		{"a punto banco bet", []games.Bet{{Code: "banker", Stake: dec("1")}}, []games.Result{split}, "100", ErrBetNotOffered},
 	} {
@@ -66,7 +66,7 @@ func TestDeux_SettleRound(t *testing.T) {
 // the paytable's.
 func TestDeux_Seam(t *testing.T) {
 	d := DeuxTableaux()
-	coup := DeuxCoup{Tableaux: [2]Hand{cards("4S", "3H"), cards("6C", "KD")}, Banker: cards("9H", "KC")}
+	coup := DeuxCoup{Tableaux: [2]Hand{literalHand("4S", "3H"), literalHand("6C", "KD")}, Banker: literalHand("9H", "KC")}
 	s, err := d.Settle(games.Bet{Code: "tableau:1", Stake: dec("10")}, 2, []games.Result{coup})
 	if err != nil || s.Counterparty != games.CounterpartyBank || s.Outcome != games.OutcomeLost {
 		t.Fatalf("a bet alone: %+v %v", s, err)

@@ -2,9 +2,9 @@ package baccarat
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // Sentinel errors. Every error of this package wraps exactly one of them,
@@ -17,7 +17,7 @@ var (
 	// a hand of the wrong size, a third card the drawing rules forbid or a
 	// missing one they require, more copies of a card than the shoe holds,
 	// a void play that does not fit seed section VIII. Code invalid_result.
-	ErrBadResult error = &games.Sentinel{Msg: "invalid result", Code: CodeInvalidResult}
+	ErrBadResult = kit.ErrBadResult
 	// ErrBadBetCode is returned when a bet code does not parse. Code
 	// invalid_bet_code.
 	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
@@ -90,27 +90,12 @@ const (
 	RuleVoid = "void_play"
 )
 
-// ResultError says which rule a coup's cards break. It wraps ErrBadResult.
-type ResultError struct {
-	// Rule is one of the Rule… constants.
-	Rule string
-	// Reason is a sentence for a human: which hand, which card, what the
-	// rule wanted.
-	Reason string
-}
-
-func (e *ResultError) Error() string {
-	return fmt.Sprintf("%v: %s: %s", ErrBadResult, e.Rule, e.Reason)
-}
-
-// Unwrap returns ErrBadResult, for errors.Is.
-func (e *ResultError) Unwrap() error { return ErrBadResult }
-
-// ErrorCode returns invalid_result.
-func (e *ResultError) ErrorCode() string { return CodeInvalidResult }
+// ResultError says which rule a result breaks (the kit's). It wraps
+// ErrBadResult; its code is invalid_result.
+type ResultError = kit.ResultError
 
 func resultError(rule, format string, args ...any) *ResultError {
-	return &ResultError{Rule: rule, Reason: fmt.Sprintf(format, args...)}
+	return kit.ResultErrorf(rule, format, args...)
 }
 
 // BrokenRule returns the Rule of the *ResultError inside err, or "".

@@ -22,8 +22,8 @@ func FuzzParseCard(f *testing.F) {
 			}
 			return
 		}
-		if c.String() != s || c.Value() < 0 || c.Value() > 9 {
-			t.Fatalf("ParseCard(%q) = %s (value %d)", s, c, c.Value())
+		if c.String() != s || Value(c) < 0 || Value(c) > 9 {
+			t.Fatalf("ParseCard(%q) = %s (value %d)", s, c, Value(c))
 		}
 	})
 }

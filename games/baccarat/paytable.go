@@ -3,12 +3,12 @@ package baccarat
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // GameName is the game name of every baccarat paytable.
@@ -69,56 +69,27 @@ type Rule struct {
 	Name string `json:"name"`
 }
 
-// Odds are X:Y odds: a winning bet wins X/Y of its stake and gets the
-// stake back.
-type Odds struct {
-	Win int64
-	Per int64
-}
+// Odds are X:Y odds (the kit's): a winning bet wins X/Y of its stake
+// and gets the stake back.
+type Odds = kit.Odds
 
 // OddsMax bounds both terms of odds.
 const OddsMax = 1000
 
-// String writes "8:1".
-func (o Odds) String() string { return fmt.Sprintf("%d:%d", o.Win, o.Per) }
-
-// MarshalText writes "8:1".
-func (o Odds) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
-
-// UnmarshalText reads "8:1".
-func (o *Odds) UnmarshalText(b []byte) error {
-	w, p, ok := strings.Cut(string(b), ":")
-	x, err1 := strconv.ParseInt(w, 10, 64)
-	y, err2 := strconv.ParseInt(p, 10, 64)
-	if !ok || err1 != nil || err2 != nil {
-		return fmt.Errorf("odds %q: want X:Y", b)
+// validateOdds checks the odds are within OddsMax and an exact decimal
+// multiple, so that every residue can be posted.
+func validateOdds(o Odds) error {
+	if err := o.Check(OddsMax, OddsMax); err != nil {
+		return err
 	}
-	*o = Odds{x, y}
-	return nil
-}
-
-// multiple is X/Y as an exact decimal; validate has checked it is one.
-func (o Odds) multiple() decimal.Decimal {
-	return decimal.NewFromInt(o.Win).DivRound(decimal.NewFromInt(o.Per), 16)
-}
-
-func (o Odds) validate() error {
-	if o.Win < 1 || o.Per < 1 || o.Win > OddsMax || o.Per > OddsMax {
-		return fmt.Errorf("odds %s: want X:Y with 1 ≤ X, Y ≤ %d", o, OddsMax)
-	}
-	m := o.multiple()
-	if !m.Mul(decimal.NewFromInt(o.Per)).Equal(decimal.NewFromInt(o.Win)) {
-		return fmt.Errorf("odds %s are not an exact decimal multiple", o)
-	}
-	return nil
+	return o.CheckExact()
 }
 
 // Paytable is a validated, immutable baccarat paytable of one form. Get one
 // from New, Paytables or Lookup; a *Paytable is safe for concurrent use.
 type Paytable struct {
-	data       Data
-	canonical  []byte
-	hash       string
+	data Data
+	kit.Canon
 	lines      map[Kind]Rule
 	commission decimal.Decimal // fraction of a banker win, punto banco
 	cagnotte   decimal.Decimal // fraction of the bank's net win, deux tableaux
@@ -156,7 +127,7 @@ func New(d Data) (*Paytable, error) {
 		if _, dup := p.lines[r.Bet]; dup {
 			return bad("rule %d: a second line for %s", i, r.Bet)
 		}
-		if err := r.Odds.validate(); err != nil {
+		if err := validateOdds(r.Odds); err != nil {
 			return bad("rule %d (%s): %v", i, r.Bet, err)
 		}
 		if strings.TrimSpace(r.Name) == "" {
@@ -190,46 +161,23 @@ func New(d Data) (*Paytable, error) {
 			return bad("%v", err)
 		}
 	}
-	p.canonical = canonicalJSON(d)
-	p.hash = games.ContentHash(p.canonical)
+	p.Canon = kit.NewCanon(d.ID, d.Game, d.Version, d.Source, canonicalData(d))
 	return p, nil
 }
 
-// canonicalJSON is the hashed form of the data: compact JSON of Data with
+// canonicalData is the data as it is hashed (kit.NewCanon): Data with
 // its fields in declaration order and the rules sorted by bet.
-func canonicalJSON(d Data) []byte {
+func canonicalData(d Data) Data {
 	d.Rules = slices.Clone(d.Rules)
 	slices.SortStableFunc(d.Rules, func(a, b Rule) int { return strings.Compare(string(a.Bet), string(b.Bet)) })
-	b, err := games.CanonicalJSON(d)
-	if err != nil {
-		panic(fmt.Sprintf("baccarat: canonical JSON of %q: %v", d.ID, err))
-	}
-	return b
+	return d
 }
-
-// ID returns the paytable's id, "baccarat/punto-banco".
-func (p *Paytable) ID() string { return p.data.ID }
-
-// Game returns "baccarat".
-func (p *Paytable) Game() string { return p.data.Game }
-
-// Version returns the paytable's version.
-func (p *Paytable) Version() int { return p.data.Version }
-
-// Source cites the text the paytable transcribes.
-func (p *Paytable) Source() string { return p.data.Source }
 
 // Form returns FormPuntoBanco or FormDeuxTableaux.
 func (p *Paytable) Form() string { return p.data.Form }
 
 // Decks returns the shoe's decks.
 func (p *Paytable) Decks() int { return p.data.Decks }
-
-// Hash returns the hex SHA-256 of CanonicalJSON.
-func (p *Paytable) Hash() string { return p.hash }
-
-// CanonicalJSON returns the bytes that Hash digests.
-func (p *Paytable) CanonicalJSON() []byte { return slices.Clone(p.canonical) }
 
 // Data returns a copy of the paytable's data.
 func (p *Paytable) Data() Data {

@@ -9,6 +9,7 @@ import (
 	"github.com/go-json-experiment/json"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // ResultBytesMax bounds the JSON of a result given to ParseResult; the
@@ -38,13 +39,6 @@ type voidJSON struct {
 	Reason   string `json:"reason"`
 }
 
-// strict are the decoding options of every result: exact member names, no
-// unknown members (a member of another game is one), and (json v2's
-// default) no duplicate members.
-func strict() json.Options {
-	return json.JoinOptions(json.RejectUnknownMembers(true), json.MatchCaseInsensitiveNames(false))
-}
-
 // ParseCoup decodes a punto banco result strictly and checks it with
 // Coup.Check for a shoe of decks decks. Every error is a *ResultError.
 func ParseCoup(raw []byte, decks int) (Coup, error) {
@@ -52,7 +46,7 @@ func ParseCoup(raw []byte, decks int) (Coup, error) {
 		return Coup{}, resultError(RuleResultShape, "a result of %d bytes is over the %d-byte limit", len(raw), ResultBytesMax)
 	}
 	var v coupJSON
-	if err := json.Unmarshal(raw, &v, strict()); err != nil {
+	if err := json.Unmarshal(raw, &v, kit.Strict()); err != nil {
 		return Coup{}, resultError(RuleResultShape, "a punto banco result is {\"player\":[cards],\"banker\":[cards]}: %v", err)
 	}
 	if v.Player == nil || v.Banker == nil {
@@ -78,7 +72,7 @@ func ParseDeuxCoup(raw []byte, decks int) (DeuxCoup, error) {
 		return DeuxCoup{}, resultError(RuleResultShape, "a result of %d bytes is over the %d-byte limit", len(raw), ResultBytesMax)
 	}
 	var v deuxJSON
-	if err := json.Unmarshal(raw, &v, strict()); err != nil {
+	if err := json.Unmarshal(raw, &v, kit.Strict()); err != nil {
 		return DeuxCoup{}, resultError(RuleResultShape, "a deux tableaux result is {\"tableaux\":[[cards],[cards]],\"banker\":[cards]}: %v", err)
 	}
 	if len(v.Tableaux) != 2 || v.Banker == nil {

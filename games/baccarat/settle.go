@@ -7,6 +7,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // Rounding policies. A win is exact stake × X/Y rounded down to the
@@ -15,8 +16,8 @@ import (
 // commission or a cagnotte is what the house takes, rounded up to the
 // currency's smallest unit: 5% of a win of 0.10 is 0.005 and takes 0.01.
 const (
-	RoundDown = "round_down"
-	RoundUp   = "round_up"
+	RoundDown = kit.RoundDown
+	RoundUp   = kit.RoundUp
 )
 
 // Limits on settlement input.
@@ -75,7 +76,7 @@ func SettlePuntoBanco(pt *Paytable, code string, stake decimal.Decimal, scale in
 
 // won is a winning settlement: the win rounded down, the residue apart.
 func won(stake decimal.Decimal, scale int32, odds Odds, rule string) games.Settlement {
-	exact := stake.Mul(odds.multiple())
+	exact := stake.Mul(odds.Multiple())
 	paid := exact.RoundDown(scale)
 	return games.Settlement{
 		Outcome:  games.OutcomeWon,

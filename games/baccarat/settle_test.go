@@ -13,9 +13,9 @@ func dec(s string) decimal.Decimal { return decimal.RequireFromString(s) }
 
 func TestSettlePuntoBanco(t *testing.T) {
 	pt, _ := Lookup(IDPuntoBanco)
-	bankerWins := Coup{Player: cards("4S", "9H", "7D"), Banker: cards("KC", "5H", "3S")} // 0 against 8
-	playerWins := Coup{Player: cards("4S", "3H"), Banker: cards("KC", "6H")}             // 7 against 6
-	tie := Coup{Player: cards("4S", "3H"), Banker: cards("KC", "7H")}                    // 7 each
+	bankerWins := Coup{Player: literalHand("4S", "9H", "7D"), Banker: literalHand("KC", "5H", "3S")} // 0 against 8
+	playerWins := Coup{Player: literalHand("4S", "3H"), Banker: literalHand("KC", "6H")}             // 7 against 6
+	tie := Coup{Player: literalHand("4S", "3H"), Banker: literalHand("KC", "7H")}                    // 7 each
 	for _, tt := range []struct {
 		name                      string
 		bet, stake                string
@@ -57,8 +57,8 @@ func TestSettlePuntoBanco(t *testing.T) {
 
 func TestSettlePuntoBanco_Err(t *testing.T) {
 	pt, _ := Lookup(IDPuntoBanco)
-	c := Coup{Player: cards("4S", "3H"), Banker: cards("KC", "6H")}
-	bad := Coup{Player: cards("4S", "3H", "2C"), Banker: cards("KC", "6H")}
+	c := Coup{Player: literalHand("4S", "3H"), Banker: literalHand("KC", "6H")}
+	bad := Coup{Player: literalHand("4S", "3H", "2C"), Banker: literalHand("KC", "6H")}
 	for _, tt := range []struct {
 		name, bet, stake string
 		scale            int32
@@ -110,11 +110,11 @@ func TestSplits(t *testing.T) {
 func TestSettleDeux(t *testing.T) {
 	pt, _ := Lookup(IDDeuxTableaux1979)
 	// Tableau 1 has 7, tableau 2 has 6, the banker 1: both tableaux win.
-	both := DeuxCoup{Tableaux: [2]Hand{cards("4S", "3H"), cards("6C", "KD")}, Banker: cards("3H", "KC", "8D")}
+	both := DeuxCoup{Tableaux: [2]Hand{literalHand("4S", "3H"), literalHand("6C", "KD")}, Banker: literalHand("3H", "KC", "8D")}
 	// Tableau 1 has 7, tableau 2 has 2 (drew), the banker 5: 1 wins, 2 loses.
-	split := DeuxCoup{Tableaux: [2]Hand{cards("4S", "3H"), cards("2C", "KD", "KS")}, Banker: cards("5H", "KC")}
+	split := DeuxCoup{Tableaux: [2]Hand{literalHand("4S", "3H"), literalHand("2C", "KD", "KS")}, Banker: literalHand("5H", "KC")}
 	// Tableau 1 ties the banker's 5, tableau 2 loses.
-	tied := DeuxCoup{Tableaux: [2]Hand{cards("4S", "AH", "KC"), cards("2C", "KD", "KS")}, Banker: cards("5H", "KC")}
+	tied := DeuxCoup{Tableaux: [2]Hand{literalHand("4S", "AH", "KC"), literalHand("2C", "KD", "KS")}, Banker: literalHand("5H", "KC")}
 	void2 := split
 	void2.Void = &Void{[2]bool{false, true}, VoidLostUnseen}
 	for _, tt := range []struct {
@@ -162,8 +162,8 @@ func TestSettleDeux(t *testing.T) {
 func TestPaytable_SettleSeam(t *testing.T) {
 	pb, _ := Lookup(IDPuntoBanco)
 	dt, _ := Lookup(IDDeuxTableaux1979)
-	c := Coup{Player: cards("4S", "3H"), Banker: cards("KC", "6H")}
-	d := DeuxCoup{Tableaux: [2]Hand{cards("4S", "3H"), cards("6C", "KD")}, Banker: cards("3H", "KC", "8D")}
+	c := Coup{Player: literalHand("4S", "3H"), Banker: literalHand("KC", "6H")}
+	d := DeuxCoup{Tableaux: [2]Hand{literalHand("4S", "3H"), literalHand("6C", "KD")}, Banker: literalHand("3H", "KC", "8D")}
 	bet := games.Bet{Code: "player", Stake: dec("10")}
 	for name, f := range map[string]func() error{
 		"two results": func() error { _, err := pb.Settle(bet, 2, []games.Result{c, c}); return err },

@@ -7,6 +7,9 @@ import (
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // CodeInvalidRequest is the code of a settle line that is not a request
@@ -84,7 +87,7 @@ func SettleLine(line []byte, defPaytable string, defScale int32) SettleLineResul
 		return SettleLineError(fmt.Errorf("empty line"))
 	}
 	var req SettleLineRequest
-	if err := json.Unmarshal(line, &req, strict()); err != nil {
+	if err := json.Unmarshal(line, &req, kit.Strict()); err != nil {
 		return SettleLineError(fmt.Errorf("a settle line: %v", err))
 	}
 	if req.Paytable == "" {
@@ -101,7 +104,7 @@ func SettleLine(line []byte, defPaytable string, defScale int32) SettleLineResul
 	if err != nil {
 		return SettleLineError(err)
 	}
-	stake, err := lineStake(req.Stake)
+	stake, err := kit.LineStake(req.Stake, ErrBadStake)
 	if err != nil {
 		return SettleLineError(err)
 	}
@@ -164,21 +167,19 @@ func settleRequest(pt *Paytable, req SettleLineRequest, stake decimal.Decimal, s
 	return res, nil
 }
 
-// lineStake reads a stake written as a JSON string or number.
-func lineStake(v jsontext.Value) (decimal.Decimal, error) {
-	v = bytes.TrimSpace(v)
-	if len(v) == 0 || bytes.Equal(v, []byte("null")) {
-		return decimal.Decimal{}, fmt.Errorf("%w: no stake", ErrBadStake)
-	}
-	text := string(v)
-	if v[0] == '"' {
-		if err := json.Unmarshal(v, &text); err != nil {
-			return decimal.Decimal{}, fmt.Errorf("%w: %v", ErrBadStake, err)
-		}
-	}
-	d, err := decimal.NewFromString(text)
-	if err != nil {
-		return decimal.Decimal{}, fmt.Errorf("%w: %q is not a decimal number", ErrBadStake, cut(text))
-	}
-	return d, nil
+// SettleLine answers one line of `wagerlog settle --jsonl` that names a
+// paytable of the game (games.LineSettler).
+func (Game) SettleLine(req games.LineRequest) []byte {
+	res := SettleLine(req.Line, req.Paytable, req.Scale)
+	res.Line = req.Number
+	return kit.MarshalLine(res)
+}
+
+// LineBytesMax bounds the game's settle lines (games.LineSettler).
+func (Game) LineBytesMax() int { return games.LineBytesDefault }
+
+// RefuseFlags refuses the flag form of `wagerlog settle` (kit.FlagRefuser):
+// a coup is given with its cards, as a --jsonl line.
+func (Game) RefuseFlags() error {
+	return fmt.Errorf("%w: a baccarat coup is given as a --jsonl line with its cards (\"player\" and \"banker\")", kit.ErrRequest)
 }

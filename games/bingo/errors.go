@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // Sentinel errors. Every error of this package wraps exactly one of them,
@@ -21,7 +22,7 @@ var (
 	// ErrBadResult is returned (inside a *ResultError) when a ball does
 	// not parse, is outside 1..90, was already drawn, or comes after the
 	// game ended (a bingo or a void). Code invalid_result.
-	ErrBadResult error = &games.Sentinel{Msg: "invalid result", Code: CodeInvalidResult}
+	ErrBadResult = kit.ErrBadResult
 	// ErrBadBetCode is returned when a bet code is not "card:<id>:<15
 	// numbers>". Code invalid_bet_code.
 	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
@@ -147,27 +148,12 @@ func cardError(card, rule, format string, args ...any) *CardError {
 	return &CardError{Card: cut(card), Rule: rule, Reason: fmt.Sprintf(format, args...)}
 }
 
-// ResultError says which rule a result breaks. It wraps ErrBadResult.
-type ResultError struct {
-	// Rule is one of the Rule… constants for results.
-	Rule string
-	// Reason is a sentence for a human.
-	Reason string
-}
-
-// Error writes the rule and the reason.
-func (e *ResultError) Error() string {
-	return fmt.Sprintf("%v: %s: %s", ErrBadResult, e.Rule, e.Reason)
-}
-
-// Unwrap returns ErrBadResult, for errors.Is.
-func (e *ResultError) Unwrap() error { return ErrBadResult }
-
-// ErrorCode returns invalid_result.
-func (e *ResultError) ErrorCode() string { return CodeInvalidResult }
+// ResultError says which rule a result breaks (the kit's). It wraps
+// ErrBadResult; its code is invalid_result.
+type ResultError = kit.ResultError
 
 func resultError(rule, format string, args ...any) *ResultError {
-	return &ResultError{Rule: rule, Reason: fmt.Sprintf(format, args...)}
+	return kit.ResultErrorf(rule, format, args...)
 }
 
 // BrokenRule returns the Rule of the *CardError or *ResultError inside

@@ -9,6 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // GameName is the game name of every bingo paytable.
@@ -39,11 +40,10 @@ type Data struct {
 // Paytable is a validated, immutable bingo paytable. Get one from New,
 // Paytables or Lookup; a *Paytable is safe for concurrent use.
 type Paytable struct {
-	data      Data
-	canonical []byte
-	hash      string
-	line      decimal.Decimal // fraction of sales
-	bingo     decimal.Decimal // fraction of sales
+	data Data
+	kit.Canon
+	line  decimal.Decimal // fraction of sales
+	bingo decimal.Decimal // fraction of sales
 }
 
 // New validates paytable data and returns the paytable. It returns an error
@@ -85,38 +85,9 @@ func New(d Data) (*Paytable, error) {
 	if p.line.Add(p.bingo).Cmp(decimal.NewFromInt(1)) > 0 {
 		return bad("line %s%% and bingo %s%% add up to more than the sales", d.LinePercent, d.BingoPercent)
 	}
-	p.canonical = canonicalJSON(d)
-	p.hash = games.ContentHash(p.canonical)
+	p.Canon = kit.NewCanon(d.ID, d.Game, d.Version, d.Source, d)
 	return p, nil
 }
-
-// canonicalJSON is the hashed form of the data: compact JSON of Data with
-// its fields in declaration order.
-func canonicalJSON(d Data) []byte {
-	b, err := games.CanonicalJSON(d)
-	if err != nil {
-		panic(fmt.Sprintf("bingo: canonical JSON of %q: %v", d.ID, err))
-	}
-	return b
-}
-
-// ID returns the paytable's id, "bingo/es-1979".
-func (p *Paytable) ID() string { return p.data.ID }
-
-// Game returns "bingo".
-func (p *Paytable) Game() string { return p.data.Game }
-
-// Version returns the paytable's version.
-func (p *Paytable) Version() int { return p.data.Version }
-
-// Source cites the text the paytable transcribes.
-func (p *Paytable) Source() string { return p.data.Source }
-
-// Hash returns the hex SHA-256 of CanonicalJSON.
-func (p *Paytable) Hash() string { return p.hash }
-
-// CanonicalJSON returns the bytes that Hash digests.
-func (p *Paytable) CanonicalJSON() []byte { return slices.Clone(p.canonical) }
 
 // Data returns a copy of the paytable's data.
 func (p *Paytable) Data() Data { return p.data }

@@ -8,6 +8,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // ResultBytesMax bounds the JSON of a result given to ParseResult; a ball
@@ -77,12 +78,6 @@ type resultJSON struct {
 	Void jsontext.Value `json:"void"`
 }
 
-// strict are the options of every decoder of this package: exact member
-// names, unknown and duplicate members refused.
-func strict() json.Options {
-	return json.JoinOptions(json.RejectUnknownMembers(true), json.MatchCaseInsensitiveNames(false))
-}
-
 // ParseResult decodes a result as the hall entered it, {"ball":17} or
 // {"void":"ball_announced_wrong"}, strictly: member names are exact,
 // unknown or duplicate members are refused, a ball is a JSON integer 1..90
@@ -93,7 +88,7 @@ func ParseResult(raw []byte) (games.Result, error) {
 		return nil, resultError(RuleResultShape, "a result of %d bytes is over the %d-byte limit", len(raw), ResultBytesMax)
 	}
 	var v resultJSON
-	if err := json.Unmarshal(raw, &v, strict()); err != nil {
+	if err := json.Unmarshal(raw, &v, kit.Strict()); err != nil {
 		return nil, resultError(RuleResultShape, "a bingo result is {\"ball\":N} or {\"void\":\"reason\"}: %v", err)
 	}
 	switch {

@@ -7,6 +7,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // SessionBytesMax bounds a session's terms as JSON: 64 series of about
@@ -32,7 +33,7 @@ func (p *Paytable) ParseSession(raw []byte, scale int32) (games.SessionTerms, er
 		return nil, fmt.Errorf("%w: a session of %d bytes is over the %d-byte limit", ErrBadSeries, len(raw), SessionBytesMax)
 	}
 	var s Session
-	if err := json.Unmarshal(raw, &s, strict()); err != nil {
+	if err := json.Unmarshal(raw, &s, kit.Strict()); err != nil {
 		return nil, fmt.Errorf("%w: a session is {\"series\":[{\"id\",\"face\",\"from\",\"to\",\"double\",\"seed\"}]}: %v", ErrBadSeries, err)
 	}
 	if err := s.Check(p, scale); err != nil {

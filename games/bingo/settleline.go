@@ -7,6 +7,9 @@ import (
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // CodeInvalidRequest is the code of a settle line that is not a request
@@ -103,7 +106,7 @@ func SettleLine(line []byte, defPaytable string, defScale int32) SettleLineResul
 		return SettleLineError(fmt.Errorf("a settle line of %d bytes is over the %d-byte limit", len(line), SettleLineBytesMax))
 	}
 	var req SettleLineRequest
-	if err := json.Unmarshal(line, &req, strict()); err != nil {
+	if err := json.Unmarshal(line, &req, kit.Strict()); err != nil {
 		return SettleLineError(fmt.Errorf("a settle line: %v", err))
 	}
 	if req.Paytable == "" {
@@ -202,3 +205,16 @@ func lineAmount(what string, v jsontext.Value) (decimal.Decimal, error) {
 	}
 	return d, nil
 }
+
+// SettleLine answers one line of `wagerlog settle --jsonl` that names a
+// paytable of the game (games.LineSettler): a whole game. The answer
+// numbers its line "line_number", "line" being the line prize.
+func (Game) SettleLine(req games.LineRequest) []byte {
+	res := SettleLine(req.Line, req.Paytable, req.Scale)
+	res.LineNumber = req.Number
+	return kit.MarshalLine(res)
+}
+
+// LineBytesMax bounds the game's settle lines (games.LineSettler): a game
+// of many cards is one long line.
+func (Game) LineBytesMax() int { return SettleLineBytesMax }

@@ -45,12 +45,12 @@ func chile2010() Data {
 		Source:  "Resolución exenta N°373 de 19 de agosto de 2010, Superintendencia de Casinos de Juego (Chile): Black Jack 1.5 and Black Jack variante Perfect Pairs 1.5 and 1.7 (seeds/004_11b2de8449360267.txt), issue #18",
 		Decks:   6,
 		Rules: []Rule{
-			{Line: LineBlackjack, Odds: Odds{3, 2}, Name: "black jack"},
-			{Line: LineWin, Odds: Odds{1, 1}, Name: "mano ganadora"},
-			{Line: LineInsurance, Odds: Odds{2, 1}, Name: "seguro"},
-			{Line: LinePerfectPair, Odds: Odds{25, 1}, Name: "Perfect Pairs (misma pinta)"},
-			{Line: LineColouredPair, Odds: Odds{12, 1}, Name: "pareja de color"},
-			{Line: LineMixedPair, Odds: Odds{6, 1}, Name: "pareja mixta"},
+			{Line: LineBlackjack, Odds: Odds{Win: 3, Per: 2}, Name: "black jack"},
+			{Line: LineWin, Odds: Odds{Win: 1, Per: 1}, Name: "mano ganadora"},
+			{Line: LineInsurance, Odds: Odds{Win: 2, Per: 1}, Name: "seguro"},
+			{Line: LinePerfectPair, Odds: Odds{Win: 25, Per: 1}, Name: "Perfect Pairs (misma pinta)"},
+			{Line: LineColouredPair, Odds: Odds{Win: 12, Per: 1}, Name: "pareja de color"},
+			{Line: LineMixedPair, Odds: Odds{Win: 6, Per: 1}, Name: "pareja mixta"},
 		},
 		Settings: Settings{
 			DealerHitsSoft17:       false,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // Sentinel errors. Every error of this package wraps exactly one of them,
@@ -17,7 +18,7 @@ var (
 	// the deal, a decision the cards do not allow (doubling a three-card
 	// hand, splitting a non-pair, hitting 21), a dealer card the dealer's
 	// rule forbids. Code invalid_result.
-	ErrBadResult error = &games.Sentinel{Msg: "invalid result", Code: CodeInvalidResult}
+	ErrBadResult = kit.ErrBadResult
 	// ErrBadBetCode is returned when a bet code does not parse. Code
 	// invalid_bet_code.
 	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
@@ -122,27 +123,12 @@ const (
 	RuleInsuranceAce = "insurance_needs_ace"
 )
 
-// ResultError says which rule a result breaks. It wraps ErrBadResult.
-type ResultError struct {
-	// Rule is one of the Rule… constants.
-	Rule string
-	// Reason is a sentence for a human: which hand, which card, what the
-	// rule wanted.
-	Reason string
-}
-
-func (e *ResultError) Error() string {
-	return fmt.Sprintf("%v: %s: %s", ErrBadResult, e.Rule, e.Reason)
-}
-
-// Unwrap returns ErrBadResult, for errors.Is.
-func (e *ResultError) Unwrap() error { return ErrBadResult }
-
-// ErrorCode returns invalid_result.
-func (e *ResultError) ErrorCode() string { return CodeInvalidResult }
+// ResultError says which rule a result breaks (the kit's). It wraps
+// ErrBadResult; its code is invalid_result.
+type ResultError = kit.ResultError
 
 func resultError(rule, format string, args ...any) *ResultError {
-	return &ResultError{Rule: rule, Reason: fmt.Sprintf(format, args...)}
+	return kit.ResultErrorf(rule, format, args...)
 }
 
 // PlacementError says why the round refuses a bet now. It wraps

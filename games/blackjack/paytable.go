@@ -3,13 +3,13 @@ package blackjack
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/cards"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // GameName is the game name of every blackjack paytable.
@@ -107,55 +107,27 @@ type Rule struct {
 	Name string `json:"name"`
 }
 
-// Odds are X:Y odds: a winning bet wins X/Y of its stake and gets the
-// stake back.
-type Odds struct {
-	Win int64
-	Per int64
-}
+// Odds are X:Y odds (the kit's): a winning bet wins X/Y of its stake
+// and gets the stake back.
+type Odds = kit.Odds
 
 // OddsMax bounds both terms of odds.
 const OddsMax = 1000
 
-// String writes "3:2".
-func (o Odds) String() string { return fmt.Sprintf("%d:%d", o.Win, o.Per) }
-
-// MarshalText writes "3:2".
-func (o Odds) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
-
-// UnmarshalText reads "3:2".
-func (o *Odds) UnmarshalText(b []byte) error {
-	w, p, ok := strings.Cut(string(b), ":")
-	x, err1 := strconv.ParseInt(w, 10, 64)
-	y, err2 := strconv.ParseInt(p, 10, 64)
-	if !ok || err1 != nil || err2 != nil {
-		return fmt.Errorf("odds %q: want X:Y", b)
+// validateOdds checks the odds are within OddsMax and an exact decimal
+// multiple, so that every residue can be posted.
+func validateOdds(o Odds) error {
+	if err := o.Check(OddsMax, OddsMax); err != nil {
+		return err
 	}
-	*o = Odds{x, y}
-	return nil
-}
-
-// multiple is X/Y as an exact decimal; validate has checked it is one.
-func (o Odds) multiple() decimal.Decimal {
-	return decimal.NewFromInt(o.Win).DivRound(decimal.NewFromInt(o.Per), 16)
-}
-
-func (o Odds) validate() error {
-	if o.Win < 1 || o.Per < 1 || o.Win > OddsMax || o.Per > OddsMax {
-		return fmt.Errorf("odds %s: want X:Y with 1 ≤ X, Y ≤ %d", o, OddsMax)
-	}
-	if !o.multiple().Mul(decimal.NewFromInt(o.Per)).Equal(decimal.NewFromInt(o.Win)) {
-		return fmt.Errorf("odds %s are not an exact decimal multiple", o)
-	}
-	return nil
+	return o.CheckExact()
 }
 
 // Paytable is a validated, immutable blackjack paytable. Get one from New,
 // Paytables or Lookup; a *Paytable is safe for concurrent use.
 type Paytable struct {
-	data      Data
-	canonical []byte
-	hash      string
+	data Data
+	kit.Canon
 	odds      map[Line]Odds
 	surrender decimal.Decimal // fraction of the stake a surrender returns
 	insMax    decimal.Decimal // fraction of the main bet
@@ -199,7 +171,7 @@ func New(d Data) (*Paytable, error) {
 		if _, dup := p.odds[r.Line]; dup {
 			return bad("rule %d: a second line for %s", i, r.Line)
 		}
-		if err := r.Odds.validate(); err != nil {
+		if err := validateOdds(r.Odds); err != nil {
 			return bad("rule %d (%s): %v", i, r.Line, err)
 		}
 		if strings.TrimSpace(r.Name) == "" {
@@ -228,8 +200,7 @@ func New(d Data) (*Paytable, error) {
 	if p.ppMin.Cmp(p.ppMax) > 0 {
 		return bad("perfect pairs minimum %s%% above the maximum %s%%", s.PerfectPairsMinPercent, s.PerfectPairsMaxPercent)
 	}
-	p.canonical = canonicalJSON(d)
-	p.hash = games.ContentHash(p.canonical)
+	p.Canon = kit.NewCanon(d.ID, d.Game, d.Version, d.Source, canonicalData(d))
 	return p, nil
 }
 
@@ -243,41 +214,19 @@ func percent(name, s string, zero bool) (decimal.Decimal, error) {
 	return v.Div(decimal.NewFromInt(100)), nil
 }
 
-// canonicalJSON is the hashed form of the data: compact JSON of Data with
+// canonicalData is the data as it is hashed (kit.NewCanon): Data with
 // its fields in declaration order and the rules sorted by line.
-func canonicalJSON(d Data) []byte {
+func canonicalData(d Data) Data {
 	d.Rules = slices.Clone(d.Rules)
 	slices.SortStableFunc(d.Rules, func(a, b Rule) int { return strings.Compare(string(a.Line), string(b.Line)) })
-	b, err := games.CanonicalJSON(d)
-	if err != nil {
-		panic(fmt.Sprintf("blackjack: canonical JSON of %q: %v", d.ID, err))
-	}
-	return b
+	return d
 }
-
-// ID returns the paytable's id, "blackjack/chile-2010".
-func (p *Paytable) ID() string { return p.data.ID }
-
-// Game returns "blackjack".
-func (p *Paytable) Game() string { return p.data.Game }
-
-// Version returns the paytable's version.
-func (p *Paytable) Version() int { return p.data.Version }
-
-// Source cites the text the paytable transcribes.
-func (p *Paytable) Source() string { return p.data.Source }
 
 // Decks returns the shoe's decks.
 func (p *Paytable) Decks() int { return p.data.Decks }
 
 // Settings returns the table's rules of play.
 func (p *Paytable) Settings() Settings { return p.data.Settings }
-
-// Hash returns the hex SHA-256 of CanonicalJSON.
-func (p *Paytable) Hash() string { return p.hash }
-
-// CanonicalJSON returns the bytes that Hash digests.
-func (p *Paytable) CanonicalJSON() []byte { return slices.Clone(p.canonical) }
 
 // Data returns a copy of the paytable's data.
 func (p *Paytable) Data() Data {

@@ -82,7 +82,7 @@ func TestNew_Err(t *testing.T) {
 		"ErrLine":      func(d *Data) { d.Rules[0].Line = "jackpot" },
 		"ErrDupLine":   func(d *Data) { d.Rules[1].Line = LineBlackjack },
 		"ErrMissing":   func(d *Data) { d.Rules = d.Rules[1:] },
-		"ErrOdds":      func(d *Data) { d.Rules[0].Odds = Odds{1, 3} },
+		"ErrOdds":      func(d *Data) { d.Rules[0].Odds = Odds{Win: 1, Per: 3} },
 		"ErrName":      func(d *Data) { d.Rules[0].Name = " " },
 		"ErrSurrender": func(d *Data) { d.Settings.SurrenderReturnPercent = "0" },
 		"ErrInsurance": func(d *Data) { d.Settings.InsuranceMaxPercent = "101" },

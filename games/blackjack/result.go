@@ -10,6 +10,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/cards"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // ResultBytesMax bounds the JSON of a result; the longest,
@@ -103,13 +104,6 @@ type resultJSON struct {
 	CutCard  *bool   `json:"cut_card"`
 }
 
-// strict are the decoding options of every input: exact member names, no
-// unknown members (a member of another game is one), and (json v2's
-// default) no duplicate members.
-func strict() json.Options {
-	return json.JoinOptions(json.RejectUnknownMembers(true), json.MatchCaseInsensitiveNames(false))
-}
-
 // ParseResult decodes one result strictly: a card {"card","to"[,"hand"]},
 // a decision {"decision","seat","hand"} or {"cut_card":true}, with no
 // other member. Seats are 1..SeatsMax, hands 0..HandsLimit−1; the dealer's
@@ -119,7 +113,7 @@ func ParseResult(raw []byte) (Result, error) {
 		return Result{}, resultError(RuleResultShape, "a result of %d bytes is over the %d-byte limit", len(raw), ResultBytesMax)
 	}
 	var v resultJSON
-	if err := json.Unmarshal(raw, &v, strict()); err != nil {
+	if err := json.Unmarshal(raw, &v, kit.Strict()); err != nil {
 		return Result{}, resultError(RuleResultShape, "a blackjack result is {\"card\":\"8S\",\"to\":\"seat:1\"}, {\"decision\":\"hit\",\"seat\":1,\"hand\":0} or {\"cut_card\":true}: %v", err)
 	}
 	switch {

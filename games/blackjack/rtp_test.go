@@ -41,7 +41,7 @@ func TestExactRTP(t *testing.T) {
 	// Seed 004 amendment 9 replaced 30:1 by 25:1: at 30:1 the bet
 	// returned 317/311, more than it took (5 × 5/311 more).
 	d := chile2010()
-	d.Rules[3].Odds = Odds{30, 1}
+	d.Rules[3].Odds = Odds{Win: 30, Per: 1}
 	old, err := New(d)
 	if err != nil {
 		t.Fatal(err)

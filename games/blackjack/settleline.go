@@ -10,6 +10,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/cards"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // LineBytesMax bounds a settle line; the longest valid one is well below.
@@ -115,7 +116,7 @@ func SettleLine(line []byte, defPaytable string, defScale int32) SettleLineResul
 		return SettleLineError(fmt.Errorf("a settle line of %d bytes is over the %d-byte limit", len(line), LineBytesMax))
 	}
 	var req SettleLineRequest
-	if err := json.Unmarshal(line, &req, strict()); err != nil {
+	if err := json.Unmarshal(line, &req, kit.Strict()); err != nil {
 		return SettleLineError(fmt.Errorf("a settle line: %v", err))
 	}
 	if req.Paytable == "" {
@@ -132,7 +133,7 @@ func SettleLine(line []byte, defPaytable string, defScale int32) SettleLineResul
 	if err != nil {
 		return SettleLineError(err)
 	}
-	stake, err := lineStake(req.Stake)
+	stake, err := kit.LineStake(req.Stake, ErrBadStake)
 	if err != nil {
 		return SettleLineError(err)
 	}
@@ -379,21 +380,13 @@ func (p *Paytable) settleMain(req SettleLineRequest, dealer Hand, stake decimal.
 	return res, nil
 }
 
-// lineStake reads a stake written as a JSON string or number.
-func lineStake(v jsontext.Value) (decimal.Decimal, error) {
-	v = bytes.TrimSpace(v)
-	if len(v) == 0 || bytes.Equal(v, []byte("null")) {
-		return decimal.Decimal{}, fmt.Errorf("%w: no stake", ErrBadStake)
-	}
-	text := string(v)
-	if v[0] == '"' {
-		if err := json.Unmarshal(v, &text); err != nil {
-			return decimal.Decimal{}, fmt.Errorf("%w: %v", ErrBadStake, err)
-		}
-	}
-	d, err := decimal.NewFromString(text)
-	if err != nil {
-		return decimal.Decimal{}, fmt.Errorf("%w: %q is not a decimal number", ErrBadStake, cards.Cut(text))
-	}
-	return d, nil
+// SettleLine answers one line of `wagerlog settle --jsonl` that names a
+// paytable of the game (games.LineSettler).
+func (Game) SettleLine(req games.LineRequest) []byte {
+	res := SettleLine(req.Line, req.Paytable, req.Scale)
+	res.Line = req.Number
+	return kit.MarshalLine(res)
 }
+
+// LineBytesMax bounds the game's settle lines (games.LineSettler).
+func (Game) LineBytesMax() int { return games.LineBytesDefault }

@@ -49,21 +49,36 @@ type Card struct {
 // their own result errors (rule card_spelling), which carry the API code.
 var ErrBadCard = errors.New("not a card")
 
+// ParseError says why a string is not a card. It wraps ErrBadCard.
+type ParseError struct {
+	// Input is the string as the message quotes it (shortened by Cut
+	// where it may be long).
+	Input string
+	// Reason says what is wrong, "suit \"X\" is not one of SHDC".
+	Reason string
+}
+
+// Error writes "not a card: "9X": suit …".
+func (e *ParseError) Error() string { return fmt.Sprintf("%v: %q: %s", ErrBadCard, e.Input, e.Reason) }
+
+// Unwrap returns ErrBadCard, for errors.Is.
+func (e *ParseError) Unwrap() error { return ErrBadCard }
+
 // Parse reads a card in its one spelling, rank then suit in capitals
 // ("9H", "TS"). Ten is T so that every card is two characters; "10H" is
-// refused with the hint "write TH". Every error wraps ErrBadCard.
+// refused with the hint "write TH". Every error is a *ParseError.
 func Parse(s string) (Card, error) {
 	if len(s) == 3 && strings.HasPrefix(s, "10") {
-		return Card{}, fmt.Errorf("%w: %q: ten is written T (write %q)", ErrBadCard, s, "T"+s[2:])
+		return Card{}, &ParseError{s, fmt.Sprintf("ten is written T (write %q)", "T"+s[2:])}
 	}
 	if len(s) != 2 {
-		return Card{}, fmt.Errorf("%w: %q: a card is a rank (%s) and a suit (%s), as \"9H\"", ErrBadCard, Cut(s), Ranks, Suits)
+		return Card{}, &ParseError{Cut(s), fmt.Sprintf("a card is a rank (%s) and a suit (%s), as \"9H\"", Ranks, Suits)}
 	}
 	if strings.IndexByte(Ranks, s[0]) < 0 {
-		return Card{}, fmt.Errorf("%w: %q: rank %q is not one of %s", ErrBadCard, s, s[:1], Ranks)
+		return Card{}, &ParseError{s, fmt.Sprintf("rank %q is not one of %s", s[:1], Ranks)}
 	}
 	if strings.IndexByte(Suits, s[1]) < 0 {
-		return Card{}, fmt.Errorf("%w: %q: suit %q is not one of %s", ErrBadCard, s, s[1:], Suits)
+		return Card{}, &ParseError{s, fmt.Sprintf("suit %q is not one of %s", s[1:], Suits)}
 	}
 	return Card{rank: Rank(s[0]), suit: Suit(s[1])}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // Sentinel errors. Every error this package returns wraps exactly one of
@@ -28,7 +29,7 @@ var (
 	// ErrBadStake is returned when a stake is zero or negative, has more
 	// decimals than the currency's scale, or is not below
 	// 10^StakeDigitsMax. Code invalid_amount.
-	ErrBadStake error = &games.Sentinel{Msg: "invalid stake", Code: CodeInvalidAmount}
+	ErrBadStake = kit.ErrBadStake
 	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
 	// Code invalid_scale.
 	ErrBadScale error = &games.Sentinel{Msg: "invalid currency scale", Code: CodeInvalidScale}

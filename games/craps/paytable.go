@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // GameName is the game name of every craps paytable.
@@ -76,13 +77,12 @@ type line struct {
 // Paytable is a validated, immutable paytable. Get one from New, Paytables
 // or Lookup; a *Paytable is safe for concurrent use.
 type Paytable struct {
-	data      Data
-	canonical []byte
-	hash      string
-	max       *big.Rat
-	codes     []Bet
-	byCode    map[string]Bet       // offered code -> bet, so settling parses nothing
-	lines     map[Bet]map[int]line // bet -> number (0: default) -> line
+	data Data
+	kit.Canon
+	max    *big.Rat
+	codes  []Bet
+	byCode map[string]Bet       // offered code -> bet, so settling parses nothing
+	lines  map[Bet]map[int]line // bet -> number (0: default) -> line
 }
 
 // keyed returns the numbers a bet's lines may key on, nil for a bet whose
@@ -140,7 +140,7 @@ func New(d Data) (*Paytable, error) {
 			}
 			return bad("rule %d (%s): number %d, want 0 or one of %v", i, r.Bet, r.Number, keyed(b))
 		}
-		if err := r.Odds.validate(); err != nil {
+		if err := r.Odds.Check(OddsWinMax, OddsPerMax); err != nil {
 			return bad("rule %d (%s): %v", i, r.Bet, err)
 		}
 		if strings.TrimSpace(r.Name) == "" {
@@ -174,15 +174,14 @@ func New(d Data) (*Paytable, error) {
 		p.codes = append(p.codes, b)
 		p.byCode[b.String()] = b
 	}
-	p.canonical = canonicalJSON(d)
-	p.hash = games.ContentHash(p.canonical)
+	p.Canon = kit.NewCanon(d.ID, d.Game, d.Version, d.Source, canonicalData(d))
 	return p, nil
 }
 
-// canonicalJSON is the hashed form of the data: compact JSON of Data with
+// canonicalData is the data as it is hashed (kit.NewCanon): Data with
 // its fields in declaration order and the rules sorted by bet, then
-// number. json.Marshal cannot fail on Data (strings, ints and Odds text).
-func canonicalJSON(d Data) []byte {
+// number.
+func canonicalData(d Data) Data {
 	d.Rules = slices.Clone(d.Rules)
 	slices.SortStableFunc(d.Rules, func(a, b Rule) int {
 		if c := strings.Compare(a.Bet, b.Bet); c != 0 {
@@ -190,31 +189,8 @@ func canonicalJSON(d Data) []byte {
 		}
 		return a.Number - b.Number
 	})
-	b, err := games.CanonicalJSON(d)
-	if err != nil {
-		panic(fmt.Sprintf("craps: canonical JSON of %q: %v", d.ID, err))
-	}
-	return b
+	return d
 }
-
-// ID returns the paytable's id, "craps/peru-1999".
-func (p *Paytable) ID() string { return p.data.ID }
-
-// Game returns "craps".
-func (p *Paytable) Game() string { return p.data.Game }
-
-// Version returns the paytable's version.
-func (p *Paytable) Version() int { return p.data.Version }
-
-// Source cites the text the paytable transcribes.
-func (p *Paytable) Source() string { return p.data.Source }
-
-// Hash returns the hex SHA-256 of CanonicalJSON.
-func (p *Paytable) Hash() string { return p.hash }
-
-// CanonicalJSON returns the bytes that Hash digests, so an auditor can
-// check the hash with any sha256 tool.
-func (p *Paytable) CanonicalJSON() []byte { return slices.Clone(p.canonical) }
 
 // Data returns a copy of the paytable's data, with the odds multiple in
 // force.

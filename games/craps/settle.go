@@ -7,6 +7,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // RoundDown names the rounding policy of craps settlement, Sic Bo's: the
@@ -17,7 +18,7 @@ import (
 // 5:6) cut off a fraction that no decimal holds: the Residue is then
 // itself truncated to ResidueScale decimals. It is exact for every other
 // Y up to OddsPerMax at every scale up to ScaleMax.
-const RoundDown = "round_down"
+const RoundDown = kit.RoundDown
 
 // Limits on settlement input.
 const (

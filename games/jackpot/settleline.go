@@ -7,6 +7,8 @@ import (
 	"github.com/go-json-experiment/json"
 	"github.com/shopspring/decimal"
 
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 	"github.com/wagerlog/wagerlog/games/poker"
 )
 
@@ -172,4 +174,12 @@ func settleRequest(pool *Pool, req SettleLineRequest) (SettleLineResult, error) 
 		res.Seats = append(res.Seats, LineSeat{Seat: z.Seat, Hand: z.Hand, Prize: z.Prize.StringFixed(scale), Rule: z.Rule})
 	}
 	return res, nil
+}
+
+// SettlePoolLine answers one line of `wagerlog settle --jsonl` that gives
+// a pass of a pool (games.PoolLineSettler).
+func (Parser) SettlePoolLine(req games.LineRequest) []byte {
+	res := SettleLine(req.Line)
+	res.Line = req.Number
+	return kit.MarshalLine(res)
 }

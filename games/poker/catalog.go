@@ -42,20 +42,20 @@ func caribbean() Data {
 		Source: "Caribbean poker as issue #19 states it: ante 1:1, a call of twice the ante, the dealer qualifies with ace-king, " +
 			"the usual call paytable; hands ranked as seeds/004_11b2de8449360267.txt section 6.5.1 ranks them (the resolution that " +
 			"adds the progressive to Caribbean poker, catálogo 3.3.2, whose own text is not among the seeds)",
-		Ante:            Odds{1, 1},
+		Ante:            Odds{Win: 1, Per: 1},
 		CallMultiple:    2,
 		DealerQualifies: QualifyAceKing,
 		Call: []Line{
-			{Hand: RoyalFlush, Odds: Odds{100, 1}, Name: "Escalera Real"},
-			{Hand: StraightFlush, Odds: Odds{50, 1}, Name: "Escalera de Color"},
-			{Hand: FourOfAKind, Odds: Odds{20, 1}, Name: "Poker"},
-			{Hand: FullHouse, Odds: Odds{7, 1}, Name: "Full"},
-			{Hand: Flush, Odds: Odds{5, 1}, Name: "Color"},
-			{Hand: Straight, Odds: Odds{4, 1}, Name: "Escalera"},
-			{Hand: ThreeOfAKind, Odds: Odds{3, 1}, Name: "Trío"},
-			{Hand: TwoPair, Odds: Odds{2, 1}, Name: "Doble pareja"},
-			{Hand: Pair, Odds: Odds{1, 1}, Name: "Pareja"},
-			{Hand: HighCard, Odds: Odds{1, 1}, Name: "As-Rey o carta alta que gana"},
+			{Hand: RoyalFlush, Odds: Odds{Win: 100, Per: 1}, Name: "Escalera Real"},
+			{Hand: StraightFlush, Odds: Odds{Win: 50, Per: 1}, Name: "Escalera de Color"},
+			{Hand: FourOfAKind, Odds: Odds{Win: 20, Per: 1}, Name: "Poker"},
+			{Hand: FullHouse, Odds: Odds{Win: 7, Per: 1}, Name: "Full"},
+			{Hand: Flush, Odds: Odds{Win: 5, Per: 1}, Name: "Color"},
+			{Hand: Straight, Odds: Odds{Win: 4, Per: 1}, Name: "Escalera"},
+			{Hand: ThreeOfAKind, Odds: Odds{Win: 3, Per: 1}, Name: "Trío"},
+			{Hand: TwoPair, Odds: Odds{Win: 2, Per: 1}, Name: "Doble pareja"},
+			{Hand: Pair, Odds: Odds{Win: 1, Per: 1}, Name: "Pareja"},
+			{Hand: HighCard, Odds: Odds{Win: 1, Per: 1}, Name: "As-Rey o carta alta que gana"},
 		},
 	}
 }

@@ -2,9 +2,9 @@ package poker
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // Sentinel errors. Every error of this package wraps exactly one of them,
@@ -16,7 +16,7 @@ var (
 	// cards do not parse or break a rule of the game: a card that is not
 	// a card, a hand that is not five cards, a card dealt twice, a call
 	// on a folded hand. Code invalid_result.
-	ErrBadResult error = &games.Sentinel{Msg: "invalid result", Code: CodeInvalidResult}
+	ErrBadResult = kit.ErrBadResult
 	// ErrBadBetCode is returned when a bet code is not one of the game's.
 	// Code invalid_bet_code.
 	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
@@ -67,27 +67,12 @@ const (
 	RuleFoldedCall = "folded_no_call"
 )
 
-// ResultError says which rule a round's cards break. It wraps
-// ErrBadResult.
-type ResultError struct {
-	// Rule is one of the Rule… constants.
-	Rule string
-	// Reason is a sentence for a human.
-	Reason string
-}
-
-func (e *ResultError) Error() string {
-	return fmt.Sprintf("%v: %s: %s", ErrBadResult, e.Rule, e.Reason)
-}
-
-// Unwrap returns ErrBadResult, for errors.Is.
-func (e *ResultError) Unwrap() error { return ErrBadResult }
-
-// ErrorCode returns invalid_result.
-func (e *ResultError) ErrorCode() string { return CodeInvalidResult }
+// ResultError says which rule a result breaks (the kit's). It wraps
+// ErrBadResult; its code is invalid_result.
+type ResultError = kit.ResultError
 
 func resultError(rule, format string, args ...any) *ResultError {
-	return &ResultError{Rule: rule, Reason: fmt.Sprintf(format, args...)}
+	return kit.ResultErrorf(rule, format, args...)
 }
 
 // BrokenRule returns the Rule of the *ResultError inside err, or "".

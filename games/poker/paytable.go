@@ -3,12 +3,10 @@ package poker
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
-	"github.com/shopspring/decimal"
-
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // GameName is the game name of every poker paytable.
@@ -64,56 +62,28 @@ type Line struct {
 	Name string `json:"name"`
 }
 
-// Odds are X:Y odds: a winning bet wins X/Y of its stake and gets the
-// stake back.
-type Odds struct {
-	Win int64
-	Per int64
-}
+// Odds are X:Y odds (the kit's): a winning bet wins X/Y of its stake
+// and gets the stake back.
+type Odds = kit.Odds
 
 // OddsMax bounds both terms of odds.
 const OddsMax = 10000
 
-// String writes "50:1".
-func (o Odds) String() string { return fmt.Sprintf("%d:%d", o.Win, o.Per) }
-
-// MarshalText writes "50:1".
-func (o Odds) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
-
-// UnmarshalText reads "50:1".
-func (o *Odds) UnmarshalText(b []byte) error {
-	w, p, ok := strings.Cut(string(b), ":")
-	x, err1 := strconv.ParseInt(w, 10, 64)
-	y, err2 := strconv.ParseInt(p, 10, 64)
-	if !ok || err1 != nil || err2 != nil {
-		return fmt.Errorf("odds %q: want X:Y", cut(string(b)))
+// validateOdds checks the odds are within OddsMax and an exact decimal
+// multiple, so that every residue can be posted.
+func validateOdds(o Odds) error {
+	if err := o.Check(OddsMax, OddsMax); err != nil {
+		return err
 	}
-	*o = Odds{x, y}
-	return nil
-}
-
-// multiple is X/Y as an exact decimal; validate has checked it is one.
-func (o Odds) multiple() decimal.Decimal {
-	return decimal.NewFromInt(o.Win).DivRound(decimal.NewFromInt(o.Per), 16)
-}
-
-func (o Odds) validate() error {
-	if o.Win < 1 || o.Per < 1 || o.Win > OddsMax || o.Per > OddsMax {
-		return fmt.Errorf("odds %s: want X:Y with 1 ≤ X, Y ≤ %d", o, OddsMax)
-	}
-	if !o.multiple().Mul(decimal.NewFromInt(o.Per)).Equal(decimal.NewFromInt(o.Win)) {
-		return fmt.Errorf("odds %s are not an exact decimal multiple", o)
-	}
-	return nil
+	return o.CheckExact()
 }
 
 // Paytable is a validated, immutable Caribbean poker paytable. Get one
 // from New, Paytables or Lookup; a *Paytable is safe for concurrent use.
 type Paytable struct {
-	data      Data
-	canonical []byte
-	hash      string
-	call      [CategoriesCount]Line
+	data Data
+	kit.Canon
+	call [CategoriesCount]Line
 }
 
 // New validates paytable data and returns the paytable. It returns an
@@ -141,7 +111,7 @@ func New(d Data) (*Paytable, error) {
 	case d.DealerQualifies != QualifyAceKing:
 		return bad("dealer qualification %q: only %q is implemented", d.DealerQualifies, QualifyAceKing)
 	}
-	if err := d.Ante.validate(); err != nil {
+	if err := validateOdds(d.Ante); err != nil {
 		return bad("ante: %v", err)
 	}
 	p := &Paytable{data: d}
@@ -153,7 +123,7 @@ func New(d Data) (*Paytable, error) {
 		if seen[l.Hand] {
 			return bad("call line %d: a second line for %s", i, l.Hand)
 		}
-		if err := l.Odds.validate(); err != nil {
+		if err := validateOdds(l.Odds); err != nil {
 			return bad("call line %d (%s): %v", i, l.Hand, err)
 		}
 		if strings.TrimSpace(l.Name) == "" {
@@ -165,41 +135,18 @@ func New(d Data) (*Paytable, error) {
 	if len(d.Call) != CategoriesCount {
 		return bad("%d call lines, want one for each of the %d categories", len(d.Call), CategoriesCount)
 	}
-	p.canonical = canonicalJSON(d)
-	p.hash = games.ContentHash(p.canonical)
+	p.Canon = kit.NewCanon(d.ID, d.Game, d.Version, d.Source, canonicalData(d))
 	return p, nil
 }
 
-// canonicalJSON is the hashed form of the data: compact JSON of Data with
+// canonicalData is the data as it is hashed (kit.NewCanon): Data with
 // its fields in declaration order and the call lines by category, lowest
 // first.
-func canonicalJSON(d Data) []byte {
+func canonicalData(d Data) Data {
 	d.Call = slices.Clone(d.Call)
 	slices.SortFunc(d.Call, func(a, b Line) int { return int(a.Hand) - int(b.Hand) })
-	b, err := games.CanonicalJSON(d)
-	if err != nil {
-		panic(fmt.Sprintf("poker: canonical JSON of %q: %v", d.ID, err))
-	}
-	return b
+	return d
 }
-
-// ID returns the paytable's id, "poker/caribbean".
-func (p *Paytable) ID() string { return p.data.ID }
-
-// Game returns "poker".
-func (p *Paytable) Game() string { return p.data.Game }
-
-// Version returns the paytable's version.
-func (p *Paytable) Version() int { return p.data.Version }
-
-// Source cites the text the paytable transcribes.
-func (p *Paytable) Source() string { return p.data.Source }
-
-// Hash returns the hex SHA-256 of CanonicalJSON.
-func (p *Paytable) Hash() string { return p.hash }
-
-// CanonicalJSON returns the bytes that Hash digests.
-func (p *Paytable) CanonicalJSON() []byte { return slices.Clone(p.canonical) }
 
 // Data returns a copy of the paytable's data.
 func (p *Paytable) Data() Data {

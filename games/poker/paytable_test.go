@@ -45,11 +45,11 @@ func TestNew_Err(t *testing.T) {
 		"source":    func(d *Data) { d.Source = " " },
 		"multiple":  func(d *Data) { d.CallMultiple = 0 },
 		"qualifier": func(d *Data) { d.DealerQualifies = "queen_high" },
-		"ante odds": func(d *Data) { d.Ante = Odds{1, 3} },
+		"ante odds": func(d *Data) { d.Ante = Odds{Win: 1, Per: 3} },
 		"missing":   func(d *Data) { d.Call = d.Call[1:] },
 		"duplicate": func(d *Data) { d.Call[1].Hand = d.Call[0].Hand },
 		"name":      func(d *Data) { d.Call[0].Name = "" },
-		"odds":      func(d *Data) { d.Call[0].Odds = Odds{0, 1} },
+		"odds":      func(d *Data) { d.Call[0].Odds = Odds{Win: 0, Per: 1} },
 	}
 	for name, mutate := range tests {
 		d := caribbean()

@@ -7,6 +7,7 @@ import (
 	"github.com/go-json-experiment/json"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // ResultBytesMax bounds the JSON of a result given to ParseResult; a
@@ -31,13 +32,6 @@ type roundJSON struct {
 	Fold   bool     `json:"fold,omitzero"`
 }
 
-// strict are the decoding options of every result: exact member names, no
-// unknown members (a member of another game is one), and (json v2's
-// default) no duplicate members.
-func strict() json.Options {
-	return json.JoinOptions(json.RejectUnknownMembers(true), json.MatchCaseInsensitiveNames(false))
-}
-
 // ParseRound decodes a result strictly: both hands of five cards, no card
 // twice in the round (one deck). Every error is a *ResultError.
 func ParseRound(raw []byte) (Round, error) {
@@ -45,7 +39,7 @@ func ParseRound(raw []byte) (Round, error) {
 		return Round{}, resultError(RuleResultShape, "a result of %d bytes is over the %d-byte limit", len(raw), ResultBytesMax)
 	}
 	var v roundJSON
-	if err := json.Unmarshal(raw, &v, strict()); err != nil {
+	if err := json.Unmarshal(raw, &v, kit.Strict()); err != nil {
 		return Round{}, resultError(RuleResultShape, "a Caribbean poker result is {\"player\":[5 cards],\"dealer\":[5 cards]} with \"fold\":true for a fold: %v", err)
 	}
 	p, err := ParseHand("player", v.Player)

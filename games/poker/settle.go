@@ -113,7 +113,7 @@ func (p *Paytable) settle(code string, stake decimal.Decimal, scale int32, r Rou
 	lost := games.Settlement{Outcome: games.OutcomeLost, Win: decimal.Zero, Returned: decimal.Zero, Residue: decimal.Zero}
 	push := games.Settlement{Outcome: games.OutcomePush, Win: decimal.Zero, Returned: stake, Residue: decimal.Zero}
 	won := func(odds Odds, rule string) games.Settlement {
-		exact := stake.Mul(odds.multiple())
+		exact := stake.Mul(odds.Multiple())
 		win := exact.RoundDown(scale)
 		return games.Settlement{Outcome: games.OutcomeWon, Win: win, Returned: stake.Add(win), Residue: exact.Sub(win), Rule: rule}
 	}

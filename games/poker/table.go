@@ -10,6 +10,7 @@ import (
 	"github.com/go-json-experiment/json"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // A Caribbean poker table with seats and a progressive side bet
@@ -93,7 +94,7 @@ func parseAny(raw []byte) (games.Result, error) {
 		return nil, resultError(RuleResultShape, "a result of %d bytes is over the %d-byte limit", len(raw), ResultBytesMaxDeal)
 	}
 	var v dealJSON
-	if err := json.Unmarshal(raw, &v, strict()); err != nil {
+	if err := json.Unmarshal(raw, &v, kit.Strict()); err != nil {
 		return nil, resultError(RuleResultShape, "a Caribbean poker result is {\"dealer\":[5 cards],\"seats\":[{\"seat\":1,\"cards\":[5 cards],\"fold\":true}]}: %v", err)
 	}
 	if v.Seats == nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/blackjack"
 	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/games/jackpot"
+	"github.com/wagerlog/wagerlog/games/kit"
 	"github.com/wagerlog/wagerlog/games/poker"
 	"github.com/wagerlog/wagerlog/games/roulette"
 	"github.com/wagerlog/wagerlog/games/sicbo"
@@ -31,5 +32,11 @@ func New() *games.Catalog {
 		bingo.Game{},
 		// Caribbean poker with seats and the progressive side bet.
 		poker.Game{},
-	).WithPools(jackpot.Parser{}) // progressive pools' parameters
+	).
+		// Progressive pools' parameters and the settle lines of their
+		// passes.
+		WithPools(jackpot.Parser{}).
+		// The settle line of a game without its own, and of a line that
+		// names no game.
+		WithLines(kit.ResultLines{})
 }

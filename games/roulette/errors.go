@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // Sentinel errors. Every error that Settle, BetKind, ParseBet, ParsePocket,
@@ -34,7 +35,7 @@ var (
 	// ErrBadStake is returned when a stake is zero or negative, has more
 	// decimals than the currency's scale, or is not below 10^StakeDigitsMax.
 	// Code invalid_amount.
-	ErrBadStake error = &games.Sentinel{Msg: "invalid stake", Code: CodeInvalidAmount}
+	ErrBadStake = kit.ErrBadStake
 	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
 	// It is a configuration error of the caller, not of the bettor. Code
 	// invalid_scale.

@@ -62,7 +62,7 @@ func FuzzSettle(f *testing.F) {
 			t.Fatalf("accepted pocket %d, stake %s at scale %d", pocketNum, stake, scale)
 		}
 		unit := decimal.New(1, -scale)
-		maxBack := stake.Mul(decimal.NewFromInt(1).Add(pt.MaxMultiple()))
+		maxBack := stake.Mul(decimal.NewFromInt(1).Add(decimal.NewFromBigRat(pt.MaxMultiple(), 8)))
 		for name, v := range map[string]decimal.Decimal{"win": got.Win, "returned": got.Returned, "residue": got.Residue} {
 			if v.Sign() < 0 {
 				t.Fatalf("negative %s: %+v", name, got)

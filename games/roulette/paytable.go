@@ -2,12 +2,14 @@ package roulette
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 	"strings"
 
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // GameName is the game name of every roulette paytable.
@@ -64,13 +66,12 @@ type offer struct {
 // Paytable is a validated, immutable paytable. Get one from New, Paytables
 // or Lookup; a *Paytable is safe for concurrent use.
 type Paytable struct {
-	data      Data
-	canonical []byte
-	hash      string
-	wheel     layout
-	max       decimal.Decimal
-	codes     []Bet            // offered bets, in listing order
-	offered   map[string]offer // bet code -> its offer
+	data Data
+	kit.Canon
+	wheel   layout
+	max     decimal.Decimal
+	codes   []Bet            // offered bets, in listing order
+	offered map[string]offer // bet code -> its offer
 }
 
 // New validates paytable data and returns the paytable. It returns an error
@@ -118,7 +119,7 @@ func New(d Data) (*Paytable, error) {
 		if len(wheel.bets(r.Kind)) == 0 {
 			return bad("rule %d: %s has no bet on a %s wheel", i, r.Kind, wheelName(wheel))
 		}
-		if err := r.Odds.validate(); err != nil {
+		if err := validateOdds(r.Odds); err != nil {
 			return bad("rule %d (%s): %v", i, r.Kind, err)
 		}
 		if strings.TrimSpace(r.Name) == "" {
@@ -145,8 +146,7 @@ func New(d Data) (*Paytable, error) {
 			p.codes = append(p.codes, b)
 		}
 	}
-	p.canonical = canonicalJSON(d)
-	p.hash = games.ContentHash(p.canonical)
+	p.Canon = kit.NewCanon(d.ID, d.Game, d.Version, d.Source, canonicalData(d))
 	return p, nil
 }
 
@@ -167,39 +167,14 @@ func wheelName(l layout) string {
 	return "single-zero"
 }
 
-// canonicalJSON is the hashed form of the data: compact JSON of Data with
+// canonicalData is the data as it is hashed (kit.NewCanon): Data with
 // its fields in declaration order, the pockets in canonical order (New
-// admits no other) and the rules sorted by kind. json.Marshal cannot fail
-// on Data (strings, ints, a bool and Odds text only).
-func canonicalJSON(d Data) []byte {
+// admits no other) and the rules sorted by kind.
+func canonicalData(d Data) Data {
 	d.Rules = slices.Clone(d.Rules)
 	slices.SortStableFunc(d.Rules, func(a, b Rule) int { return strings.Compare(string(a.Kind), string(b.Kind)) })
-	b, err := games.CanonicalJSON(d)
-	if err != nil {
-		panic(fmt.Sprintf("roulette: canonical JSON of %q: %v", d.ID, err))
-	}
-	return b
+	return d
 }
-
-// ID returns the paytable's id, "roulette/french".
-func (p *Paytable) ID() string { return p.data.ID }
-
-// Game returns "roulette".
-func (p *Paytable) Game() string { return p.data.Game }
-
-// Version returns the paytable's version.
-func (p *Paytable) Version() int { return p.data.Version }
-
-// Source cites the text the paytable transcribes.
-func (p *Paytable) Source() string { return p.data.Source }
-
-// Hash returns the hex SHA-256 of CanonicalJSON. Events carry it, so a bet
-// is always settled with the paytable it was accepted under.
-func (p *Paytable) Hash() string { return p.hash }
-
-// CanonicalJSON returns the bytes that Hash digests, so an auditor can check
-// the hash with any sha256 tool.
-func (p *Paytable) CanonicalJSON() []byte { return slices.Clone(p.canonical) }
 
 // Data returns a copy of the paytable's data.
 func (p *Paytable) Data() Data {
@@ -222,7 +197,7 @@ func (p *Paytable) Pockets() []Pocket { return p.wheel.pockets() }
 
 // MaxMultiple returns the largest X/Y of any rule: 35 for every catalog
 // paytable. No bet returns more than stake·(1+MaxMultiple).
-func (p *Paytable) MaxMultiple() decimal.Decimal { return p.max }
+func (p *Paytable) MaxMultiple() *big.Rat { return p.max.Rat() }
 
 // Bets returns the bets the paytable offers, in listing order.
 func (p *Paytable) Bets() []Bet { return slices.Clone(p.codes) }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/shopspring/decimal"
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // RoundDown names the one rounding policy of roulette settlement, the same
@@ -14,7 +15,7 @@ import (
 // rounding account. Every catalog payout is a whole multiple of the stake,
 // so wins leave no residue; only la partage's half stake can: 0.01 on red
 // at scale 2 returns 0.00 on a zero, with a residue of 0.005.
-const RoundDown = "round_down"
+const RoundDown = kit.RoundDown
 
 // Limits on settlement input.
 const (

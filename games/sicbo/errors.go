@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // Sentinel errors. Every error that Settle, BetKind, ParseBet, Lookup and the
@@ -25,11 +26,11 @@ var (
 	// ErrBadDice is returned when a result is not exactly three dice with
 	// values 1..6, or carries members that belong to other games (a hand, a
 	// number). Code invalid_dice.
-	ErrBadDice error = &games.Sentinel{Msg: "invalid dice", Code: CodeInvalidDice}
+	ErrBadDice = kit.ErrBadDice
 	// ErrBadStake is returned when a stake is zero or negative, has more
 	// decimals than the currency's scale, or is not below 10^StakeDigitsMax.
 	// Code invalid_amount.
-	ErrBadStake error = &games.Sentinel{Msg: "invalid stake", Code: CodeInvalidAmount}
+	ErrBadStake = kit.ErrBadStake
 	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
 	// It is a configuration error of the caller, not of the bettor. Code
 	// invalid_scale.

@@ -63,7 +63,7 @@ func FuzzSettle(f *testing.F) {
 			t.Fatalf("accepted stake %s at scale %d", stake, scale)
 		}
 		unit := decimal.New(1, -scale)
-		maxBack := stake.Mul(decimal.NewFromInt(1).Add(pt.MaxMultiple()))
+		maxBack := stake.Mul(decimal.NewFromInt(1).Add(decimal.NewFromBigRat(pt.MaxMultiple(), 8)))
 		switch got.Outcome {
 		case games.OutcomeLost:
 			if !got.Returned.IsZero() || !got.Win.IsZero() || !got.Residue.IsZero() {

@@ -2,12 +2,14 @@ package sicbo
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 	"strings"
 
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // GameName is the game name of every Sic Bo paytable.
@@ -66,12 +68,11 @@ type line struct {
 // Paytable is a validated, immutable paytable. Get one from New, Paytables
 // or Lookup; a *Paytable is safe for concurrent use.
 type Paytable struct {
-	data      Data
-	canonical []byte
-	hash      string
-	max       decimal.Decimal
-	codes     []Bet             // offered bets, in listing order
-	lines     map[string][]line // bet code -> its lines, by increasing hits
+	data Data
+	kit.Canon
+	max   decimal.Decimal
+	codes []Bet             // offered bets, in listing order
+	lines map[string][]line // bet code -> its lines, by increasing hits
 }
 
 // New validates paytable data and returns the paytable. It returns an error
@@ -114,7 +115,7 @@ func New(d Data) (*Paytable, error) {
 			}
 			return bad("rule %d (%s): hits %d, want 0 for a kind that does not count dice", i, r.Bet, r.Hits)
 		}
-		if err := r.Odds.validate(); err != nil {
+		if err := validateOdds(r.Odds); err != nil {
 			return bad("rule %d (%s): %v", i, r.Bet, err)
 		}
 		if strings.TrimSpace(r.Name) == "" {
@@ -157,8 +158,7 @@ func New(d Data) (*Paytable, error) {
 			p.max = m
 		}
 	}
-	p.canonical = canonicalJSON(d)
-	p.hash = games.ContentHash(p.canonical)
+	p.Canon = kit.NewCanon(d.ID, d.Game, d.Version, d.Source, canonicalData(d))
 	return p, nil
 }
 
@@ -175,10 +175,9 @@ func ruleTarget(bet string) (Kind, error) {
 	return b.kind, nil
 }
 
-// canonicalJSON is the hashed form of the data: compact JSON of Data with
+// canonicalData is the data as it is hashed (kit.NewCanon): Data with
 // its fields in declaration order and the rules sorted by bet, then hits.
-// json.Marshal cannot fail on Data (strings, ints and Odds text only).
-func canonicalJSON(d Data) []byte {
+func canonicalData(d Data) Data {
 	d.Rules = slices.Clone(d.Rules)
 	slices.SortStableFunc(d.Rules, func(a, b Rule) int {
 		if c := strings.Compare(a.Bet, b.Bet); c != 0 {
@@ -186,32 +185,8 @@ func canonicalJSON(d Data) []byte {
 		}
 		return a.Hits - b.Hits
 	})
-	b, err := games.CanonicalJSON(d)
-	if err != nil {
-		panic(fmt.Sprintf("sicbo: canonical JSON of %q: %v", d.ID, err))
-	}
-	return b
+	return d
 }
-
-// ID returns the paytable's id, "sicbo/live".
-func (p *Paytable) ID() string { return p.data.ID }
-
-// Game returns "sicbo".
-func (p *Paytable) Game() string { return p.data.Game }
-
-// Version returns the paytable's version.
-func (p *Paytable) Version() int { return p.data.Version }
-
-// Source cites the text the paytable transcribes.
-func (p *Paytable) Source() string { return p.data.Source }
-
-// Hash returns the hex SHA-256 of CanonicalJSON. Events carry it, so a bet
-// is always settled with the paytable it was accepted under.
-func (p *Paytable) Hash() string { return p.hash }
-
-// CanonicalJSON returns the bytes that Hash digests, so an auditor can check
-// the hash with any sha256 tool.
-func (p *Paytable) CanonicalJSON() []byte { return slices.Clone(p.canonical) }
 
 // Data returns a copy of the paytable's data.
 func (p *Paytable) Data() Data {
@@ -222,7 +197,7 @@ func (p *Paytable) Data() Data {
 
 // MaxMultiple returns the largest X/Y of any line: 180 for sicbo/live. No
 // bet returns more than stake·(1+MaxMultiple).
-func (p *Paytable) MaxMultiple() decimal.Decimal { return p.max }
+func (p *Paytable) MaxMultiple() *big.Rat { return p.max.Rat() }
 
 // Bets returns the bets the paytable offers, in listing order.
 func (p *Paytable) Bets() []Bet { return slices.Clone(p.codes) }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"math/big"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,7 +95,7 @@ func TestPaytable_Accessors(t *testing.T) {
 	if live.ID() != "sicbo/live" || live.Game() != "sicbo" || live.Version() != 1 || !strings.Contains(live.Source(), "001_5ab03e8824b694bc.txt") {
 		t.Errorf("live: %s %s %d %s", live.ID(), live.Game(), live.Version(), live.Source())
 	}
-	if !clm.MaxMultiple().Equal(decimal.NewFromInt(150)) || !live.MaxMultiple().Equal(decimal.NewFromInt(180)) {
+	if clm.MaxMultiple().Cmp(big.NewRat(150, 1)) != 0 || live.MaxMultiple().Cmp(big.NewRat(180, 1)) != 0 {
 		t.Errorf("MaxMultiple: clm %s live %s", clm.MaxMultiple(), live.MaxMultiple())
 	}
 	if len(clm.Bets()) != 2+6*3+1+14+15 || len(live.Bets()) != 110 {
@@ -160,11 +161,11 @@ func TestPaytables_Fresh(t *testing.T) {
 // triple.
 func TestNew_Variant(t *testing.T) {
 	d := Data{ID: "sicbo/test-variant", Version: 1, Game: GameName, Source: "test", Rules: []Rule{
-		{Bet: "combo", Hits: 2, Odds: Odds{5, 1}, Name: "combo"},
-		{Bet: "combo", Hits: 3, Odds: Odds{10, 1}, Name: "combo"},
-		{Bet: "double", Hits: 2, Odds: Odds{8, 1}, Name: "double"},
-		{Bet: "total", Odds: Odds{6, 1}, Name: "any total"},
-		{Bet: "total:4", Odds: Odds{62, 1}, Name: "total 4"},
+		{Bet: "combo", Hits: 2, Odds: Odds{Win: 5, Per: 1}, Name: "combo"},
+		{Bet: "combo", Hits: 3, Odds: Odds{Win: 10, Per: 1}, Name: "combo"},
+		{Bet: "double", Hits: 2, Odds: Odds{Win: 8, Per: 1}, Name: "double"},
+		{Bet: "total", Odds: Odds{Win: 6, Per: 1}, Name: "any total"},
+		{Bet: "total:4", Odds: Odds{Win: 62, Per: 1}, Name: "total 4"},
 	}}
 	pt, err := New(d)
 	if err != nil {
@@ -207,7 +208,7 @@ func TestNew_Variant(t *testing.T) {
 }
 
 func TestNew_Err(t *testing.T) {
-	ok := Rule{Bet: "small", Odds: Odds{1, 1}, Name: "small"}
+	ok := Rule{Bet: "small", Odds: Odds{Win: 1, Per: 1}, Name: "small"}
 	base := func(rules ...Rule) Data {
 		return Data{ID: "sicbo/x", Version: 1, Game: GameName, Source: "test", Rules: rules}
 	}
@@ -220,20 +221,20 @@ func TestNew_Err(t *testing.T) {
 		{"other game", Data{ID: "x", Version: 1, Game: "craps", Rules: []Rule{ok}}, "game"},
 		{"version 0", Data{ID: "x", Game: GameName, Rules: []Rule{ok}}, "version 0"},
 		{"no rules", base(), "0 rules"},
-		{"bad bet", base(Rule{Bet: "smal", Odds: Odds{1, 1}, Name: "n"}), "unknown bet kind"},
-		{"hits on small", base(Rule{Bet: "small", Hits: 1, Odds: Odds{1, 1}, Name: "n"}), "want 0"},
-		{"no hits on single", base(Rule{Bet: "single", Odds: Odds{1, 1}, Name: "n"}), "want one of [1 2 3]"},
-		{"double hits 1", base(Rule{Bet: "double:2", Hits: 1, Odds: Odds{1, 1}, Name: "n"}), "want one of [2 3]"},
-		{"zero odds", base(Rule{Bet: "small", Odds: Odds{0, 1}, Name: "n"}), "want 1 <= X"},
-		{"inexact odds", base(Rule{Bet: "small", Odds: Odds{7, 6}, Name: "n"}), "no exact decimal"},
-		{"huge odds", base(Rule{Bet: "small", Odds: Odds{OddsWinMax + 1, 1}, Name: "n"}), "want 1 <= X"},
-		{"no name", base(Rule{Bet: "small", Odds: Odds{1, 1}}), "empty name"},
+		{"bad bet", base(Rule{Bet: "smal", Odds: Odds{Win: 1, Per: 1}, Name: "n"}), "unknown bet kind"},
+		{"hits on small", base(Rule{Bet: "small", Hits: 1, Odds: Odds{Win: 1, Per: 1}, Name: "n"}), "want 0"},
+		{"no hits on single", base(Rule{Bet: "single", Odds: Odds{Win: 1, Per: 1}, Name: "n"}), "want one of [1 2 3]"},
+		{"double hits 1", base(Rule{Bet: "double:2", Hits: 1, Odds: Odds{Win: 1, Per: 1}, Name: "n"}), "want one of [2 3]"},
+		{"zero odds", base(Rule{Bet: "small", Odds: Odds{Win: 0, Per: 1}, Name: "n"}), "want 1 <= X"},
+		{"inexact odds", base(Rule{Bet: "small", Odds: Odds{Win: 7, Per: 6}, Name: "n"}), "no exact decimal"},
+		{"huge odds", base(Rule{Bet: "small", Odds: Odds{Win: OddsWinMax + 1, Per: 1}, Name: "n"}), "want 1 <= X"},
+		{"no name", base(Rule{Bet: "small", Odds: Odds{Win: 1, Per: 1}}), "empty name"},
 		{"duplicate", base(ok, ok), "both price small"},
-		{"shadowed kind", base(Rule{Bet: "four_numbers", Odds: Odds{7, 1}, Name: "n"},
-			Rule{Bet: "four_numbers:1-2-3-4", Odds: Odds{7, 1}, Name: "n"},
-			Rule{Bet: "four_numbers:2-3-4-5", Odds: Odds{7, 1}, Name: "n"},
-			Rule{Bet: "four_numbers:2-3-5-6", Odds: Odds{7, 1}, Name: "n"},
-			Rule{Bet: "four_numbers:3-4-5-6", Odds: Odds{7, 1}, Name: "n"}), "applies to no bet"},
+		{"shadowed kind", base(Rule{Bet: "four_numbers", Odds: Odds{Win: 7, Per: 1}, Name: "n"},
+			Rule{Bet: "four_numbers:1-2-3-4", Odds: Odds{Win: 7, Per: 1}, Name: "n"},
+			Rule{Bet: "four_numbers:2-3-4-5", Odds: Odds{Win: 7, Per: 1}, Name: "n"},
+			Rule{Bet: "four_numbers:2-3-5-6", Odds: Odds{Win: 7, Per: 1}, Name: "n"},
+			Rule{Bet: "four_numbers:3-4-5-6", Odds: Odds{Win: 7, Per: 1}, Name: "n"}), "applies to no bet"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

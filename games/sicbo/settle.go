@@ -5,6 +5,7 @@ import (
 
 	"github.com/shopspring/decimal"
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // RoundDown names the one rounding policy of Sic Bo settlement: the exact
@@ -13,7 +14,7 @@ import (
 // win, never negative) for the ledger to post to its rounding account. Only
 // the 3:2 bets can produce such a fraction: 0.01 on two_odd_one_even wins
 // 0.015, pays 0.01 and leaves a residue of 0.005.
-const RoundDown = "round_down"
+const RoundDown = kit.RoundDown
 
 // Limits on settlement input.
 const (

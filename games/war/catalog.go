@@ -42,9 +42,9 @@ func chile2010() Data {
 		Source:  "Resolución exenta N°373 de 19 de agosto de 2010, Superintendencia de Casinos de Juego (Chile): War 4.4 (seeds/004_11b2de8449360267.txt), issue #18",
 		Decks:   6,
 		Rules: []Rule{
-			{Line: LineMain, Odds: Odds{1, 1}, Name: "apuesta inicial"},
-			{Line: LineWar, Odds: Odds{1, 1}, Name: "ir a la guerra (apuesta adicional)"},
-			{Line: LineTie, Odds: Odds{10, 1}, Name: "empate"},
+			{Line: LineMain, Odds: Odds{Win: 1, Per: 1}, Name: "apuesta inicial"},
+			{Line: LineWar, Odds: Odds{Win: 1, Per: 1}, Name: "ir a la guerra (apuesta adicional)"},
+			{Line: LineTie, Odds: Odds{Win: 10, Per: 1}, Name: "empate"},
 		},
 		Settings: Settings{SurrenderReturnPercent: "50", BurnBeforeWar: 3, CutCardMin: 52},
 	}

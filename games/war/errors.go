@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // Sentinel errors. Every error of this package wraps exactly one of them,
@@ -14,7 +15,7 @@ import (
 var (
 	// ErrBadResult is returned (inside a *ResultError) when a result does
 	// not parse or the round does not allow it. Code invalid_result.
-	ErrBadResult error = &games.Sentinel{Msg: "invalid result", Code: CodeInvalidResult}
+	ErrBadResult = kit.ErrBadResult
 	// ErrBadBetCode is returned when a bet code does not parse. Code
 	// invalid_bet_code.
 	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
@@ -86,26 +87,12 @@ const (
 	RuleNoMainBet = "no_main_bet"
 )
 
-// ResultError says which rule a result breaks. It wraps ErrBadResult.
-type ResultError struct {
-	// Rule is one of the Rule… constants.
-	Rule string
-	// Reason is a sentence for a human.
-	Reason string
-}
-
-func (e *ResultError) Error() string {
-	return fmt.Sprintf("%v: %s: %s", ErrBadResult, e.Rule, e.Reason)
-}
-
-// Unwrap returns ErrBadResult, for errors.Is.
-func (e *ResultError) Unwrap() error { return ErrBadResult }
-
-// ErrorCode returns invalid_result.
-func (e *ResultError) ErrorCode() string { return CodeInvalidResult }
+// ResultError says which rule a result breaks (the kit's). It wraps
+// ErrBadResult; its code is invalid_result.
+type ResultError = kit.ResultError
 
 func resultError(rule, format string, args ...any) *ResultError {
-	return &ResultError{Rule: rule, Reason: fmt.Sprintf(format, args...)}
+	return kit.ResultErrorf(rule, format, args...)
 }
 
 // PlacementError says why the round refuses a bet now. It wraps

@@ -59,7 +59,7 @@ func TestNew_Err(t *testing.T) {
 		"ErrCut":       func(d *Data) { d.Settings.CutCardMin = 0 },
 		"ErrLine":      func(d *Data) { d.Rules[0].Line = "jackpot" },
 		"ErrMissing":   func(d *Data) { d.Rules = d.Rules[1:] },
-		"ErrOdds":      func(d *Data) { d.Rules[2].Odds = Odds{10, 3} },
+		"ErrOdds":      func(d *Data) { d.Rules[2].Odds = Odds{Win: 10, Per: 3} },
 		"ErrSurrender": func(d *Data) { d.Settings.SurrenderReturnPercent = "half" },
 	} {
 		d := chile2010()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/cards"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // ResultBytesMax bounds the JSON of a result.
@@ -78,12 +79,6 @@ type resultJSON struct {
 	CutCard  *bool   `json:"cut_card"`
 }
 
-// strict are the decoding options of every input: exact member names, no
-// unknown or duplicate members.
-func strict() json.Options {
-	return json.JoinOptions(json.RejectUnknownMembers(true), json.MatchCaseInsensitiveNames(false))
-}
-
 // ParseResult decodes one result strictly. Every error is a *ResultError
 // (code invalid_result).
 func ParseResult(raw []byte) (Result, error) {
@@ -91,7 +86,7 @@ func ParseResult(raw []byte) (Result, error) {
 		return Result{}, resultError(RuleResultShape, "a result of %d bytes is over the %d-byte limit", len(raw), ResultBytesMax)
 	}
 	var v resultJSON
-	if err := json.Unmarshal(raw, &v, strict()); err != nil {
+	if err := json.Unmarshal(raw, &v, kit.Strict()); err != nil {
 		return Result{}, resultError(RuleResultShape, "a War result is {\"card\":\"9S\",\"to\":\"seat:1\"}, {\"decision\":\"war\",\"seat\":1}, {\"burn\":\"5C\"} or {\"cut_card\":true}: %v", err)
 	}
 	card := func(s string) (cards.Card, error) {

@@ -113,7 +113,7 @@ func (p *Paytable) settle(bt Bet, stake decimal.Decimal, scale int32, since int,
 
 // won is a winning settlement: the win rounded down, the residue apart.
 func won(stake decimal.Decimal, scale int32, odds Odds, rule string) games.Settlement {
-	exact := stake.Mul(odds.multiple())
+	exact := stake.Mul(odds.Multiple())
 	paid := exact.RoundDown(scale)
 	return games.Settlement{Outcome: games.OutcomeWon, Win: paid, Returned: stake.Add(paid), Residue: exact.Sub(paid), Rule: rule}
 }

@@ -17,7 +17,6 @@ import (
 	"github.com/wagerlog/wagerlog/events/jetstream"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/registry"
-	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -188,10 +187,22 @@ func (h *Harness) Reshake(table, round string) {
 	h.Must(&ledger.Reshake{Meta: ledger.Meta{Actor: Dealer}, Table: table, Round: round, Reason: events.ReshakeOverlapping})
 }
 
+// Paytable ids of the registry that the harness's tables play: the
+// helpers deal three dice, so they are Sic Bo's. The harness names them by
+// id and settles through the catalog, like the ledger.
+const (
+	PaytableLive = "sicbo/live"
+	PaytableCLM  = "sicbo/clm-2016"
+)
+
+// DiceJSON is a result of three dice as a dealer enters it,
+// {"dice":[2,2,5]}.
+func DiceJSON(d [3]int) []byte { return fmt.Appendf(nil, `{"dice":[%d,%d,%d]}`, d[0], d[1], d[2]) }
+
 // Result records the dice of a round, which settles it.
 func (h *Harness) Result(table, round string, d [3]int) ledger.Result {
 	h.T.Helper()
-	return h.Must(&ledger.RecordResult{Meta: ledger.Meta{Actor: Dealer}, Table: table, Round: round, Result: sicbo.ResultJSON(d[:]...)})
+	return h.Must(&ledger.RecordResult{Meta: ledger.Meta{Actor: Dealer}, Table: table, Round: round, Result: DiceJSON(d)})
 }
 
 // Cancel cancels a round, refunding its bets.
@@ -202,7 +213,7 @@ func (h *Harness) Cancel(table, round string) ledger.Result {
 
 // Correct corrects a settled round's dice.
 func (h *Harness) Correct(table, round string, d [3]int) (ledger.Result, error) {
-	return h.Exec(&ledger.CorrectResult{Meta: ledger.Meta{Actor: Supervisor}, Table: table, Round: round, Result: sicbo.ResultJSON(d[:]...), Reason: "dealer typo"})
+	return h.Exec(&ledger.CorrectResult{Meta: ledger.Meta{Actor: Supervisor}, Table: table, Round: round, Result: DiceJSON(d), Reason: "dealer typo"})
 }
 
 // BetOf is one bet of a slip.
@@ -249,8 +260,8 @@ func (h *Harness) PlayScenario(seed uint64, rounds int) Scenario {
 	for _, p := range sc.Players {
 		h.Deposit(p, "1000")
 	}
-	h.OpenTable("t1", sicbo.IDLive)
-	h.OpenTable("t2", sicbo.IDCLM2016)
+	h.OpenTable("t1", PaytableLive)
+	h.OpenTable("t2", PaytableCLM)
 	codes := []string{"small", "big", "odd", "even", "single:3", "double:2", "triple:5", "any_triple", "total:9", "total:11", "combo:1-2", "two_odd_one_even", "all_even"}
 	dice := func() [3]int { return [3]int{1 + rng.IntN(6), 1 + rng.IntN(6), 1 + rng.IntN(6)} }
 	var settled []struct{ table, round string }
@@ -274,7 +285,7 @@ func (h *Harness) PlayScenario(seed uint64, rounds int) Scenario {
 		case 4:
 			if rng.IntN(3) == 0 {
 				h.Must(&ledger.CloseTable{Meta: ledger.Meta{Actor: Supervisor}, Table: table, Reason: "break"})
-				h.OpenTable(table, map[string]string{"t1": sicbo.IDLive, "t2": sicbo.IDCLM2016}[table])
+				h.OpenTable(table, map[string]string{"t1": PaytableLive, "t2": PaytableCLM}[table])
 			}
 		}
 		h.Deposit(sc.Players[rng.IntN(len(sc.Players))], "40")

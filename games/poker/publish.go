@@ -1,0 +1,37 @@
+package poker
+
+import (
+	"math/big"
+
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
+)
+
+// Rules returns what the ante and the call pay as JSON (games.Publisher):
+// the paytable's data but its identity.
+func (p *Paytable) Rules() []byte {
+	return kit.MustJSON(struct {
+		Ante            Odds   `json:"ante"`
+		CallMultiple    int64  `json:"call_multiple"`
+		DealerQualifies string `json:"dealer_qualifies"`
+		Call            []Line `json:"call"`
+	}{p.data.Ante, p.data.CallMultiple, p.data.DealerQualifies, p.data.Call})
+}
+
+// MaxMultiple returns the largest X/Y a bet's line pays: the call's on a
+// straight flush (100 on the Caribbean paytable). The progressive side
+// bet is paid by its pool, not by a multiple.
+func (p *Paytable) MaxMultiple() *big.Rat {
+	odds := []Odds{p.data.Ante}
+	for _, l := range p.data.Call {
+		odds = append(odds, l.Odds)
+	}
+	return kit.MaxMultiple(odds...)
+}
+
+// Rounding names the rounding of wins: truncated to the currency's scale.
+func (p *Paytable) Rounding() string { return kit.RoundDown }
+
+// Listing adds nothing to the RTP: the figures depend on the player's
+// decision to call (see RTP for the strategy they assume).
+func (p *Paytable) Listing() games.Listing { return games.Listing{} }
