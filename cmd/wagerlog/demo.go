@@ -159,6 +159,18 @@ type demoConfig struct {
 	Seed uint64
 }
 
+// demoSeedFrom returns the demo's seed: the one given with --demo-seed
+// (set), else one from the clock. A fixed default made every newcomer's
+// demo deal the same wheel, and a short run of one seed can look rigged
+// (all black, no zero); serve logs the seed it used, so a run can still be
+// replayed.
+func demoSeedFrom(given uint64, set bool, now time.Time) uint64 {
+	if set {
+		return given
+	}
+	return uint64(now.UnixNano())
+}
+
 // demoRNG returns the demo's random source for a seed on a stream whose
 // last sequence is lastSeq. PCG is not a casino RNG: the demo's dice only
 // need to look like dice and be repeatable. Mixing in the stream's last

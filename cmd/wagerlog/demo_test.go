@@ -449,7 +449,7 @@ func TestServe_DemoBoardMoves(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	for _, want := range []string{"one token per role", "demo: open the live board", "/?table=" + DemoTable, "/?table=" + DemoRouletteTable, "/?table=" + DemoBaccaratTable, "/?table=" + DemoCrapsTable, "/?table=" + DemoBingoTable,
+	for _, want := range []string{"one token per role", "demo seed: replay this run with --demo-seed", "demo: open the live board", "/?table=" + DemoTable, "/?table=" + DemoRouletteTable, "/?table=" + DemoBaccaratTable, "/?table=" + DemoCrapsTable, "/?table=" + DemoBingoTable,
 		"/?table=" + DemoDeuxTable, "/?table=" + DemoCaribbeanTable + "&pool=" + DemoPool} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("serve's output lacks %q", want)
@@ -576,5 +576,20 @@ func TestRunDemo_CrapsHands(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestDemoSeedFrom: a given --demo-seed is used as is (0 included), and
+// without one two starts a moment apart get different seeds from the clock.
+func TestDemoSeedFrom(t *testing.T) {
+	now := time.Date(2026, 12, 5, 10, 0, 0, 0, time.UTC)
+	for _, given := range []uint64{0, 1, 7} {
+		if got := demoSeedFrom(given, true, now); got != given {
+			t.Errorf("--demo-seed %d: seed %d", given, got)
+		}
+	}
+	a, b := demoSeedFrom(1, false, now), demoSeedFrom(1, false, now.Add(time.Millisecond))
+	if a == b || a == 1 {
+		t.Errorf("from the clock: %d and %d a millisecond apart", a, b)
 	}
 }
