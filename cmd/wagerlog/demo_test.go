@@ -7,7 +7,6 @@ import (
 	"errors"
 	"io"
 	"log/slog"
-	"math/rand/v2"
 	"net/http"
 	"slices"
 	"strings"
@@ -19,7 +18,6 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
-	"github.com/wagerlog/wagerlog/games/baccarat"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/ledger"
 )
@@ -501,39 +499,6 @@ func diceOf(t testing.TB, payload string) string {
 		t.Fatal(err)
 	}
 	return string(p.ResultJSON())
-}
-
-// TestBaccaratDemo_DealsShoes deals several shoes of punto banco coups:
-// each one parses under the table's paytable (the drawing rules, no card
-// more often than eight decks hold it within one shoe), and a new shoe is
-// shuffled when the cut card comes out.
-func TestBaccaratDemo_DealsShoes(t *testing.T) {
-	pt, err := registry.New().Paytable(baccarat.IDPuntoBanco)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(16, 2))
-	d := &baccaratDemo{}
-	shoes := 0
-	for range 400 {
-		before := d.next
-		raw := d.result(rng, pt)
-		if d.next < before {
-			shoes++
-		}
-		if _, err := pt.ParseResult(raw); err != nil {
-			t.Fatalf("%s: %v", raw, err)
-		}
-		if d.next > len(d.shoe) {
-			t.Fatalf("dealt %d cards of %d", d.next, len(d.shoe))
-		}
-		if code := d.bet(rng, pt); code != "player" && code != "banker" && code != "tie" {
-			t.Fatalf("bet %q", code)
-		}
-	}
-	if shoes < 3 {
-		t.Errorf("%d new shoes in 400 coups, want at least 3 (about 80 coups a shoe)", shoes)
-	}
 }
 
 // TestRunDemo_CrapsHands runs the demo until its craps table has finished

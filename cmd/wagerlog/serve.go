@@ -101,7 +101,7 @@ func (m *Main) serveCmd() *cobra.Command {
 	cmd.Flags().BoolVar(&cfg.publicBoard, "public-board", false, "serve the statistics board (JSON and live stream) without a token")
 	cmd.Flags().StringVar(&cfg.timeZone, "time-zone", "UTC", "IANA time zone whose midnight divides the days of the daily reports (fixed for a projections file)")
 	cmd.Flags().BoolVar(&cfg.readOnly, "read-only", false, "run a read replica: no ledger, the stream only checked (never created), this instance's own projections in --data-dir, every read served, every write answered read_only; connect as a NATS user with read-only consumers (docs/CLUSTER.md)")
-	cmd.Flags().BoolVar(&cfg.demo, "demo", false, "also run simulated tables ("+DemoTable+" on Sic Bo, "+DemoRouletteTable+" on roulette, "+DemoBaccaratTable+" on punto banco, "+DemoCrapsTable+" on craps, "+DemoBingoTable+" a bingo room: a dealer and a few players) writing real events, and imply --public-board and --dev-tokens (for trying wagerlog out, never on a production data directory)")
+	cmd.Flags().BoolVar(&cfg.demo, "demo", false, "also run simulated tables, those every game of the registry declares (a dealer and a few players at each), writing real events, and imply --public-board and --dev-tokens (for trying wagerlog out, never on a production data directory)")
 	cmd.Flags().DurationVar(&cfg.demoInterval, "demo-interval", DefaultDemoInterval, "time between two rounds of each --demo table")
 	cmd.Flags().Uint64Var(&cfg.demoSeed, "demo-seed", 0, "seed of the --demo tables' results and players (default: from the clock; the seed is logged at start, so that a run can be replayed with it)")
 	cmd.Flags().StringVar(&cfg.sealKey, "seal-key", "", "Ed25519 private key file that signs every ledger.sealed event (PEM PKCS #8 or hex; create one with `wagerlog keygen`)")
@@ -474,13 +474,11 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 		// Last registered, first run: the demo stops before the API and
 		// the ledger.
 		closers = append(closers, func() { stopDemo(); <-demoDone })
-		log.Info("demo: open the live board", "url", "http://"+ln.Addr().String()+"/?table="+DemoTable,
-			"roulette", "http://"+ln.Addr().String()+"/?table="+DemoRouletteTable,
-			"baccarat", "http://"+ln.Addr().String()+"/?table="+DemoBaccaratTable,
-			"craps", "http://"+ln.Addr().String()+"/?table="+DemoCrapsTable,
-			"bingo", "http://"+ln.Addr().String()+"/?table="+DemoBingoTable,
-			"deux", "http://"+ln.Addr().String()+"/?table="+DemoDeuxTable,
-			"caribbean", "http://"+ln.Addr().String()+"/?table="+DemoCaribbeanTable+"&pool="+DemoPool)
+		// An error here is runDemo's too, and it logs it.
+		tables, _ := demoTables(registry.New())
+		for _, t := range tables {
+			log.Info("demo: open the live board", "table", t.ID, "url", demoLink("http://"+ln.Addr().String(), t.DemoTable))
+		}
 	}
 
 	select {
