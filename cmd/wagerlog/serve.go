@@ -418,7 +418,7 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 
 	a, err := api.New(api.Config{
 		Ledger: writer, ReadOnly: cfg.readOnly, Views: views, Tokens: tokens, PublicBoard: cfg.publicBoard,
-		Logger: log, Dashboard: dashboard.Handler(), Lag: proj.Lag, Handoff: handoff, LedgerMetrics: ledgerMetrics, Version: Version,
+		Logger: log, Dashboard: dashboard.Handler(catalog), Lag: proj.Lag, Handoff: handoff, LedgerMetrics: ledgerMetrics, Version: Version,
 		Auditor: &auditor{store: store, views: views, opts: audit.Options{
 			Games: catalog, Location: loc, SubjectPrefix: store.Prefix(), PublicKey: sealPub,
 		}},
@@ -475,7 +475,7 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 		// the ledger.
 		closers = append(closers, func() { stopDemo(); <-demoDone })
 		// An error here is runDemo's too, and it logs it.
-		tables, _ := demoTables(registry.New())
+		tables, _ := demoTables(catalog)
 		for _, t := range tables {
 			log.Info("demo: open the live board", "table", t.ID, "url", demoLink("http://"+ln.Addr().String(), t.DemoTable))
 		}
