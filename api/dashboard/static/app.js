@@ -88,7 +88,7 @@ const plain = {
 
 // host is what a board module may ask of the page: the table's terms as
 // last read, and reading them again (as of a sequence) when the board
-// needs what they hold (bingo's announcement).
+// needs what they hold (an announcement a game's board shows).
 const host = {
   table: (id) => state.tables.find((x) => x.id === id) || null,
   refreshTable: async (id, minSeq) => {
@@ -606,7 +606,7 @@ function renderTableMeta(t) {
   limits.textContent = `${parts.join(' · ')}${t.currency ? ` ${t.currency}` : ''}`;
   limits.title = bets.join('\n');
   $('meta-dealer').textContent = t.dealer || '–';
-  // A player-banked table (baccarat à deux tableaux): who holds the bank
+  // A player-banked table: who holds the bank
   // and its balance now.
   $('meta-bank-row').hidden = !t.bank;
   $('meta-bank').textContent = t.bank ? `${t.bank.banker} · ${t.bank.balance}${t.currency ? ` ${t.currency}` : ''}` : '';

@@ -86,9 +86,9 @@ export function fmtPct(c) {
   return `${Number.isInteger(n) ? n : n.toFixed(1)}%`;
 }
 
-// renderSplit draws one 100% bar of three parts (left, triples, right): a
-// triple is neither big nor small, neither odd nor even.
-// Roulette draws its splits the same way, with the zeros in the middle.
+// renderSplit draws one 100% bar of three parts (left, middle, right) with
+// the two sides' names, shares and counts: the middle is what is neither
+// side (a result that counts for none of the two), named by midKey.
 export function renderSplit(box, left, right, triples, leftKey, rightKey, midKey = 'triple') {
   const bar = el('div', { class: 'split-bar', 'aria-hidden': 'true' });
   for (const [key, c] of [[leftKey, left], [midKey, triples], [rightKey, right]]) {
