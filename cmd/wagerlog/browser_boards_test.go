@@ -96,13 +96,16 @@ func TestBrowser_RegistryBoards(t *testing.T) {
 	ctx := browserFor(t, 8*time.Minute)
 	dir := artifactsDir(t)
 	seen := map[string]bool{}
+	start := time.Now()
 	for _, dt := range tables {
 		game := dt.paytable.Game()
 		seen[game] = true
+		t.Logf("%s (%s) from %s", dt.ID, game, time.Since(start).Round(time.Millisecond))
 		// A few results first, so that every panel has something to draw.
 		waitBoard(t, s, dt.ID, 3)
 		if dt.Pool != nil {
 			waitPrize(t, s, dt.Pool.ID, dt.ID)
+			t.Logf("%s: its pool paid a prize at %s", dt.ID, time.Since(start).Round(time.Millisecond))
 		}
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(1440, 900, viewportOpts(false)...), chromedp.Navigate(demoLink(s.base, dt.DemoTable))); err != nil {
 			t.Fatal(err)

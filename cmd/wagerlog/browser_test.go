@@ -312,7 +312,7 @@ const readPage = `(() => { try { return ({
 	conn: document.getElementById('conn').dataset.state,
 	latest: document.querySelector('#latest .latest-total')?.lastChild?.textContent ?? '',
 	results: [...document.querySelectorAll('#results .result .sr-only')].map((e) => e.textContent),
-	triples: document.getElementById('triples').textContent,
+	triples: document.getElementById('triples')?.textContent ?? '',
 	notice: document.getElementById('notice').hidden ? '' : document.getElementById('notice').textContent,
 }); } catch (e) { return {}; } })()`
 
