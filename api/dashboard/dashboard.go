@@ -11,6 +11,8 @@ import (
 	"path"
 	"strings"
 	"time"
+
+	"github.com/wagerlog/wagerlog/games"
 )
 
 // static holds the page's files. Every file in it is served; nothing else is.
@@ -49,8 +51,15 @@ type asset struct {
 	etag        string
 }
 
+// BoardsDir is where the page finds the games' board modules: the
+// module of game g is served at BoardsDir/g.js.
+const BoardsDir = "/boards/"
+
 // Handler returns the handler that serves the dashboard. It answers GET and
-// HEAD for "/" (the page) and for each file by its name ("/app.js"); mount
+// HEAD for "/" (the page), for each file by its name ("/app.js"), and for
+// the board module of every game of catalog that ships one
+// (games.BoardViewer) at /boards/<game>.js; the page loads a table's board
+// module by the game its board names, and knows no game itself. Mount
 // it at the site root, or under a prefix with http.StripPrefix (the page
 // refers to its files by relative names). Other paths are 404, other methods
 // 405.
@@ -58,8 +67,12 @@ type asset struct {
 // Every answer carries Cache-Control: no-cache with a strong ETag, so a
 // browser revalidates (a cheap 304) and never runs a stale script after an
 // upgrade, and the Content-Security-Policy above.
-func Handler() http.Handler {
+func Handler(catalog *games.Catalog) http.Handler {
 	assets := map[string]asset{}
+	add := func(name string, body []byte, ct string) {
+		sum := sha256.Sum256(body)
+		assets[name] = asset{body: body, contentType: ct, etag: `"` + hex.EncodeToString(sum[:16]) + `"`}
+	}
 	err := fs.WalkDir(static, "static", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -72,10 +85,7 @@ func Handler() http.Handler {
 		if !ok {
 			return fmt.Errorf("dashboard: no content type for %s", p)
 		}
-		sum := sha256.Sum256(body)
-		assets["/"+strings.TrimPrefix(p, "static/")] = asset{
-			body: body, contentType: ct, etag: `"` + hex.EncodeToString(sum[:16]) + `"`,
-		}
+		add("/"+strings.TrimPrefix(p, "static/"), body, ct)
 		return nil
 	})
 	if err != nil {
@@ -83,6 +93,14 @@ func Handler() http.Handler {
 		panic(err)
 	}
 	assets["/"] = assets["/index.html"]
+	if catalog != nil {
+		js, _ := contentType(".js")
+		for _, g := range catalog.Games() {
+			if bv, ok := g.(games.BoardViewer); ok {
+				add(BoardsDir+g.Name()+".js", bv.BoardModule(), js)
+			}
+		}
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		a, ok := assets[r.URL.Path]
 		if !ok {

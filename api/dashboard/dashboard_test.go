@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/wagerlog/wagerlog/api/dashboard"
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/registry"
 )
 
 // get asks the handler for path and returns the answer with its body.
@@ -29,7 +31,7 @@ func get(t testing.TB, h http.Handler, method, path string, header http.Header) 
 }
 
 func TestHandler_ServesEachFile(t *testing.T) {
-	h := dashboard.Handler()
+	h := dashboard.Handler(nil)
 	cases := []struct {
 		path, contentType, contains string
 	}{
@@ -80,7 +82,7 @@ func TestHandler_ServesEachFile(t *testing.T) {
 }
 
 func TestHandler_Refuses(t *testing.T) {
-	h := dashboard.Handler()
+	h := dashboard.Handler(nil)
 	for _, path := range []string{"/nope.js", "/static/app.js", "/v1/tables", "/../dashboard.go", "/app.js/"} {
 		if res, _ := get(t, h, "GET", path, nil); res.StatusCode != http.StatusNotFound {
 			t.Errorf("GET %s: status %d, want 404", path, res.StatusCode)
@@ -98,7 +100,7 @@ func TestHandler_Refuses(t *testing.T) {
 // inline script, style or event handler, and neither the script nor the
 // style sheet names another origin.
 func TestIndex_LocalAssetsOnly(t *testing.T) {
-	h := dashboard.Handler()
+	h := dashboard.Handler(nil)
 	_, index := get(t, h, "GET", "/index.html", nil)
 
 	attr := regexp.MustCompile(`(?i)\s(src|href|srcset|action|poster|data|formaction)\s*=\s*"([^"]*)"`)
@@ -139,9 +141,24 @@ func TestIndex_LocalAssetsOnly(t *testing.T) {
 		}
 	}
 
-	// app.js, and stream.js, the worker it starts (new Worker('stream.js')).
-	for _, name := range []string{"app.js", "stream.js"} {
-		_, js := get(t, h, "GET", "/"+name, nil)
+	// app.js, kit.js, stream.js (the worker app.js starts) and the board
+	// module of every game of the registry: none names another origin,
+	// evaluates text, or imports anything but this server's modules by a
+	// relative name (the kit, and the boards by game, which the handler
+	// serves).
+	full := dashboard.Handler(registry.New())
+	names := []string{"app.js", "kit.js", "stream.js"}
+	for _, g := range registry.New().Games() {
+		if _, ok := g.(games.BoardViewer); ok {
+			names = append(names, "boards/"+g.Name()+".js")
+		}
+	}
+	for _, name := range names {
+		res, js := get(t, full, "GET", "/"+name, nil)
+		if res.StatusCode != 200 {
+			t.Errorf("%s: %d", name, res.StatusCode)
+			continue
+		}
 		url := regexp.MustCompile(`(?i)(https?:)?//[a-z0-9.-]+\.[a-z]{2,}[^\s'"]*`)
 		for _, u := range url.FindAllString(js, -1) {
 			// The SVG namespace is a name, never fetched.
@@ -149,13 +166,16 @@ func TestIndex_LocalAssetsOnly(t *testing.T) {
 				t.Errorf("%s names another origin: %q", name, u)
 			}
 		}
-		for _, bad := range []string{"import(", "importScripts", "eval(", "new Function", "innerHTML", "setAttribute('style'"} {
+		for _, bad := range []string{"importScripts", "eval(", "new Function", "innerHTML", "setAttribute('style'"} {
 			if strings.Contains(js, bad) {
 				t.Errorf("%s uses %s", name, bad)
 			}
 		}
-		if m := regexp.MustCompile(`(?m)^\s*import\s`).FindString(js); m != "" {
-			t.Errorf("%s imports another module: %q", name, m)
+		for _, m := range regexp.MustCompile(`(?m)^\s*import\s.*?from\s+'([^']*)'|import\(([^)]*)\)`).FindAllStringSubmatch(js, -1) {
+			ref := m[1] + m[2]
+			if ref != "./kit.js" && ref != "../kit.js" && ref != "`./boards/${game}.js`" {
+				t.Errorf("%s imports %q, not a module of this server", name, ref)
+			}
 		}
 	}
 
@@ -170,7 +190,7 @@ func TestIndex_LocalAssetsOnly(t *testing.T) {
 // TestIndex_Accessible checks the page's landmarks: a language, a title,
 // one h1, a live region for new results and a label on the picker.
 func TestIndex_Accessible(t *testing.T) {
-	_, index := get(t, dashboard.Handler(), "GET", "/", nil)
+	_, index := get(t, dashboard.Handler(nil), "GET", "/", nil)
 	for _, want := range []string{
 		`<html lang="en">`,
 		`<meta name="viewport" content="width=device-width, initial-scale=1">`,

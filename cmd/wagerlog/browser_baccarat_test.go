@@ -25,15 +25,15 @@ type baccaratState struct {
 	Naturals string   `json:"naturals"`
 }
 
-const readBaccarat = `(() => ({
+const readBaccarat = `(() => { try { return ({
 	conn: document.getElementById('conn').dataset.state,
-	other: !document.getElementById('board').hidden || !document.getElementById('roulette').hidden,
+	other: document.getElementById('board').dataset.game !== 'baccarat',
 	latest: document.querySelector('#b-latest .bead')?.title ?? '',
 	beads: [...document.querySelectorAll('#b-plate li .sr-only')].map((e) => e.textContent),
 	banker: document.querySelector('#b-split .split-banker .split-pct')?.textContent ?? '',
 	tie: document.getElementById('b-tie').textContent,
 	naturals: document.getElementById('b-naturals').textContent,
-}))()`
+}); } catch (e) { return {}; } })()`
 
 // TestBrowser_BaccaratBoard opens a punto banco table: the page draws the
 // baccarat board (the last coup with both points, the player, banker and

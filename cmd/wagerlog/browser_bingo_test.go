@@ -26,9 +26,9 @@ type bingoPage struct {
 	Session   string `json:"session"`
 }
 
-const readBingo = `(() => ({
+const readBingo = `(() => { try { return ({
 	conn: document.getElementById('conn').dataset.state,
-	other: !document.getElementById('board').hidden || !document.getElementById('craps').hidden || document.getElementById('bingo').hidden,
+	other: document.getElementById('board').dataset.game !== 'bingo',
 	latest: document.querySelector('#g-latest .g-ball') ? document.querySelector('#g-latest .g-ball').textContent : '',
 	count: document.getElementById('g-count').textContent,
 	lit: [...document.querySelectorAll('#g-grid .g-cell.is-drawn')].map((e) => e.textContent),
@@ -36,7 +36,7 @@ const readBingo = `(() => ({
 	games: [...document.querySelectorAll('#g-games .g-game')].map((e) => e.textContent),
 	announced: document.getElementById('g-announce-box').hidden ? '' : document.getElementById('g-announce').textContent,
 	session: document.getElementById('g-session').hidden ? '' : document.getElementById('g-session').textContent,
-}))()`
+}); } catch (e) { return {}; } })()`
 
 // TestBrowser_BingoBoard opens a bingo room: the page draws the bingo
 // board (the last ball, the 1..90 panel with the balls drawn lit, the

@@ -25,16 +25,16 @@ type cardsPage struct {
 	Latest  string   `json:"latest"`
 }
 
-const readCards = `(() => ({
+const readCards = `(() => { try { return ({
 	conn: document.getElementById('conn').dataset.state,
-	other: !document.getElementById('board').hidden || !document.getElementById('baccarat').hidden || document.getElementById('cards').hidden,
+	other: !['blackjack', 'war'].includes(document.getElementById('board').dataset.game),
 	rounds: document.getElementById('k-rounds-n').textContent,
 	facts: [...document.querySelectorAll('#k-facts div')].map((e) => e.textContent),
-	seats: !document.getElementById('k-seats-panel').hidden,
+	seats: Boolean(document.getElementById('k-seats-panel')),
 	seat_row: [...document.querySelectorAll('#k-seats tr:nth-child(2) td')].map((e) => e.textContent),
 	history: [...document.querySelectorAll('#k-history .k-round .sr-only')].map((e) => e.textContent),
 	latest: document.getElementById('k-latest').textContent,
-}))()`
+}); } catch (e) { return {}; } })()`
 
 // TestBrowser_CardBoards opens a blackjack table and a War table: the page
 // draws the card board (not baccarat's, whose statistics also have

@@ -26,9 +26,9 @@ type crapsPage struct {
 	Hot     []string `json:"hot"`
 }
 
-const readCraps = `(() => ({
+const readCraps = `(() => { try { return ({
 	conn: document.getElementById('conn').dataset.state,
-	other: !document.getElementById('board').hidden || !document.getElementById('roulette').hidden || document.getElementById('craps').hidden,
+	other: document.getElementById('board').dataset.game !== 'craps',
 	point: document.getElementById('c-point').textContent,
 	shooter: document.getElementById('c-shooter').textContent,
 	made: document.getElementById('c-made').textContent,
@@ -36,7 +36,7 @@ const readCraps = `(() => ({
 	rolls: [...document.querySelectorAll('#c-results .c-roll .sr-only')].map((e) => e.textContent),
 	totals: [...document.querySelectorAll('#c-totals .group-count')].map((e) => e.textContent),
 	hot: [...document.querySelectorAll('#c-hot .c-chip')].map((e) => e.textContent),
-}))()`
+}); } catch (e) { return {}; } })()`
 
 // TestBrowser_CrapsBoard opens a craps table: the page draws the craps
 // board (the last rolls with their dice, total and what each did, the

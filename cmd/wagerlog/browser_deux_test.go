@@ -27,7 +27,7 @@ type deuxState struct {
 	Bank         string   `json:"bank"`
 }
 
-const readDeux = `(() => ({
+const readDeux = `(() => { try { return ({
 	conn: document.getElementById('conn').dataset.state,
 	latest: document.querySelector('#b-latest .sr-only')?.textContent ?? '',
 	beads: [...document.querySelectorAll('#b-plate li .sr-only')].map((e) => e.textContent),
@@ -38,7 +38,7 @@ const readDeux = `(() => ({
 	hands: document.getElementById('b-natural-hands').textContent,
 	punters: document.querySelector('#b-split .split-player .split-name')?.textContent ?? '',
 	bank: document.getElementById('meta-bank-row').hidden ? '' : document.getElementById('meta-bank').textContent,
-}))()`
+}); } catch (e) { return {}; } })()`
 
 // TestBrowser_DeuxTableauxBoard opens a baccarat à deux tableaux table
 // played against ann's bank: the page draws each coup as a bead of two

@@ -227,9 +227,16 @@ func (s *server) playRound(table string, dice [3]int) int64 {
 	return r.RoundNumber
 }
 
-// browser starts a headless Chromium with a fresh profile and returns a tab.
-// Page exceptions (not failed requests) fail the test at the end.
+// browser starts a headless Chromium with a fresh profile and returns a tab
+// that lives 90 s. Page exceptions (not failed requests) fail the test at
+// the end.
 func browser(t testing.TB) context.Context {
+	t.Helper()
+	return browserFor(t, 90*time.Second)
+}
+
+// browserFor is browser with a tab that lives for d.
+func browserFor(t testing.TB, d time.Duration) context.Context {
 	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromiumPath(t)),
@@ -250,7 +257,7 @@ func browser(t testing.TB) context.Context {
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelTab := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancelTime := context.WithTimeout(ctx, d)
 	// Start the browser now, so that the console is followed from the
 	// first page on.
 	if err := chromedp.Do(ctx); err != nil {
@@ -301,13 +308,13 @@ type pageState struct {
 	Notice  string   `json:"notice"`
 }
 
-const readPage = `(() => ({
+const readPage = `(() => { try { return ({
 	conn: document.getElementById('conn').dataset.state,
 	latest: document.querySelector('#latest .latest-total')?.lastChild?.textContent ?? '',
 	results: [...document.querySelectorAll('#results .result .sr-only')].map((e) => e.textContent),
-	triples: document.getElementById('triples').textContent,
+	triples: document.getElementById('triples')?.textContent ?? '',
 	notice: document.getElementById('notice').hidden ? '' : document.getElementById('notice').textContent,
-}))()`
+}); } catch (e) { return {}; } })()`
 
 // waitPage polls the page until ok accepts it or the deadline passes.
 func waitPage(t testing.TB, ctx context.Context, within time.Duration, what string, ok func(pageState) bool) pageState {
@@ -524,7 +531,7 @@ type sicboExtras struct {
 	Pcts       []string `json:"pcts"`
 }
 
-const readSicboExtras = `(() => ({
+const readSicboExtras = `(() => { try { return ({
 	size: document.getElementById('streak-size').textContent,
 	parity: document.getElementById('streak-parity').textContent,
 	triple: document.getElementById('since-triple').textContent,
@@ -536,7 +543,7 @@ const readSicboExtras = `(() => ({
 	time: document.querySelector('#latest .latest-time')?.textContent ?? '',
 	ticks: [...document.querySelectorAll('#chart .tick-pct')].map((e) => e.textContent),
 	pcts: [...document.querySelectorAll('#chart .bar-pct')].map((e) => e.textContent),
-}))()`
+}); } catch (e) { return {}; } })()`
 
 // checkSicboExtras compares the page's streaks and gaps with the board's
 // answer, and checks the table's terms, the 24-hour time and the chart's
@@ -770,16 +777,16 @@ type rouletteState struct {
 	Hot     []string `json:"hot"`
 }
 
-const readRoulette = `(() => ({
+const readRoulette = `(() => { try { return ({
 	conn: document.getElementById('conn').dataset.state,
-	sicbo: !document.getElementById('board').hidden,
+	sicbo: document.getElementById('board').dataset.game === 'sicbo',
 	latest: document.querySelector('#r-latest .pocket')?.textContent ?? '',
 	spins: [...document.querySelectorAll('#r-results .spin .sr-only')].map((e) => e.textContent),
 	red: document.querySelector('#r-split-colour .split-red .split-pct')?.textContent ?? '',
 	dozens: [...document.querySelectorAll('#r-dozens .group-count')].map((e) => e.textContent),
 	numbers: document.querySelectorAll('#r-numbers .num').length,
 	hot: [...document.querySelectorAll('#r-hot .pocket')].map((e) => e.textContent),
-}))()`
+}); } catch (e) { return {}; } })()`
 
 // TestBrowser_RouletteBoard opens an American roulette table: the page
 // draws the roulette board (the strip of pockets with their colours, the

@@ -2,13 +2,11 @@ package main
 
 import (
 	"context"
-	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/games/baccarat"
 	"github.com/wagerlog/wagerlog/internal/testsize"
 	"github.com/wagerlog/wagerlog/ledger"
 )
@@ -89,28 +87,5 @@ func TestRunDemo_DeuxTable(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
-	}
-}
-
-// TestDealDeux_FollowsTheRules deals many coups from shuffled shoes with
-// dealDeux and has the deux tableaux paytable check each one: every coup
-// the demo deals is one the ledger takes, and it takes six to nine cards.
-func TestDealDeux_FollowsTheRules(t *testing.T) {
-	pt := baccarat.DeuxTableaux()
-	rng := rand.New(rand.NewPCG(3, 4))
-	for shoe := range 20 {
-		cards := baccarat.Shoe(pt.Decks())
-		rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
-		next := 0
-		for next <= len(cards)-baccarat.CutCardsBehind {
-			before := next
-			c := dealDeux(rng, func() baccarat.Card { next++; return cards[next-1] })
-			if err := c.Check(pt.Decks()); err != nil {
-				t.Fatalf("shoe %d: coup %s: %v", shoe, c, err)
-			}
-			if used := next - before; used < 6 || used > 9 {
-				t.Fatalf("shoe %d: coup %s took %d cards", shoe, c, used)
-			}
-		}
 	}
 }

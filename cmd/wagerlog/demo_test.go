@@ -7,7 +7,6 @@ import (
 	"errors"
 	"io"
 	"log/slog"
-	"math/rand/v2"
 	"net/http"
 	"slices"
 	"strings"
@@ -19,7 +18,6 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
-	"github.com/wagerlog/wagerlog/games/baccarat"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/ledger"
 )
@@ -449,7 +447,7 @@ func TestServe_DemoBoardMoves(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	for _, want := range []string{"one token per role", "demo: open the live board", "/?table=" + DemoTable, "/?table=" + DemoRouletteTable, "/?table=" + DemoBaccaratTable, "/?table=" + DemoCrapsTable, "/?table=" + DemoBingoTable,
+	for _, want := range []string{"one token per role", "demo seed: replay this run with --demo-seed", "demo: open the live board", "/?table=" + DemoTable, "/?table=" + DemoRouletteTable, "/?table=" + DemoBaccaratTable, "/?table=" + DemoCrapsTable, "/?table=" + DemoBingoTable,
 		"/?table=" + DemoDeuxTable, "/?table=" + DemoCaribbeanTable + "&pool=" + DemoPool} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("serve's output lacks %q", want)
@@ -503,39 +501,6 @@ func diceOf(t testing.TB, payload string) string {
 	return string(p.ResultJSON())
 }
 
-// TestBaccaratDemo_DealsShoes deals several shoes of punto banco coups:
-// each one parses under the table's paytable (the drawing rules, no card
-// more often than eight decks hold it within one shoe), and a new shoe is
-// shuffled when the cut card comes out.
-func TestBaccaratDemo_DealsShoes(t *testing.T) {
-	pt, err := registry.New().Paytable(baccarat.IDPuntoBanco)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(16, 2))
-	d := &baccaratDemo{}
-	shoes := 0
-	for range 400 {
-		before := d.next
-		raw := d.result(rng, pt)
-		if d.next < before {
-			shoes++
-		}
-		if _, err := pt.ParseResult(raw); err != nil {
-			t.Fatalf("%s: %v", raw, err)
-		}
-		if d.next > len(d.shoe) {
-			t.Fatalf("dealt %d cards of %d", d.next, len(d.shoe))
-		}
-		if code := d.bet(rng, pt); code != "player" && code != "banker" && code != "tie" {
-			t.Fatalf("bet %q", code)
-		}
-	}
-	if shoes < 3 {
-		t.Errorf("%d new shoes in 400 coups, want at least 3 (about 80 coups a shoe)", shoes)
-	}
-}
-
 // TestRunDemo_CrapsHands runs the demo until its craps table has finished
 // a shooter's hand and a player has taken a bet down: the hand is played
 // roll by roll (round.step_settled between rolls), the players' bets are
@@ -576,5 +541,20 @@ func TestRunDemo_CrapsHands(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestDemoSeedFrom: a given --demo-seed is used as is (0 included), and
+// without one two starts a moment apart get different seeds from the clock.
+func TestDemoSeedFrom(t *testing.T) {
+	now := time.Date(2026, 12, 5, 10, 0, 0, 0, time.UTC)
+	for _, given := range []uint64{0, 1, 7} {
+		if got := demoSeedFrom(given, true, now); got != given {
+			t.Errorf("--demo-seed %d: seed %d", given, got)
+		}
+	}
+	a, b := demoSeedFrom(1, false, now), demoSeedFrom(1, false, now.Add(time.Millisecond))
+	if a == b || a == 1 {
+		t.Errorf("from the clock: %d and %d a millisecond apart", a, b)
 	}
 }

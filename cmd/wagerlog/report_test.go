@@ -52,16 +52,14 @@ func everyGameStream(t *testing.T, dir string, cycles int) (crapsRound string) {
 		t.Fatal(err)
 	}
 	defer led.Close()
-	tables, err := demoTables(registry.New())
+	catalog := registry.New()
+	tables, err := demoTables(catalog)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// As runDemo sets it up.
-	d := &demo{led: led, log: slog.New(slog.NewTextHandler(io.Discard, nil)), tables: tables, rng: demoRNG(7, led.LastSeq()),
+	d := &demo{led: led, log: slog.New(slog.NewTextHandler(io.Discard, nil)), catalog: catalog, tables: tables, rng: demoRNG(7, led.LastSeq()),
 		deposit: decimal.RequireFromString("1000"), topUpBelow: decimal.RequireFromString("100")}
-	for _, s := range []string{"1", "2", "5", "10", "20", "25"} {
-		d.stakes = append(d.stakes, decimal.RequireFromString(s))
-	}
 	for _, tb := range d.tables {
 		if err := d.setUp(ctx, tb); err != nil {
 			t.Fatal(err)
@@ -70,7 +68,7 @@ func everyGameStream(t *testing.T, dir string, cycles int) (crapsRound string) {
 	for range cycles {
 		for _, tb := range d.tables {
 			if err := d.round(ctx, tb); err != nil {
-				t.Fatalf("%s: %v", tb.id, err)
+				t.Fatalf("%s: %v", tb.ID, err)
 			}
 		}
 	}

@@ -52,6 +52,9 @@ type serveConfig struct {
 	demo         bool
 	demoInterval time.Duration
 	demoSeed     uint64
+	// demoSeedSet is true when --demo-seed was given: without it the
+	// demo seeds itself from the clock (demoSeedFrom).
+	demoSeedSet bool
 	// onListen is set by tests: it gets the address the HTTP server
 	// listens on once it is up.
 	onListen func(addr string)
@@ -84,6 +87,7 @@ func (m *Main) serveCmd() *cobra.Command {
 				cfg.onListen = m.onListen
 			}
 			cfg.memorySet = cmd.Flags().Changed("memory-limit-mib")
+			cfg.demoSeedSet = cmd.Flags().Changed("demo-seed")
 			return m.serve(cmd.Context(), cfg)
 		},
 	}
@@ -97,9 +101,9 @@ func (m *Main) serveCmd() *cobra.Command {
 	cmd.Flags().BoolVar(&cfg.publicBoard, "public-board", false, "serve the statistics board (JSON and live stream) without a token")
 	cmd.Flags().StringVar(&cfg.timeZone, "time-zone", "UTC", "IANA time zone whose midnight divides the days of the daily reports (fixed for a projections file)")
 	cmd.Flags().BoolVar(&cfg.readOnly, "read-only", false, "run a read replica: no ledger, the stream only checked (never created), this instance's own projections in --data-dir, every read served, every write answered read_only; connect as a NATS user with read-only consumers (docs/CLUSTER.md)")
-	cmd.Flags().BoolVar(&cfg.demo, "demo", false, "also run simulated tables ("+DemoTable+" on Sic Bo, "+DemoRouletteTable+" on roulette, "+DemoBaccaratTable+" on punto banco, "+DemoCrapsTable+" on craps, "+DemoBingoTable+" a bingo room: a dealer and a few players) writing real events, and imply --public-board and --dev-tokens (for trying wagerlog out, never on a production data directory)")
+	cmd.Flags().BoolVar(&cfg.demo, "demo", false, "also run simulated tables, those every game of the registry declares (a dealer and a few players at each), writing real events, and imply --public-board and --dev-tokens (for trying wagerlog out, never on a production data directory)")
 	cmd.Flags().DurationVar(&cfg.demoInterval, "demo-interval", DefaultDemoInterval, "time between two rounds of each --demo table")
-	cmd.Flags().Uint64Var(&cfg.demoSeed, "demo-seed", 1, "seed of the --demo tables' results and players")
+	cmd.Flags().Uint64Var(&cfg.demoSeed, "demo-seed", 0, "seed of the --demo tables' results and players (default: from the clock; the seed is logged at start, so that a run can be replayed with it)")
 	cmd.Flags().StringVar(&cfg.sealKey, "seal-key", "", "Ed25519 private key file that signs every ledger.sealed event (PEM PKCS #8 or hex; create one with `wagerlog keygen`)")
 	cmd.Flags().IntVar(&cfg.sealEvery, "seal-every", ledger.DefaultSealEvery, "write a seal after this many events (negative: never by count)")
 	cmd.Flags().DurationVar(&cfg.sealInterval, "seal-interval", ledger.DefaultSealInterval, "write a seal this long after the last one when events were written since (negative: never by time)")
@@ -414,7 +418,7 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 
 	a, err := api.New(api.Config{
 		Ledger: writer, ReadOnly: cfg.readOnly, Views: views, Tokens: tokens, PublicBoard: cfg.publicBoard,
-		Logger: log, Dashboard: dashboard.Handler(), Lag: proj.Lag, Handoff: handoff, LedgerMetrics: ledgerMetrics, Version: Version,
+		Logger: log, Dashboard: dashboard.Handler(catalog), Lag: proj.Lag, Handoff: handoff, LedgerMetrics: ledgerMetrics, Version: Version,
 		Auditor: &auditor{store: store, views: views, opts: audit.Options{
 			Games: catalog, Location: loc, SubjectPrefix: store.Prefix(), PublicKey: sealPub,
 		}},
@@ -457,24 +461,24 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	}
 	log.Info("ready", "stream", store.StreamName(), "read_only", cfg.readOnly, "last_seq", lastSeq, "projected_seq", views.LastSeq(), "public_board", cfg.publicBoard)
 	if cfg.demo {
+		seed := demoSeedFrom(cfg.demoSeed, cfg.demoSeedSet, time.Now())
+		log.Info("demo seed: replay this run with --demo-seed", "seed", seed)
 		dctx, stopDemo := context.WithCancel(ctx)
 		demoDone := make(chan struct{})
 		go func() {
 			defer close(demoDone)
-			if err := runDemo(dctx, led, log, demoConfig{Interval: cfg.demoInterval, Seed: cfg.demoSeed}); err != nil {
+			if err := runDemo(dctx, led, log, demoConfig{Interval: cfg.demoInterval, Seed: seed}); err != nil {
 				log.Error("demo stopped", "err", err)
 			}
 		}()
 		// Last registered, first run: the demo stops before the API and
 		// the ledger.
 		closers = append(closers, func() { stopDemo(); <-demoDone })
-		log.Info("demo: open the live board", "url", "http://"+ln.Addr().String()+"/?table="+DemoTable,
-			"roulette", "http://"+ln.Addr().String()+"/?table="+DemoRouletteTable,
-			"baccarat", "http://"+ln.Addr().String()+"/?table="+DemoBaccaratTable,
-			"craps", "http://"+ln.Addr().String()+"/?table="+DemoCrapsTable,
-			"bingo", "http://"+ln.Addr().String()+"/?table="+DemoBingoTable,
-			"deux", "http://"+ln.Addr().String()+"/?table="+DemoDeuxTable,
-			"caribbean", "http://"+ln.Addr().String()+"/?table="+DemoCaribbeanTable+"&pool="+DemoPool)
+		// An error here is runDemo's too, and it logs it.
+		tables, _ := demoTables(catalog)
+		for _, t := range tables {
+			log.Info("demo: open the live board", "table", t.ID, "url", demoLink("http://"+ln.Addr().String(), t.DemoTable))
+		}
 	}
 
 	select {

@@ -1,4 +1,4 @@
-// wagerlog live board. Plain ES module: no build step, no dependency, and
+// wagerlog live board. Plain ES modules: no build step, no dependency, and
 // nothing fetched from anywhere but this server (the page's CSP forbids it).
 //
 // Data flow: GET /v1/tables fills the picker; for the chosen table the page
@@ -7,21 +7,18 @@
 // the whole Board JSON on connect and after every change. Boards older than
 // the one shown (by seq) are ignored, so a reconnect never goes back in time.
 //
-// Each game has its board: the server's rows carry the game's members and
-// its "stats" the game's statistics. Sic Bo's stats have "faces" (dice,
-// big/small, totals), roulette's have "numbers" (pockets and colours),
-// baccarat's have "beads" (the bead plate of the last coups); craps' have
-// "last" rolls with "shooter" and "point" (one row per roll, the hand in
-// progress included); blackjack's and War's have "beads" of whole rounds
-// (the dealer's cards and result; the card pairs, ties and wars); the page
-// draws the board that matches (isRoulette, isBaccarat, isCraps,
-// isBlackjack, isWar) in its own <main>.
+// Each game draws its own board: the board names its game ("game"), and
+// the page loads that game's board module (boards/<game>.js, shipped by the
+// game's package and served by the dashboard), mounts its panels and hands
+// it every board. This page knows no game: a board of a game without a
+// module is drawn as a plain list of results. The drawing helpers the
+// modules share are in kit.js.
+
+import { $, el, timeOf } from './kit.js';
 
 const API = '/v1';
 // Limits on what the page takes from the server.
 const TABLES_MAX = 500; // options in the picker
-const RESULTS_MAX = 200; // result cards drawn (the board holds 50 by default)
-const WALL_RESULTS_MAX = 50; // result cards on a wall screen
 const EVENT_BYTES_MAX = 4 << 20; // one server-sent event
 // Reconnect delays: doubled from the first up to the last, with jitter.
 const RETRY_FIRST_MS = 1000;
@@ -30,12 +27,8 @@ const TABLES_RETRY_MS = 5000;
 const STREAM_SILENCE_MS = 45000; // three missed heartbeats
 const TOKEN_KEY = 'wagerlog.token';
 const TABLE_KEY = 'wagerlog.table';
-// Probability of each total 3..18 out of 216 throws of three dice, for the
-// "expected" marks of the totals chart.
-const TOTAL_WAYS = [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1];
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
-const $ = (id) => document.getElementById(id);
+// A game's name, as a board module's file name.
+const GAME_NAME = /^[a-z0-9_-]{1,32}$/;
 
 const state = {
   token: '',
@@ -46,982 +39,131 @@ const state = {
   retry: 0,
   wallForced: null,
   infoAt: 0, // when the table's terms were last read
-  bingoAsked: '', // the bingo game whose announcement the page last asked for
+  game: '', // the game whose board module is mounted
+  view: null, // that module, once loaded
+  pending: null, // the last board that came while its module loaded
+  pool: '', // the progressive pool shown beside the board (?pool=)
 };
 
-// ---------- small DOM helpers ----------
+// ---------- the board, drawn by its game's module ----------
 
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === 'class') e.className = v;
-    else if (k === 'text') e.textContent = v;
-    else e.setAttribute(k, v === true ? '' : String(v));
-  }
-  e.append(...children);
-  return e;
-}
+// modules caches the board modules by game; a failed load is cached as
+// null (the plain board), so a missing module is asked for once.
+const modules = new Map();
 
-function svg(tag, attrs = {}) {
-  const e = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  return e;
-}
-
-function srOnly(text) {
-  return el('span', { class: 'sr-only', text });
-}
-
-// ---------- dice ----------
-
-// Pip centres on a 100×100 face.
-const PIPS = {
-  1: [[50, 50]],
-  2: [[27, 27], [73, 73]],
-  3: [[27, 27], [50, 50], [73, 73]],
-  4: [[27, 27], [73, 27], [27, 73], [73, 73]],
-  5: [[27, 27], [73, 27], [50, 50], [27, 73], [73, 73]],
-  6: [[27, 24], [73, 24], [27, 50], [73, 50], [27, 76], [73, 76]],
-};
-
-// die draws one face as inline SVG. Like Asian dice, 1 and 4 have red pips.
-function die(face, cls = '') {
-  const f = Number(face);
-  const s = svg('svg', { viewBox: '0 0 100 100', class: `die ${cls}`.trim(), 'aria-hidden': 'true', focusable: 'false' });
-  s.append(svg('rect', { x: 4, y: 4, width: 92, height: 92, rx: 20, class: 'die-body' }));
-  for (const [cx, cy] of PIPS[f] || []) {
-    s.append(svg('circle', { cx, cy, r: f === 1 ? 13 : 9.5, class: f === 1 || f === 4 ? 'pip pip-red' : 'pip' }));
-  }
-  return s;
-}
-
-function dice(values, cls) {
-  const d = el('span', { class: 'dice' });
-  for (const v of values) d.append(die(v, cls));
-  return d;
-}
-
-// ---------- marks ----------
-
-const SIZE = { big: ['B', 'Big'], small: ['S', 'Small'], triple: ['T', 'Triple'] };
-const PARITY = { odd: ['O', 'Odd'], even: ['E', 'Even'] };
-
-function marks(r, long) {
-  const m = el('span', { class: 'marks' });
-  const size = SIZE[r.size];
-  if (size) m.append(el('span', { class: `mark mark-${r.size}`, text: long ? size[1] : size[0], title: size[1] }));
-  const parity = PARITY[r.parity];
-  if (parity) m.append(el('span', { class: `mark mark-${r.parity}`, text: long ? parity[1] : parity[0], title: parity[1] }));
-  return m;
-}
-
-function describe(r) {
-  const parts = [`Round ${r.number}: ${r.dice.join(', ')}, total ${r.total}`];
-  if (r.size === 'triple') parts.push('triple');
-  else parts.push(r.size, r.parity);
-  if (r.corrected) parts.push('corrected result');
-  return parts.join(', ') + '.';
-}
-
-// ---------- rendering ----------
-
-function renderLatest(b) {
-  const box = $('latest');
-  const r = b.results[0];
-  if (!r) {
-    box.replaceChildren(el('p', { class: 'empty', text: 'Waiting for the first result…' }));
-    $('latest-round').textContent = '';
-    return;
-  }
-  $('latest-round').textContent = `· round ${r.number}`;
-  const total = el('span', { class: 'latest-total' }, el('span', { class: 'sr-only', text: 'Total ' }), String(r.total));
-  box.replaceChildren(
-    el('div', { class: `latest-dice${r.size === 'triple' ? ' is-triple' : ''}` }, dice(r.dice, 'die-xl'), srOnly(describe(r))),
-    el('div', { class: 'latest-meta', 'aria-hidden': 'true' }, total, marks(r, true),
-      el('span', { class: 'latest-time', text: timeOf(r.at) }),
-      r.corrected ? el('span', { class: 'corrected', text: 'corrected' }) : ''),
-  );
-}
-
-// Times are on the 24-hour clock, in the browser's time zone, with the
-// date (year-month-day) when it is not today: a floor reads 14:05:09, and a
-// result from yesterday says so.
-const CLOCK = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-
-function timeOf(at, now = new Date()) {
-  const d = new Date(at);
-  if (Number.isNaN(d.getTime()) || d.getFullYear() < 2000) return '';
-  const t = CLOCK.format(d);
-  if (d.toDateString() === now.toDateString()) return t;
-  const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  return `${day} ${t}`;
-}
-
-function pct(c) {
-  const n = Number.parseFloat(c && c.percent);
-  return Number.isFinite(n) ? n : 0;
-}
-
-function fmtPct(c) {
-  const n = pct(c);
-  return `${Number.isInteger(n) ? n : n.toFixed(1)}%`;
-}
-
-// renderSplit draws one 100% bar of three parts (left, triples, right): a
-// triple is neither big nor small, neither odd nor even.
-// Roulette draws its splits the same way, with the zeros in the middle.
-function renderSplit(box, left, right, triples, leftKey, rightKey, midKey = 'triple') {
-  const bar = el('div', { class: 'split-bar', 'aria-hidden': 'true' });
-  for (const [key, c] of [[leftKey, left], [midKey, triples], [rightKey, right]]) {
-    const seg = el('span', { class: `seg seg-${key}` });
-    seg.style.flexGrow = String(c.count || 0);
-    bar.append(seg);
-  }
-  const empty = !(left.count || right.count || triples.count);
-  bar.classList.toggle('is-empty', empty);
-  const label = (key, name, c) => el('span', { class: `split-label split-${key}` },
-    el('span', { class: 'split-name', text: name }),
-    el('span', { class: 'split-pct', text: fmtPct(c) }),
-    el('span', { class: 'split-count', text: `${c.count || 0}×` }));
-  box.replaceChildren(
-    el('div', { class: 'split-labels' }, label(leftKey, cap(leftKey), left), label(rightKey, cap(rightKey), right)),
-    bar,
-  );
-}
-
-function cap(s) {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-function renderShares(b) {
-  const s = b.stats;
-  $('shares-n').textContent = String(s.results || 0);
-  renderSplit($('split-size'), s.small, s.big, s.triples, 'small', 'big');
-  renderSplit($('split-parity'), s.odd, s.even, s.triples, 'odd', 'even');
-  $('triples').textContent = `${fmtPct(s.triples)} · ${s.triples.count || 0}×`;
-}
-
-function renderFaces(b) {
-  const s = b.stats;
-  const faces = s.faces || [];
-  const max = Math.max(1, ...faces.map((f) => f.count));
-  const hot = new Set(s.hot || []);
-  const cold = new Set(s.cold || []);
-  const list = $('faces');
-  list.replaceChildren(...faces.map((f) => {
-    const tag = hot.has(f.face) ? 'hot' : cold.has(f.face) ? 'cold' : '';
-    const fill = el('span', { class: 'face-fill' });
-    // A custom property, set through the CSSOM (allowed by the CSP): the
-    // style sheet draws it as a width on a phone and a height on a wall.
-    fill.style.setProperty('--share', String(f.count / max));
-    return el('li', { class: `face${tag ? ` is-${tag}` : ''}` },
-      die(f.face, 'die-sm'),
-      el('span', { class: 'face-bar', 'aria-hidden': 'true' }, fill),
-      el('span', { class: 'face-count' }, srOnly(`Face ${f.face}: `), `${f.count}×`),
-      el('span', { class: 'face-pct', text: fmtPct(f) }),
-      el('span', { class: `face-tag${tag ? ` tag-${tag}` : ''}`, text: tag ? tag.toUpperCase() : '' }));
-  }));
-}
-
-// renderStreaks draws the current runs of big/small and odd/even and the
-// rounds since the last triple and since each face came up (the board's
-// stats.streaks and stats.since; a null count is "not in the last N").
-function renderStreaks(b) {
-  const s = b.stats;
-  const n = s.results || 0;
-  const st = s.streaks || {};
-  const since = s.since || {};
-  const run = (r) => {
-    if (!r || !r.length) return [el('span', { class: 'muted', text: '–' })];
-    const names = { ...SIZE, ...PARITY };
-    const [, name] = names[r.outcome] || ['', r.outcome];
-    return [el('span', { class: `mark mark-${r.outcome}`, text: name }), ` ${r.length} in a row`];
-  };
-  const ago = (v) => (v === null || v === undefined ? (n > 0 ? `over ${n}` : '–') : String(v));
-  $('streak-size').replaceChildren(...run(st.size));
-  $('streak-parity').replaceChildren(...run(st.parity));
-  const t = since.triple;
-  $('since-triple').textContent = t === null || t === undefined ? (n > 0 ? `none in ${n}` : '–') : t === 0 ? 'last round' : `${t} round${t === 1 ? '' : 's'} ago`;
-  const faces = since.faces || [1, 2, 3, 4, 5, 6].map((face) => ({ face, rounds: null }));
-  $('since-faces').replaceChildren(...faces.map((f) => el('li', { class: `gap${f.rounds === null && n > 0 ? ' is-absent' : ''}` },
-    die(f.face, 'die-sm'),
-    el('span', { class: 'gap-n' }, srOnly(`Face ${f.face}: rounds since, `), ago(f.rounds)))));
-}
-
-// renderChart draws the totals 3..18 as an SVG bar chart sized to its box in
-// real pixels, so that its text stays sharp and readable at any size. The
-// axis has the counts on its left and their share of the rounds on its
-// right; each bar has its count above it and, where a slot has room, its
-// percentage under its total. A count sits above both its bar and the
-// expected mark, so that no mark crosses a number.
-function renderChart(b) {
-  const box = $('chart');
-  const W = Math.max(260, Math.round(box.clientWidth));
-  const H = Math.max(140, Math.round(box.clientHeight || W * 0.42));
-  // Labels follow the page's type size (large on a wall screen) but shrink
-  // in a short chart so that the bars keep most of the height.
-  const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-  const font = Math.round(Math.max(9, Math.min(rem * 0.9, H / 9, slotFont(W * 0.8))));
-  const totals = b.stats.totals || [];
-  const n = b.stats.results || 0;
-  const expected = TOTAL_WAYS.map((w) => (n * w) / 216);
-  const max = Math.max(1, ...totals.map((t) => t.count), ...expected);
-  const step = axisStep(max);
-  const top = font * 1.6;
-  const axisMax = Math.ceil(max / step) * step;
-  const left = font * (String(axisMax).length * 0.62 + 0.7);
-  const right = font * 2.7;
-  const slot = (W - left - right) / 16;
-  const barW = slot * 0.7;
-  const pctFont = Math.max(10, Math.round(font * 0.8));
-  const pctRow = n > 0 && slot >= pctFont * 2.3;
-  const bottom = font * 1.9 + (pctRow ? pctFont * 1.3 : 0);
-  const plotH = H - top - bottom;
-  const yOf = (v) => top + plotH - (plotH * v) / axisMax;
-  const s = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: 'chart-svg', role: 'img', 'aria-labelledby': 'totals-h chart-desc' });
-  const desc = svg('desc', { id: 'chart-desc' });
-  desc.textContent = totals.filter((t) => t.count > 0).map((t) => `total ${t.total}: ${t.count} (${fmtPct(t)})`).join(', ') || 'no results yet';
-  s.append(desc);
-  // The axis: a grid line per step, counts on the left, shares on the right.
-  const grid = [];
-  for (let v = 0; v <= axisMax; v += step) {
-    const y = Math.round(yOf(v)) + 0.5;
-    grid.push(svg('line', { x1: left, x2: W - right, y1: y, y2: y, class: v === 0 ? 'axis' : 'grid' }));
-    const c = svg('text', { x: left - font * 0.35, y: y + font * 0.35, class: 'tick tick-count', 'font-size': font });
-    c.textContent = String(v);
-    grid.push(c);
-    if (n > 0) {
-      const p = svg('text', { x: W - right + font * 0.35, y: y + font * 0.35, class: 'tick tick-pct', 'font-size': font });
-      p.textContent = `${Math.round((100 * v) / n)}%`;
-      grid.push(p);
+async function boardModule(game) {
+  if (!GAME_NAME.test(game)) return null;
+  if (!modules.has(game)) {
+    let m = null;
+    try {
+      m = await import(`./boards/${game}.js`);
+      if (typeof m.render !== 'function' || typeof m.markup !== 'string') m = null;
+    } catch (err) {
+      console.warn(`wagerlog: no board module for ${game}`, err);
     }
+    modules.set(game, m);
   }
-  // Bars first, then the expected marks over them, then the numbers over
-  // both, so that no number is crossed by a line.
-  const bars = [];
-  const marks = [];
-  const labels = [];
-  totals.forEach((t, i) => {
-    const x = left + i * slot + (slot - barW) / 2;
-    const kind = t.total === 3 || t.total === 18 ? 'triple' : t.total <= 10 ? 'small' : 'big';
-    const yBar = yOf(t.count);
-    const yExp = yOf(expected[i]);
-    if (t.count > 0) {
-      bars.push(svg('rect', { x, y: yBar, width: barW, height: Math.max(top + plotH - yBar, 1), rx: Math.min(4, barW / 6), class: `bar bar-${kind}` }));
-      const v = svg('text', { x: x + barW / 2, y: Math.min(yBar, n > 0 ? yExp : yBar) - font * 0.35, class: 'bar-value', 'font-size': font });
-      v.textContent = String(t.count);
-      labels.push(v);
-    }
-    if (n > 0) marks.push(svg('line', { x1: x - 2, x2: x + barW + 2, y1: yExp, y2: yExp, class: 'expected' }));
-    const lab = svg('text', { x: x + barW / 2, y: top + plotH + font * 1.25, class: `bar-label label-${kind}`, 'font-size': font });
-    lab.textContent = String(t.total);
-    labels.push(lab);
-    if (pctRow) {
-      const p = svg('text', { x: x + barW / 2, y: top + plotH + font * 1.25 + pctFont * 1.25, class: 'bar-pct', 'font-size': pctFont });
-      p.textContent = `${Math.round(pct(t))}%`;
-      labels.push(p);
-    }
-  });
-  s.append(...grid, ...bars, ...marks, ...labels);
-  box.replaceChildren(s);
+  return modules.get(game);
 }
 
-// axisStep is a round step (1, 2, 5, 10, 20, …) that puts at most five
-// lines on an axis up to max.
-function axisStep(max) {
-  for (let m = 1; ; m *= 10) {
-    for (const f of [1, 2, 5]) {
-      if (max / (f * m) <= 5) return f * m;
-    }
-  }
-}
-
-// slotFont is the largest label size whose two digits (bold) fit one bar's
-// slot of a plot width wide.
-function slotFont(width) {
-  return width / 16 / 1.55;
-}
-
-function renderResults(b, fresh) {
-  const list = $('results');
-  // The wall has room for ten by five cards; other layouts scroll.
-  const max = document.documentElement.classList.contains('wall') ? WALL_RESULTS_MAX : RESULTS_MAX;
-  const items = b.results.slice(0, max).map((r) => el('li', {
-    class: `result${r.size === 'triple' ? ' is-triple' : ''}${fresh.has(r.round) ? ' is-fresh' : ''}`,
+// The plain board of a game without a module: its last results as the
+// server rows them.
+const plain = {
+  classes: 'plain',
+  markup: `
+  <section data-panel="plain-history" class="panel history" aria-labelledby="results-h">
+    <h2 id="results-h" tabindex="-1">Results <span class="muted">newest first</span></h2>
+    <ol id="plain-results" class="plain-results"></ol>
+  </section>`,
+  render(b) {
+    const items = b.results.slice(0, 50).map((r) => el('li', {},
+      el('span', { class: 'result-no', text: `#${r.number}` }), ' ',
+      el('code', { text: JSON.stringify(r.result ?? Object.fromEntries(Object.entries(r).filter(([k]) => !['round', 'number', 'at', 'seq', 'corrected'].includes(k)))) }),
+      ' ', el('span', { class: 'muted', text: timeOf(r.at) })));
+    if (items.length === 0) items.push(el('li', { class: 'empty', text: 'No results yet.' }));
+    $('plain-results').replaceChildren(...items);
+    return '';
   },
-  srOnly(describe(r)),
-  el('span', { class: 'result-body', 'aria-hidden': 'true' },
-    dice(r.dice, 'die-md'),
-    el('span', { class: 'result-total', text: String(r.total) }),
-    marks(r, false),
-    el('span', { class: 'result-no', text: `#${r.number}${r.corrected ? ' ✎' : ''}` }))));
-  if (items.length === 0) items.push(el('li', { class: 'empty', text: 'No results yet.' }));
-  list.replaceChildren(...items);
-}
-
-// emptyBoard is drawn before the first board arrives, so that the layout
-// does not jump when it does.
-function emptyBoard(table) {
-  const zero = { count: 0, percent: '0' };
-  return {
-    seq: 0, table, size: 0, results: [],
-    stats: {
-      results: 0, big: zero, small: zero, odd: zero, even: zero, triples: zero,
-      faces: [1, 2, 3, 4, 5, 6].map((face) => ({ face, ...zero })), hot: [], cold: [],
-      totals: TOTAL_WAYS.map((_, i) => ({ total: i + 3, ...zero })),
-    },
-  };
-}
-
-// ---------- roulette ----------
-
-// isRoulette tells a roulette board by its statistics.
-function isRoulette(b) {
-  return Boolean(b && b.stats && Array.isArray(b.stats.numbers));
-}
-
-function pocket(p, colour, cls = '') {
-  return el('span', { class: `pocket pocket-${colour || 'green'} ${cls}`.trim(), text: p });
-}
-
-function describeSpin(r) {
-  const parts = [`Round ${r.number}: ${r.pocket} ${r.colour}`];
-  if (r.corrected) parts.push('corrected result');
-  return parts.join(', ') + '.';
-}
-
-function renderRouletteLatest(b) {
-  const box = $('r-latest');
-  const r = b.results[0];
-  if (!r) {
-    box.replaceChildren(el('p', { class: 'empty', text: 'Waiting for the first spin…' }));
-    $('r-latest-round').textContent = '';
-    return;
-  }
-  $('r-latest-round').textContent = `· round ${r.number}`;
-  box.replaceChildren(
-    el('div', { class: 'latest-pocket' }, pocket(r.pocket, r.colour, 'pocket-xl'), srOnly(describeSpin(r))),
-    el('div', { class: 'latest-meta', 'aria-hidden': 'true' },
-      el('span', { class: 'latest-total', text: cap(r.colour || '') }),
-      el('span', { class: 'latest-time', text: timeOf(r.at) }),
-      r.corrected ? el('span', { class: 'corrected', text: 'corrected' }) : ''),
-  );
-}
-
-function renderRouletteShares(b) {
-  const s = b.stats;
-  $('r-shares-n').textContent = String(s.results || 0);
-  renderSplit($('r-split-colour'), s.red, s.black, s.green, 'red', 'black', 'green');
-  renderSplit($('r-split-parity'), s.odd, s.even, s.green, 'odd', 'even', 'green');
-  renderSplit($('r-split-half'), s.low, s.high, s.green, 'low', 'high', 'green');
-  $('r-green').textContent = `${fmtPct(s.green)} · ${(s.green && s.green.count) || 0}×`;
-  $('r-has-00').textContent = (s.numbers || []).some((n) => n.pocket === '00') ? ', 00' : '';
-}
-
-function renderGroups(list, groups, name) {
-  const max = Math.max(1, ...groups.map((g) => g.count));
-  list.replaceChildren(...groups.map((g) => {
-    const fill = el('span', { class: 'group-fill' });
-    fill.style.setProperty('--share', String(g.count / max));
-    return el('li', { class: 'group' },
-      el('span', { class: 'group-no', text: String(g.group) }),
-      el('span', { class: 'group-bar', 'aria-hidden': 'true' }, fill),
-      el('span', { class: 'group-count' }, srOnly(`${name} ${g.group}: `), `${g.count}×`),
-      el('span', { class: 'group-pct', text: fmtPct(g) }));
-  }));
-}
-
-function renderRouletteGroups(b) {
-  const s = b.stats;
-  renderGroups($('r-dozens'), s.dozens || [], 'Dozen');
-  renderGroups($('r-columns'), s.columns || [], 'Column');
-  const colourOf = new Map((s.numbers || []).map((n) => [n.pocket, n.colour]));
-  const chips = (ps) => (ps.length ? ps.map((p) => pocket(p, colourOf.get(p))) : [el('span', { class: 'muted', text: '–' })]);
-  $('r-hot').replaceChildren(...chips(s.hot || []));
-  $('r-cold').replaceChildren(...chips(s.cold || []));
-}
-
-function renderRouletteNumbers(b) {
-  const s = b.stats;
-  const hot = new Set(s.hot || []);
-  const cold = new Set(s.cold || []);
-  $('r-numbers').replaceChildren(...(s.numbers || []).map((n) => {
-    const tag = hot.has(n.pocket) ? ' is-hot' : cold.has(n.pocket) ? ' is-cold' : '';
-    return el('div', { class: `num${tag}` },
-      pocket(n.pocket, n.colour),
-      el('span', { class: 'num-count' }, srOnly(`${n.pocket}: `), `${n.count}×`));
-  }));
-}
-
-function renderRouletteResults(b, fresh) {
-  const max = document.documentElement.classList.contains('wall') ? WALL_RESULTS_MAX : RESULTS_MAX;
-  const items = b.results.slice(0, max).map((r) => el('li', { class: `spin${fresh.has(r.round) ? ' is-fresh' : ''}` },
-    srOnly(describeSpin(r)),
-    el('span', { 'aria-hidden': 'true' }, pocket(r.pocket, r.colour)),
-    el('span', { class: 'result-no', 'aria-hidden': 'true', text: `#${r.number}${r.corrected ? ' ✎' : ''}` })));
-  if (items.length === 0) items.push(el('li', { class: 'empty', text: 'No spins yet.' }));
-  $('r-results').replaceChildren(...items);
-}
-
-function renderRoulette(b, fresh) {
-  renderRouletteLatest(b);
-  renderRouletteShares(b);
-  renderRouletteGroups(b);
-  renderRouletteNumbers(b);
-  renderRouletteResults(b, fresh);
-}
-
-function emptyRouletteBoard(table) {
-  const zero = { count: 0, percent: '0' };
-  const numbers = ['0', ...Array.from({ length: 36 }, (_, i) => String(i + 1))].map((p) => ({ pocket: p, colour: 'green', ...zero }));
-  const groups = [1, 2, 3].map((group) => ({ group, ...zero }));
-  return {
-    seq: 0, table, size: 0, results: [],
-    stats: {
-      results: 0, last: [], red: zero, black: zero, green: zero, odd: zero, even: zero, low: zero, high: zero,
-      dozens: groups, columns: groups, hot: [], cold: [], numbers,
-    },
-  };
-}
-
-// ---------- baccarat ----------
-
-// isBaccarat tells a baccarat board by its statistics: the bead plate.
-function isBaccarat(b) {
-  return Boolean(b && b.stats && Array.isArray(b.stats.beads));
-}
-
-const SIDE = { player: ['P', 'Player'], banker: ['B', 'Banker'], tie: ['T', 'Tie'] };
-const BEAD_ROWS = 6; // a bead plate fills columns of six, top to bottom
-
-function bead(r, cls = '') {
-  const side = SIDE[r.winner] || ['?', r.winner || ''];
-  const point = r.winner === 'banker' ? r.banker : r.player;
-  return el('span', {
-    class: `bead bead-${r.winner}${r.natural ? ' is-natural' : ''} ${cls}`.trim(),
-    title: `${side[1]} ${point}${r.natural ? ', natural' : ''}`,
-  }, el('span', { class: 'bead-side', text: side[0] }), el('span', { class: 'bead-pt', text: String(point) }));
-}
-
-// A deux tableaux coup (its row or its bead) has "tableaux": each
-// tableau's winner (the punters as "player", the banker, a tie or "void")
-// and point against the banker's point.
-const TABLEAU = { player: ['P', 'punters win'], banker: ['B', 'bank wins'], tie: ['T', 'tie'], void: ['V', 'void'] };
-
-function isDeux(r) {
-  return Array.isArray(r && r.tableaux);
-}
-
-function deuxBead(r, cls = '') {
-  const halves = r.tableaux.map((t, i) => {
-    const side = TABLEAU[t.winner] || ['?', t.winner || ''];
-    return el('span', { class: `half half-${t.winner}`, title: `Tableau ${i + 1}: ${side[1]}${t.point === undefined ? '' : ` (${t.point})`}` },
-      el('span', { class: 'bead-side', text: side[0] }), el('span', { class: 'bead-pt', text: t.point === undefined ? '–' : String(t.point) }));
-  });
-  return el('span', { class: `bead bead-deux${r.natural ? ' is-natural' : ''}${r.cagnotte ? ' has-cagnotte' : ''} ${cls}`.trim() },
-    ...halves, el('span', { class: 'bead-bank', text: r.banker === undefined ? '–' : String(r.banker) }));
-}
-
-function describeDeux(r) {
-  const parts = [`Round ${r.number}`];
-  r.tableaux.forEach((t, i) => {
-    const side = TABLEAU[t.winner] || ['', t.winner];
-    parts.push(`tableau ${i + 1} ${side[1]}${t.point === undefined ? '' : ` with ${t.point}`}`);
-  });
-  parts.push(r.banker === undefined ? 'banker void' : `banker ${r.banker}`);
-  if (r.cagnotte) parts.push(`cagnotte ${r.cagnotte}`);
-  if (r.natural) parts.push('natural');
-  if (r.cut_card) parts.push('last coup of the shoe');
-  if (r.corrected) parts.push('corrected result');
-  return parts.join(', ') + '.';
-}
-
-function describeCoup(r) {
-  if (isDeux(r)) return describeDeux(r);
-  const side = SIDE[r.winner] || ['', r.winner];
-  const parts = [`Round ${r.number}: ${side[1]}${r.winner === 'tie' ? '' : ' wins'}, player ${r.player}, banker ${r.banker}`];
-  if (r.natural) parts.push('natural');
-  if (r.corrected) parts.push('corrected result');
-  return parts.join(', ') + '.';
-}
-
-function renderBaccaratLatest(b) {
-  const box = $('b-latest');
-  const r = b.results[0];
-  if (!r) {
-    box.replaceChildren(el('p', { class: 'empty', text: 'Waiting for the first coup…' }));
-    $('b-latest-round').textContent = '';
-    return;
-  }
-  $('b-latest-round').textContent = `· round ${r.number}`;
-  if (isDeux(r)) {
-    const tab = (t, i) => el('span', { class: `hand${t.winner === 'player' ? ' is-won' : ''}` },
-      el('span', { class: 'hand-name', text: `Tableau ${i + 1}` }),
-      el('span', { class: 'hand-pt', text: t.point === undefined ? 'void' : String(t.point) }));
-    box.replaceChildren(
-      el('div', { class: 'latest-coup' }, deuxBead(r, 'bead-xl'), srOnly(describeCoup(r))),
-      el('div', { class: 'latest-meta', 'aria-hidden': 'true' },
-        ...r.tableaux.map(tab),
-        el('span', { class: 'hand' }, el('span', { class: 'hand-name', text: 'Banker' }), el('span', { class: 'hand-pt', text: r.banker === undefined ? '–' : String(r.banker) })),
-        r.natural ? el('span', { class: 'natural', text: 'natural' }) : '',
-        r.cut_card ? el('span', { class: 'natural', text: 'cut card' }) : '',
-        el('span', { class: 'latest-time', text: timeOf(r.at) }),
-        r.corrected ? el('span', { class: 'corrected', text: 'corrected' }) : ''),
-    );
-    return;
-  }
-  const hand = (name, pt, won) => el('span', { class: `hand${won ? ' is-won' : ''}` },
-    el('span', { class: 'hand-name', text: name }), el('span', { class: 'hand-pt', text: String(pt) }));
-  box.replaceChildren(
-    el('div', { class: 'latest-coup' }, bead(r, 'bead-xl'), srOnly(describeCoup(r))),
-    el('div', { class: 'latest-meta', 'aria-hidden': 'true' },
-      hand('Player', r.player, r.winner === 'player'), hand('Banker', r.banker, r.winner === 'banker'),
-      r.natural ? el('span', { class: 'natural', text: 'natural' }) : '',
-      el('span', { class: 'latest-time', text: timeOf(r.at) }),
-      r.corrected ? el('span', { class: 'corrected', text: 'corrected' }) : ''),
-  );
-}
-
-function renderBaccaratShares(b) {
-  const s = b.stats;
-  $('b-shares-n').textContent = String(s.coups || 0);
-  renderSplit($('b-split'), s.player, s.banker, s.tie, 'player', 'banker', 'tie');
-  $('b-tie').textContent = `${fmtPct(s.tie)} · ${(s.tie && s.tie.count) || 0}×`;
-  const hands = s.natural_hands || [];
-  $('b-naturals').textContent = `${fmtPct(s.naturals)} · ${(s.naturals && s.naturals.count) || 0}×`;
-  $('b-natural-hands').textContent = hands.length === 2 ? `player ${hands[0]} · banker ${hands[1]}`
-    : hands.length === 3 ? `tableau 1 ${hands[0]} · tableau 2 ${hands[1]} · banker ${hands[2]}` : '–';
-  // Deux tableaux: the shares count tableau results (the punters as
-  // "player"), each tableau apart, and the cagnotte the bank paid.
-  const deux = s.form === 'deux_tableaux';
-  const punters = $('b-split').querySelector('.split-player .split-name');
-  if (deux && punters) punters.textContent = 'Punters';
-  $('b-plate-legend').textContent = deux
-    ? 'oldest first, columns of six · each tableau against the bank: P punters, B bank, T tie, V void, its point; the banker\'s point below; gold ring = cagnotte'
-    : 'oldest first, columns of six · P player, B banker, T tie, point of the winner, ring = natural';
-  $('b-tableaux-dl').hidden = !deux;
-  $('b-cagnotte-dl').hidden = !deux;
-  if (deux) {
-    $('b-tableaux').textContent = (s.tableaux || []).map((t) =>
-      `${t.tableau}: P ${fmtPct(t.punters)} · B ${fmtPct(t.banker)} · T ${fmtPct(t.tie)}${t.void ? ` · ${t.void} void` : ''}`).join(' | ') || '–';
-    const c = s.cagnotte || {};
-    $('b-cagnotte').textContent = `${c.amount === undefined ? '–' : c.amount} · ${(c.coups && c.coups.count) || 0} coups`;
-  }
-}
-
-function renderBeadPlate(b, fresh) {
-  const beads = b.stats.beads || [];
-  const cols = Math.max(1, Math.ceil(beads.length / BEAD_ROWS));
-  const plate = $('b-plate');
-  plate.style.setProperty('--cols', String(Math.max(cols, 9)));
-  const items = beads.map((r) => el('li', { class: fresh.has(r.round) ? 'is-fresh' : '' },
-    srOnly(describeCoup(r)), el('span', { 'aria-hidden': 'true' }, isDeux(r) ? deuxBead(r) : bead(r))));
-  if (items.length === 0) items.push(el('li', { class: 'empty', text: 'No coups yet.' }));
-  plate.replaceChildren(...items);
-}
-
-function renderBaccarat(b, fresh) {
-  renderBaccaratLatest(b);
-  renderBaccaratShares(b);
-  renderBeadPlate(b, fresh);
-}
-
-function emptyBaccaratBoard(table) {
-  const zero = { count: 0, percent: '0' };
-  return {
-    seq: 0, table, size: 0, results: [],
-    stats: { form: 'punto_banco', coups: 0, beads: [], player: zero, banker: zero, tie: zero, naturals: zero, natural_hands: [0, 0] },
-  };
-}
-
-// ---------- craps ----------
-
-// isCraps tells a craps board by its statistics.
-function isCraps(b) {
-  return Boolean(b && b.stats && Array.isArray(b.stats.last) && 'shooter' in b.stats);
-}
-
-const CRAPS_EVENT = {
-  natural: ['N', 'Natural'],
-  craps: ['C', 'Craps'],
-  point_set: ['P', 'Point set'],
-  point_made: ['✓', 'Point made'],
-  seven_out: ['7✗', 'Seven-out'],
-  none: ['', ''],
 };
 
-function describeRoll(l) {
-  const ev = CRAPS_EVENT[l.event] || ['', ''];
-  const parts = [`${l.dice.join(' and ')}, total ${l.total}`];
-  if (ev[1]) parts.push(ev[1].toLowerCase());
-  if (l.point) parts.push(`point ${l.point}`);
-  return parts.join(', ') + '.';
-}
-
-function rollEvent(l) {
-  const ev = CRAPS_EVENT[l.event];
-  if (!ev || !ev[0]) return '';
-  return el('span', { class: `mark c-ev c-ev-${l.event}`, text: ev[0], title: ev[1] });
-}
-
-function renderCraps(b, fresh) {
-  const s = b.stats;
-  const last = (s.last || []).slice().reverse(); // newest first
-  const l = last[0];
-  if (!l) {
-    $('c-latest').replaceChildren(el('p', { class: 'empty', text: 'Waiting for the first roll…' }));
-    $('c-latest-round').textContent = '';
-  } else {
-    const row = b.results[0];
-    $('c-latest-round').textContent = row ? `· hand ${row.number}` : '';
-    $('c-latest').replaceChildren(
-      el('div', { class: 'latest-dice' }, dice(l.dice, 'die-xl'), srOnly(describeRoll(l))),
-      el('div', { class: 'latest-meta', 'aria-hidden': 'true' },
-        el('span', { class: 'latest-total', text: String(l.total) }),
-        rollEvent(l),
-        row ? el('span', { class: 'latest-time', text: timeOf(row.at) }) : ''),
-    );
-  }
-  const point = $('c-point');
-  point.textContent = s.point ? String(s.point) : 'OFF';
-  point.classList.toggle('is-on', Boolean(s.point));
-  const shooter = s.shooter ? `hand ${s.shooter_number || '?'} · ${s.shooter_rolls} roll${s.shooter_rolls === 1 ? '' : 's'}` : 'next shooter';
-  $('c-shooter').textContent = shooter;
-  $('c-made').textContent = String(s.points_made || 0);
-  $('c-outs').textContent = String(s.seven_outs || 0);
-  $('c-rolls-n').textContent = String(s.rolls || 0);
-  $('c-last-n').textContent = String(s.rolls || 0);
-  const hot = new Set(s.hot || []);
-  const cold = new Set(s.cold || []);
-  const max = Math.max(1, ...(s.totals || []).map((t) => t.count));
-  $('c-totals').replaceChildren(...(s.totals || []).map((t) => {
-    const fill = el('span', { class: 'group-fill' });
-    fill.style.setProperty('--share', String(t.count / max));
-    const tag = hot.has(t.total) ? ' is-hot' : cold.has(t.total) ? ' is-cold' : '';
-    return el('li', { class: `group c-total${tag}` },
-      el('span', { class: 'group-no', text: String(t.total) }),
-      el('span', { class: 'group-bar', 'aria-hidden': 'true' }, fill),
-      el('span', { class: 'group-count' }, srOnly(`Total ${t.total}: `), `${t.count}×`),
-      el('span', { class: 'group-pct', text: fmtPct(t) }));
-  }));
-  const chips = (ts) => (ts.length ? ts.map((t) => el('span', { class: 'c-chip', text: String(t) })) : [el('span', { class: 'muted', text: '–' })]);
-  $('c-hot').replaceChildren(...chips(s.hot || []));
-  $('c-cold').replaceChildren(...chips(s.cold || []));
-  const maxItems = document.documentElement.classList.contains('wall') ? WALL_RESULTS_MAX : RESULTS_MAX;
-  const freshRoll = b.results[0] && fresh.has(b.results[0].seq);
-  const items = last.slice(0, maxItems).map((r, i) => el('li', { class: `c-roll c-roll-${r.event}${i === 0 && freshRoll ? ' is-fresh' : ''}` },
-    srOnly(describeRoll(r)),
-    el('span', { 'aria-hidden': 'true' }, dice(r.dice, 'die-sm')),
-    el('span', { class: 'c-roll-total', 'aria-hidden': 'true', text: String(r.total) }),
-    el('span', { 'aria-hidden': 'true' }, rollEvent(r))));
-  if (items.length === 0) items.push(el('li', { class: 'empty', text: 'No rolls yet.' }));
-  $('c-results').replaceChildren(...items);
-}
-
-function emptyCrapsBoard(table) {
-  return {
-    seq: 0, table, size: 0, results: [],
-    stats: {
-      rolls: 0, last: [], points_made: 0, seven_outs: 0, naturals: 0, craps: 0, hot: [], cold: [],
-      totals: Array.from({ length: 11 }, (_, i) => ({ total: i + 2, count: 0, percent: '0' })),
-      point: 0, shooter: '', shooter_number: 0, shooter_rolls: 0,
-    },
-  };
-}
-
-// ---------- blackjack and War ----------
-
-// isBlackjack and isWar tell their boards by their statistics (both have
-// "beads", as baccarat's: test them first).
-function isBlackjack(b) {
-  return Boolean(b && b.stats && Array.isArray(b.stats.beads) && 'dealer_bust_rate' in b.stats);
-}
-
-function isWar(b) {
-  return Boolean(b && b.stats && Array.isArray(b.stats.beads) && 'wars_won' in b.stats);
-}
-
-const SUIT = { S: '♠', H: '♥', D: '♦', C: '♣' };
-
-function card(c) {
-  const suit = c.slice(-1);
-  return el('span', { class: `k-card${suit === 'H' || suit === 'D' ? ' is-red' : ''}`, text: `${c.slice(0, -1)}${SUIT[suit] || suit}` });
-}
-
-const WAR_RESULT = {
-  player: 'player wins', dealer: 'dealer wins', surrender: 'tie, surrendered', war_player: 'war, player wins', war_dealer: 'war, dealer wins',
+// host is what a board module may ask of the page: the table's terms as
+// last read, and reading them again (as of a sequence) when the board
+// needs what they hold (an announcement a game's board shows).
+const host = {
+  table: (id) => state.tables.find((x) => x.id === id) || null,
+  refreshTable: async (id, minSeq) => {
+    let t = null;
+    try {
+      t = tableList(await getJSON(`/tables?min_seq=${minSeq}`)).find((x) => x.id === id) || null;
+    } catch {
+      return; // the periodic refresh of the table brings it later
+    }
+    if (!t || id !== state.table) return;
+    const i = state.tables.findIndex((x) => x.id === id);
+    if (i >= 0) state.tables[i] = t;
+    else state.tables.push(t);
+    if (state.board && state.board.table === id && state.view) state.view.render(state.board, state.board, host);
+  },
 };
 
-function describeCards(bd, war) {
-  if (war) {
-    const pairs = (bd.pairs || []).map((p) => `seat ${p.seat} ${p.player} against ${p.dealer}: ${WAR_RESULT[p.result] || p.result}`);
-    return `Round ${bd.number}: ${pairs.join('; ')}.`;
-  }
-  return `Round ${bd.number}: the dealer has ${(bd.dealer || []).join(' ')}, ${bd.result === 'bust' ? 'bust' : bd.result}.`;
-}
-
-function beadBody(bd, war) {
-  if (war) {
-    return (bd.pairs || []).map((p) => el('span', { class: 'k-pair' },
-      el('span', { class: 'muted', text: ` ${p.seat}: ` }), card(p.player), card(p.dealer),
-      ...(p.war || []).map(card),
-      el('span', { class: `k-result k-result-${p.result}`, text: WAR_RESULT[p.result] || p.result })));
-  }
-  return [...(bd.dealer || []).map(card), el('span', { class: `k-result k-result-${bd.result}`, text: bd.result })];
-}
-
-function renderCards(b, fresh) {
-  const s = b.stats;
-  const war = isWar(b);
-  const beads = (s.beads || []).slice().reverse(); // newest first
-  const last = beads[0];
-  if (!last) {
-    $('k-latest').replaceChildren(el('p', { class: 'empty', text: 'Waiting for the first round…' }));
-    $('k-latest-round').textContent = '';
-  } else {
-    $('k-latest-round').textContent = `· round ${last.number}`;
-    $('k-latest').replaceChildren(el('div', { class: 'k-round' }, srOnly(describeCards(last, war)),
-      el('span', { 'aria-hidden': 'true' }, ...beadBody(last, war))));
-  }
-  $('k-rounds-n').textContent = String(s.rounds || 0);
-  const fact = (name, value) => el('div', {}, el('dt', { text: name }), el('dd', { text: value }));
-  const pc = (c) => `${fmtPct(c)} · ${(c && c.count) || 0}`;
-  const d = s.dealer || {};
-  $('k-facts').replaceChildren(...(war
-    ? [fact('Player wins', pc(s.player)), fact('Dealer wins', pc(s.dealer)), fact('Ties', pc(s.ties)),
-      fact('Wars', `${pc(s.wars)} · won ${s.wars_won || 0}`), fact('Surrenders', pc(s.surrenders)), fact('Hands', String(s.hands || 0))]
-    : [fact('Dealer bust rate', `${s.dealer_bust_rate || '0'}%`), fact('Dealer blackjacks', String(s.dealer_blackjacks || 0)),
-      fact('Player blackjacks', String(s.player_blackjacks || 0)),
-      ...['17', '18', '19', '20', '21'].map((t) => fact(`Dealer ${t}`, pc(d[t])))]));
-  $('k-seats-panel').hidden = war;
-  $('cards').classList.toggle('is-war', war);
-  if (!war) {
-    const head = el('tr', {}, ...['Seat', 'Hands', 'Won', 'Lost', 'Push', 'Surr.', 'BJ', 'Bust'].map((h) => el('th', { text: h })));
-    const rows = (s.seats || []).map((x) => el('tr', {}, el('td', { text: String(x.seat) }), el('td', { text: String(x.hands) }),
-      ...[x.won, x.lost, x.push, x.surrendered, x.blackjacks, x.busts].map((c) => el('td', { text: String((c && c.count) || 0) }))));
-    $('k-seats').replaceChildren(head, ...rows);
-  }
-  const maxItems = document.documentElement.classList.contains('wall') ? WALL_RESULTS_MAX : RESULTS_MAX;
-  const items = beads.slice(0, maxItems).map((bd) => el('li', { class: `k-round${fresh.has(bd.round) ? ' is-fresh' : ''}` },
-    srOnly(describeCards(bd, war)),
-    el('span', { 'aria-hidden': 'true' }, el('span', { class: 'k-round-no', text: String(bd.number) }), ...beadBody(bd, war))));
-  if (items.length === 0) items.push(el('li', { class: 'empty', text: 'No rounds yet.' }));
-  $('k-history').replaceChildren(...items);
-}
-
-function emptyBlackjackBoard(table) {
-  const zero = { count: 0, percent: '0' };
-  return {
-    seq: 0, table, size: 0, results: [],
-    stats: {
-      rounds: 0, incomplete: 0, dealer_bust_rate: '0', player_blackjacks: 0, dealer_blackjacks: 0, seats: [], beads: [],
-      dealer: { bust: zero, 17: zero, 18: zero, 19: zero, 20: zero, 21: zero, blackjack: zero },
-    },
-  };
-}
-
-// ---------- bingo ----------
-
-// isBingo tells a bingo board by its statistics: the game in progress and
-// each number's frequency.
-function isBingo(b) {
-  return Boolean(b && b.stats && b.stats.current && Array.isArray(b.stats.frequency));
-}
-
-function ball(n, cls = '') {
-  return el('span', { class: `g-ball ${cls}`.trim(), text: String(n) });
-}
-
-function renderBingo(b, fresh) {
-  const s = b.stats;
-  const cur = s.current || { balls: [] };
-  const balls = Array.isArray(cur.balls) ? cur.balls : [];
-  const lastBall = balls[balls.length - 1];
-  $('g-latest-round').textContent = cur.number ? `· game ${cur.number}` : '';
-  $('g-count').textContent = String(balls.length);
-  if (lastBall === undefined) {
-    $('g-latest').replaceChildren(el('p', { class: 'empty', text: 'Waiting for the first ball…' }));
-  } else {
-    $('g-latest').replaceChildren(el('div', { class: 'latest-ball' }, ball(lastBall, 'g-ball-xl'), srOnly(`Ball ${lastBall}, ball ${balls.length} of this game.`)));
-  }
-  const drawn = new Set(balls);
-  const cells = [];
-  for (let n = 1; n <= 90; n++) {
-    const on = drawn.has(n);
-    cells.push(el('span', { class: `g-cell${on ? ' is-drawn' : ''}${n === lastBall && fresh ? ' is-fresh' : ''}`, role: 'listitem', text: String(n),
-      'aria-label': `${n}${on ? ' drawn' : ''}` }));
-  }
-  $('g-grid').replaceChildren(...cells);
-  const items = balls.map((n, i) => el('li', { class: 'g-drawn' }, srOnly(`Ball ${i + 1}: `), ball(n)));
-  if (items.length === 0) items.push(el('li', { class: 'empty', text: 'No ball yet.' }));
-  $('g-balls').replaceChildren(...items);
-  const games = (s.last || []).slice().reverse(); // newest first
-  $('g-games-n').textContent = String(s.games || 0);
-  const rows = games.slice(0, WALL_RESULTS_MAX).map((g) => el('li', { class: 'g-game' },
-    el('span', { class: 'g-game-no', text: `#${g.number}` }),
-    el('span', { class: 'g-game-balls', text: g.void ? `void (${g.void})` : `${g.balls} balls` }),
-    g.line_ball ? el('span', { class: 'g-game-line', text: bingoPrizeText('line', g.line_ball, g.line_number, g.line_prize) }) : '',
-    g.bingo_ball ? el('span', { class: 'g-game-bingo', text: bingoPrizeText('bingo', g.bingo_ball, g.bingo_number, g.bingo_prize) }) : '',
-    (g.winners || []).length ? el('span', { class: 'g-game-winners muted', text: bingoWinnersText(g) }) : ''));
-  if (rows.length === 0) rows.push(el('li', { class: 'empty', text: 'No game finished yet.' }));
-  $('g-games').replaceChildren(...rows);
-  const chips = (ns) => (ns.length && ns.length < 90 ? ns.slice(0, 15).map((n) => ball(n)) : [el('span', { class: 'muted', text: '–' })]);
-  $('g-hot').replaceChildren(...chips(s.hot || []));
-  $('g-cold').replaceChildren(...chips(s.cold || []));
-  renderBingoAnnouncement(b);
-}
-
-// renderBingoAnnouncement shows the hall's announcement of the game in
-// progress (the cards sold by series, from number to number, and the line
-// and bingo prizes, said aloud when sales close) and its session with the
-// game's number in it. They are on the table (GET /v1/tables, which the
-// public board may read; the round view may not be): the page reads the
-// table again, once per game, when the game's first ball shows and the
-// table it holds has no announcement of this game yet.
-function renderBingoAnnouncement(b) {
-  const cur = b.stats.current || {};
-  const balls = Array.isArray(cur.balls) ? cur.balls : [];
-  const t = state.tables.find((x) => x.id === b.table);
-  const a = t && t.announcement && t.announcement.round === cur.round ? t.announcement : null;
-  if (!a && cur.round && balls.length > 0 && b.seq > 0 && state.bingoAsked !== cur.round) {
-    state.bingoAsked = cur.round;
-    refreshBingoAnnouncement(b.table, b.seq);
-  }
-  const se = a && a.session ? `session ${a.session} · game ${a.session_game}` : '';
-  $('g-session').textContent = se;
-  $('g-session').hidden = !se;
-  $('g-announce').textContent = a ? a.text : '';
-  $('g-announce-box').hidden = !a;
-}
-
-// refreshBingoAnnouncement reads the table list as of the board shown
-// (min_seq: the sales close came before the ball) and draws the
-// announcement again.
-async function refreshBingoAnnouncement(table, seq) {
-  let t = null;
-  try {
-    t = tableList(await getJSON(`/tables?min_seq=${seq}`)).find((x) => x.id === table) || null;
-  } catch {
-    return; // the periodic refresh of the table brings it later
-  }
-  if (!t || table !== state.table) return;
-  const i = state.tables.findIndex((x) => x.id === table);
-  if (i >= 0) state.tables[i] = t;
-  else state.tables.push(t);
-  if (state.board && state.board.table === table && isBingo(state.board)) renderBingoAnnouncement(state.board);
-}
-
-// bingoPrizeText describes a past game's prize: the ball that won it, by
-// its place in the draw and its number, and the prize money.
-function bingoPrizeText(prize, at, number, amount) {
-  return `${prize} on ball ${at}${number ? ` (${number})` : ''}${amount ? ` · ${amount}` : ''}`;
-}
-
-// bingoWinnersText lists a past game's winning cards with what each took
-// and which prizes, and how many more the board does not list.
-function bingoWinnersText(g) {
-  const ws = g.winners || [];
-  const list = ws.map((w) => `${w.card} ${w.paid}${w.line && w.bingo ? ' (line, bingo)' : w.line ? ' (line)' : w.bingo ? ' (bingo)' : ''}`);
-  const more = (g.winners_count || 0) - ws.length;
-  return `winners: ${list.join(', ')}${more > 0 ? ` +${more} more` : ''}`;
-}
-
-function emptyBingoBoard(table) {
-  return {
-    seq: 0, table, size: 0, results: [],
-    stats: {
-      current: { round: '', number: 0, balls: [] }, games: 0, last: [], hot: [], cold: [],
-      frequency: Array.from({ length: 90 }, (_, i) => ({ number: i + 1, count: 0, percent: '0' })),
-    },
-  };
-}
-
-function emptyWarBoard(table) {
-  const zero = { count: 0, percent: '0' };
-  return {
-    seq: 0, table, size: 0, results: [],
-    stats: { rounds: 0, incomplete: 0, hands: 0, player: zero, dealer: zero, ties: zero, wars: zero, wars_won: 0, surrenders: zero, beads: [] },
-  };
+// mount puts view's panels in the page's <main>, in place of the last
+// game's.
+function mount(game, view) {
+  const main = $('board');
+  main.className = `board ${view.classes || ''}`.trim();
+  main.dataset.game = game;
+  main.replaceChildren(document.createRange().createContextualFragment(view.markup));
+  state.game = game;
+  state.view = view;
 }
 
 function render(b) {
+  const game = typeof b.game === 'string' ? b.game : '';
+  if (game !== state.game || !state.view) {
+    // Load the game's module, then draw the last board that came.
+    state.pending = b;
+    if (state.loading === game) return;
+    state.loading = game;
+    boardModule(game).then((m) => {
+      state.loading = undefined;
+      const next = state.pending;
+      state.pending = null;
+      if (!next || (typeof next.game === 'string' ? next.game : '') !== game) {
+        if (next) render(next);
+        return;
+      }
+      state.board = null;
+      mount(game, m || plain);
+      draw(next);
+    });
+    return;
+  }
+  draw(b);
+}
+
+function draw(b) {
   // Results are new (highlighted, announced) only against a real board
   // shown before: not on the first board, nor after a change of table.
   const prev = state.board && state.board.table === b.table && state.board.seq > 0 ? state.board : null;
-  const known = new Set(prev ? prev.results.map((r) => r.round) : []);
-  const fresh = new Set(prev ? b.results.filter((r) => !known.has(r.round)).map((r) => r.round) : []);
   state.board = b;
-  const cards = isBlackjack(b) || isWar(b);
-  const baccarat = !cards && isBaccarat(b);
-  const craps = !cards && !baccarat && isCraps(b);
-  const bingo = !cards && !baccarat && !craps && isBingo(b);
-  const roulette = !cards && !baccarat && !craps && !bingo && isRoulette(b);
-  $('board').hidden = roulette || baccarat || craps || cards || bingo;
-  $('bingo').hidden = !bingo;
-  $('roulette').hidden = !roulette;
-  $('baccarat').hidden = !baccarat;
-  $('craps').hidden = !craps;
-  $('cards').hidden = !cards;
-  if (cards) {
-    // Rows are cards and decisions; a round is new by its id.
-    renderCards(b, fresh);
-  } else if (baccarat) {
-    renderBaccarat(b, fresh);
-  } else if (bingo) {
-    // A game has a row per ball: a ball is new by its sequence.
-    const seqs = new Set(prev ? prev.results.map((r) => r.seq) : []);
-    renderBingo(b, Boolean(prev && b.results[0] && !seqs.has(b.results[0].seq)));
-  } else if (craps) {
-    // A craps hand has a row per roll: a roll is new by its sequence.
-    const seqs = new Set(prev ? prev.results.map((r) => r.seq) : []);
-    renderCraps(b, new Set(prev ? b.results.filter((r) => !seqs.has(r.seq)).map((r) => r.seq) : []));
-  } else if (roulette) {
-    renderRoulette(b, fresh);
-  } else {
-    renderLatest(b);
-    renderShares(b);
-    renderStreaks(b);
-    renderFaces(b);
-    renderChart(b);
-    renderResults(b, fresh);
+  let said = '';
+  try {
+    said = state.view.render(b, prev, host) || '';
+  } catch (err) {
+    console.error('wagerlog: the board module failed', err);
   }
-  if (b.seq === 0) return; // the empty board drawn while waiting
+  if (b.seq === 0) return;
   if (Date.now() - (state.infoAt || 0) > TABLE_INFO_MS) refreshTableInfo(b.table);
-  $(cards ? 'cards' : baccarat ? 'baccarat' : craps ? 'craps' : bingo ? 'bingo' : roulette ? 'roulette' : 'board').setAttribute('aria-busy', 'false');
+  $('board').setAttribute('aria-busy', 'false');
   $('updated').textContent = `seq ${b.seq} · updated ${timeOf(new Date())}`;
-  if (bingo) {
-    const balls = b.stats.current.balls || [];
-    if (prev && b.results[0] && !prev.results.some((r) => r.seq === b.results[0].seq) && balls.length > 0) {
-      $('announce').textContent = `New ball: ${balls[balls.length - 1]}.`;
-    }
-    return;
-  }
-  if (craps) {
-    const l = (b.stats.last || [])[b.stats.last.length - 1];
-    if (prev && l && b.results[0] && !prev.results.some((r) => r.seq === b.results[0].seq)) {
-      $('announce').textContent = `New roll. ${describeRoll(l)}`;
-    }
-    return;
-  }
-  if (cards) {
-    const beads = b.stats.beads || [];
-    const last = beads[beads.length - 1];
-    if (prev && last && !(prev.stats.beads || []).some((x) => x.round === last.round)) {
-      $('announce').textContent = `New round. ${describeCards(last, isWar(b))}`;
-    }
-    return;
-  }
-  if (fresh.size > 0 && b.results[0] && fresh.has(b.results[0].round)) {
-    const r = b.results[0];
-    $('announce').textContent = `New result. ${baccarat ? describeCoup(r) : roulette ? describeSpin(r) : describe(r)}`;
-  }
+  if (prev && said) $('announce').textContent = said;
 }
+
 
 // accept takes a board from the server, dropping one for another table or
 // older than the one shown.
 function accept(b) {
-  if (!b || b.table !== state.table || !Array.isArray(b.results) || !b.stats) return;
+  if (!b || b.table !== state.table || !Array.isArray(b.results)) return;
   if (state.board && state.board.table === b.table && b.seq < state.board.seq) return;
   render(b);
 }
@@ -1349,18 +491,7 @@ async function follow(table) {
   state.stream = null;
   state.retry = 0;
   state.board = null;
-  const t = state.tables.find((x) => x.id === table);
-  const empty = {
-    roulette: emptyRouletteBoard, baccarat: emptyBaccaratBoard, craps: emptyCrapsBoard, blackjack: emptyBlackjackBoard, war: emptyWarBoard,
-    bingo: emptyBingoBoard,
-  }[t && t.game] || emptyBoard;
-  render(empty(table));
   $('board').setAttribute('aria-busy', 'true');
-  $('roulette').setAttribute('aria-busy', 'true');
-  $('baccarat').setAttribute('aria-busy', 'true');
-  $('craps').setAttribute('aria-busy', 'true');
-  $('cards').setAttribute('aria-busy', 'true');
-  $('bingo').setAttribute('aria-busy', 'true');
   setConn('connecting');
   await probe(table);
   if (table !== state.table) return;
@@ -1438,6 +569,9 @@ function selectTable(id) {
   renderTableMeta(t);
   state.infoAt = t && t.paytable ? Date.now() : 0;
   follow(id);
+  // The pool's panel lists this table's prizes: read them now, not at
+  // the next poll.
+  if (state.pool) refreshPool(state.pool);
 }
 
 // ---------- the table's terms ----------
@@ -1472,7 +606,7 @@ function renderTableMeta(t) {
   limits.textContent = `${parts.join(' · ')}${t.currency ? ` ${t.currency}` : ''}`;
   limits.title = bets.join('\n');
   $('meta-dealer').textContent = t.dealer || '–';
-  // A player-banked table (baccarat à deux tableaux): who holds the bank
+  // A player-banked table: who holds the bank
   // and its balance now.
   $('meta-bank-row').hidden = !t.bank;
   $('meta-bank').textContent = t.bank ? `${t.bank.banker} · ${t.bank.balance}${t.currency ? ` ${t.currency}` : ''}` : '';
@@ -1552,7 +686,7 @@ function setupWall() {
   const apply = () => {
     const wall = state.wallForced ?? mq.matches;
     document.documentElement.classList.toggle('wall', wall);
-    if (state.board) render(state.board);
+    if (state.board && state.view) draw(state.board);
   };
   mq.addEventListener('change', apply);
   apply();
@@ -1575,14 +709,19 @@ function prizeItem(p) {
 }
 
 async function refreshPool(pool) {
+  // A prize is a flush or better on a progressive bet (about one hand in
+  // 270): a pool may go a long while without one, and the lists say so
+  // rather than stay blank.
+  const none = (text) => [el('li', { class: 'empty', text })];
   try {
     const v = await getJSON(`/pools/${encodeURIComponent(pool)}`);
     $('pool-main').textContent = String(v.main);
     $('pool-currency').textContent = v.currency || '';
-    $('pool-winners').replaceChildren(...(v.last_winners || []).slice(0, 10).map(prizeItem));
+    const winners = (v.last_winners || []).slice(0, 10);
+    $('pool-winners').replaceChildren(...(winners.length ? winners.map(prizeItem) : none('No prize won yet.')));
     if (state.table) {
       const ps = await getJSON(`/pools/${encodeURIComponent(pool)}/tables/${encodeURIComponent(state.table)}/prizes`);
-      $('pool-table-prizes').replaceChildren(...ps.map(prizeItem));
+      $('pool-table-prizes').replaceChildren(...(Array.isArray(ps) && ps.length ? ps.map(prizeItem) : none('No prize at this table yet.')));
     }
     $('pool').hidden = false;
   } catch (e) {
@@ -1594,6 +733,7 @@ function setupPool() {
   const pool = new URLSearchParams(location.search).get('pool');
   if (!pool || !POOL_ID.test(pool)) return;
   $('pool-id').textContent = pool;
+  state.pool = pool;
   refreshPool(pool);
   setInterval(() => refreshPool(pool), POOL_POLL_MS);
 }
@@ -1601,7 +741,6 @@ function setupPool() {
 function setup() {
   setupWall();
   setupPool();
-  render(emptyBoard(''));
   readToken();
   $('table').addEventListener('change', (e) => selectTable(e.target.value));
   $('token-open').addEventListener('click', () => showTokenForm($('token-form').hidden));
@@ -1622,11 +761,13 @@ function setup() {
     history.replaceState(null, '', u);
     loadTables();
   });
+  // A board module that draws to its box's size (a chart) redraws when
+  // the board's size changes.
   let pending = 0;
   new ResizeObserver(() => {
     cancelAnimationFrame(pending);
-    pending = requestAnimationFrame(() => state.board && !isRoulette(state.board) && !isBaccarat(state.board) && renderChart(state.board));
-  }).observe($('chart'));
+    pending = requestAnimationFrame(() => state.board && state.view && typeof state.view.resize === 'function' && state.view.resize(state.board));
+  }).observe($('board'));
   window.addEventListener('online', () => state.table && follow(state.table));
   loadTables();
 }

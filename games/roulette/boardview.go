@@ -1,0 +1,12 @@
+package roulette
+
+import _ "embed"
+
+// boardModule is the dashboard's renderer of this game's board.
+//
+//go:embed board.js
+var boardModule []byte
+
+// BoardModule returns the dashboard's renderer of the board
+// (games.BoardViewer): board.js beside this file.
+func (Game) BoardModule() []byte { return boardModule }
