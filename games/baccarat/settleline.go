@@ -1,7 +1,6 @@
 package baccarat
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/go-json-experiment/json"
@@ -82,23 +81,13 @@ func SettleLineError(err error) SettleLineResult {
 // fails: a bad request, bet, stake or deal is an answer with Outcome
 // "error".
 func SettleLine(line []byte, defPaytable string, defScale int32) SettleLineResult {
-	line = bytes.TrimSpace(line)
-	if len(line) == 0 {
-		return SettleLineError(fmt.Errorf("empty line"))
-	}
 	var req SettleLineRequest
-	if err := json.Unmarshal(line, &req, kit.Strict()); err != nil {
-		return SettleLineError(fmt.Errorf("a settle line: %v", err))
+	if err := kit.DecodeLine(line, 0, &req); err != nil {
+		return SettleLineError(err)
 	}
-	if req.Paytable == "" {
-		req.Paytable = defPaytable
-	}
-	scale := defScale
-	if req.Scale != nil {
-		scale = *req.Scale
-	}
-	if req.Paytable == "" {
-		return SettleLineError(fmt.Errorf("no paytable (give \"paytable\")"))
+	scale, err := kit.LineDefaults(&req.Paytable, req.Scale, defPaytable, defScale)
+	if err != nil {
+		return SettleLineError(err)
 	}
 	pt, err := Lookup(req.Paytable)
 	if err != nil {

@@ -98,22 +98,13 @@ func SettleLineError(err error) SettleLineResult {
 // never fails: a bad request, card, amount or draw is an answer with
 // Outcome "error".
 func SettleLine(line []byte, defPaytable string, defScale int32) SettleLineResult {
-	line = bytes.TrimSpace(line)
-	switch {
-	case len(line) == 0:
-		return SettleLineError(fmt.Errorf("empty line"))
-	case len(line) > SettleLineBytesMax:
-		return SettleLineError(fmt.Errorf("a settle line of %d bytes is over the %d-byte limit", len(line), SettleLineBytesMax))
-	}
 	var req SettleLineRequest
-	if err := json.Unmarshal(line, &req, kit.Strict()); err != nil {
-		return SettleLineError(fmt.Errorf("a settle line: %v", err))
+	if err := kit.DecodeLine(line, SettleLineBytesMax, &req); err != nil {
+		return SettleLineError(err)
 	}
-	if req.Paytable == "" {
-		req.Paytable = defPaytable
-	}
-	if req.Paytable == "" {
-		return SettleLineError(fmt.Errorf("no paytable (give \"paytable\")"))
+	// A bingo line gives no scale of its own: the run's is the scale.
+	if _, err := kit.LineDefaults(&req.Paytable, nil, defPaytable, defScale); err != nil {
+		return SettleLineError(err)
 	}
 	pt, err := Lookup(req.Paytable)
 	if err != nil {

@@ -1,10 +1,8 @@
 package blackjack
 
 import (
-	"bytes"
 	"fmt"
 
-	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/shopspring/decimal"
 
@@ -108,26 +106,13 @@ func SettleLineError(err error) SettleLineResult {
 // fails: a bad request, bet, stake or hand is an answer with Outcome
 // "error".
 func SettleLine(line []byte, defPaytable string, defScale int32) SettleLineResult {
-	line = bytes.TrimSpace(line)
-	if len(line) == 0 {
-		return SettleLineError(fmt.Errorf("empty line"))
-	}
-	if len(line) > LineBytesMax {
-		return SettleLineError(fmt.Errorf("a settle line of %d bytes is over the %d-byte limit", len(line), LineBytesMax))
-	}
 	var req SettleLineRequest
-	if err := json.Unmarshal(line, &req, kit.Strict()); err != nil {
-		return SettleLineError(fmt.Errorf("a settle line: %v", err))
+	if err := kit.DecodeLine(line, LineBytesMax, &req); err != nil {
+		return SettleLineError(err)
 	}
-	if req.Paytable == "" {
-		req.Paytable = defPaytable
-	}
-	scale := defScale
-	if req.Scale != nil {
-		scale = *req.Scale
-	}
-	if req.Paytable == "" {
-		return SettleLineError(fmt.Errorf("no paytable (give \"paytable\")"))
+	scale, err := kit.LineDefaults(&req.Paytable, req.Scale, defPaytable, defScale)
+	if err != nil {
+		return SettleLineError(err)
 	}
 	pt, err := Lookup(req.Paytable)
 	if err != nil {

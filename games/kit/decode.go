@@ -2,6 +2,7 @@ package kit
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 
 	"github.com/go-json-experiment/json"
@@ -37,4 +38,39 @@ func LineStake(v jsontext.Value, bad error) (decimal.Decimal, error) {
 		return decimal.Decimal{}, fmt.Errorf("%w: %q is not a decimal number", bad, cards.Cut(text))
 	}
 	return d, nil
+}
+
+// DecodeLine reads a settle line into req, strictly: trimmed of white
+// space, not empty, at most limit bytes (0: the caller's reader bounds
+// it), one JSON object with no unknown member. Its errors have no code
+// (invalid_request) and the wording every game's answers have.
+func DecodeLine(line []byte, limit int, req any) error {
+	line = bytes.TrimSpace(line)
+	switch {
+	case len(line) == 0:
+		return errors.New("empty line")
+	case limit > 0 && len(line) > limit:
+		return fmt.Errorf("a settle line of %d bytes is over the %d-byte limit", len(line), limit)
+	}
+	if err := json.Unmarshal(line, req, Strict()); err != nil {
+		return fmt.Errorf("a settle line: %v", err)
+	}
+	return nil
+}
+
+// LineDefaults completes a settle line's paytable and scale with the
+// run's defaults (--paytable, --scale) and returns the scale; a line left
+// with no paytable is an error (invalid_request).
+func LineDefaults(paytable *string, scale *int32, defPaytable string, defScale int32) (int32, error) {
+	if *paytable == "" {
+		*paytable = defPaytable
+	}
+	s := defScale
+	if scale != nil {
+		s = *scale
+	}
+	if *paytable == "" {
+		return s, errors.New(`no paytable (give "paytable")`)
+	}
+	return s, nil
 }
