@@ -195,9 +195,8 @@ type settleResult struct {
 // settleErrorResult answers a request that failed.
 func settleErrorResult(err error) settleResult {
 	code := settleCodeInvalidRequest
-	var coded games.CodedError
-	if errors.As(err, &coded) {
-		code = coded.ErrorCode()
+	if c := games.ErrorCode(err); c != "" {
+		code = c
 	}
 	return settleResult{Outcome: "error", Code: code, Message: err.Error()}
 }
