@@ -19,11 +19,6 @@ type bankRequest struct {
 	Amount decimal.Decimal `json:"amount"`
 }
 
-// codesBank are the refusals of taking and giving up the bank: a table's,
-// plus a wallet short of the amount and a bank already held (or, to give
-// up, held by nobody).
-var codesBank = append(append([]string(nil), codesTable...), "insufficient_funds", "bet_refused")
-
 func (s *Server) takeBank(w http.ResponseWriter, r *http.Request, who Principal) error {
 	return write(s, w, r, who, http.StatusCreated, func(m ledger.Meta, q *bankRequest) (ledger.Command, error) {
 		t, err := pathID(r, "table")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/projections"
 )
@@ -129,8 +130,8 @@ func (g *schemaGen) operation(rt route) obj {
 	if rt.publicBoard {
 		op["x-public-with-flag"] = "--public-board"
 	}
-	if rt.command != "" {
-		op["x-command"] = rt.command
+	if rt.command != nil {
+		op["x-command"] = rt.command.Name
 	}
 	return op
 }
@@ -142,6 +143,8 @@ var (
 	typeBoardRow   = reflect.TypeOf(projections.BoardResult{})
 	typeBoardStats = reflect.TypeFor[games.BoardStats]()
 	typeStateView  = reflect.TypeFor[games.StateView]()
+	typeRawJSON    = reflect.TypeFor[json.RawMessage]()
+	typeHash       = reflect.TypeFor[events.Hash]()
 )
 
 // schema returns the JSON schema of t; named structs go to the components
@@ -154,6 +157,10 @@ func (g *schemaGen) schema(t reflect.Type) obj {
 		return obj{"type": "string", "format": "date-time"}
 	case typeDuration:
 		return obj{"type": "integer", "description": "nanoseconds"}
+	case typeRawJSON:
+		return obj{"description": "any JSON value, as the game reads and writes it (a result such as {\"dice\":[2,2,5]}, a pool's parameters, a session's terms)"}
+	case typeHash:
+		return obj{"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "SHA-256 chain hash, hex"}
 	case typeBoardRow:
 		// A row carries its game's members besides these (see
 		// projections.BoardResult).

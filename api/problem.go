@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -55,14 +54,10 @@ func CodeOf(err error) string {
 	if errors.As(err, &e) {
 		return e.Code
 	}
+	// The ledger's CodeOf also reads a game's code (games.ErrorCode):
+	// the ledger passes a game's bet-code errors through unwrapped.
 	code := ledger.CodeOf(err)
-	if code == "internal" {
-		// The ledger passes a game's bet-code errors through unwrapped;
-		// they carry their codes (games.CodedError).
-		var ge games.CodedError
-		if errors.As(err, &ge) {
-			return ge.ErrorCode()
-		}
+	if code == CodeInternal {
 		if c := projectionCode(err); c != "" {
 			return c
 		}

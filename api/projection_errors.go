@@ -4,24 +4,36 @@ import (
 	"context"
 	"errors"
 
+	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
 )
 
-// projectionCode maps the projections' errors (and a context that ended) to
-// codes.
+// projectionErrors maps the projections' errors (and a context that
+// ended) to the declared code they are answered with. The projections
+// know no HTTP: their errors are the store's, and what a reader makes of
+// them is this package's.
+var projectionErrors = []struct {
+	err  error
+	code string
+}{
+	{projections.ErrNotFound, CodeNotFound},
+	{projections.ErrBadCursor, CodeInvalidQuery},
+	{projections.ErrBadQuery, CodeInvalidQuery},
+	{projections.ErrTimeout, CodeProjectionLag},
+	// A damaged file is being rebuilt (the projector's Repair).
+	{projections.ErrClosed, ledger.ErrUnavailable.Code()},
+	{projections.ErrDamaged, ledger.ErrUnavailable.Code()},
+	{context.DeadlineExceeded, CodeTimeout},
+	{context.Canceled, CodeTimeout},
+}
+
+// projectionCode returns the code of a projections' error, "" for
+// another error.
 func projectionCode(err error) string {
-	switch {
-	case errors.Is(err, projections.ErrNotFound):
-		return CodeNotFound
-	case errors.Is(err, projections.ErrBadCursor), errors.Is(err, projections.ErrBadQuery):
-		return CodeInvalidQuery
-	case errors.Is(err, projections.ErrTimeout):
-		return CodeProjectionLag
-	case errors.Is(err, projections.ErrClosed), errors.Is(err, projections.ErrDamaged):
-		// A damaged file is being rebuilt (the projector's Repair).
-		return "unavailable"
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return CodeTimeout
+	for _, p := range projectionErrors {
+		if errors.Is(err, p.err) {
+			return p.code
+		}
 	}
 	return ""
 }

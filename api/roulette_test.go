@@ -29,11 +29,11 @@ type testAuditor struct {
 
 func (a *testAuditor) opts() audit.Options { return audit.Options{Games: registry.New()} }
 
-func (a *testAuditor) ReplayRound(ctx context.Context, round string) (any, error) {
+func (a *testAuditor) ReplayRound(ctx context.Context, round string) (*replay.RoundReplay, error) {
 	return replay.Round(ctx, a.store, a.views, round, registry.New())
 }
 
-func (a *testAuditor) Verify(ctx context.Context, from, to uint64) (any, error) {
+func (a *testAuditor) Verify(ctx context.Context, from, to uint64) (*audit.VerifyReport, error) {
 	o := a.opts()
 	o.Projections = a.views
 	return audit.Verify(ctx, a.store, from, to, o)

@@ -6,9 +6,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/wagerlog/wagerlog/audit"
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
+	"github.com/wagerlog/wagerlog/replay"
 )
 
 // handlerFunc is a route's handler. It returns an error instead of writing
@@ -26,9 +28,10 @@ type route struct {
 	// Config.PublicBoard is set.
 	public      bool
 	publicBoard bool
-	// command is the ledger command a write route issues; its roles are
-	// ledger.AllowedRoles(command), so the API and the ledger agree.
-	command string
+	// command is the declaration of the ledger command a write route
+	// issues (set by commandRoute): its name, roles, route and refusals
+	// are the ledger's, so the API and the ledger agree.
+	command *ledger.CommandSpec
 	// roles may call a read route (ignored when command is set).
 	roles []string
 	// body is a zero value of the request body (nil: no body), and resp of
@@ -57,8 +60,8 @@ func (rt route) allowed() []string {
 	if rt.public {
 		return nil
 	}
-	if rt.command != "" {
-		return ledger.AllowedRoles(rt.command)
+	if rt.command != nil {
+		return slices.Clone(rt.command.Roles)
 	}
 	// A copy: callers may sort it, and rt.roles may be shared (Roles).
 	return slices.Clone(rt.roles)
@@ -66,7 +69,28 @@ func (rt route) allowed() []string {
 
 // write reports whether the route issues a ledger command and therefore
 // needs an Idempotency-Key.
-func (rt route) write() bool { return rt.command != "" }
+func (rt route) write() bool { return rt.command != nil }
+
+// commandName returns the name of the command a write route issues, ""
+// for a read.
+func (rt route) commandName() string {
+	if rt.command == nil {
+		return ""
+	}
+	return rt.command.Name
+}
+
+// commandRoute completes rt as the route of cmd's command (a zero value):
+// its method, path and command come from the command's declaration.
+func commandRoute(cmd ledger.Command, rt route) route {
+	spec := ledger.SpecOf(cmd)
+	method, path, ok := strings.Cut(spec.Route, " ")
+	if !ok {
+		panic("api: command " + spec.Name + " declares no route")
+	}
+	rt.method, rt.path, rt.command = method, path, &spec
+	return rt
+}
 
 // checkQuery refuses a query parameter of the route that is given twice
 // (min_seq=1&min_seq=999999: which one did the client mean?) or given
@@ -130,9 +154,9 @@ func routes() []route {
 		{method: "GET", path: "/v1/openapi.json", id: "openapi", tag: "operations", summary: "This API's OpenAPI 3.1 document", public: true, handler: (*Server).openapi},
 
 		// Wallets.
-		{method: "POST", path: "/v1/wallets/{player}/deposit", id: "deposit", tag: "wallets", summary: "Deposit into a wallet from the cashier", command: "deposit", body: cashRequest{}, resp: ledger.Result{}, handler: (*Server).deposit},
-		{method: "POST", path: "/v1/wallets/{player}/withdraw", id: "withdraw", tag: "wallets", summary: "Withdraw from a wallet to the cashier", command: "withdraw", body: cashRequest{}, resp: ledger.Result{}, handler: (*Server).withdraw},
-		{method: "POST", path: "/v1/wallets/{player}/adjust", id: "adjust", tag: "wallets", summary: "Correct a wallet (signed amount, with a reason)", command: "adjust", body: adjustRequest{}, resp: ledger.Result{}, handler: (*Server).adjust},
+		commandRoute(&ledger.Deposit{}, route{id: "deposit", tag: "wallets", summary: "Deposit into a wallet from the cashier", body: cashRequest{}, resp: ledger.Result{}, handler: (*Server).deposit}),
+		commandRoute(&ledger.Withdraw{}, route{id: "withdraw", tag: "wallets", summary: "Withdraw from a wallet to the cashier", body: cashRequest{}, resp: ledger.Result{}, handler: (*Server).withdraw}),
+		commandRoute(&ledger.Adjust{}, route{id: "adjust", tag: "wallets", summary: "Correct a wallet (signed amount, with a reason)", body: adjustRequest{}, resp: ledger.Result{}, handler: (*Server).adjust}),
 		{method: "GET", path: "/v1/wallets/{player}", id: "getWallet", tag: "wallets", summary: "A player's balances in every currency", roles: rolesWallet, query: []param{qMinSeq}, resp: projections.BalanceList{}, handler: (*Server).getWallet},
 		{method: "GET", path: "/v1/wallets/{player}/history", id: "walletHistory", tag: "wallets", summary: "A player's wallet movements, newest first", roles: rolesWallet, query: page, resp: projections.WalletPage{}, handler: (*Server).walletHistory},
 		{method: "GET", path: "/v1/wallets/{player}/bets", id: "playerBets", tag: "wallets", summary: "A player's bets, newest first", roles: rolesBets, query: page, resp: projections.BetPage{}, handler: (*Server).playerBets},
@@ -140,45 +164,45 @@ func routes() []route {
 		{method: "GET", path: "/v1/balances", id: "balances", tag: "wallets", summary: "Every account balance under a prefix (finance)", roles: rolesReports, query: []param{qMinSeq, qPrefix, qZero}, resp: projections.BalanceList{}, handler: (*Server).balances},
 
 		// Tables.
-		{method: "POST", path: "/v1/tables", id: "openTable", tag: "tables", summary: "Open a table", command: "open_table", body: openTableRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).openTable},
+		commandRoute(&ledger.OpenTable{}, route{id: "openTable", tag: "tables", summary: "Open a table", body: openTableRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).openTable}),
 		{method: "GET", path: "/v1/tables", id: "listTables", tag: "tables", summary: "Every table (public with --public-board, so the dashboard can offer them)", roles: rolesAll, publicBoard: true, query: []param{qMinSeq}, resp: projections.TableList{}, handler: (*Server).listTables},
 		{method: "GET", path: "/v1/tables/{table}", id: "getTable", tag: "tables", summary: "A table: paytable, limits, dealer, status", roles: rolesTables, query: []param{qMinSeq}, resp: projections.TableView{}, handler: (*Server).getTable},
 		{method: "GET", path: "/v1/tables/{table}/state", id: "getTableState", tag: "tables", summary: "The round in progress: its results, open bets and the game's state (a craps hand's point and rolls)", roles: rolesTables, query: []param{qMinSeq}, resp: projections.TableState{}, handler: (*Server).getTableState},
-		{method: "POST", path: "/v1/tables/{table}/limits", id: "changeLimits", tag: "tables", summary: "Change a table's limits between rounds, within its band", command: "change_limits", body: limitsRequest{}, resp: ledger.Result{}, handler: (*Server).changeLimits},
-		{method: "POST", path: "/v1/tables/{table}/shoes", id: "startShoe", tag: "tables", summary: "Start a new shoe between rounds at a table dealt from one (baccarat à deux tableaux, blackjack, War): the cards the cut card leaves behind", command: "start_shoe", body: shoeRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).startShoe},
-		{method: "POST", path: "/v1/tables/{table}/bank", id: "takeBank", tag: "tables", summary: "A player takes the bank of a player-banked table (baccarat à deux tableaux) between rounds: the amount moves from their wallet into the bank's custody", command: "take_bank", body: bankRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).takeBank},
-		{method: "POST", path: "/v1/tables/{table}/bank/release", id: "releaseBank", tag: "tables", summary: "The banker gives up the bank between rounds: its balance goes back to their wallet", command: "release_bank", body: emptyRequest{}, resp: ledger.Result{}, handler: (*Server).releaseBank},
-		{method: "POST", path: "/v1/tables/{table}/sessions", id: "openSession", tag: "tables", summary: "Open a session above a table's rounds between rounds, with its terms (a bingo session: the series of cards it sells, each with its face value and numbers)", command: "open_session", body: openSessionRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).openSession},
-		{method: "POST", path: "/v1/tables/{table}/sessions/{session}/close", id: "closeSession", tag: "tables", summary: "Close a table's open session between rounds", command: "close_session", body: reasonRequest{}, resp: ledger.Result{}, handler: (*Server).closeSession},
+		commandRoute(&ledger.ChangeLimits{}, route{id: "changeLimits", tag: "tables", summary: "Change a table's limits between rounds, within its band", body: limitsRequest{}, resp: ledger.Result{}, handler: (*Server).changeLimits}),
+		commandRoute(&ledger.StartShoe{}, route{id: "startShoe", tag: "tables", summary: "Start a new shoe between rounds at a table dealt from one (baccarat à deux tableaux, blackjack, War): the cards the cut card leaves behind", body: shoeRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).startShoe}),
+		commandRoute(&ledger.TakeBank{}, route{id: "takeBank", tag: "tables", summary: "A player takes the bank of a player-banked table (baccarat à deux tableaux) between rounds: the amount moves from their wallet into the bank's custody", body: bankRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).takeBank}),
+		commandRoute(&ledger.ReleaseBank{}, route{id: "releaseBank", tag: "tables", summary: "The banker gives up the bank between rounds: its balance goes back to their wallet", body: emptyRequest{}, resp: ledger.Result{}, handler: (*Server).releaseBank}),
+		commandRoute(&ledger.OpenSession{}, route{id: "openSession", tag: "tables", summary: "Open a session above a table's rounds between rounds, with its terms (a bingo session: the series of cards it sells, each with its face value and numbers)", body: openSessionRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).openSession}),
+		commandRoute(&ledger.CloseSession{}, route{id: "closeSession", tag: "tables", summary: "Close a table's open session between rounds", body: reasonRequest{}, resp: ledger.Result{}, handler: (*Server).closeSession}),
 		{method: "GET", path: "/v1/tables/{table}/sessions/{session}", id: "getSession", tag: "tables", summary: "A table's session: its terms, games, and the sales, prizes paid, refunds and hall share in all and per day", roles: rolesTables, query: []param{qMinSeq}, resp: projections.SessionView{}, handler: (*Server).getSession},
-		{method: "POST", path: "/v1/tables/{table}/close", id: "closeTable", tag: "tables", summary: "Close a table between rounds", command: "close_table", body: reasonRequest{}, resp: ledger.Result{}, handler: (*Server).closeTable},
+		commandRoute(&ledger.CloseTable{}, route{id: "closeTable", tag: "tables", summary: "Close a table between rounds", body: reasonRequest{}, resp: ledger.Result{}, handler: (*Server).closeTable}),
 
 		// Rounds.
-		{method: "POST", path: "/v1/tables/{table}/rounds", id: "openRound", tag: "rounds", summary: "Open a round for betting", command: "open_round", body: openRoundRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).openRound},
+		commandRoute(&ledger.OpenRound{}, route{id: "openRound", tag: "rounds", summary: "Open a round for betting", body: openRoundRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).openRound}),
 		{method: "GET", path: "/v1/tables/{table}/rounds", id: "listRounds", tag: "rounds", summary: "A table's rounds, newest first", roles: rolesTables, query: page, resp: projections.RoundPage{}, handler: (*Server).listRounds},
 		{method: "GET", path: "/v1/rounds/{round}", id: "getRound", tag: "rounds", summary: "A round with its bets and payouts", roles: rolesTables, query: []param{qMinSeq}, resp: projections.RoundView{}, handler: (*Server).getRound},
-		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/close-betting", id: "closeBetting", tag: "rounds", summary: "No more bets", command: "close_betting", body: emptyRequest{}, resp: ledger.Result{}, handler: (*Server).closeBetting},
-		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/reshake", id: "reshake", tag: "rounds", summary: "Record a reshake or a repeated spin (reasons: " + strings.Join(events.ReshakeReasons(), ", ") + ")", command: "reshake", body: reshakeRequest{}, resp: ledger.Result{}, handler: (*Server).reshake},
-		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/result", id: "recordResult", tag: "rounds", summary: "Record the result and settle every bet", command: "record_result", body: resultRequest{}, resp: ledger.Result{}, handler: (*Server).recordResult},
-		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/pause", id: "pauseRound", tag: "rounds", summary: "Pause a round on a fault", command: "pause", body: reasonRequest{}, resp: ledger.Result{}, handler: (*Server).pause},
-		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/resume", id: "resumeRound", tag: "rounds", summary: "Resume a paused round", command: "resume", body: noteRequest{}, resp: ledger.Result{}, handler: (*Server).resume},
-		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/cancel", id: "cancelRound", tag: "rounds", summary: "Cancel a round and refund every bet", command: "cancel", body: reasonRequest{}, resp: ledger.Result{}, handler: (*Server).cancel},
-		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/correct", id: "correctResult", tag: "rounds", summary: "Correct a settled round's result (reverse and settle again)", command: "correct_result", body: correctRequest{}, resp: ledger.Result{}, handler: (*Server).correct},
+		commandRoute(&ledger.CloseBetting{}, route{id: "closeBetting", tag: "rounds", summary: "No more bets", body: emptyRequest{}, resp: ledger.Result{}, handler: (*Server).closeBetting}),
+		commandRoute(&ledger.Reshake{}, route{id: "reshake", tag: "rounds", summary: "Record a reshake or a repeated spin (reasons: " + strings.Join(events.ReshakeReasons(), ", ") + ")", body: reshakeRequest{}, resp: ledger.Result{}, handler: (*Server).reshake}),
+		commandRoute(&ledger.RecordResult{}, route{id: "recordResult", tag: "rounds", summary: "Record the result and settle every bet", body: resultRequest{}, resp: ledger.Result{}, handler: (*Server).recordResult}),
+		commandRoute(&ledger.Pause{}, route{id: "pauseRound", tag: "rounds", summary: "Pause a round on a fault", body: reasonRequest{}, resp: ledger.Result{}, handler: (*Server).pause}),
+		commandRoute(&ledger.Resume{}, route{id: "resumeRound", tag: "rounds", summary: "Resume a paused round", body: noteRequest{}, resp: ledger.Result{}, handler: (*Server).resume}),
+		commandRoute(&ledger.Cancel{}, route{id: "cancelRound", tag: "rounds", summary: "Cancel a round and refund every bet", body: reasonRequest{}, resp: ledger.Result{}, handler: (*Server).cancel}),
+		commandRoute(&ledger.CorrectResult{}, route{id: "correctResult", tag: "rounds", summary: "Correct a settled round's result (reverse and settle again)", body: correctRequest{}, resp: ledger.Result{}, handler: (*Server).correct}),
 
 		// Bet slips.
-		{method: "POST", path: "/v1/tables/{table}/slips", id: "placeSlip", tag: "slips", summary: "Place a player's bet slip on the open round", command: "place_slip", body: slipRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).placeSlip},
-		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/bets/{bet}/take-down", id: "takeDown", tag: "slips", summary: "Take an open bet down between two results, where its game allows it (its stake goes back to the wallet)", command: "take_down", body: takeDownRequest{}, resp: ledger.Result{}, handler: (*Server).takeDown},
-		{method: "POST", path: "/v1/tables/{table}/rounds/{round}/bets/{bet}/claim", id: "claim", tag: "slips", summary: "Record a player's call of a prize on a bet (a bingo card's line or bingo) with the game's verdict; never paid on", command: "claim", body: claimRequest{}, resp: ledger.Result{}, handler: (*Server).claim},
+		commandRoute(&ledger.PlaceSlip{}, route{id: "placeSlip", tag: "slips", summary: "Place a player's bet slip on the open round", body: slipRequest{}, resp: ledger.Result{}, status: http.StatusCreated, handler: (*Server).placeSlip}),
+		commandRoute(&ledger.TakeDown{}, route{id: "takeDown", tag: "slips", summary: "Take an open bet down between two results, where its game allows it (its stake goes back to the wallet)", body: takeDownRequest{}, resp: ledger.Result{}, handler: (*Server).takeDown}),
+		commandRoute(&ledger.Claim{}, route{id: "claim", tag: "slips", summary: "Record a player's call of a prize on a bet (a bingo card's line or bingo) with the game's verdict; never paid on", body: claimRequest{}, resp: ledger.Result{}, handler: (*Server).claim}),
 		{method: "GET", path: "/v1/rounds/{round}/slips/{slip}", id: "getSlip", tag: "slips", summary: "A bet slip with its bets and their settlement", roles: rolesBets, query: []param{qMinSeq}, resp: SlipView{}, handler: (*Server).getSlip},
 
 		// The board.
 		{method: "GET", path: "/v1/tables/{table}/board", id: "board", tag: "board", summary: "The statistics board: the table's last results", roles: rolesAll, publicBoard: true, query: []param{qMinSeq}, resp: projections.Board{}, handler: (*Server).board},
-		{method: "GET", path: "/v1/tables/{table}/board/stream", id: "boardStream", tag: "board", summary: "The board live (server-sent events: `event: board` on connect and on every change)", roles: rolesAll, publicBoard: true, extra: []string{"overloaded"}, handler: (*Server).boardStream},
+		{method: "GET", path: "/v1/tables/{table}/board/stream", id: "boardStream", tag: "board", summary: "The board live (server-sent events: `event: board` on connect and on every change)", roles: rolesAll, publicBoard: true, extra: []string{ledger.ErrOverloaded.Code()}, handler: (*Server).boardStream},
 
 		// Audit and reports.
-		{method: "GET", path: "/v1/audit/rounds/{round}/replay", id: "replayRound", tag: "audit", summary: "Replay a disputed round from the stream and re-settle every bet", roles: rolesAudit, extra: []string{CodeNotImplemented}, handler: (*Server).replayRound},
-		{method: "POST", path: "/v1/audit/verify", id: "verify", tag: "audit", summary: "Verify the hash chain and the invariants over a range of the stream", roles: rolesAudit, body: verifyRequest{}, extra: []string{CodeNotImplemented, "invalid_request"}, handler: (*Server).verify},
-		{method: "GET", path: "/v1/reports/daily", id: "dailyReport", tag: "reports", summary: "Daily totals per table, currency and bet kind", roles: rolesReports, query: []param{qMinSeq, {"from", "string", "first day, YYYY-MM-DD"}, {"to", "string", "last day, YYYY-MM-DD"}, {"table", "string", "one table (default: all)"}}, resp: projections.DailyReport{}, extra: []string{"invalid_id"}, handler: (*Server).dailyReport},
+		{method: "GET", path: "/v1/audit/rounds/{round}/replay", id: "replayRound", tag: "audit", summary: "Replay a disputed round from the stream and re-settle every bet", roles: rolesAudit, resp: replay.RoundReplay{}, extra: []string{CodeNotImplemented}, handler: (*Server).replayRound},
+		{method: "POST", path: "/v1/audit/verify", id: "verify", tag: "audit", summary: "Verify the hash chain and the invariants over a range of the stream", roles: rolesAudit, body: verifyRequest{}, resp: audit.VerifyReport{}, extra: []string{CodeNotImplemented, ledger.ErrInvalidRequest.Code()}, handler: (*Server).verify},
+		{method: "GET", path: "/v1/reports/daily", id: "dailyReport", tag: "reports", summary: "Daily totals per table, currency and bet kind", roles: rolesReports, query: []param{qMinSeq, {"from", "string", "first day, YYYY-MM-DD"}, {"to", "string", "last day, YYYY-MM-DD"}, {"table", "string", "one table (default: all)"}}, resp: projections.DailyReport{}, extra: []string{ledger.ErrInvalidID.Code()}, handler: (*Server).dailyReport},
 		{method: "GET", path: "/v1/reports/{kind}", id: "report", tag: "reports", summary: "A reconciliation or regulator report (JSON, CSV zip, HTML or PDF by kind and format)", roles: rolesReports, query: []param{{"format", "string", "json, csv (a zip of one CSV file per table), html or pdf"}}, extra: []string{CodeNotImplemented}, handler: (*Server).report},
 	}, poolRoutes()...) // progressive pools (pools.go)
 }
@@ -195,7 +219,8 @@ type RouteInfo struct {
 	PublicBoard bool
 	// Roles may call the route (nil when Public).
 	Roles []string
-	// Command is the ledger command a write route issues ("" for reads).
+	// Command is the name of the ledger command a write route issues (""
+	// for reads).
 	Command string
 	// Codes are the problem codes the route can answer, sorted.
 	Codes []string
@@ -209,7 +234,7 @@ func Routes() []RouteInfo {
 	for i, rt := range rts {
 		out[i] = RouteInfo{
 			Method: rt.method, Path: rt.path, ID: rt.id, Summary: rt.summary,
-			Public: rt.public, PublicBoard: rt.publicBoard, Roles: rt.allowed(), Command: rt.command,
+			Public: rt.public, PublicBoard: rt.publicBoard, Roles: rt.allowed(), Command: rt.commandName(),
 			Codes: rt.codes(),
 		}
 	}

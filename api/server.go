@@ -12,8 +12,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/wagerlog/wagerlog/audit"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
+	"github.com/wagerlog/wagerlog/replay"
 )
 
 // Limits of the API.
@@ -50,10 +52,11 @@ type Ledger interface {
 // reports. Package audit and replay implement it; while none is
 // configured, the audit and report endpoints answer not_implemented.
 type Auditor interface {
-	// ReplayRound returns the dispute report of one round.
-	ReplayRound(ctx context.Context, round string) (any, error)
+	// ReplayRound returns the replay of one round: its events, each bet
+	// re-settled and compared with what was recorded.
+	ReplayRound(ctx context.Context, round string) (*replay.RoundReplay, error)
 	// Verify checks the chain and the invariants over from..to (0 = last).
-	Verify(ctx context.Context, from, to uint64) (any, error)
+	Verify(ctx context.Context, from, to uint64) (*audit.VerifyReport, error)
 	// Report renders a report of kind with params, in the content type it
 	// returns.
 	Report(ctx context.Context, kind string, params map[string][]string) (contentType string, body []byte, err error)

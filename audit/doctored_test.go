@@ -51,7 +51,7 @@ func newBuilder(t testing.TB, store *jetstream.Store) *builder {
 }
 
 // add appends one event and returns its sequence.
-func (b *builder) add(typ events.Type, actor events.Actor, table, round string, payload any, postings ...events.Posting) uint64 {
+func (b *builder) add(typ events.Type, actor events.Actor, table, round string, payload events.Payload, postings ...events.Posting) uint64 {
 	b.t.Helper()
 	b.at = b.at.Add(time.Second)
 	e, err := events.New(typ, b.at, payload)

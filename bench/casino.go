@@ -31,7 +31,7 @@ const (
 	// funded.
 	setupParallel = 256
 	// overloadedPause is how long a client waits after the ledger answered
-	// "overloaded" (its queue was full) before trying again.
+	// ErrOverloaded (its queue was full) before trying again.
 	overloadedPause = time.Millisecond
 	// allClosedPause is how long a client waits when betting was closed on
 	// every table in turn (every dealer settling at once).
@@ -297,15 +297,16 @@ func (p *placer) place(ctx context.Context, stopped func() bool, try func(table 
 	return 0, false, nil
 }
 
-// classify sorts a ledger code into an outcome; err is nil for the codes
-// a client takes in its stride.
-func classify(code string) (outcome, bool) {
-	switch code {
-	case "":
+// classify sorts a ledger error into an outcome; known is false for the
+// errors a client does not take in its stride. It matches the errors, not
+// their codes: an answer of the HTTP API is one of them (problemError).
+func classify(err error) (out outcome, known bool) {
+	switch {
+	case err == nil:
 		return placed, true
-	case "round_not_open", "round_finished":
+	case errors.Is(err, ledger.ErrRoundNotOpen), errors.Is(err, ledger.ErrRoundFinished):
 		return notOpen, true
-	case "overloaded":
+	case errors.Is(err, ledger.ErrOverloaded):
 		return overloaded, true
 	}
 	return placed, false

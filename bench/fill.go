@@ -77,7 +77,7 @@ func fill(ctx context.Context, c *casino, log *countingLog, target uint64, clien
 						Meta:  ledger.Meta{Actor: actor(ledger.RoleFrontend), IdempotencyKey: prefix + strconv.Itoa(n)},
 						Table: table, Player: player, Bets: bets,
 					})
-					out, known := classify(ledger.CodeOf(err))
+					out, known := classify(err)
 					if !known {
 						return out, fmt.Errorf("bench: fill slip of %s on %s: %w", player, table, err)
 					}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/wagerlog/wagerlog/api"
+	"github.com/wagerlog/wagerlog/errcode"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -30,8 +31,10 @@ type httpExec struct {
 }
 
 // problemError is a problem answer of the API as an error: ledger.CodeOf
-// reads its code, and an "overloaded" one is ledger.ErrOverloaded, so that
-// the casino's callers sort it as they sort the ledger's.
+// reads its code, and errors.Is matches it with the declared error of its
+// code (an overloaded answer is ledger.ErrOverloaded), so that the
+// casino's callers sort it as they sort the ledger's. Reading the code is
+// this client's side of the API boundary.
 type problemError struct {
 	status int
 	p      api.Problem
@@ -44,9 +47,10 @@ func (e *problemError) Error() string {
 // ErrorCode is the problem's stable code (ledger.CodeOf).
 func (e *problemError) ErrorCode() string { return e.p.Code }
 
-// Is makes an overloaded answer ledger.ErrOverloaded.
+// Is makes an answer the declared error of its code.
 func (e *problemError) Is(target error) bool {
-	return target == ledger.ErrOverloaded && e.p.Code == "overloaded"
+	d, ok := target.(*errcode.Error)
+	return ok && d.Code() == e.p.Code
 }
 
 // Execute sends cmd to the API and decodes the answer into a Result.

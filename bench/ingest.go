@@ -65,7 +65,7 @@ func ingest(ctx context.Context, c *casino, log *countingLog, name string, clien
 						Meta:  ledger.Meta{Actor: actor(ledger.RoleFrontend), IdempotencyKey: prefix + strconv.Itoa(n)},
 						Table: table, Player: player, Bets: bet,
 					})
-					out, known := classify(ledger.CodeOf(err))
+					out, known := classify(err)
 					if !known {
 						return out, fmt.Errorf("bench: slip of %s on %s: %w", player, table, err)
 					}

@@ -145,7 +145,7 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 					attempt++
 					m.IdempotencyKey = prefix + strconv.Itoa(n) + "-" + strconv.Itoa(attempt)
 					_, err := x.Execute(gctx, &ledger.PlaceSlip{Meta: m, Table: table, Player: player, Bets: bets})
-					out, known := classify(ledger.CodeOf(err))
+					out, known := classify(err)
 					if err != nil && (!known || out == placed) {
 						return out, fmt.Errorf("bench: slip of %s on %s: %w", player, table, err)
 					}

@@ -278,7 +278,7 @@ const envelopeBytesHint = 1536
 
 // marshalPayload is json.Marshal(payload), written by the payload's own
 // appender for the types the ledger writes once per bet.
-func marshalPayload(payload any) ([]byte, error) {
+func marshalPayload(payload Payload) ([]byte, error) {
 	if b, ok := appendPayload(make([]byte, 0, payloadBytesHint), payload); ok {
 		return b, nil
 	}
@@ -287,7 +287,7 @@ func marshalPayload(payload any) ([]byte, error) {
 
 // appendPayload appends payload as encoding/json encodes it when it is of
 // a type written by hand here, or reports false.
-func appendPayload(b []byte, payload any) ([]byte, bool) {
+func appendPayload(b []byte, payload Payload) ([]byte, bool) {
 	switch p := payload.(type) {
 	case *BetPlaced:
 		return p.appendJSON(b)

@@ -86,7 +86,7 @@ func TestAppendDecimal_SameAsMarshalJSON(t *testing.T) {
 // sameAsEncodingJSON checks that marshalPayload and appendEnvelope write
 // p, and an envelope holding it, exactly as encoding/json does, and that
 // EncodePayload gives Encode's bytes and hash.
-func sameAsEncodingJSON(t *testing.T, e Envelope, p any) {
+func sameAsEncodingJSON(t *testing.T, e Envelope, p Payload) {
 	t.Helper()
 	want, err := json.Marshal(p)
 	if err != nil {

@@ -1,8 +1,10 @@
 package events
 
 import (
-	"errors"
 	"fmt"
+	"net/http"
+
+	"github.com/wagerlog/wagerlog/errcode"
 )
 
 // Sentinels a *StreamFault matches, by its kind: what a writer must not
@@ -11,11 +13,15 @@ var (
 	// ErrStreamUntrusted is matched by a *StreamFault saying the stream no
 	// longer holds only what its writer wrote: a message it did not write,
 	// the stream deleted, or its settings changed under it.
-	ErrStreamUntrusted = errors.New("events: the stream cannot be trusted")
+	// The API answers it 503 without Retry-After: only an operator's
+	// repair and a restart clear it.
+	ErrStreamUntrusted = errcode.New("stream_untrusted", http.StatusServiceUnavailable,
+		"Stream holds what the ledger did not write", "events: the stream cannot be trusted")
 	// ErrStreamDamaged is matched by a *StreamFault saying the stream's
 	// storage lost messages it still counts (a damaged tail, messages
 	// missing).
-	ErrStreamDamaged = errors.New("events: the stream is damaged")
+	ErrStreamDamaged = errcode.New("stream_damaged", http.StatusServiceUnavailable,
+		"Stream damaged", "events: the stream is damaged")
 )
 
 // FaultKind names what is wrong with a stream. The names are stable: they

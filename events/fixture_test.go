@@ -56,7 +56,7 @@ func fixedV7(n uint64) uuid.UUID {
 // samplePayload returns a realistic payload for t, with every member set so
 // that a member lost in encoding shows up as a difference. It fails the test
 // for a type it does not know: a new catalog entry needs a sample here.
-func samplePayload(tb testing.TB, t Type) any {
+func samplePayload(tb testing.TB, t Type) Payload {
 	tb.Helper()
 	limits := map[string]Limit{
 		"small": {Min: dec("1.00"), Max: dec("500.00")},

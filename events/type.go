@@ -4,7 +4,8 @@ package events
 // been written to a stream it is never renamed, reordered or reused.
 type Type string
 
-// The event catalog. Keep this list append-only.
+// The names of the event types; the catalog (catalog.go) gives each its
+// version and payload. Keep this list append-only.
 const (
 	// Cashier events (subject <prefix>.cashier).
 	TypeWalletDeposited Type = "wallet.deposited"
@@ -60,70 +61,3 @@ const (
 	TypeSessionOpened Type = "session.opened"
 	TypeSessionClosed Type = "session.closed"
 )
-
-// currentVersions holds the schema version written for each type today. It is
-// a read-only table, not a registry: nothing adds to it at run time.
-var currentVersions = map[Type]int{
-	TypeWalletDeposited:       1,
-	TypeWalletWithdrawn:       1,
-	TypeWalletAdjusted:        1,
-	TypeTableOpened:           1,
-	TypeTableLimitsChanged:    1,
-	TypeTableClosed:           1,
-	TypeRoundOpened:           1,
-	TypeBetPlaced:             1,
-	TypeRoundBettingClosed:    1,
-	TypeRoundReshake:          1,
-	TypeRoundResult:           1,
-	TypeBetSettled:            1,
-	TypeRoundSettled:          1,
-	TypeRoundPaused:           1,
-	TypeRoundResumed:          1,
-	TypeRoundCancelled:        1,
-	TypeBetRefunded:           1,
-	TypeRoundResultCorrected:  1,
-	TypeBetSettlementReversed: 1,
-	TypeLedgerSealed:          1,
-	TypeRoundStepSettled:      1,
-	TypeBetTakenDown:          1,
-	TypeTableBankTaken:        1,
-	TypeTableBankReleased:     1,
-	TypeTableShoeStarted:      1,
-	TypeBingoClaimed:          1,
-	TypeJackpotConfigured:     1,
-	TypeJackpotLinked:         1,
-	TypeJackpotUnlinked:       1,
-	TypeJackpotAdjusted:       1,
-	TypeJackpotDecommissioned: 1,
-	TypeSessionOpened:         1,
-	TypeSessionClosed:         1,
-}
-
-// Types returns every known event type, in catalog order.
-func Types() []Type {
-	return []Type{
-		TypeWalletDeposited, TypeWalletWithdrawn, TypeWalletAdjusted,
-		TypeTableOpened, TypeTableLimitsChanged, TypeTableClosed,
-		TypeRoundOpened, TypeBetPlaced, TypeRoundBettingClosed, TypeRoundReshake,
-		TypeRoundResult, TypeBetSettled, TypeRoundSettled, TypeRoundPaused,
-		TypeRoundResumed, TypeRoundCancelled, TypeBetRefunded,
-		TypeRoundResultCorrected, TypeBetSettlementReversed,
-		TypeLedgerSealed,
-		TypeRoundStepSettled, TypeBetTakenDown,
-		TypeTableBankTaken, TypeTableBankReleased,
-		TypeTableShoeStarted,
-		TypeBingoClaimed,
-		TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned,
-		TypeSessionOpened, TypeSessionClosed,
-	}
-}
-
-// Known reports whether t is in the catalog.
-func (t Type) Known() bool {
-	_, ok := currentVersions[t]
-	return ok
-}
-
-// CurrentVersion returns the schema version written today for t, or 0 when t
-// is not in the catalog.
-func (t Type) CurrentVersion() int { return currentVersions[t] }

@@ -32,7 +32,7 @@ const (
 // only applies a fact: the decision that produced the event was validated
 // before, so apply cannot fail for business reasons. A payload that does not
 // fit the state is a broken log or a programmer error, and panics.
-func (s *State) apply(e *events.Envelope, payload any) {
+func (s *State) apply(e *events.Envelope, payload events.Payload) {
 	if e.Seq != s.lastSeq+1 {
 		assert.Fail("apply: sequence %d after %d", e.Seq, s.lastSeq)
 	}

@@ -20,7 +20,6 @@ type Claim struct {
 }
 
 func (c *Claim) meta() *Meta { return &c.Meta }
-func (*Claim) name() string  { return "claim" }
 
 func (d *decider) claim(s *State, c *Claim) ([]draft, error) {
 	t, r, err := d.activeRound(s, c, c.Table, c.Round)

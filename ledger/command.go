@@ -46,11 +46,16 @@ type Meta struct {
 	CorrelationID  string
 }
 
-// Command is a request to change the ledger. The concrete types are below.
+// Command is a request to change the ledger. The concrete types are below
+// and in the files of their concepts; each is declared by a CommandSpec
+// (commandspec.go).
 type Command interface {
 	meta() *Meta
-	name() string
+	spec() *CommandSpec
 }
+
+// nameOf returns the declared name of c's command.
+func nameOf(c Command) string { return c.spec().Name }
 
 // Limit is a minimum and a maximum stake.
 type Limit = events.Limit
@@ -234,12 +239,9 @@ type StartShoe struct {
 }
 
 func (c *StartShoe) meta() *Meta { return &c.Meta }
-func (*StartShoe) name() string  { return "start_shoe" }
 
 func (c *TakeBank) meta() *Meta      { return &c.Meta }
 func (c *ReleaseBank) meta() *Meta   { return &c.Meta }
-func (*TakeBank) name() string       { return "take_bank" }
-func (*ReleaseBank) name() string    { return "release_bank" }
 func (c *Deposit) meta() *Meta       { return &c.Meta }
 func (c *Withdraw) meta() *Meta      { return &c.Meta }
 func (c *Adjust) meta() *Meta        { return &c.Meta }
@@ -257,23 +259,6 @@ func (c *Cancel) meta() *Meta        { return &c.Meta }
 func (c *CorrectResult) meta() *Meta { return &c.Meta }
 func (c *TakeDown) meta() *Meta      { return &c.Meta }
 
-func (*Deposit) name() string       { return "deposit" }
-func (*Withdraw) name() string      { return "withdraw" }
-func (*Adjust) name() string        { return "adjust" }
-func (*OpenTable) name() string     { return "open_table" }
-func (*ChangeLimits) name() string  { return "change_limits" }
-func (*CloseTable) name() string    { return "close_table" }
-func (*OpenRound) name() string     { return "open_round" }
-func (*PlaceSlip) name() string     { return "place_slip" }
-func (*CloseBetting) name() string  { return "close_betting" }
-func (*Reshake) name() string       { return "reshake" }
-func (*RecordResult) name() string  { return "record_result" }
-func (*Pause) name() string         { return "pause" }
-func (*Resume) name() string        { return "resume" }
-func (*Cancel) name() string        { return "cancel" }
-func (*CorrectResult) name() string { return "correct_result" }
-func (*TakeDown) name() string      { return "take_down" }
-
 // requestHash identifies a command's body, so that an idempotency key reused
 // with a different body is detected. Amounts are hashed by value: "10" and
 // "10.00" are the same request.
@@ -284,7 +269,7 @@ func requestHash(c Command) string {
 		panic("ledger: marshal command: " + err.Error())
 	}
 	h := sha256.New()
-	h.Write([]byte(c.name()))
+	h.Write([]byte(nameOf(c)))
 	h.Write([]byte{0})
 	h.Write(body)
 	return hex.EncodeToString(h.Sum(nil))

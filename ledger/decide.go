@@ -19,7 +19,7 @@ type draft struct {
 	typ      events.Type
 	table    string
 	round    string
-	payload  any
+	payload  events.Payload
 	postings []events.Posting
 }
 
@@ -466,9 +466,9 @@ func (d *decider) round(s *State, c Command, table, id string) (*Table, *Round, 
 }
 
 // activeRound is round for commands on a round in progress, in a status
-// the lifecycle allows for the command (commandStatuses).
+// the command declares (CommandSpec.Rounds).
 func (d *decider) activeRound(s *State, c Command, table, id string) (*Table, *Round, error) {
-	want := commandStatuses[c.name()]
+	want := c.spec().Rounds
 	t, r, err := d.round(s, c, table, id)
 	if err != nil {
 		return nil, nil, err
@@ -482,7 +482,7 @@ func (d *decider) activeRound(s *State, c Command, table, id string) (*Table, *R
 			return t, r, nil
 		}
 	}
-	return nil, nil, errf(ErrRoundState, "cannot %s round %s while it is %s", c.name(), r.ID, r.Status)
+	return nil, nil, errf(ErrRoundState, "cannot %s round %s while it is %s", nameOf(c), r.ID, r.Status)
 }
 
 func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, error) {

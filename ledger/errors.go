@@ -3,10 +3,13 @@ package ledger
 import (
 	"errors"
 	"fmt"
+	"net/http"
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wagerlog/wagerlog/errcode"
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
 )
 
 // Errors returned by Ledger.Execute. Each rejection writes nothing. CodeOf
@@ -18,103 +21,135 @@ import (
 var (
 	// ErrInvalidRequest is returned when a command is missing a member or has
 	// one out of range (too many bets, an over-long reason, …).
-	ErrInvalidRequest = errors.New("invalid request")
+	ErrInvalidRequest = errcode.New("invalid_request", http.StatusBadRequest, "Invalid request",
+		"invalid request")
 	// ErrInvalidID is returned when a table, player or dealer id is not 1..64
 	// letters, digits, '_' or '-', or a round id is not a UUID.
-	ErrInvalidID = errors.New("invalid id")
+	ErrInvalidID = errcode.New("invalid_id", http.StatusBadRequest, "Invalid id",
+		"invalid id")
 	// ErrInvalidAmount is returned when an amount is not positive or has more
 	// decimals than its currency allows.
-	ErrInvalidAmount = errors.New("invalid amount")
+	ErrInvalidAmount = errcode.New("invalid_amount", http.StatusUnprocessableEntity, "Invalid amount",
+		"invalid amount")
 	// ErrUnknownCurrency is returned for a currency the ledger is not
 	// configured with.
-	ErrUnknownCurrency = errors.New("unknown currency")
+	ErrUnknownCurrency = errcode.New("unknown_currency", http.StatusUnprocessableEntity, "Unknown currency",
+		"unknown currency")
 	// ErrWalletLimit is returned (inside a *WalletLimitError) when a deposit
 	// or an adjustment would leave a wallet above Options.WalletMax.
-	ErrWalletLimit = errors.New("wallet limit")
+	ErrWalletLimit = errcode.New("wallet_limit", http.StatusUnprocessableEntity, "Wallet balance limit reached",
+		"wallet limit")
 	// ErrCurrencyMismatch is returned when a bet's currency is not its table's.
-	ErrCurrencyMismatch = errors.New("currency mismatch")
+	ErrCurrencyMismatch = errcode.New("currency_mismatch", http.StatusUnprocessableEntity, "Currency mismatch",
+		"currency mismatch")
 	// ErrInsufficientFunds is returned when a withdrawal, an adjustment or a
 	// bet slip would take a wallet below zero.
-	ErrInsufficientFunds = errors.New("insufficient funds")
+	ErrInsufficientFunds = errcode.New("insufficient_funds", http.StatusUnprocessableEntity, "Insufficient funds",
+		"insufficient funds")
 	// ErrForbidden is returned when the actor's role may not issue the
 	// command, or a dealer acts on a table that is not theirs.
-	ErrForbidden = errors.New("forbidden")
+	ErrForbidden = errcode.New("forbidden", http.StatusForbidden, "Role may not do this",
+		"forbidden")
 
 	// ErrSessionOpen is returned when opening a session at a table that
 	// has one open (or whose last session had the same id), and when
 	// closing a table whose session is open.
-	ErrSessionOpen = errors.New("session open")
+	ErrSessionOpen = errcode.New("session_open", http.StatusConflict, "A session is open",
+		"session open")
 	// ErrSessionNotOpen is returned when closing a session that is not
 	// the table's open one.
-	ErrSessionNotOpen = errors.New("session not open")
+	ErrSessionNotOpen = errcode.New("session_not_open", http.StatusConflict, "Session not open",
+		"session not open")
 
 	// ErrTableNotFound is returned for a table that was never opened.
-	ErrTableNotFound = errors.New("table not found")
+	ErrTableNotFound = errcode.New("table_not_found", http.StatusNotFound, "Table not found",
+		"table not found")
 	// ErrTableExists is returned when opening a table id that is open.
-	ErrTableExists = errors.New("table already open")
+	ErrTableExists = errcode.New("table_exists", http.StatusConflict, "Table already open",
+		"table already open")
 	// ErrTableClosed is returned for any command on a closed table.
-	ErrTableClosed = errors.New("table closed")
+	ErrTableClosed = errcode.New("table_closed", http.StatusConflict, "Table closed",
+		"table closed")
 	// ErrRoundInProgress is returned when a command needs the table to be
 	// between rounds (open a round, change limits, close the table).
-	ErrRoundInProgress = errors.New("a round is in progress")
+	ErrRoundInProgress = errcode.New("round_in_progress", http.StatusConflict, "A round is in progress",
+		"a round is in progress")
 	// ErrLimitOutsideBand is returned when a stake limit lies outside the
 	// table's authorised band, or min > max.
-	ErrLimitOutsideBand = errors.New("limit outside the authorised band")
+	ErrLimitOutsideBand = errcode.New("limit_outside_band", http.StatusUnprocessableEntity, "Limit outside the authorised band",
+		"limit outside the authorised band")
 	// ErrUnknownGame is returned for a paytable id the ledger does not know.
-	ErrUnknownGame = errors.New("unknown paytable")
+	ErrUnknownGame = errcode.New("unknown_paytable", http.StatusUnprocessableEntity, "Unknown paytable",
+		"unknown paytable")
 	// ErrPaytableChanged is returned when the paytable registered under a
 	// table's paytable id no longer has the hash the table was opened with:
 	// the bets must be settled with the rules they were accepted under.
-	ErrPaytableChanged = errors.New("paytable content changed since the table opened")
+	ErrPaytableChanged = errcode.New("paytable_changed", http.StatusConflict, "Paytable changed since the table opened",
+		"paytable content changed since the table opened")
 
 	// ErrRoundNotFound is returned for a round id the ledger does not know.
-	ErrRoundNotFound = errors.New("round not found")
+	ErrRoundNotFound = errcode.New("round_not_found", http.StatusNotFound, "Round not found",
+		"round not found")
 	// ErrRoundNotOpen is returned for a bet when betting is not open.
-	ErrRoundNotOpen = errors.New("betting is not open")
+	ErrRoundNotOpen = errcode.New("round_not_open", http.StatusConflict, "Betting is not open",
+		"betting is not open")
 	// ErrRoundState is returned for a round command not allowed in the round's
 	// current status (see the state machine in docs/ROUNDS.md).
-	ErrRoundState = errors.New("command not allowed in the round's status")
+	ErrRoundState = errcode.New("invalid_round_state", http.StatusConflict, "Not allowed in the round's status",
+		"command not allowed in the round's status")
 	// ErrRoundFinished is returned for a command on a settled or cancelled
 	// round, other than a result correction.
-	ErrRoundFinished = errors.New("round finished")
+	ErrRoundFinished = errcode.New("round_finished", http.StatusConflict, "Round finished",
+		"round finished")
 	// ErrResultRecorded is returned when a result is recorded a second time;
 	// corrections go through CorrectResult.
-	ErrResultRecorded = errors.New("result already recorded")
+	ErrResultRecorded = errcode.New("result_already_recorded", http.StatusConflict, "Result already recorded",
+		"result already recorded")
 	// ErrInvalidResult is returned when a result does not fit the game (dice
 	// outside 1..6, a pocket the wheel does not have, members of another
 	// game) or the round's earlier results.
-	ErrInvalidResult = errors.New("invalid result")
+	ErrInvalidResult = errcode.New("invalid_result", http.StatusUnprocessableEntity, "Invalid result",
+		"invalid result")
 	// ErrBetNotFound is returned for a bet id that is not one of the round's
 	// bets of that player.
-	ErrBetNotFound = errors.New("bet not found")
+	ErrBetNotFound = errcode.New("bet_not_found", http.StatusNotFound, "Bet not found",
+		"bet not found")
 	// ErrBetRefused is returned when the game's rules refuse a bet in the
 	// round's state (a craps pass bet while a point is on, odds above the
 	// table's multiple) or refuse to take a bet down.
-	ErrBetRefused = errors.New("bet refused by the game's rules")
+	ErrBetRefused = errcode.New("bet_refused", http.StatusUnprocessableEntity, "Bet refused by the game's rules",
+		"bet refused by the game's rules")
 	// ErrShoeRequired is returned when a round is opened at a table dealt
 	// from a shoe (games.Shoed) that has none yet, or whose shoe's cut
 	// card came out in the last round: a new shoe must be started.
-	ErrShoeRequired = errors.New("a new shoe is required")
+	ErrShoeRequired = errcode.New("shoe_required", http.StatusConflict, "The table needs a new shoe",
+		"a new shoe is required")
 	// ErrCorrectionOverdraw is returned when correcting a result would take a
 	// wallet below zero (the player already spent the winnings).
-	ErrCorrectionOverdraw = errors.New("correction would overdraw a wallet")
+	ErrCorrectionOverdraw = errcode.New("correction_would_overdraw", http.StatusUnprocessableEntity, "Correction would overdraw a wallet",
+		"correction would overdraw a wallet")
 
 	// ErrIdempotencyConflict is returned when an idempotency key is reused
 	// with a different command.
-	ErrIdempotencyConflict = errors.New("idempotency key reused with a different request")
+	ErrIdempotencyConflict = errcode.New("idempotency_conflict", http.StatusConflict, "Idempotency key reused with another request",
+		"idempotency key reused with a different request")
 	// ErrOverloaded is returned at once when the command queue is full.
-	ErrOverloaded = errors.New("overloaded: command queue full")
+	ErrOverloaded = errcode.New("overloaded", http.StatusServiceUnavailable, "Overloaded",
+		"overloaded: command queue full")
 	// ErrUnavailable is returned when the log could not be written or read;
 	// the command was not applied, and may be retried with the same
 	// idempotency key.
-	ErrUnavailable = errors.New("log unavailable")
+	ErrUnavailable = errcode.New("unavailable", http.StatusServiceUnavailable, "Log unavailable",
+		"log unavailable")
 	// ErrFenced is returned when another writer kept appending to the stream
 	// and this ledger could not commit after catching up.
-	ErrFenced = errors.New("fenced: another writer is appending to the stream")
+	ErrFenced = errcode.New("fenced", http.StatusConflict, "Another writer is appending to the stream",
+		"fenced: another writer is appending to the stream")
 	// ErrStreamFull is returned when the stream has reached its limits.
-	ErrStreamFull = errors.New("stream full")
+	ErrStreamFull = errcode.New("stream_full", http.StatusInsufficientStorage, "Stream full",
+		"stream full")
 	// ErrClosed is returned after Close.
-	ErrClosed = errors.New("ledger closed")
+	ErrClosed = ErrUnavailable.Like("ledger closed")
 )
 
 // LimitError is returned when a stake is outside the table's limits for its
@@ -130,9 +165,11 @@ type LimitError struct {
 // Stake limit sentinels wrapped by *LimitError.
 var (
 	// ErrStakeBelowLimit is returned when a stake is under the minimum.
-	ErrStakeBelowLimit = errors.New("stake below the table minimum")
+	ErrStakeBelowLimit = errcode.New("stake_below_limit", http.StatusUnprocessableEntity, "Stake below the table minimum",
+		"stake below the table minimum")
 	// ErrStakeAboveLimit is returned when a stake is over the maximum.
-	ErrStakeAboveLimit = errors.New("stake above the table maximum")
+	ErrStakeAboveLimit = errcode.New("stake_above_limit", http.StatusUnprocessableEntity, "Stake above the table maximum",
+		"stake above the table maximum")
 )
 
 func (e *LimitError) Error() string {
@@ -148,94 +185,94 @@ func (e *LimitError) Unwrap() error {
 	return ErrStakeAboveLimit
 }
 
-// coder is implemented by errors of game packages that carry their own stable
-// code (for example an invalid bet code). The method is ErrorCode, not Code:
-// a game's typed error often has a field named Code (the bet code it
-// refused, as games/sicbo.BetCodeError does), and a type cannot have both.
-type coder interface{ ErrorCode() string }
+// declared lists every error of this package, the stream's faults the
+// ledger refuses commands with, and (foreign) the errors of other packages
+// the ledger answers as one of its own. CodeOf tries them in this order,
+// so a wrapped stake limit is reported before the rest. The list is
+// documented in docs/ERRORS.md; never change a code once released.
+var declared = []*errcode.Error{
+	ErrStakeBelowLimit, ErrStakeAboveLimit,
+	ErrInvalidRequest, ErrInvalidID, ErrInvalidAmount, ErrUnknownCurrency, ErrCurrencyMismatch,
+	ErrInsufficientFunds, ErrWalletLimit, ErrForbidden,
+	ErrTableNotFound, ErrTableExists, ErrTableClosed, ErrRoundInProgress, ErrLimitOutsideBand,
+	ErrUnknownGame, ErrPaytableChanged,
+	ErrRoundNotFound, ErrRoundNotOpen, ErrRoundState, ErrRoundFinished, ErrResultRecorded,
+	ErrInvalidResult, ErrBetNotFound, ErrBetRefused, ErrCorrectionOverdraw, ErrShoeRequired,
+	ErrIdempotencyConflict, ErrOverloaded,
+	events.ErrStreamUntrusted, events.ErrStreamDamaged,
+	ErrUnavailable, ErrFenced, ErrStreamFull, ErrClosed,
+	ErrPoolNotFound, ErrPoolDecommissioned, ErrTableLinked, ErrTableNotLinked,
+	ErrPoolRoundOpen, ErrPoolInUse, ErrPoolNegative,
+	ErrSessionOpen, ErrSessionNotOpen,
+}
 
-// codes maps each sentinel to its stable API code. The list is documented in
-// docs/ERRORS.md; never change a code once released.
-var codes = []struct {
-	err  error
-	code string
+// foreign are errors of the log the ledger passes through, each answered
+// as the ledger error it means: an append conflict the ledger could not
+// resolve is a fence.
+var foreign = []struct {
+	err error
+	as  *errcode.Error
 }{
-	{ErrStakeBelowLimit, "stake_below_limit"},
-	{ErrStakeAboveLimit, "stake_above_limit"},
-	{ErrInvalidRequest, "invalid_request"},
-	{ErrInvalidID, "invalid_id"},
-	{ErrInvalidAmount, "invalid_amount"},
-	{ErrUnknownCurrency, "unknown_currency"},
-	{ErrCurrencyMismatch, "currency_mismatch"},
-	{ErrInsufficientFunds, "insufficient_funds"},
-	{ErrWalletLimit, "wallet_limit"},
-	{ErrForbidden, "forbidden"},
-	{ErrTableNotFound, "table_not_found"},
-	{ErrTableExists, "table_exists"},
-	{ErrTableClosed, "table_closed"},
-	{ErrRoundInProgress, "round_in_progress"},
-	{ErrLimitOutsideBand, "limit_outside_band"},
-	{ErrUnknownGame, "unknown_paytable"},
-	{ErrPaytableChanged, "paytable_changed"},
-	{ErrRoundNotFound, "round_not_found"},
-	{ErrRoundNotOpen, "round_not_open"},
-	{ErrRoundState, "invalid_round_state"},
-	{ErrRoundFinished, "round_finished"},
-	{ErrResultRecorded, "result_already_recorded"},
-	{ErrInvalidResult, "invalid_result"},
-	{ErrBetNotFound, "bet_not_found"},
-	{ErrBetRefused, "bet_refused"},
-	{ErrCorrectionOverdraw, "correction_would_overdraw"},
-	{ErrShoeRequired, "shoe_required"},
-	{ErrIdempotencyConflict, "idempotency_conflict"},
-	{ErrOverloaded, "overloaded"},
-	{events.ErrStreamUntrusted, "stream_untrusted"},
-	{events.ErrStreamDamaged, "stream_damaged"},
-	{ErrUnavailable, "unavailable"},
-	{ErrFenced, "fenced"},
-	{ErrStreamFull, "stream_full"},
-	{ErrClosed, "unavailable"},
-	{events.ErrConflict, "fenced"},
-	{ErrPoolNotFound, "pool_not_found"},
-	{ErrPoolDecommissioned, "pool_decommissioned"},
-	{ErrTableLinked, "table_already_linked"},
-	{ErrTableNotLinked, "table_not_linked"},
-	{ErrPoolRoundOpen, "jackpot_round_open"},
-	{ErrPoolInUse, "pool_in_use"},
-	{ErrPoolNegative, "pool_negative"},
-	{ErrSessionOpen, "session_open"},
-	{ErrSessionNotOpen, "session_not_open"},
+	{events.ErrConflict, ErrFenced},
+}
+
+// Lookup returns the declaration err is answered with: the first of the
+// ledger's errors in its chain, else the first *errcode.Error there (a
+// game's own code, declared by the games), else nil for an error the
+// ledger did not expect.
+func Lookup(err error) *errcode.Error {
+	if err == nil {
+		return nil
+	}
+	for _, d := range declared {
+		if errors.Is(err, d) {
+			return d
+		}
+	}
+	for _, f := range foreign {
+		if errors.Is(err, f.err) {
+			return f.as
+		}
+	}
+	return errcode.Of(err)
 }
 
 // CodeOf returns the stable machine code of err: one of the codes in
-// docs/ERRORS.md, a game package's own code, or "internal" for an error the
-// ledger did not expect.
+// docs/ERRORS.md, a game package's own code (games.ErrorCode), or
+// "internal" for an error the ledger did not expect.
 func CodeOf(err error) string {
 	if err == nil {
 		return ""
 	}
-	for _, c := range codes {
-		if errors.Is(err, c.err) {
-			return c.code
-		}
+	if d := Lookup(err); d != nil {
+		return d.Code()
 	}
-	var c coder
-	if errors.As(err, &c) {
-		return c.ErrorCode()
+	if c := games.ErrorCode(err); c != "" {
+		return c
 	}
 	return "internal"
 }
 
-// Codes returns every code CodeOf can return for a ledger sentinel, for the
+// Errors returns the declaration of every error the ledger answers with,
+// one per code, for the API's problem table and the documentation test.
+func Errors() []*errcode.Error {
+	seen := map[string]bool{}
+	var out []*errcode.Error
+	for _, d := range declared {
+		if !seen[d.Code()] {
+			seen[d.Code()] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Codes returns every code CodeOf can return for a ledger error, for the
 // documentation test.
 func Codes() []string {
-	seen := map[string]bool{}
 	var out []string
-	for _, c := range codes {
-		if !seen[c.code] {
-			seen[c.code] = true
-			out = append(out, c.code)
-		}
+	for _, d := range Errors() {
+		out = append(out, d.Code())
 	}
 	return out
 }

@@ -498,7 +498,7 @@ type pending struct {
 // sealed is an event ready to append.
 type sealed struct {
 	env     events.Envelope
-	payload any
+	payload events.Payload
 	raw     events.Raw
 }
 
@@ -587,7 +587,7 @@ func (l *Ledger) ready(ps []*pending) bool {
 		}
 		if l.state == nil {
 			l.dropOwed()
-			err := ErrUnavailable
+			var err error = ErrUnavailable
 			if f := l.fault.Load(); f != nil {
 				err = faultErr(f)
 			}

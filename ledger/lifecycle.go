@@ -5,7 +5,9 @@ import "github.com/wagerlog/wagerlog/events"
 // The round lifecycle lives here and only here: the ledger's state, the
 // projections, the round replay and the verifier all move a round's status
 // with RoundStatusAfter, and the ledger decides which command a status
-// allows with commandStatuses. docs/ROUNDS.md draws it; its transition
+// allows with the command's declaration (CommandSpec.Rounds). Settling is
+// in no command's list: no command acts on a settling round (the ledger
+// finishes the work first). docs/ROUNDS.md draws it; its transition
 // table is driven cell by cell by TestRound_Transitions.
 
 // Round statuses.
@@ -67,23 +69,4 @@ func RoundStatusAfter(status, prior string, t events.Type) (next, nextPrior stri
 		return status, prior, status == RoundBetting || status == RoundClosed || status == RoundPaused
 	}
 	return status, prior, false
-}
-
-// commandStatuses lists, for each command on a round, the statuses that
-// allow it. A command refused for its round's status gets
-// round_finished on a finished round, else invalid_round_state (place_slip:
-// round_not_open; record_result on a round with a result:
-// result_already_recorded). Settling is in no list: no command acts on a
-// settling round (the ledger finishes the work first).
-var commandStatuses = map[string][]string{
-	"place_slip":     {RoundBetting},
-	"take_down":      {RoundBetting},
-	"close_betting":  {RoundBetting},
-	"reshake":        {RoundClosed},
-	"record_result":  {RoundClosed},
-	"pause":          {RoundBetting, RoundClosed},
-	"resume":         {RoundPaused},
-	"cancel":         {RoundBetting, RoundClosed, RoundPaused},
-	"correct_result": {RoundSettled},
-	"claim":          {RoundBetting, RoundClosed, RoundPaused},
 }

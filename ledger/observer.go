@@ -58,7 +58,7 @@ func (m multiObserver) Refused(c Command, err error) {
 // its sequence) and the decoded payload (*events.BetPlaced, …).
 type Appended struct {
 	Env     *events.Envelope
-	Payload any
+	Payload events.Payload
 }
 
 // Load is the ledger's load at one moment.

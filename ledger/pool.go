@@ -2,12 +2,13 @@ package ledger
 
 import (
 	"encoding/json"
-	"errors"
+	"net/http"
 	"slices"
 	"strings"
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wagerlog/wagerlog/errcode"
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/internal/assert"
@@ -28,25 +29,32 @@ const AccountCasino = "casino"
 // Errors of progressive pools.
 var (
 	// ErrPoolNotFound is returned for a pool never configured.
-	ErrPoolNotFound = errors.New("pool not found")
+	ErrPoolNotFound = errcode.New("pool_not_found", http.StatusNotFound, "Pool not found",
+		"pool not found")
 	// ErrPoolDecommissioned is returned for a command on a decommissioned pool.
-	ErrPoolDecommissioned = errors.New("pool decommissioned")
+	ErrPoolDecommissioned = errcode.New("pool_decommissioned", http.StatusConflict, "Pool decommissioned",
+		"pool decommissioned")
 	// ErrTableLinked is returned when linking a table linked to a pool already.
-	ErrTableLinked = errors.New("table already linked to a pool")
+	ErrTableLinked = errcode.New("table_already_linked", http.StatusConflict, "Table already linked to a pool",
+		"table already linked to a pool")
 	// ErrTableNotLinked is returned when unlinking a table not linked to
 	// the pool, or placing a progressive bet on a table linked to none.
-	ErrTableNotLinked = errors.New("table not linked to the pool")
+	ErrTableNotLinked = errcode.New("table_not_linked", http.StatusConflict, "Table not linked to the pool",
+		"table not linked to the pool")
 	// ErrPoolRoundOpen is returned when a pool's parameters would change,
 	// or a table be unlinked, while a linked table has a round in
 	// progress: its progressive bets were taken under the parameters in
 	// force.
-	ErrPoolRoundOpen = errors.New("a round of a linked table is in progress")
+	ErrPoolRoundOpen = errcode.New("jackpot_round_open", http.StatusConflict, "A round of a linked table is in progress",
+		"a round of a linked table is in progress")
 	// ErrPoolInUse is returned when decommissioning a pool that still has
 	// linked tables.
-	ErrPoolInUse = errors.New("pool has linked tables")
+	ErrPoolInUse = errcode.New("pool_in_use", http.StatusConflict, "Pool has linked tables",
+		"pool has linked tables")
 	// ErrPoolNegative is returned when an adjustment would take a pool
 	// account below zero.
-	ErrPoolNegative = errors.New("a pool account would go below zero")
+	ErrPoolNegative = errcode.New("pool_negative", http.StatusUnprocessableEntity, "A pool account would go below zero",
+		"a pool account would go below zero")
 )
 
 // Pool is a progressive pool's state.
@@ -116,11 +124,6 @@ func (c *LinkPool) meta() *Meta         { return &c.Meta }
 func (c *UnlinkPool) meta() *Meta       { return &c.Meta }
 func (c *AdjustPool) meta() *Meta       { return &c.Meta }
 func (c *DecommissionPool) meta() *Meta { return &c.Meta }
-func (*ConfigurePool) name() string     { return "configure_pool" }
-func (*LinkPool) name() string          { return "link_pool" }
-func (*UnlinkPool) name() string        { return "unlink_pool" }
-func (*AdjustPool) name() string        { return "adjust_pool" }
-func (*DecommissionPool) name() string  { return "decommission_pool" }
 
 // PoolOf returns the pool a table is linked to, "" for none.
 func (s *State) PoolOf(table string) string {

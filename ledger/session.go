@@ -84,7 +84,6 @@ type OpenSession struct {
 }
 
 func (c *OpenSession) meta() *Meta { return &c.Meta }
-func (*OpenSession) name() string  { return "open_session" }
 
 // CloseSession closes a table's open session between rounds.
 type CloseSession struct {
@@ -95,7 +94,6 @@ type CloseSession struct {
 }
 
 func (c *CloseSession) meta() *Meta { return &c.Meta }
-func (*CloseSession) name() string  { return "close_session" }
 
 // OpenSessionOf returns the open session of a table, or nil.
 func (s *State) OpenSessionOf(table string) *Session {

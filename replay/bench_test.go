@@ -142,7 +142,7 @@ func generate(s *benchStream, n int) error {
 		batch = batch[:0]
 		return nil
 	}
-	emit := func(t events.Type, table, round string, actor events.Actor, payload any, postings []events.Posting) error {
+	emit := func(t events.Type, table, round string, actor events.Actor, payload events.Payload, postings []events.Posting) error {
 		clock = clock.Add(time.Millisecond)
 		e, err := events.New(t, clock, payload)
 		if err != nil {

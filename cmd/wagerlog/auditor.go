@@ -22,7 +22,7 @@ type auditor struct {
 
 // ReplayRound replays one round found through the projections' round index
 // (replay.Round: its events fetched by sequence, each bet re-settled).
-func (a *auditor) ReplayRound(ctx context.Context, round string) (any, error) {
+func (a *auditor) ReplayRound(ctx context.Context, round string) (*replay.RoundReplay, error) {
 	r, err := replay.Round(ctx, a.store, a.views, round, a.opts.Games)
 	if errors.Is(err, projections.ErrNotFound) {
 		return nil, &api.Error{Code: api.CodeNotFound, Detail: "round " + round + " is not in the projections (yet: see min_seq)", Err: err}
@@ -32,7 +32,7 @@ func (a *auditor) ReplayRound(ctx context.Context, round string) (any, error) {
 
 // Verify verifies from..to and compares the projections with the fresh
 // fold.
-func (a *auditor) Verify(ctx context.Context, from, to uint64) (any, error) {
+func (a *auditor) Verify(ctx context.Context, from, to uint64) (*audit.VerifyReport, error) {
 	opts := a.opts
 	opts.Projections = a.views
 	return audit.Verify(ctx, a.store, from, to, opts)
