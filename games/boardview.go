@@ -11,3 +11,14 @@ type BoardViewer interface {
 	// BoardModule returns the module's source.
 	BoardModule() []byte
 }
+
+// BoardStyler is implemented by a BoardViewer whose board has styles of
+// its own (the grid of its panels, the colours of its results): a
+// stylesheet embedded beside its module, which the dashboard serves at
+// boards/<game>.css and links while the module is mounted. The
+// dashboard's own stylesheet holds only the components every board
+// shares, so it names no game.
+type BoardStyler interface {
+	// BoardStyle returns the stylesheet's source.
+	BoardStyle() []byte
+}

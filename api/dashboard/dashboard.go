@@ -58,7 +58,8 @@ const BoardsDir = "/boards/"
 // Handler returns the handler that serves the dashboard. It answers GET and
 // HEAD for "/" (the page), for each file by its name ("/app.js"), and for
 // the board module of every game of catalog that ships one
-// (games.BoardViewer) at /boards/<game>.js; the page loads a table's board
+// (games.BoardViewer) at /boards/<game>.js, with its stylesheet
+// (games.BoardStyler) at /boards/<game>.css; the page loads a table's board
 // module by the game its board names, and knows no game itself. Mount
 // it at the site root, or under a prefix with http.StripPrefix (the page
 // refers to its files by relative names). Other paths are 404, other methods
@@ -95,9 +96,13 @@ func Handler(catalog *games.Catalog) http.Handler {
 	assets["/"] = assets["/index.html"]
 	if catalog != nil {
 		js, _ := contentType(".js")
+		css, _ := contentType(".css")
 		for _, g := range catalog.Games() {
 			if bv, ok := g.(games.BoardViewer); ok {
 				add(BoardsDir+g.Name()+".js", bv.BoardModule(), js)
+			}
+			if bs, ok := g.(games.BoardStyler); ok {
+				add(BoardsDir+g.Name()+".css", bs.BoardStyle(), css)
 			}
 		}
 	}

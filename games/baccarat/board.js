@@ -8,6 +8,10 @@ import { $, el, srOnly, timeOf, fmtPct, renderSplit, freshRounds } from '../kit.
 
 export const classes = 'baccarat';
 
+// stylesheet: this board has its own styles, boards/baccarat.css (board.css
+// beside this module in its game package).
+export const stylesheet = true;
+
 export const markup = `
   <section data-panel="baccarat-b-latest" class="panel b-latest" aria-labelledby="b-latest-h">
     <h2 id="b-latest-h">Last coup <span id="b-latest-round" class="muted"></span></h2>

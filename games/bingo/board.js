@@ -8,6 +8,10 @@ import { $, el, srOnly, freshSeqs, WALL_RESULTS_MAX } from '../kit.js';
 
 export const classes = 'bingo';
 
+// stylesheet: this board has its own styles, boards/bingo.css (board.css
+// beside this module in its game package).
+export const stylesheet = true;
+
 export const markup = `
   <section data-panel="bingo-g-latest" class="panel g-latest" aria-labelledby="g-latest-h">
     <h2 id="g-latest-h">Last ball <span id="g-latest-round" class="muted"></span></h2>

@@ -8,6 +8,10 @@ import { $, el, srOnly, dice, timeOf, fmtPct, maxResults, freshSeqs, chips } fro
 
 export const classes = 'craps';
 
+// stylesheet: this board has its own styles, boards/craps.css (board.css
+// beside this module in its game package).
+export const stylesheet = true;
+
 export const markup = `
   <section data-panel="craps-c-latest" class="panel c-latest" aria-labelledby="c-latest-h">
     <h2 id="c-latest-h">Last roll <span id="c-latest-round" class="muted"></span></h2>

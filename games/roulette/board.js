@@ -8,6 +8,10 @@ import { $, el, srOnly, timeOf, fmtPct, renderSplit, cap, maxResults, freshRound
 
 export const classes = 'roulette';
 
+// stylesheet: this board has its own styles, boards/roulette.css (board.css
+// beside this module in its game package).
+export const stylesheet = true;
+
 export const markup = `
   <section data-panel="roulette-r-latest" class="panel r-latest" aria-labelledby="r-latest-h">
     <h2 id="r-latest-h">Last spin <span id="r-latest-round" class="muted"></span></h2>

@@ -12,6 +12,10 @@ const TOTAL_WAYS = [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1];
 
 export const classes = 'sicbo';
 
+// stylesheet: this board has its own styles, boards/sicbo.css (board.css
+// beside this module in its game package).
+export const stylesheet = true;
+
 export const markup = `
   <section data-panel="sicbo-latest" class="panel latest" aria-labelledby="latest-h">
     <h2 id="latest-h">Last result <span id="latest-round" class="muted"></span></h2>

@@ -8,6 +8,10 @@ import { $, el, srOnly, fmtPct, card, maxResults, freshRounds } from '../kit.js'
 
 export const classes = 'cards is-war';
 
+// stylesheet: this board has its own styles, boards/war.css (board.css
+// beside this module in its game package).
+export const stylesheet = true;
+
 export const markup = `
   <section data-panel="war-k-latest" class="panel k-latest" aria-labelledby="k-latest-h">
     <h2 id="k-latest-h">Last round <span id="k-latest-round" class="muted"></span></h2>

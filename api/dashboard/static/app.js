@@ -109,6 +109,19 @@ const host = {
 // mount puts view's panels in the page's <main>, in place of the last
 // game's.
 function mount(game, view) {
+  // The module's stylesheet, when its game ships one (boards/<game>.css):
+  // linked while the module is mounted, so the page's own style.css holds
+  // only what every board shares.
+  let link = $('board-style');
+  if (view.stylesheet) {
+    if (!link) {
+      link = el('link', { id: 'board-style', rel: 'stylesheet' });
+      document.head.append(link);
+    }
+    link.href = `boards/${game}.css`;
+  } else if (link) {
+    link.remove();
+  }
   const main = $('board');
   main.className = `board ${view.classes || ''}`.trim();
   main.dataset.game = game;
