@@ -3,7 +3,7 @@ package games
 // BoardViewer is implemented by a Game whose board the dashboard draws
 // with a renderer the game ships: an ES module embedded in the game's
 // package, which the dashboard serves at boards/<game>.js and loads by
-// the game the table's board names (its "game" member), never by the
+// the game the table's terms name (GET /v1/tables' "game"), never by the
 // shape of the statistics. docs/DASHBOARD.md ("Board modules") gives the
 // module's contract: markup (its panels, each with a data-panel), classes,
 // render(board, prev, host) and an optional resize(board).

@@ -410,7 +410,6 @@ func (b *boardRec) view(table string, size int, seq uint64, game games.Game, pt 
 		out.Results[len(b.results)-1-i] = row
 	}
 	if game != nil {
-		out.Game, out.Paytable = game.Name(), pt.ID()
 		out.Stats = game.Board(pt, entries)
 	}
 	return out

@@ -187,16 +187,11 @@ func (r BoardResult) MarshalJSON() ([]byte, error) {
 // nil when the store's catalog (Options.Games) does not know the table's
 // paytable.
 type Board struct {
-	Seq   uint64 `json:"seq"`
-	Table string `json:"table"`
-	// Game and Paytable are what the table plays now ("" when this build
-	// does not know its paytable): the dashboard picks the board's
-	// renderer by the game, never by the shape of the statistics.
-	Game     string           `json:"game,omitempty"`
-	Paytable string           `json:"paytable,omitempty"`
-	Size     int              `json:"size"`
-	Results  []BoardResult    `json:"results"`
-	Stats    games.BoardStats `json:"stats"`
+	Seq     uint64           `json:"seq"`
+	Table   string           `json:"table"`
+	Size    int              `json:"size"`
+	Results []BoardResult    `json:"results"`
+	Stats   games.BoardStats `json:"stats"`
 }
 
 // Round statuses, as the ledger names them (see docs/ROUNDS.md).

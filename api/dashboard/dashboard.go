@@ -60,7 +60,7 @@ const BoardsDir = "/boards/"
 // the board module of every game of catalog that ships one
 // (games.BoardViewer) at /boards/<game>.js, with its stylesheet
 // (games.BoardStyler) at /boards/<game>.css; the page loads a table's board
-// module by the game its board names, and knows no game itself. Mount
+// module by the game its terms name, and knows no game itself. Mount
 // it at the site root, or under a prefix with http.StripPrefix (the page
 // refers to its files by relative names). Other paths are 404, other methods
 // 405.

@@ -7,8 +7,8 @@
 // the whole Board JSON on connect and after every change. Boards older than
 // the one shown (by seq) are ignored, so a reconnect never goes back in time.
 //
-// Each game draws its own board: the board names its game ("game"), and
-// the page loads that game's board module (boards/<game>.js, shipped by the
+// Each game draws its own board: the table's terms name its game ("game"
+// in GET /v1/tables), and the page loads that game's board module (boards/<game>.js, shipped by the
 // game's package and served by the dashboard), mounts its panels and hands
 // it every board. This page knows no game: a board of a game without a
 // module is drawn as a plain list of results. The drawing helpers the
@@ -130,8 +130,16 @@ function mount(game, view) {
   state.view = view;
 }
 
+// gameOf returns the game a table plays, as its terms say (the list of
+// tables, or the table's own answer): the board module is chosen by it,
+// never by the shape of a board.
+function gameOf(table) {
+  const t = state.tables.find((x) => x.id === table);
+  return t && typeof t.game === 'string' ? t.game : '';
+}
+
 function render(b) {
-  const game = typeof b.game === 'string' ? b.game : '';
+  const game = gameOf(b.table);
   if (game !== state.game || !state.view) {
     // Load the game's module, then draw the last board that came.
     state.pending = b;
@@ -141,7 +149,7 @@ function render(b) {
       state.loading = undefined;
       const next = state.pending;
       state.pending = null;
-      if (!next || (typeof next.game === 'string' ? next.game : '') !== game) {
+      if (!next || gameOf(next.table) !== game) {
         if (next) render(next);
         return;
       }
@@ -506,6 +514,8 @@ async function follow(table) {
   state.board = null;
   $('board').setAttribute('aria-busy', 'true');
   setConn('connecting');
+  if (!gameOf(table)) await refreshTableInfo(table);
+  if (table !== state.table) return;
   await probe(table);
   if (table !== state.table) return;
   state.stream = state.token ? streamWithFetch(table) : streamWithEventSource(table);
@@ -644,8 +654,12 @@ async function refreshTableInfo(id) {
   if (t) {
     const i = state.tables.findIndex((x) => x.id === id);
     if (i >= 0) state.tables[i] = t;
+    else state.tables.push(t);
   }
   renderTableMeta(t);
+  // The table's game known at last (or changed): draw the board with its
+  // module.
+  if (state.board && state.board.table === id && gameOf(id) !== state.game) render(state.board);
 }
 
 // ---------- token ----------
