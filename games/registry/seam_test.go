@@ -17,9 +17,6 @@ import (
 	"github.com/wagerlog/wagerlog/games/registry"
 )
 
-// module is the module path every import below starts with.
-const module = "github.com/wagerlog/wagerlog"
-
 // moduleRoot is the repository's root, two levels above this package.
 func moduleRoot(t *testing.T) string {
 	t.Helper()
