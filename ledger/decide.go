@@ -560,6 +560,9 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 		if err := s.checkProgressive(pt, t, b.Code); err != nil {
 			return nil, err
 		}
+		if err := checkSeat(pt, r, c.Player, b.Code); err != nil {
+			return nil, err
+		}
 		if err := checkAmount("stake of "+b.Code, b.Stake, r.Scale); err != nil {
 			return nil, err
 		}
