@@ -96,6 +96,19 @@ func TestPools_EndToEnd(t *testing.T) {
 		t.Fatalf("history %+v", page)
 	}
 	e.must(404, "GET", "/v1/pools/jp-9", ledger.RoleViewer, nil)
+	// Every amount with the currency's decimals, the balances named by
+	// account (and the bare list kept for older clients).
+	var raw struct {
+		Main, Total     string
+		Balances        []string
+		AccountBalances []struct{ Account, Balance string } `json:"account_balances"`
+	}
+	mustJSON(t, e.must(200, "GET", "/v1/pools/jp-1", ledger.RoleViewer, nil).body, &raw)
+	if raw.Main != "1000.00" || raw.Total != "1000.00" || len(raw.Balances) != 2 || raw.Balances[0] != "1000.00" || raw.Balances[1] != "0.00" ||
+		len(raw.AccountBalances) != 2 || raw.AccountBalances[0].Account != "jackpot:jp-1:main" || raw.AccountBalances[0].Balance != "1000.00" ||
+		raw.AccountBalances[1].Account != "jackpot:jp-1:reserve:r1" || raw.AccountBalances[1].Balance != "0.00" {
+		t.Fatalf("pool amounts %+v", raw)
+	}
 
 	e.must(200, "POST", "/v1/pools/jp-1/adjust", ledger.RoleFinance, map[string]string{"account": "jackpot:jp-1:main", "amount": "-100", "reason": "seed money recovered"})
 	if p := e.must(422, "POST", "/v1/pools/jp-1/adjust", ledger.RoleFinance, map[string]string{"account": "jackpot:jp-1:main", "amount": "-1000", "reason": "too much"}).problem(t); p.Code != "pool_negative" {

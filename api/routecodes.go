@@ -1,6 +1,7 @@
 package api
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/wagerlog/wagerlog/ledger"
@@ -37,7 +38,7 @@ var (
 // games have, until it is.
 var commandCodes = map[string][]string{
 	"deposit": codesCash, "withdraw": codesCash, "adjust": codesCash,
-	"open_table": codesTable, "change_limits": codesTable, "close_table": codesTable,
+	"open_table": codesTable, "change_limits": append(slices.Clip(codesTable), "pool_limits_differ"), "close_table": codesTable,
 	"open_round": codesRound, "close_betting": codesRound, "reshake": codesRound, "record_result": codesRound,
 	"pause": codesRound, "resume": codesRound, "cancel": codesRound, "correct_result": codesRound,
 	"place_slip": codesSlip,
@@ -55,7 +56,7 @@ var codesSession = []string{"invalid_id", "table_not_found", "table_closed", "ro
 // codesPool are the refusals of the progressive pools' commands.
 var codesPool = []string{"invalid_id", "invalid_amount", "unknown_currency", "currency_mismatch", "table_not_found", "table_closed",
 	"round_in_progress", "unknown_paytable", "paytable_changed", "pool_not_found", "pool_decommissioned", "table_already_linked",
-	"table_not_linked", "jackpot_round_open", "pool_in_use", "pool_negative", "invalid_jackpot_params"}
+	"table_not_linked", "jackpot_round_open", "pool_in_use", "pool_negative", "invalid_jackpot_params", "pool_limits_differ"}
 
 // codesWrite are what every write can answer besides its command's own:
 // the body, the key, the role, the replica, and the ledger's conditions.

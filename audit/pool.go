@@ -16,16 +16,21 @@ const (
 	FlowPoolDecommission FlowKind = "pool_decommission" // a pool account → another pool's main or the casino
 	FlowPoolPrize        FlowKind = "pool_prize"        // a pool's main → the winner's wallet
 	FlowPoolCommission   FlowKind = "pool_commission"   // in play → commission: the casino's share of a progressive bet
+	FlowPoolTransfer     FlowKind = "pool_transfer"     // a reserve a new version drops → the pool's main
 )
 
 // poolFlows are the movements a pool event implies, nil for any other.
 func poolFlows(payload any) []flow {
 	switch p := payload.(type) {
 	case *events.JackpotConfigured:
-		if !p.Funded.IsPositive() || len(p.Accounts) == 0 {
-			return nil
+		var out []flow
+		for _, q := range ledger.PoolPostings(p.Currency, p.Transfers) {
+			out = append(out, flow{Posting: q, kind: FlowPoolTransfer})
 		}
-		return []flow{mkflow(FlowPoolFunded, ledger.AccountCasino, p.Accounts[0], p.Funded, p.Currency)}
+		if p.Funded.IsPositive() && len(p.Accounts) > 0 {
+			out = append(out, mkflow(FlowPoolFunded, ledger.AccountCasino, p.Accounts[0], p.Funded, p.Currency))
+		}
+		return out
 	case *events.JackpotAdjusted:
 		if p.Amount.IsNegative() {
 			return []flow{mkflow(FlowPoolAdjusted, p.Account, ledger.AccountCasino, p.Amount.Neg(), p.Currency)}

@@ -27,6 +27,12 @@ type JackpotConfigured struct {
 	// its base.
 	Funded decimal.Decimal `json:"funded,omitzero"`
 	Reason string          `json:"reason,omitempty"`
+	// Transfers move the balance of every reserve the new version drops
+	// into the main pool, before the base is funded: a pool's money
+	// stays in the pool's accounts (added in the version that introduced
+	// them; earlier events have none, and their dropped reserves' money
+	// is swept by the decommission).
+	Transfers []Transfer `json:"transfers,omitempty"`
 }
 
 // JackpotLinked records that a table's progressive bets go to a pool.

@@ -322,6 +322,11 @@ func (d *decider) changeLimits(s *State, c *ChangeLimits) ([]draft, error) {
 	if err := checkLimits(pt, c.Limits, t.Band, t.Scale); err != nil {
 		return nil, err
 	}
+	if id := s.PoolOf(t.ID); id != "" {
+		if err := d.checkPoolLimits(s, s.pools[id], t.ID, pt, c.Limits); err != nil {
+			return nil, err
+		}
+	}
 	return []draft{{
 		typ:   events.TypeTableLimitsChanged,
 		table: t.ID,

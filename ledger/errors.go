@@ -203,6 +203,7 @@ var codes = []struct {
 	{ErrPoolRoundOpen, "jackpot_round_open"},
 	{ErrPoolInUse, "pool_in_use"},
 	{ErrPoolNegative, "pool_negative"},
+	{ErrPoolLimits, "pool_limits_differ"},
 	{ErrSessionOpen, "session_open"},
 	{ErrSessionNotOpen, "session_not_open"},
 }
