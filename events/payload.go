@@ -526,6 +526,8 @@ func newPayload(t Type) any {
 		return new(JackpotAdjusted)
 	case TypeJackpotDecommissioned:
 		return new(JackpotDecommissioned)
+	case TypeJackpotPassFunded:
+		return new(JackpotPassFunded)
 	case TypeSessionOpened:
 		return new(SessionOpened)
 	case TypeSessionClosed:

@@ -55,6 +55,9 @@ const (
 	TypeJackpotUnlinked       Type = "jackpot.unlinked"
 	TypeJackpotAdjusted       Type = "jackpot.adjusted"
 	TypeJackpotDecommissioned Type = "jackpot.decommissioned"
+	// A pass's shortfall funding, before its prizes (subject
+	// <prefix>.table.<table>: it belongs to the round).
+	TypeJackpotPassFunded Type = "jackpot.pass_funded"
 	// Table events of games sold in sessions above their rounds (bingo;
 	// subject <prefix>.table.<table>).
 	TypeSessionOpened Type = "session.opened"
@@ -95,6 +98,7 @@ var currentVersions = map[Type]int{
 	TypeJackpotUnlinked:       1,
 	TypeJackpotAdjusted:       1,
 	TypeJackpotDecommissioned: 1,
+	TypeJackpotPassFunded:     1,
 	TypeSessionOpened:         1,
 	TypeSessionClosed:         1,
 }
@@ -115,6 +119,7 @@ func Types() []Type {
 		TypeBingoClaimed,
 		TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned,
 		TypeSessionOpened, TypeSessionClosed,
+		TypeJackpotPassFunded,
 	}
 }
 

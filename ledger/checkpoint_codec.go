@@ -484,6 +484,7 @@ func encodeRound(w *ckWriter, rd *Round) {
 	for _, b := range rd.poolAtResult {
 		w.dec(b)
 	}
+	w.bool(rd.poolFunded)
 	w.count(len(rd.salesClosed), rd.salesClosed == nil)
 	for _, t := range rd.salesClosed {
 		w.sym(t.From)
@@ -529,6 +530,7 @@ func decodeRound(r *ckReader) *Round {
 			rd.poolAtResult[i] = r.dec()
 		}
 	}
+	rd.poolFunded = r.bool()
 	if n, isNil := r.count(); !isNil {
 		rd.salesClosed = make([]games.Transfer, n)
 		for i := range rd.salesClosed {

@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/shopspring/decimal"
 	"pgregory.net/rapid"
 
+	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/poker"
 	"github.com/wagerlog/wagerlog/ledger"
 )
@@ -121,6 +124,86 @@ func TestLedger_PokerAcceptedIsSettleable(t *testing.T) {
 				rt.Fatalf("round %s is %s after its deal", round, st)
 			}
 			crapsCheckMoney(rt, h, table)
+			poolNeverNegative(rapidTB{TB: t, rt: rt}, h)
 		}
+		h.verifyClean()
 	})
+}
+
+// poolNeverNegative walks the stream and fails when a pool's main account
+// is below zero after any event, or any pool account after a round.settled:
+// a pass is written funding first.
+func poolNeverNegative(tb testing.TB, h *harness) {
+	tb.Helper()
+	bal := map[string]decimal.Decimal{}
+	for _, e := range h.readAll() {
+		for _, p := range e.Postings {
+			bal[p.From+" "+p.Currency] = bal[p.From+" "+p.Currency].Sub(p.Amount)
+			bal[p.To+" "+p.Currency] = bal[p.To+" "+p.Currency].Add(p.Amount)
+		}
+		for k, v := range bal {
+			acct, _, _ := strings.Cut(k, " ")
+			if !ledger.IsPoolAccount(acct) || !v.IsNegative() {
+				continue
+			}
+			if strings.HasSuffix(acct, ":main") || e.Type == events.TypeRoundSettled {
+				tb.Fatalf("%s is %s after event %d (%s)", acct, v, e.Seq, e.Type)
+			}
+		}
+	}
+}
+
+// TestLedger_PoolFundedFirst plays the pass that took the main pool below
+// zero when prizes were posted before the shortfall funding: a four of a
+// kind on a progressive bet of 2 (1,000) and a flush (50) against a main
+// pool of 600. The pass is written funding first: the settlements that pay
+// nothing, jackpot.pass_funded (r1 then the house), the prizes, then
+// round.settled with the reset; the main pool is never below zero after
+// any event, and verify finds nothing.
+func TestLedger_PoolFundedFirst(t *testing.T) {
+	h := newHarness(t)
+	h.deposit("ann", "1000")
+	h.deposit("bob", "1000")
+	h.openCaribbean("c1")
+	h.must(&ledger.ChangeLimits{Meta: ledger.Meta{Actor: supervisor}, Table: "c1", Reason: "test",
+		Limits: map[string]ledger.Limit{"ante": {Min: dec("1"), Max: dec("100")}, "call": {Min: dec("2"), Max: dec("200")}, "progressive": {Min: dec("1"), Max: dec("2")}}})
+	h.must(configure("jp-1", poolParams(t, "jp-1", 1)))
+	h.must(&ledger.AdjustPool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-1", Account: "jackpot:jp-1:main", Amount: dec("-400"), Reason: "test: a low pool"})
+	h.must(&ledger.AdjustPool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-1", Account: "jackpot:jp-1:reserve:r1", Amount: dec("100"), Reason: "test: a reserve"})
+	h.must(link("jp-1", "c1"))
+	round := h.openRound("c1")
+	h.bet("c1", round, "ann", b("ante:1", "10"), b("call:1", "20"), b("progressive:1", "2"))
+	h.bet("c1", round, "bob", b("ante:2", "10"), b("progressive:2", "1"))
+	h.closeBetting("c1", round)
+	h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "c1", Round: round, Result: json.RawMessage(
+		`{"dealer":["AH","KD","5C","7S","9H"],"seats":[{"seat":1,"cards":["2H","2D","2C","2S","9D"]},{"seat":2,"cards":["KC","JC","8C","6C","3C"],"fold":true}]}`)})
+	var types []events.Type
+	for _, e := range h.eventsOf(round) {
+		if e.Seq > 0 && (e.Type == events.TypeBetSettled || e.Type == events.TypeJackpotPassFunded || e.Type == events.TypeRoundSettled) {
+			types = append(types, e.Type)
+		}
+	}
+	// ann's ante and call, bob's ante and progressive (folded: no prize),
+	// the funding, ann's progressive prize, the round.
+	want := []events.Type{events.TypeBetSettled, events.TypeBetSettled, events.TypeBetSettled, events.TypeBetSettled,
+		events.TypeJackpotPassFunded, events.TypeBetSettled, events.TypeRoundSettled}
+	if !slices.Equal(types, want) {
+		t.Fatalf("the pass's events %v, want %v", types, want)
+	}
+	// main 600 + 1.44 + 0.72 (bob's folded bet) = 602.16; the prize 1,000
+	// needs 397.84: r1's 100 + 0.36 + 0.18, then 297.30 from c1's house;
+	// the empty main pool restarts at 1,000 from c1's house.
+	h.wantBalances(map[string]string{
+		"jackpot:jp-1:main": "1000", "jackpot:jp-1:reserve:r1": "0",
+		ledger.WalletAccount("ann"): "2408",     // 1000 − 32 + 20 (ante 1:1) + 420 (call 20:1) + 1000
+		ledger.HouseAccount("c1"):   "-1697.30", // −410 to ann, +10 bob's ante, −297.30, −1000
+	})
+	rs := roundSettled(h, round)
+	if rs.Funds.Pool.Order != events.PassFundedFirst || rs.Funds.Pool.Funded != 2 || len(rs.Transfers) != 3 {
+		t.Fatalf("round.settled funds %+v, transfers %+v", rs.Funds.Pool, rs.Transfers)
+	}
+	poolNeverNegative(t, h)
+	h.verifyClean()
+	h.restart()
+	h.verifyClean()
 }

@@ -458,6 +458,8 @@ func (s *State) applyPool(payload any) bool {
 		// The postings are the whole effect.
 	case *events.JackpotDecommissioned:
 		s.mustPool(p.Pool).Decommissioned = true
+	case *events.JackpotPassFunded:
+		s.mustRound(p.Round).poolFunded = true
 	default:
 		return false
 	}

@@ -112,6 +112,10 @@ type Round struct {
 	// when the round's last result was recorded (nil when none): the
 	// funds a progressive round is settled with.
 	poolAtResult []decimal.Decimal
+	// poolFunded is set once the round's pass has written its shortfall
+	// funding (jackpot.pass_funded), so that a settlement finished after
+	// a crash writes it once.
+	poolFunded bool
 	// salesClosed are the transfers the round posted at its first close
 	// of betting (games.SalesCloser, ledger/closing.go): nil when none.
 	salesClosed []games.Transfer

@@ -280,6 +280,9 @@ func (f *fold) apply(d *decoded) error {
 		f.poolEvent(e, p.Pool, p)
 	case *events.JackpotDecommissioned:
 		f.poolEvent(e, p.Pool, p)
+	case *events.JackpotPassFunded:
+		// A pass's shortfall funding: its postings are the pool's
+		// movements (poolEntries).
 	default:
 		var ok bool
 		if ok, err = f.sessionEvent(e, d.payload); !ok {

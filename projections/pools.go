@@ -183,18 +183,28 @@ func poolKind(t events.Type, other string, sign int64) string {
 	return "transfer"
 }
 
-// roundTransfer returns the transfer of a round.settled that posting pi
-// carries: the ledger posts one posting per transfer with a positive
-// amount, in order (ledger.TransferPostings). Each posting keeps its own
-// transfer's kind and reason, so that a reset is never shown as the
-// shortfall of the same pass.
+// roundTransfer returns the transfer of a pass that posting pi of a
+// round.settled or a jackpot.pass_funded carries: the ledger posts one
+// posting per transfer with a positive amount, in order
+// (ledger.TransferPostings), and a round.settled written funding first
+// posts only the transfers after those of its jackpot.pass_funded. Each
+// posting keeps its own transfer's kind and reason, so that a reset is
+// never shown as the shortfall of the same pass.
 func roundTransfer(payload any, pi int) (events.Transfer, bool) {
-	p, ok := payload.(*events.RoundSettled)
-	if !ok {
+	var ts []events.Transfer
+	switch p := payload.(type) {
+	case *events.RoundSettled:
+		ts = p.Transfers
+		if p.Funds != nil && p.Funds.Pool != nil && p.Funds.Pool.Funded > 0 && p.Funds.Pool.Funded <= len(ts) {
+			ts = ts[p.Funds.Pool.Funded:]
+		}
+	case *events.JackpotPassFunded:
+		ts = p.Transfers
+	default:
 		return events.Transfer{}, false
 	}
 	k := 0
-	for _, t := range p.Transfers {
+	for _, t := range ts {
 		if !t.Amount.IsPositive() {
 			continue
 		}
