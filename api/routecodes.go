@@ -27,7 +27,7 @@ var (
 		"invalid_round_state", "round_finished", "result_already_recorded", "invalid_result",
 		"correction_would_overdraw", "paytable_changed", "invalid_scale", "shoe_required"}
 	// codesSlip are the refusals of a bet slip.
-	codesSlip = []string{"invalid_id", "invalid_amount", "table_not_found", "table_closed", "round_not_found",
+	codesSlip = []string{"seat_closed", "invalid_id", "invalid_amount", "table_not_found", "table_closed", "round_not_found",
 		"round_not_open", "round_finished", "invalid_round_state", "currency_mismatch", "invalid_bet_code",
 		"bet_not_offered", "stake_below_limit", "stake_above_limit", "insufficient_funds", "bet_refused",
 		"bet_not_found", "paytable_changed", "invalid_scale"}
@@ -45,6 +45,7 @@ var commandCodes = map[string][]string{
 	"start_shoe": codesTable,
 	"take_bank":  codesBank, "release_bank": codesBank,
 	"open_session": codesSession, "close_session": codesSession,
+	"close_seat": codesSeat, "reopen_seat": codesSeat,
 	"configure_pool": codesPool, "link_pool": codesPool, "unlink_pool": codesPool, "adjust_pool": codesPool, "decommission_pool": codesPool,
 }
 
@@ -52,6 +53,9 @@ var commandCodes = map[string][]string{
 // (ledger/session.go).
 var codesSession = []string{"invalid_id", "table_not_found", "table_closed", "round_in_progress", "unknown_paytable", "paytable_changed",
 	"session_open", "session_not_open"}
+
+// codesSeat are the refusals of a seat's close and reopen.
+var codesSeat = []string{"invalid_id", "table_not_found", "table_closed", "unknown_paytable", "paytable_changed", "seat_closed"}
 
 // codesPool are the refusals of the progressive pools' commands.
 var codesPool = []string{"invalid_id", "invalid_amount", "unknown_currency", "currency_mismatch", "table_not_found", "table_closed",

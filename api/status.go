@@ -98,6 +98,7 @@ var statuses = map[string]codeInfo{
 	"pool_in_use":            {http.StatusConflict, "Pool has linked tables"},
 	"pool_negative":          {http.StatusUnprocessableEntity, "A pool account would go below zero"},
 	"pool_limits_differ":     {http.StatusConflict, "Progressive limits differ from the linked tables'"},
+	"seat_closed":            {http.StatusConflict, "Seat closed to progressive bets"},
 	"invalid_jackpot_params": {http.StatusUnprocessableEntity, "Invalid jackpot parameters"},
 	// Sessions above a table's rounds (ledger/session.go, issue #17).
 	"session_open":     {http.StatusConflict, "A session is open"},

@@ -426,6 +426,10 @@ func payloadPlace(payload any) (table, round string, ok bool) {
 		return p.Table, p.Round, true
 	case *events.JackpotPassFunded:
 		return p.Table, p.Round, true
+	case *events.JackpotSeatClosed:
+		return p.Table, "", true
+	case *events.JackpotSeatReopened:
+		return p.Table, "", true
 	}
 	return "", "", false
 }

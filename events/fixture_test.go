@@ -173,6 +173,10 @@ func samplePayload(tb testing.TB, t Type) any {
 	case TypeJackpotPassFunded:
 		return &JackpotPassFunded{Table: testTable, Round: testRound, Pool: "jp-1", Currency: "EUR",
 			Transfers: []Transfer{{From: "jackpot:jp-1:reserve:r1", To: "jackpot:jp-1:main", Amount: dec("12.40"), Rule: "shortfall: the main pool 487.60 cannot cover the fixed prize 500.00"}}}
+	case TypeJackpotSeatClosed:
+		return &JackpotSeatClosed{Table: testTable, Seat: 3, Reason: "bet light faulty"}
+	case TypeJackpotSeatReopened:
+		return &JackpotSeatReopened{Table: testTable, Seat: 3, Reason: "light replaced"}
 	case TypeSessionOpened:
 		return &SessionOpened{Table: testTable, Session: "s-2026-12-01-evening", Number: 4, Paytable: "bingo/es-1979",
 			PaytableHash: "a0beaac23a6ee857c87fdbaa1fdd743324f2b38ec6086f190926f8c3bc842c7d",

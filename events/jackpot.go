@@ -97,6 +97,24 @@ type PoolFunds struct {
 	Funded int `json:"funded,omitzero"`
 }
 
+// JackpotSeatClosed records that a supervisor closed a seat of a table
+// (seed 004, 6.6: a seat whose bet light is faulty, an irregular play):
+// the seat takes no progressive bet until it is reopened. Bets placed
+// before stay as they were accepted.
+type JackpotSeatClosed struct {
+	Table  string `json:"table"`
+	Seat   int    `json:"seat"`
+	Reason string `json:"reason"`
+}
+
+// JackpotSeatReopened records that a closed seat takes progressive bets
+// again.
+type JackpotSeatReopened struct {
+	Table  string `json:"table"`
+	Seat   int    `json:"seat"`
+	Reason string `json:"reason,omitempty"`
+}
+
 // PassFundedFirst is PoolFunds.Order of a pass written funding first.
 const PassFundedFirst = "funded_first"
 

@@ -528,6 +528,10 @@ func newPayload(t Type) any {
 		return new(JackpotDecommissioned)
 	case TypeJackpotPassFunded:
 		return new(JackpotPassFunded)
+	case TypeJackpotSeatClosed:
+		return new(JackpotSeatClosed)
+	case TypeJackpotSeatReopened:
+		return new(JackpotSeatReopened)
 	case TypeSessionOpened:
 		return new(SessionOpened)
 	case TypeSessionClosed:

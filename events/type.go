@@ -58,6 +58,10 @@ const (
 	// A pass's shortfall funding, before its prizes (subject
 	// <prefix>.table.<table>: it belongs to the round).
 	TypeJackpotPassFunded Type = "jackpot.pass_funded"
+	// A seat of a table closed to, and reopened to, progressive bets
+	// (subject <prefix>.table.<table>).
+	TypeJackpotSeatClosed   Type = "jackpot.seat_closed"
+	TypeJackpotSeatReopened Type = "jackpot.seat_reopened"
 	// Table events of games sold in sessions above their rounds (bingo;
 	// subject <prefix>.table.<table>).
 	TypeSessionOpened Type = "session.opened"
@@ -99,6 +103,8 @@ var currentVersions = map[Type]int{
 	TypeJackpotAdjusted:       1,
 	TypeJackpotDecommissioned: 1,
 	TypeJackpotPassFunded:     1,
+	TypeJackpotSeatClosed:     1,
+	TypeJackpotSeatReopened:   1,
 	TypeSessionOpened:         1,
 	TypeSessionClosed:         1,
 }
@@ -119,7 +125,7 @@ func Types() []Type {
 		TypeBingoClaimed,
 		TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned,
 		TypeSessionOpened, TypeSessionClosed,
-		TypeJackpotPassFunded,
+		TypeJackpotPassFunded, TypeJackpotSeatClosed, TypeJackpotSeatReopened,
 	}
 }
 

@@ -11,4 +11,6 @@ type Seated interface {
 	// BetSeat returns the seat a bet code is placed on, and false for a
 	// code that names no seat or is not the game's.
 	BetSeat(code string) (seat int, ok bool)
+	// Seats is the number of seats, numbered from 1.
+	Seats() int
 }

@@ -92,7 +92,7 @@ func TestCheckpoint_CodecFields(t *testing.T) {
 	}{
 		// Round's sales is a cache of its bets, rebuilt after a restore
 		// (saleIndex), and not encoded.
-		{Table{}, 16}, {Round{}, 28}, {Bet{}, 13}, {games.Settlement{}, 8}, {games.Contribution{}, 2},
+		{Table{}, 17}, {Round{}, 28}, {Bet{}, 13}, {games.Settlement{}, 8}, {games.Contribution{}, 2},
 		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 15}, {Pool{}, 8}, {Session{}, 13},
 	} {
 		if got := reflect.TypeOf(tc.v).NumField(); got != tc.want {

@@ -102,6 +102,10 @@ func (d *decider) decide(s *State, c Command, now time.Time) ([]draft, error) {
 		return d.adjustPool(s, c)
 	case *DecommissionPool:
 		return d.decommissionPool(s, c)
+	case *CloseSeat:
+		return d.closeSeat(s, c)
+	case *ReopenSeat:
+		return d.reopenSeat(s, c)
 	case *OpenSession:
 		return d.openSession(s, c)
 	case *CloseSession:
@@ -566,6 +570,9 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 			return nil, err
 		}
 		if err := checkSeat(pt, r, c.Player, b.Code); err != nil {
+			return nil, err
+		}
+		if err := checkSeatOpen(pt, t, b.Code); err != nil {
 			return nil, err
 		}
 		if err := checkAmount("stake of "+b.Code, b.Stake, r.Scale); err != nil {

@@ -204,6 +204,7 @@ var codes = []struct {
 	{ErrPoolInUse, "pool_in_use"},
 	{ErrPoolNegative, "pool_negative"},
 	{ErrPoolLimits, "pool_limits_differ"},
+	{ErrSeatClosed, "seat_closed"},
 	{ErrSessionOpen, "session_open"},
 	{ErrSessionNotOpen, "session_not_open"},
 }

@@ -460,6 +460,13 @@ func (s *State) applyPool(payload any) bool {
 		s.mustPool(p.Pool).Decommissioned = true
 	case *events.JackpotPassFunded:
 		s.mustRound(p.Round).poolFunded = true
+	case *events.JackpotSeatClosed:
+		t := s.mustTable(p.Table)
+		t.ClosedSeats = append(slices.Clone(t.ClosedSeats), p.Seat)
+		slices.Sort(t.ClosedSeats)
+	case *events.JackpotSeatReopened:
+		t := s.mustTable(p.Table)
+		t.ClosedSeats = slices.DeleteFunc(slices.Clone(t.ClosedSeats), func(n int) bool { return n == p.Seat })
 	default:
 		return false
 	}

@@ -30,6 +30,8 @@ var allowed = map[string][]string{
 	// supervisor's (ledger/pool.go).
 	"configure_pool":    {RoleSupervisor, RoleFinance},
 	"link_pool":         {RoleSupervisor},
+	"close_seat":        {RoleSupervisor},
+	"reopen_seat":       {RoleSupervisor},
 	"unlink_pool":       {RoleSupervisor},
 	"adjust_pool":       {RoleSupervisor, RoleFinance},
 	"decommission_pool": {RoleSupervisor, RoleFinance},

@@ -44,6 +44,10 @@ type Table struct {
 	Shoe      int64
 	ShoeRound int64
 	ShoeOver  bool
+	// ClosedSeats are the seats closed to progressive bets
+	// (jackpot.seat_closed), sorted; a table opened again starts with
+	// every seat open.
+	ClosedSeats []int
 }
 
 // Bet is one bet's state.

@@ -220,6 +220,9 @@ func (p *Paytable) BetSeat(code string) (int, bool) {
 	return seat, err == nil
 }
 
+// Seats returns SeatsMax (games.Seated).
+func (p *Paytable) Seats() int { return SeatsMax }
+
 // SettleRound settles a deal's bets (games.RoundSettler): the ante and the
 // call of each seat as Settle does, and the progressive bets together
 // against the linked pool (games.SettlePass). Every seat with an ante
