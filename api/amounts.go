@@ -35,6 +35,9 @@ type amountRenderer struct {
 	// amounts are the member names that hold amounts; percents the ones
 	// that hold percentages.
 	amounts map[string]bool
+	// lists are the member names that hold lists of amounts (a pool's
+	// balances).
+	lists map[string]bool
 	// direct is true when a command's Result can be encoded directly,
 	// its amounts written as it goes (resultanswer.go).
 	direct bool
@@ -47,7 +50,7 @@ var typeDecimalPtr = reflect.TypeOf(&decimal.Decimal{})
 
 // newAmountRenderer returns a renderer for the answers of types.
 func newAmountRenderer(scales map[string]int32, types ...reflect.Type) *amountRenderer {
-	a := &amountRenderer{scales: scales, amounts: map[string]bool{}}
+	a := &amountRenderer{scales: scales, amounts: map[string]bool{}, lists: map[string]bool{}}
 	seen := map[reflect.Type]bool{}
 	for _, t := range types {
 		a.collect(t, seen)
@@ -77,6 +80,10 @@ func (a *amountRenderer) collect(t reflect.Type, seen map[reflect.Type]bool) {
 		}
 		if f.Type == typeDecimal || f.Type == typeDecimalPtr {
 			a.amounts[name] = true
+			continue
+		}
+		if f.Type.Kind() == reflect.Slice && f.Type.Elem() == typeDecimal {
+			a.lists[name] = true
 			continue
 		}
 		a.collect(f.Type, seen)
@@ -175,6 +182,12 @@ func (a *amountRenderer) object(v jsontext.Value, scale int32) ([]byte, error) {
 			buf.Write(padded(val, PercentDecimals))
 		case val.Kind() == '"' && a.amounts[name] && scale >= 0:
 			buf.Write(padded(val, scale))
+		case val.Kind() == '[' && a.lists[name] && scale >= 0:
+			r, err := paddedList(val, scale)
+			if err != nil {
+				return nil, err
+			}
+			buf.Write(r)
 		default:
 			r, err := a.value(val, scale)
 			if err != nil {
@@ -184,6 +197,29 @@ func (a *amountRenderer) object(v jsontext.Value, scale int32) ([]byte, error) {
 		}
 	}
 	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+// paddedList returns the JSON array val with each string item padded
+// as an amount; other items are kept as they are.
+func paddedList(val jsontext.Value, decimals int32) ([]byte, error) {
+	dec := jsontext.NewDecoder(bytes.NewReader(val))
+	if _, err := dec.ReadToken(); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	buf.WriteByte('[')
+	for i := 0; dec.PeekKind() != ']'; i++ {
+		item, err := dec.ReadValue()
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		buf.Write(padded(item.Clone(), decimals))
+	}
+	buf.WriteByte(']')
 	return buf.Bytes(), nil
 }
 

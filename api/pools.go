@@ -55,11 +55,33 @@ func poolRoutes() []route {
 		commandRoute(&ledger.UnlinkPool{}, route{id: "unlinkPool", tag: "pools", summary: "Unlink a table from the pool between its rounds", body: poolTableRequest{}, resp: ledger.Result{}, handler: (*Server).unlinkPool}),
 		commandRoute(&ledger.AdjustPool{}, route{id: "adjustPool", tag: "pools", summary: "Adjust one of the pool's accounts (signed amount, with a reason)", body: poolAdjustRequest{}, resp: ledger.Result{}, handler: (*Server).adjustPool}),
 		commandRoute(&ledger.DecommissionPool{}, route{id: "decommissionPool", tag: "pools", summary: "Decommission a pool without linked tables: its balances go to another pool or the casino", body: poolDecommissionRequest{}, resp: ledger.Result{}, handler: (*Server).decommissionPool}),
+		commandRoute(&ledger.CloseSeat{}, route{id: "closeSeat", tag: "pools", summary: "Close a seat of a table to progressive bets (an irregular play, a faulty bet light; with a reason)", body: seatRequest{}, resp: ledger.Result{}, handler: (*Server).closeSeat}),
+		commandRoute(&ledger.ReopenSeat{}, route{id: "reopenSeat", tag: "pools", summary: "Reopen a closed seat to progressive bets", body: seatRequest{}, resp: ledger.Result{}, handler: (*Server).reopenSeat}),
 		{method: "GET", path: "/v1/pools/{pool}", id: "getPool", tag: "pools", summary: "A pool: parameters, linked tables, balances (the main pool is the amount a display shows) and last winners", roles: rolesAll, publicBoard: true, query: []param{qMinSeq}, resp: projections.PoolView{}, handler: (*Server).getPool},
 		{method: "GET", path: "/v1/pools/{pool}/history", id: "poolHistory", tag: "pools", summary: "Every movement of the pool's accounts, newest first", roles: rolesPoolHistory, query: page, resp: projections.PoolPage{}, handler: (*Server).poolHistory},
 		{method: "GET", path: "/v1/pools/{pool}/tables/{table}/prizes", id: "poolTablePrizes", tag: "pools", summary: "A linked table's last 50 progressive prizes, newest first", roles: rolesAll, publicBoard: true, query: []param{qMinSeq}, resp: []projections.PoolEntry{}, handler: (*Server).poolTablePrizes},
 		{method: "GET", path: "/v1/pools/{pool}/stream", id: "poolStream", tag: "pools", summary: "The pool live (server-sent events: `event: pool` on connect and on every change)", roles: rolesAll, publicBoard: true, extra: []string{"overloaded"}, handler: (*Server).poolStream},
 	}
+}
+
+// seatRequest is the body of a seat's close or reopen.
+type seatRequest struct {
+	Seat   int    `json:"seat"`
+	Reason string `json:"reason,omitempty"`
+}
+
+func (s *Server) closeSeat(w http.ResponseWriter, r *http.Request, who Principal) error {
+	return write(s, w, r, who, 0, func(m ledger.Meta, q *seatRequest) (ledger.Command, error) {
+		t, err := pathID(r, "table")
+		return &ledger.CloseSeat{Meta: m, Table: t, Seat: q.Seat, Reason: q.Reason}, err
+	})
+}
+
+func (s *Server) reopenSeat(w http.ResponseWriter, r *http.Request, who Principal) error {
+	return write(s, w, r, who, 0, func(m ledger.Meta, q *seatRequest) (ledger.Command, error) {
+		t, err := pathID(r, "table")
+		return &ledger.ReopenSeat{Meta: m, Table: t, Seat: q.Seat, Reason: q.Reason}, err
+	})
 }
 
 func (s *Server) configurePool(w http.ResponseWriter, r *http.Request, who Principal) error {

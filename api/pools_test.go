@@ -96,6 +96,19 @@ func TestPools_EndToEnd(t *testing.T) {
 		t.Fatalf("history %+v", page)
 	}
 	e.must(404, "GET", "/v1/pools/jp-9", ledger.RoleViewer, nil)
+	// Every amount with the currency's decimals, the balances named by
+	// account (and the bare list kept for older clients).
+	var raw struct {
+		Main, Total     string
+		Balances        []string
+		AccountBalances []struct{ Account, Balance string } `json:"account_balances"`
+	}
+	mustJSON(t, e.must(200, "GET", "/v1/pools/jp-1", ledger.RoleViewer, nil).body, &raw)
+	if raw.Main != "1000.00" || raw.Total != "1000.00" || len(raw.Balances) != 2 || raw.Balances[0] != "1000.00" || raw.Balances[1] != "0.00" ||
+		len(raw.AccountBalances) != 2 || raw.AccountBalances[0].Account != "jackpot:jp-1:main" || raw.AccountBalances[0].Balance != "1000.00" ||
+		raw.AccountBalances[1].Account != "jackpot:jp-1:reserve:r1" || raw.AccountBalances[1].Balance != "0.00" {
+		t.Fatalf("pool amounts %+v", raw)
+	}
 
 	e.must(200, "POST", "/v1/pools/jp-1/adjust", ledger.RoleFinance, map[string]string{"account": "jackpot:jp-1:main", "amount": "-100", "reason": "seed money recovered"})
 	if p := e.must(422, "POST", "/v1/pools/jp-1/adjust", ledger.RoleFinance, map[string]string{"account": "jackpot:jp-1:main", "amount": "-1000", "reason": "too much"}).problem(t); p.Code != "pool_negative" {
@@ -111,4 +124,56 @@ func TestPools_EndToEnd(t *testing.T) {
 	if !v.Decommissioned || !v.Total.IsZero() || len(v.Tables) != 0 {
 		t.Fatalf("decommissioned pool %+v", v)
 	}
+}
+
+// TestPools_SeatClosure closes a seat of a linked Caribbean table through
+// the API (seed 004, 6.6: a seat whose bet light is faulty takes no part
+// in the pool until reopened): its progressive bet is refused seat_closed
+// and nothing is written, another seat's is taken, and once the seat is
+// reopened its progressive bet is taken again. Only a supervisor closes
+// and reopens, with a reason.
+func TestPools_SeatClosure(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	pool, err := jackpot.Lookup(jackpot.IDPool1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.deposit("ann", "1000")
+	e.deposit("bob", "1000")
+	e.must(201, "POST", "/v1/tables", ledger.RoleSupervisor, map[string]any{
+		"table": "c1", "paytable": "poker/caribbean", "currency": "EUR",
+		"limits": map[string]any{"*": map[string]string{"min": "1", "max": "100"}},
+		"band":   map[string]string{"min": "1", "max": "100"}, "dealer": dealerActor,
+	})
+	e.must(200, "POST", "/v1/pools", ledger.RoleFinance, map[string]any{"pool": "jp-1", "currency": "EUR", "params": json.RawMessage(pool.CanonicalJSON())})
+	e.must(200, "POST", "/v1/pools/jp-1/link", ledger.RoleSupervisor, map[string]string{"table": "c1"})
+
+	e.must(403, "POST", "/v1/tables/c1/seats/close", ledger.RoleDealer, map[string]any{"seat": 3, "reason": "bet light faulty"})
+	if p := e.must(400, "POST", "/v1/tables/c1/seats/close", ledger.RoleSupervisor, map[string]any{"seat": 3}).problem(t); p.Code != "invalid_request" {
+		t.Fatalf("close without a reason: %+v", p)
+	}
+	if p := e.must(400, "POST", "/v1/tables/c1/seats/close", ledger.RoleSupervisor, map[string]any{"seat": 8, "reason": "no such seat"}).problem(t); p.Code != "invalid_request" {
+		t.Fatalf("close of seat 8: %+v", p)
+	}
+	e.must(200, "POST", "/v1/tables/c1/seats/close", ledger.RoleSupervisor, map[string]any{"seat": 3, "reason": "bet light faulty"})
+	if p := e.must(409, "POST", "/v1/tables/c1/seats/close", ledger.RoleSupervisor, map[string]any{"seat": 3, "reason": "again"}).problem(t); p.Code != "seat_closed" {
+		t.Fatalf("second close: %+v", p)
+	}
+
+	round := e.openRound("c1")
+	seq := e.lastSeq()
+	if p := e.must(409, "POST", "/v1/tables/c1/slips", ledger.RoleFrontend, map[string]any{"player": "ann", "round": round,
+		"bets": []bet{{"ante:3", "10"}, {"progressive:3", "1"}}}).problem(t); p.Code != "seat_closed" {
+		t.Fatalf("progressive bet on the closed seat: %+v", p)
+	}
+	if e.lastSeq() != seq {
+		t.Fatalf("a refused slip wrote events: %d → %d", seq, e.lastSeq())
+	}
+	e.slip("c1", round, "ann", bet{"ante:3", "10"})
+	e.slip("c1", round, "bob", bet{"ante:4", "10"}, bet{"progressive:4", "1"})
+	e.must(200, "POST", "/v1/tables/c1/seats/reopen", ledger.RoleSupervisor, map[string]any{"seat": 3, "reason": "light replaced"})
+	if p := e.must(400, "POST", "/v1/tables/c1/seats/reopen", ledger.RoleSupervisor, map[string]any{"seat": 3}).problem(t); p.Code != "invalid_request" {
+		t.Fatalf("reopen of an open seat: %+v", p)
+	}
+	e.slip("c1", round, "ann", bet{"progressive:3", "1"})
 }

@@ -136,7 +136,9 @@ func flowsOf(payload any, inForce *events.BetSettled) []flow {
 		for i, t := range p.Transfers {
 			ts[i] = games.Transfer{From: t.From, To: t.To, Amount: t.Amount, Rule: t.Rule}
 		}
-		return transferFlows(p.Table, p.Currency, ts)
+		// A pass written funding first posted its leading transfers with
+		// jackpot.pass_funded.
+		return transferFlows(p.Table, p.Currency, ts[passFunded(p):])
 	case *events.BetSettlementReversed:
 		var st games.Settlement
 		if inForce != nil {

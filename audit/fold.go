@@ -67,16 +67,21 @@ type roundState struct {
 	bankAtResult decimal.Decimal
 	// poolAtResult are the linked pool's balances then (audit/pool.go).
 	poolAtResult *poolAt
-	parsed       []games.Result
-	parseErr     error
-	Correction   int
-	Reshakes     int
-	OpenedSeq    uint64
-	OpenedAt     time.Time
-	Staked       decimal.Decimal
-	Bets         []*betState
-	byID         map[string]*betState
-	done         bool
+	// passFunded are the transfers of the round's jackpot.pass_funded,
+	// and poolBelow the pool accounts its pass left below zero before
+	// round.settled (audit/pool.go).
+	passFunded []events.Transfer
+	poolBelow  []string
+	parsed     []games.Result
+	parseErr   error
+	Correction int
+	Reshakes   int
+	OpenedSeq  uint64
+	OpenedAt   time.Time
+	Staked     decimal.Decimal
+	Bets       []*betState
+	byID       map[string]*betState
+	done       bool
 	// end follows where a round whose end depends on its bets ends
 	// (games.RoundEnd, a bingo game's first bingo): derived, per round.
 	end games.RoundEnd
@@ -241,6 +246,7 @@ func (f *fold) apply(s *step, report reporter) {
 		f.balances[acct{p.To, p.Currency}] = f.balances[acct{p.To, p.Currency}].Add(p.Amount)
 	}
 	f.checkStatedBalance(s, report, false)
+	f.checkPoolBalances(s, report)
 	if f.complete {
 		// A wallet debited below zero; one only credited while negative
 		// was reported when it went below.
@@ -373,6 +379,8 @@ func payloadCurrency(payload any) string {
 		return p.Currency
 	case *events.RoundSettled:
 		return p.Currency
+	case *events.JackpotPassFunded:
+		return p.Currency
 	case *events.TableBankTaken:
 		return p.Currency
 	case *events.TableBankReleased:
@@ -432,6 +440,12 @@ func payloadPlace(payload any) (table, round string, ok bool) {
 		return p.Table, p.Round, true
 	case *events.BingoClaimed:
 		return p.Table, p.Round, true
+	case *events.JackpotPassFunded:
+		return p.Table, p.Round, true
+	case *events.JackpotSeatClosed:
+		return p.Table, "", true
+	case *events.JackpotSeatReopened:
+		return p.Table, "", true
 	}
 	return "", "", false
 }
@@ -1054,6 +1068,7 @@ func (f *fold) settleRound(p *events.RoundSettled, report reporter) {
 			r.ID, p.Bets, p.Staked, p.Won, p.Returned, p.Residue, len(r.Bets), staked, won, returned, residue)
 	}
 	f.settleTogether(r, p, report)
+	f.checkPass(r, p, report)
 	if t := f.tables[r.Table]; t != nil && t.Active == r.ID {
 		t.Active = ""
 	}

@@ -1,12 +1,14 @@
 package audit
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/replay"
 )
 
 // Flows of progressive pools' events (seed 004, section 6;
@@ -17,21 +19,28 @@ const (
 	FlowPoolDecommission FlowKind = "pool_decommission" // a pool account → another pool's main or the casino
 	FlowPoolPrize        FlowKind = "pool_prize"        // a pool's main → the winner's wallet
 	FlowPoolCommission   FlowKind = "pool_commission"   // in play → commission: the casino's share of a progressive bet
+	FlowPoolTransfer     FlowKind = "pool_transfer"     // a reserve a new version drops → the pool's main
 )
 
 // poolFlows are the movements a pool event implies, nil for any other.
 func poolFlows(payload any) []flow {
 	switch p := payload.(type) {
 	case *events.JackpotConfigured:
-		if !p.Funded.IsPositive() || len(p.Accounts) == 0 {
-			return nil
+		var out []flow
+		for _, q := range ledger.PoolPostings(p.Currency, p.Transfers) {
+			out = append(out, flow{Posting: q, kind: FlowPoolTransfer})
 		}
-		return []flow{mkflow(FlowPoolFunded, ledger.AccountCasino, p.Accounts[0], p.Funded, p.Currency)}
+		if p.Funded.IsPositive() && len(p.Accounts) > 0 {
+			out = append(out, mkflow(FlowPoolFunded, ledger.AccountCasino, p.Accounts[0], p.Funded, p.Currency))
+		}
+		return out
 	case *events.JackpotAdjusted:
 		if p.Amount.IsNegative() {
 			return []flow{mkflow(FlowPoolAdjusted, p.Account, ledger.AccountCasino, p.Amount.Neg(), p.Currency)}
 		}
 		return []flow{mkflow(FlowPoolAdjusted, ledger.AccountCasino, p.Account, p.Amount, p.Currency)}
+	case *events.JackpotPassFunded:
+		return transferFlows(p.Table, p.Currency, ledger.GameTransfers(p.Transfers))
 	case *events.JackpotDecommissioned:
 		ps := ledger.PoolPostings(p.Currency, p.Transfers)
 		out := make([]flow, len(ps))
@@ -101,6 +110,17 @@ func (f *fold) applyPool(payload any, report reporter) {
 				report(KindEventInvalid, "table %s unlinked from pool %s while round %s is in progress", p.Table, p.Pool, tb.Active)
 			}
 			delete(ps.Tables, p.Table)
+		}
+	case *events.JackpotPassFunded:
+		if r := f.round(p.Round, report, "pass funded"); r != nil {
+			f.move(r, events.TypeJackpotPassFunded, report, "pass funded")
+			if r.passFunded != nil {
+				report(KindEventInvalid, "round %s: a second jackpot.pass_funded", r.ID)
+			}
+			r.passFunded = p.Transfers
+			if at := r.poolAtResult; at == nil || at.Pool != p.Pool {
+				report(KindEventInvalid, "round %s funds pool %s, its table was not linked to it at the result", r.ID, p.Pool)
+			}
 		}
 	case *events.JackpotDecommissioned:
 		if ps := pool(p.Pool); ps != nil {
@@ -218,4 +238,83 @@ func (r *ReconcileReport) PoolFlows() bool {
 
 func (r *ReconRow) hasPoolFlows() bool {
 	return !r.PoolPrizes.IsZero() || !r.PoolFunding.IsZero() || !r.PoolAdjustments.IsZero() || !r.PoolTransfers.IsZero() || !r.PoolCommission.IsZero()
+}
+
+// passFunded returns how many of a round.settled's leading transfers its
+// jackpot.pass_funded posted (0 for a round written before that event, or
+// not a pass), bounded by the transfers it lists.
+func passFunded(p *events.RoundSettled) int {
+	if p.Funds == nil || p.Funds.Pool == nil || p.Funds.Pool.Funded < 0 {
+		return 0
+	}
+	return min(p.Funds.Pool.Funded, len(p.Transfers))
+}
+
+// checkPoolBalances checks the pool accounts an event debited. Outside a
+// pass, a pool account below zero is reported at once. Inside a pass (an
+// event of a round being settled) it is noted on the round, and
+// checkPass decides at round.settled: a pass written funding first never
+// takes the main pool below zero after any event; a pass of a stream
+// written before (the shortfall funding came with round.settled, after
+// the prizes) is checked at its end only, the meaning its events had
+// when they were written.
+func (f *fold) checkPoolBalances(s *step, report reporter) {
+	if !f.complete {
+		return
+	}
+	seen := map[acct]bool{}
+	for _, p := range s.env.Postings {
+		k := acct{p.From, p.Currency}
+		if seen[k] || !ledger.IsPoolAccount(p.From) || !f.balances[k].IsNegative() {
+			continue
+		}
+		seen[k] = true
+		if r := f.rounds[s.env.Round]; r != nil && s.env.Round != "" && r.Status == ledger.RoundSettling {
+			if strings.HasSuffix(k.account, ":main") {
+				r.poolBelow = append(r.poolBelow, fmt.Sprintf("%s at %s %s after event %d (%s)", k.account, f.balances[k], k.currency, s.env.Seq, s.env.Type))
+			}
+			continue
+		}
+		report(KindPoolNegative, "%s is %s %s", k.account, f.balances[k], k.currency)
+	}
+}
+
+// checkPass checks a pass at its round.settled: the funding event matches
+// the transfers the round lists first; in a pass written funding first,
+// the main pool was never below zero after an event; and at the end of
+// every pass, none of the pool's accounts is below zero.
+func (f *fold) checkPass(r *roundState, p *events.RoundSettled, report reporter) {
+	below := r.poolBelow
+	funded := r.passFunded
+	r.poolBelow, r.passFunded = nil, nil
+	if p.Funds == nil || p.Funds.Pool == nil {
+		if funded != nil {
+			report(KindEventInvalid, "round %s: a jackpot.pass_funded, and no pool in its settlement", r.ID)
+		}
+		return
+	}
+	pf := p.Funds.Pool
+	switch {
+	case pf.Order != "" && pf.Order != events.PassFundedFirst:
+		report(KindEventInvalid, "round %s: pass order %q", r.ID, pf.Order)
+	case pf.Funded < 0 || pf.Funded > len(p.Transfers) || (pf.Order == "" && pf.Funded != 0):
+		report(KindEventInvalid, "round %s states %d funded transfers of %d", r.ID, pf.Funded, len(p.Transfers))
+	case (funded == nil) != (pf.Funded == 0) || replay.TransfersDiff(funded, ledger.GameTransfers(p.Transfers[:pf.Funded])) != "":
+		report(KindPostingsMismatch, "round %s: jackpot.pass_funded moved %v, the settlement lists %v as funded first", r.ID, funded, p.Transfers[:min(max(pf.Funded, 0), len(p.Transfers))])
+	}
+	if pf.Order == events.PassFundedFirst {
+		for _, b := range below {
+			report(KindPoolNegative, "round %s: %s, inside a pass written funding first", r.ID, b)
+		}
+	}
+	if !f.complete {
+		return
+	}
+	if ps := f.pools[pf.Pool]; ps != nil {
+		for _, a := range ps.Accounts {
+			if b := f.balance(a, ps.Currency); b.IsNegative() {
+				report(KindPoolNegative, "%s is %s %s at the end of round %s's pass", a, b, ps.Currency, r.ID)
+			}
+		}
+	}
 }

@@ -81,11 +81,19 @@ func (pr *poolReports) row(pool, currency string) *PoolReport {
 	return r
 }
 
-// balances returns a pool's total over its accounts.
+// poolTotal returns a pool's total over its accounts.
+//
+// Every account of the pool counts, also a reserve an earlier version
+// dropped while it held money (a stream written before a new version
+// moved such a balance to the main pool): the decommission sweeps it.
 func poolTotal(f *fold, p *poolState) decimal.Decimal {
 	t := decimal.Zero
-	for _, a := range p.Accounts {
-		t = t.Add(f.balance(a, p.Currency))
+	for k, b := range f.balances {
+		if k.currency == p.Currency {
+			if id, ok := poolOfAccount(k.account); ok && f.pools[id] == p {
+				t = t.Add(b)
+			}
+		}
 	}
 	return t
 }

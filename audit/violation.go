@@ -41,6 +41,10 @@ const (
 	KindCurrencySumNonzero Kind = "currency_sum_nonzero"
 	// KindWalletNegative: a player wallet went below zero.
 	KindWalletNegative Kind = "wallet_negative"
+	// KindPoolNegative: a progressive pool's main account was below zero
+	// after an event (inside a pass written funding first, or outside
+	// any pass), or any of a pool's accounts at the end of a pass.
+	KindPoolNegative Kind = "pool_negative"
 	// KindBetUnresolved: a bet is neither settled, refunded nor in a round
 	// still open (a round settled or cancelled with a bet left open), or a
 	// bet was settled or refunded twice.
@@ -88,7 +92,7 @@ func Kinds() []Kind {
 	return []Kind{
 		KindHashMismatch, KindEventMalformed, KindSequenceGap, KindChainBroken,
 		KindPostingInvalid, KindPostingsMismatch, KindBalanceMismatch,
-		KindCurrencySumNonzero, KindWalletNegative, KindBetUnresolved,
+		KindCurrencySumNonzero, KindWalletNegative, KindPoolNegative, KindBetUnresolved,
 		KindPayoutMismatch, KindTotalsMismatch, KindPaytableUnknown,
 		KindEventInvalid, KindSealMismatch, KindSealSignature, KindSealMissing,
 		KindArchiveTruncated, KindProjectionMismatch, KindStreamFault,

@@ -55,6 +55,9 @@ var catalog = []entry{
 	{TypeJackpotUnlinked, 1, func() Payload { return new(JackpotUnlinked) }},
 	{TypeJackpotAdjusted, 1, func() Payload { return new(JackpotAdjusted) }},
 	{TypeJackpotDecommissioned, 1, func() Payload { return new(JackpotDecommissioned) }},
+	{TypeJackpotPassFunded, 1, func() Payload { return new(JackpotPassFunded) }},
+	{TypeJackpotSeatClosed, 1, func() Payload { return new(JackpotSeatClosed) }},
+	{TypeJackpotSeatReopened, 1, func() Payload { return new(JackpotSeatReopened) }},
 	{TypeSessionOpened, 1, func() Payload { return new(SessionOpened) }},
 	{TypeSessionClosed, 1, func() Payload { return new(SessionClosed) }},
 }
@@ -160,5 +163,8 @@ func (JackpotLinked) isPayload()         {}
 func (JackpotUnlinked) isPayload()       {}
 func (JackpotAdjusted) isPayload()       {}
 func (JackpotDecommissioned) isPayload() {}
+func (JackpotPassFunded) isPayload()     {}
+func (JackpotSeatClosed) isPayload()     {}
+func (JackpotSeatReopened) isPayload()   {}
 func (SessionOpened) isPayload()         {}
 func (SessionClosed) isPayload()         {}

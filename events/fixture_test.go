@@ -158,7 +158,8 @@ func samplePayload(tb testing.TB, t Type) Payload {
 	case TypeJackpotConfigured:
 		return &JackpotConfigured{Pool: "jp-1", Version: 2, Hash: "9f2c4e7d1a0b3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
 			Currency: "EUR", Params: json.RawMessage(`{"pool":"jp-1","version":2}`),
-			Accounts: []string{"jackpot:jp-1:main", "jackpot:jp-1:reserve:r1"}, Funded: dec("1000.00"), Reason: "approved plan 2026-12"}
+			Accounts: []string{"jackpot:jp-1:main", "jackpot:jp-1:reserve:r1"}, Funded: dec("1000.00"), Reason: "approved plan 2026-12",
+			Transfers: []Transfer{{From: "jackpot:jp-1:reserve:r2", To: "jackpot:jp-1:main", Amount: dec("25.00"), Rule: "reserve dropped by version 2"}}}
 	case TypeJackpotLinked:
 		return &JackpotLinked{Pool: "jp-1", Table: testTable}
 	case TypeJackpotUnlinked:
@@ -169,6 +170,13 @@ func samplePayload(tb testing.TB, t Type) Payload {
 	case TypeJackpotDecommissioned:
 		return &JackpotDecommissioned{Pool: "jp-1", To: "jp-2", Amount: dec("1500.00"), Currency: "EUR", Reason: "game withdrawn",
 			Transfers: []Transfer{{From: "jackpot:jp-1:main", To: "jackpot:jp-2:main", Amount: dec("1500.00"), Rule: "decommission"}}}
+	case TypeJackpotPassFunded:
+		return &JackpotPassFunded{Table: testTable, Round: testRound, Pool: "jp-1", Currency: "EUR",
+			Transfers: []Transfer{{From: "jackpot:jp-1:reserve:r1", To: "jackpot:jp-1:main", Amount: dec("12.40"), Rule: "shortfall: the main pool 487.60 cannot cover the fixed prize 500.00"}}}
+	case TypeJackpotSeatClosed:
+		return &JackpotSeatClosed{Table: testTable, Seat: 3, Reason: "bet light faulty"}
+	case TypeJackpotSeatReopened:
+		return &JackpotSeatReopened{Table: testTable, Seat: 3, Reason: "light replaced"}
 	case TypeSessionOpened:
 		return &SessionOpened{Table: testTable, Session: "s-2026-12-01-evening", Number: 4, Paytable: "bingo/es-1979",
 			PaytableHash: "a0beaac23a6ee857c87fdbaa1fdd743324f2b38ec6086f190926f8c3bc842c7d",

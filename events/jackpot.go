@@ -27,6 +27,12 @@ type JackpotConfigured struct {
 	// its base.
 	Funded decimal.Decimal `json:"funded,omitzero"`
 	Reason string          `json:"reason,omitempty"`
+	// Transfers move the balance of every reserve the new version drops
+	// into the main pool, before the base is funded: a pool's money
+	// stays in the pool's accounts (added in the version that introduced
+	// them; earlier events have none, and their dropped reserves' money
+	// is swept by the decommission).
+	Transfers []Transfer `json:"transfers,omitempty"`
 }
 
 // JackpotLinked records that a table's progressive bets go to a pool.
@@ -78,4 +84,50 @@ type PoolFunds struct {
 	// is settled again from its own events (replay.RecordedFunds).
 	Params   json.RawMessage   `json:"params"`
 	Balances []decimal.Decimal `json:"balances"`
+	// Order is how the pass's money was written: PassFundedFirst for a
+	// pass whose shortfall funding (jackpot.pass_funded) precedes every
+	// prize, so that no pool account is below zero after any event;
+	// empty in the streams written before, where the shortfall funding
+	// came with round.settled, after the prizes (their balances are
+	// checked at the pass's end).
+	Order string `json:"order,omitempty"`
+	// Funded counts the round's leading transfers that jackpot.pass_funded
+	// posted already: round.settled lists every transfer of the pass and
+	// posts only the others.
+	Funded int `json:"funded,omitzero"`
+}
+
+// JackpotSeatClosed records that a supervisor closed a seat of a table
+// (seed 004, 6.6: a seat whose bet light is faulty, an irregular play):
+// the seat takes no progressive bet until it is reopened. Bets placed
+// before stay as they were accepted.
+type JackpotSeatClosed struct {
+	Table  string `json:"table"`
+	Seat   int    `json:"seat"`
+	Reason string `json:"reason"`
+}
+
+// JackpotSeatReopened records that a closed seat takes progressive bets
+// again.
+type JackpotSeatReopened struct {
+	Table  string `json:"table"`
+	Seat   int    `json:"seat"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// PassFundedFirst is PoolFunds.Order of a pass written funding first.
+const PassFundedFirst = "funded_first"
+
+// JackpotPassFunded records the shortfall funding of a pass, written
+// after the settlements that only pay into the pool and before the first
+// prize: the reserves and then the table's house cover the fixed prizes
+// the main pool cannot, so that the main pool never goes below zero
+// (seed 004, 6.6; docs/GAMES.md). Its transfers are the first
+// PoolFunds.Funded transfers of the round's round.settled.
+type JackpotPassFunded struct {
+	Table     string     `json:"table"`
+	Round     string     `json:"round"`
+	Pool      string     `json:"pool"`
+	Currency  string     `json:"currency"`
+	Transfers []Transfer `json:"transfers"`
 }

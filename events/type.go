@@ -56,6 +56,13 @@ const (
 	TypeJackpotUnlinked       Type = "jackpot.unlinked"
 	TypeJackpotAdjusted       Type = "jackpot.adjusted"
 	TypeJackpotDecommissioned Type = "jackpot.decommissioned"
+	// A pass's shortfall funding, before its prizes (subject
+	// <prefix>.table.<table>: it belongs to the round).
+	TypeJackpotPassFunded Type = "jackpot.pass_funded"
+	// A seat of a table closed to, and reopened to, progressive bets
+	// (subject <prefix>.table.<table>).
+	TypeJackpotSeatClosed   Type = "jackpot.seat_closed"
+	TypeJackpotSeatReopened Type = "jackpot.seat_reopened"
 	// Table events of games sold in sessions above their rounds (bingo;
 	// subject <prefix>.table.<table>).
 	TypeSessionOpened Type = "session.opened"

@@ -194,5 +194,14 @@ func SettlePass(funds *PoolFunds, bets []Bet, hands []PoolHand) ([]Settlement, [
 	return out, ts, nil
 }
 
+// PoolShortfall is the kind of a pass's transfer that covers a fixed
+// prize the main pool cannot (games/jackpot.KindShortfall); SettlePass
+// writes a transfer's kind first in its rule ("shortfall: …").
+const PoolShortfall = "shortfall"
+
+// PassFunding reports whether t is a pass's shortfall funding: the money
+// the ledger writes before the pass's prizes (jackpot.pass_funded).
+func PassFunding(t Transfer) bool { return strings.HasPrefix(t.Rule, PoolShortfall+":") }
+
 // PoolAccountPrefix starts every pool account's name.
 const PoolAccountPrefix = "jackpot:"

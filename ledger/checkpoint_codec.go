@@ -437,6 +437,10 @@ func encodeTable(w *ckWriter, t *Table) {
 	w.varint(t.Shoe)
 	w.varint(t.ShoeRound)
 	w.bool(t.ShoeOver)
+	w.count(len(t.ClosedSeats), t.ClosedSeats == nil)
+	for _, seat := range t.ClosedSeats {
+		w.int(seat)
+	}
 }
 
 func decodeTable(r *ckReader) *Table {
@@ -457,6 +461,12 @@ func decodeTable(r *ckReader) *Table {
 	t.Shoe = r.varint()
 	t.ShoeRound = r.varint()
 	t.ShoeOver = r.bool()
+	if n, isNil := r.count(); !isNil {
+		t.ClosedSeats = make([]int, n)
+		for i := range t.ClosedSeats {
+			t.ClosedSeats[i] = r.int()
+		}
+	}
 	return t
 }
 
@@ -484,6 +494,7 @@ func encodeRound(w *ckWriter, rd *Round) {
 	for _, b := range rd.poolAtResult {
 		w.dec(b)
 	}
+	w.bool(rd.poolFunded)
 	w.count(len(rd.salesClosed), rd.salesClosed == nil)
 	for _, t := range rd.salesClosed {
 		w.sym(t.From)
@@ -529,6 +540,7 @@ func decodeRound(r *ckReader) *Round {
 			rd.poolAtResult[i] = r.dec()
 		}
 	}
+	rd.poolFunded = r.bool()
 	if n, isNil := r.count(); !isNil {
 		rd.salesClosed = make([]games.Transfer, n)
 		for i := range rd.salesClosed {

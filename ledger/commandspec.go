@@ -73,7 +73,7 @@ var (
 	errsSlip = []*errcode.Error{ErrInvalidID, ErrInvalidAmount, ErrTableNotFound, ErrTableClosed, ErrRoundNotFound,
 		ErrRoundNotOpen, ErrRoundFinished, ErrRoundState, ErrCurrencyMismatch, games.ErrCodeInvalidBetCode,
 		games.ErrCodeBetNotOffered, ErrStakeBelowLimit, ErrStakeAboveLimit, ErrInsufficientFunds, ErrBetRefused,
-		ErrBetNotFound, ErrPaytableChanged, games.ErrCodeInvalidScale}
+		ErrBetNotFound, ErrPaytableChanged, games.ErrCodeInvalidScale, ErrSeatClosed}
 	// errsSession are the refusals of a session's commands.
 	errsSession = []*errcode.Error{ErrInvalidID, ErrTableNotFound, ErrTableClosed, ErrRoundInProgress, ErrUnknownGame,
 		ErrPaytableChanged, ErrSessionOpen, ErrSessionNotOpen}
@@ -84,7 +84,10 @@ var (
 	// errsPool are the refusals of the progressive pools' commands.
 	errsPool = []*errcode.Error{ErrInvalidID, ErrInvalidAmount, ErrUnknownCurrency, ErrCurrencyMismatch, ErrTableNotFound,
 		ErrTableClosed, ErrRoundInProgress, ErrUnknownGame, ErrPaytableChanged, ErrPoolNotFound, ErrPoolDecommissioned,
-		ErrTableLinked, ErrTableNotLinked, ErrPoolRoundOpen, ErrPoolInUse, ErrPoolNegative, games.ErrCodeInvalidJackpotParams}
+		ErrTableLinked, ErrTableNotLinked, ErrPoolRoundOpen, ErrPoolInUse, ErrPoolNegative, games.ErrCodeInvalidJackpotParams,
+		ErrPoolLimits}
+	// errsSeat are the refusals of closing and reopening a seat.
+	errsSeat = []*errcode.Error{ErrInvalidID, ErrTableNotFound, ErrTableClosed, ErrUnknownGame, ErrPaytableChanged, ErrSeatClosed}
 )
 
 // The declarations of the commands, in the order of the documentation.
@@ -94,7 +97,7 @@ var (
 	specAdjust   = CommandSpec{Name: "adjust", Roles: rolesSupervisor, Errors: errsCash, Route: "POST /v1/wallets/{player}/adjust"}
 
 	specOpenTable    = CommandSpec{Name: "open_table", Roles: rolesSupervisor, Errors: errsTable, Route: "POST /v1/tables"}
-	specChangeLimits = CommandSpec{Name: "change_limits", Roles: rolesSupervisor, BetweenRounds: true, Errors: errsTable, Route: "POST /v1/tables/{table}/limits"}
+	specChangeLimits = CommandSpec{Name: "change_limits", Roles: rolesSupervisor, BetweenRounds: true, Errors: append(slices.Clip(errsTable), ErrPoolLimits), Route: "POST /v1/tables/{table}/limits"}
 	specStartShoe    = CommandSpec{Name: "start_shoe", Roles: rolesDealer, BetweenRounds: true, Errors: errsTable, Route: "POST /v1/tables/{table}/shoes"}
 	specTakeBank     = CommandSpec{Name: "take_bank", Roles: rolesDealer, BetweenRounds: true, Errors: errsBank, Route: "POST /v1/tables/{table}/bank"}
 	specReleaseBank  = CommandSpec{Name: "release_bank", Roles: rolesDealer, BetweenRounds: true, Errors: errsBank, Route: "POST /v1/tables/{table}/bank/release"}
@@ -124,6 +127,10 @@ var (
 	specUnlinkPool       = CommandSpec{Name: "unlink_pool", Roles: rolesSupervisor, Errors: errsPool, Route: "POST /v1/pools/{pool}/unlink"}
 	specAdjustPool       = CommandSpec{Name: "adjust_pool", Roles: rolesPoolMoney, Errors: errsPool, Route: "POST /v1/pools/{pool}/adjust"}
 	specDecommissionPool = CommandSpec{Name: "decommission_pool", Roles: rolesPoolMoney, Errors: errsPool, Route: "POST /v1/pools/{pool}/decommission"}
+	// A seat of a pool table closed to progressive bets and reopened
+	// (seat.go; seed 004, 6.6).
+	specCloseSeat  = CommandSpec{Name: "close_seat", Roles: rolesSupervisor, Errors: errsSeat, Route: "POST /v1/tables/{table}/seats/close"}
+	specReopenSeat = CommandSpec{Name: "reopen_seat", Roles: rolesSupervisor, Errors: errsSeat, Route: "POST /v1/tables/{table}/seats/reopen"}
 )
 
 // commandSpecs lists every declaration, for Commands and the tests.
@@ -134,6 +141,7 @@ var commandSpecs = []*CommandSpec{
 	&specOpenRound, &specCloseBetting, &specReshake, &specRecordResult, &specPause, &specResume, &specCancel, &specCorrectResult,
 	&specPlaceSlip, &specTakeDown, &specClaim,
 	&specConfigurePool, &specLinkPool, &specUnlinkPool, &specAdjustPool, &specDecommissionPool,
+	&specCloseSeat, &specReopenSeat,
 }
 
 // Commands returns a copy of every command's declaration, in the order of

@@ -102,6 +102,10 @@ func (d *decider) decide(s *State, c Command, now time.Time) ([]draft, error) {
 		return d.adjustPool(s, c)
 	case *DecommissionPool:
 		return d.decommissionPool(s, c)
+	case *CloseSeat:
+		return d.closeSeat(s, c)
+	case *ReopenSeat:
+		return d.reopenSeat(s, c)
 	case *OpenSession:
 		return d.openSession(s, c)
 	case *CloseSession:
@@ -321,6 +325,11 @@ func (d *decider) changeLimits(s *State, c *ChangeLimits) ([]draft, error) {
 	}
 	if err := checkLimits(pt, c.Limits, t.Band, t.Scale); err != nil {
 		return nil, err
+	}
+	if id := s.PoolOf(t.ID); id != "" {
+		if err := d.checkPoolLimits(s, s.pools[id], t.ID, pt, c.Limits); err != nil {
+			return nil, err
+		}
 	}
 	return []draft{{
 		typ:   events.TypeTableLimitsChanged,
@@ -558,6 +567,12 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 			return nil, err
 		}
 		if err := s.checkProgressive(pt, t, b.Code); err != nil {
+			return nil, err
+		}
+		if err := checkSeat(pt, r, c.Player, b.Code); err != nil {
+			return nil, err
+		}
+		if err := checkSeatOpen(pt, t, b.Code); err != nil {
 			return nil, err
 		}
 		if err := checkAmount("stake of "+b.Code, b.Stake, r.Scale); err != nil {

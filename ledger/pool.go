@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -55,6 +56,12 @@ var (
 	// account below zero.
 	ErrPoolNegative = errcode.New("pool_negative", http.StatusUnprocessableEntity, "A pool account would go below zero",
 		"a pool account would go below zero")
+	// ErrPoolLimits is returned when linking a table whose progressive
+	// bet limits differ from those of the tables linked to the pool, or
+	// changing a linked table's progressive limits away from theirs: seed
+	// 004, 6.5.1, every linked table has the same minimum and maximum.
+	ErrPoolLimits = errcode.New("pool_limits_differ", http.StatusConflict, "Progressive limits differ from the linked tables'",
+		"progressive limits differ from the linked tables'")
 )
 
 // Pool is a progressive pool's state.
@@ -225,16 +232,29 @@ func (d *decider) configurePool(s *State, c *ConfigurePool) ([]draft, error) {
 		}
 	}
 	main := r.Accounts()[0]
-	funded := decimal.Max(r.Base().Sub(s.balance(main, c.Currency)), decimal.Zero)
-	var ps []events.Posting
+	// A reserve the new version drops keeps no money out of the pool's
+	// accounts: its balance moves to the main pool, before the base is
+	// funded (docs/GAMES.md, "Progressive pools").
+	var ts []events.Transfer
+	moved := decimal.Zero
+	if old := s.pools[c.Pool]; old != nil {
+		for _, a := range old.Accounts {
+			if b := s.balance(a, c.Currency); b.IsPositive() && !slices.Contains(r.Accounts(), a) {
+				ts = append(ts, events.Transfer{From: a, To: main, Amount: b, Rule: "reserve dropped by version " + strconv.Itoa(r.Version())})
+				moved = moved.Add(b)
+			}
+		}
+	}
+	funded := decimal.Max(r.Base().Sub(s.balance(main, c.Currency).Add(moved)), decimal.Zero)
+	ps := PoolPostings(c.Currency, ts)
 	if funded.IsPositive() {
-		ps = []events.Posting{{From: AccountCasino, To: main, Amount: funded, Currency: c.Currency}}
+		ps = append(ps, events.Posting{From: AccountCasino, To: main, Amount: funded, Currency: c.Currency})
 	}
 	return []draft{{
 		typ: events.TypeJackpotConfigured,
 		payload: &events.JackpotConfigured{
 			Pool: r.ID(), Version: r.Version(), Hash: r.Hash(), Currency: c.Currency,
-			Params: r.CanonicalJSON(), Accounts: r.Accounts(), Funded: funded, Reason: c.Reason,
+			Params: r.CanonicalJSON(), Accounts: r.Accounts(), Funded: funded, Reason: c.Reason, Transfers: ts,
 		},
 		postings: ps,
 	}}, nil
@@ -264,6 +284,9 @@ func (d *decider) linkPool(s *State, c *LinkPool) ([]draft, error) {
 	}
 	if t.Active != "" {
 		return nil, errf(ErrRoundInProgress, "table %s has round %s in progress", t.ID, t.Active)
+	}
+	if err := d.checkPoolLimits(s, p, t.ID, pt, t.Limits); err != nil {
+		return nil, err
 	}
 	return []draft{{typ: events.TypeJackpotLinked, payload: &events.JackpotLinked{Pool: p.ID, Table: t.ID}}}, nil
 }
@@ -352,17 +375,38 @@ func (d *decider) decommissionPool(s *State, c *DecommissionPool) ([]draft, erro
 	}
 	total := decimal.Zero
 	var ts []events.Transfer
-	for _, a := range p.Accounts {
-		if b := s.balance(a, p.Currency); b.IsPositive() {
-			ts = append(ts, events.Transfer{From: a, To: to, Amount: b, Rule: "decommission"})
-			total = total.Add(b)
-		}
+	for _, a := range s.poolAccountsHolding(p) {
+		b := s.balance(a, p.Currency)
+		ts = append(ts, events.Transfer{From: a, To: to, Amount: b, Rule: "decommission"})
+		total = total.Add(b)
 	}
 	return []draft{{
 		typ:      events.TypeJackpotDecommissioned,
 		payload:  &events.JackpotDecommissioned{Pool: p.ID, To: c.To, Amount: total, Currency: p.Currency, Reason: c.Reason, Transfers: ts},
 		postings: PoolPostings(p.Currency, ts),
 	}}, nil
+}
+
+// poolAccountsHolding returns the accounts of pool p that hold money:
+// those of its parameters in force, in their order, then any other
+// account of the pool (a reserve an earlier version dropped before
+// configuring moved its balance to the main pool), sorted. A
+// decommission leaves nothing behind.
+func (s *State) poolAccountsHolding(p *Pool) []string {
+	var out, others []string
+	for _, a := range p.Accounts {
+		if s.balance(a, p.Currency).IsPositive() {
+			out = append(out, a)
+		}
+	}
+	prefix := accountJackpot + p.ID + ":"
+	s.balances.each(func(k balanceKey, v decimal.Decimal) {
+		if k.currency == p.Currency && v.IsPositive() && strings.HasPrefix(k.account, prefix) && IsPoolAccount(k.account) && !slices.Contains(p.Accounts, k.account) {
+			others = append(others, k.account)
+		}
+	})
+	slices.Sort(others)
+	return append(out, others...)
 }
 
 // PoolPostings are the postings of a pool event's transfers (a
@@ -418,6 +462,15 @@ func (s *State) applyPool(payload any) bool {
 		// The postings are the whole effect.
 	case *events.JackpotDecommissioned:
 		s.mustPool(p.Pool).Decommissioned = true
+	case *events.JackpotPassFunded:
+		s.mustRound(p.Round).poolFunded = true
+	case *events.JackpotSeatClosed:
+		t := s.mustTable(p.Table)
+		t.ClosedSeats = append(slices.Clone(t.ClosedSeats), p.Seat)
+		slices.Sort(t.ClosedSeats)
+	case *events.JackpotSeatReopened:
+		t := s.mustTable(p.Table)
+		t.ClosedSeats = slices.DeleteFunc(slices.Clone(t.ClosedSeats), func(n int) bool { return n == p.Seat })
 	default:
 		return false
 	}
@@ -439,6 +492,54 @@ func (s *State) roundPool(r *Round) (*Pool, error) {
 		return nil, errf(ErrTableNotLinked, "table %s of round %s is linked to no pool", r.Table, r.ID)
 	}
 	return s.pools[id], nil
+}
+
+// progressiveLimit returns the limit of a paytable's progressive bet
+// under limits: the kind whose seat-1 code the paytable calls progressive
+// (games.Progressive), or the "*" limit; false for a paytable without one.
+func progressiveLimit(pt games.Paytable, limits map[string]Limit) (Limit, bool) {
+	pg, ok := pt.(games.Progressive)
+	if !ok {
+		return Limit{}, false
+	}
+	for _, k := range pt.Kinds() {
+		if !pg.ProgressiveBet(k + ":1") {
+			continue
+		}
+		if l, ok := limits[k]; ok {
+			return l, true
+		}
+		l, ok := limits["*"]
+		return l, ok
+	}
+	return Limit{}, false
+}
+
+// checkPoolLimits refuses limits for table (being linked to p, or linked
+// already and changing its limits) whose progressive minimum or maximum
+// differ from another linked table's: seed 004, 6.5.1, "el mismo mínimo y
+// máximo" on every table linked to a pool.
+func (d *decider) checkPoolLimits(s *State, p *Pool, table string, pt games.Paytable, limits map[string]Limit) error {
+	mine, ok := progressiveLimit(pt, limits)
+	if !ok {
+		return nil
+	}
+	for _, id := range p.Tables {
+		o := s.tables[id]
+		if id == table || o == nil {
+			continue
+		}
+		opt, err := d.paytable(o)
+		if err != nil {
+			return err
+		}
+		theirs, ok := progressiveLimit(opt, o.Limits)
+		if ok && (!theirs.Min.Equal(mine.Min) || !theirs.Max.Equal(mine.Max)) {
+			return errf(ErrPoolLimits, "table %s's progressive limits would be %s..%s, table %s linked to pool %s has %s..%s",
+				table, mine.Min, mine.Max, id, p.ID, theirs.Min, theirs.Max)
+		}
+	}
+	return nil
 }
 
 // checkProgressive refuses a progressive bet on a table linked to no pool.

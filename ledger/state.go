@@ -44,6 +44,10 @@ type Table struct {
 	Shoe      int64
 	ShoeRound int64
 	ShoeOver  bool
+	// ClosedSeats are the seats closed to progressive bets
+	// (jackpot.seat_closed), sorted; a table opened again starts with
+	// every seat open.
+	ClosedSeats []int
 }
 
 // Bet is one bet's state.
@@ -112,6 +116,10 @@ type Round struct {
 	// when the round's last result was recorded (nil when none): the
 	// funds a progressive round is settled with.
 	poolAtResult []decimal.Decimal
+	// poolFunded is set once the round's pass has written its shortfall
+	// funding (jackpot.pass_funded), so that a settlement finished after
+	// a crash writes it once.
+	poolFunded bool
 	// salesClosed are the transfers the round posted at its first close
 	// of betting (games.SalesCloser, ledger/closing.go): nil when none.
 	salesClosed []games.Transfer

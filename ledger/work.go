@@ -1,6 +1,8 @@
 package ledger
 
 import (
+	"slices"
+
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
@@ -152,14 +154,36 @@ func (d *decider) workTogether(s *State, r *Round, rs games.RoundSettler, res []
 		Staked: decimal.Zero, Won: decimal.Zero, Returned: decimal.Zero, Residue: decimal.Zero,
 		Funds: &events.Funds{Bank: funds.Bank, Pool: poolFunds, Closed: EventTransfers(funds.Closed)},
 	}
+	// A pass is written funding first (events.PassFundedFirst): the
+	// settlements that pay nothing out of the main pool, then the
+	// shortfall funding (jackpot.pass_funded), then the prizes, the net
+	// payers last, then round.settled with the reset; so the main pool
+	// is never below zero after any event (docs/GAMES.md).
+	funded := 0
+	if poolFunds != nil {
+		for funded < len(set.Transfers) && games.PassFunding(set.Transfers[funded]) {
+			funded++
+		}
+		poolFunds.Order, poolFunds.Funded = events.PassFundedFirst, funded
+	}
 	var out []draft
+	type prize struct {
+		d   draft
+		net decimal.Decimal // what the settlement takes out of the main pool
+	}
+	var prizes []prize
 	for i, b := range bets {
 		st := set.Bets[i]
 		if !st.Outcome.Decided() {
 			return nil, errf(ErrInvalidResult, "round %s is over but %s leaves bet %s (%s) open", r.ID, pt(rs), b.ID, b.Code)
 		}
 		if b.Status == BetOpen {
-			out = append(out, settledDraft(r, b, st, res, r.Correction))
+			d := settledDraft(r, b, st, res, r.Correction)
+			if net, ok := mainPayout(funds.Pool, st); ok {
+				prizes = append(prizes, prize{d, net})
+			} else {
+				out = append(out, d)
+			}
 		}
 		tot.Staked = tot.Staked.Add(b.Stake)
 		tot.Won = tot.Won.Add(st.Win)
@@ -169,6 +193,18 @@ func (d *decider) workTogether(s *State, r *Round, rs games.RoundSettler, res []
 		if b.Status != BetOpen {
 			tot.Residue = tot.Residue.Add(b.Settlement.Residue)
 		}
+	}
+	if funded > 0 && !r.poolFunded {
+		out = append(out, draft{
+			typ: events.TypeJackpotPassFunded, table: r.Table, round: r.ID,
+			payload: &events.JackpotPassFunded{Table: r.Table, Round: r.ID, Pool: poolFunds.Pool, Currency: r.Currency,
+				Transfers: EventTransfers(set.Transfers[:funded])},
+			postings: TransferPostings(r.Table, r.Currency, set.Transfers[:funded]),
+		})
+	}
+	slices.SortStableFunc(prizes, func(a, b prize) int { return a.net.Cmp(b.net) })
+	for _, z := range prizes {
+		out = append(out, z.d)
 	}
 	for _, t := range set.Transfers {
 		tot.Transfers = append(tot.Transfers, events.Transfer{From: t.From, To: t.To, Amount: t.Amount, Rule: t.Rule})
@@ -181,9 +217,29 @@ func (d *decider) workTogether(s *State, r *Round, rs games.RoundSettler, res []
 	}
 	out = append(out, draft{
 		typ: events.TypeRoundSettled, table: r.Table, round: r.ID, payload: &tot,
-		postings: TransferPostings(r.Table, r.Currency, set.Transfers),
+		postings: TransferPostings(r.Table, r.Currency, set.Transfers[funded:]),
 	})
 	return out, nil
+}
+
+// mainPayout reports whether st pays a prize out of the pool's main
+// account, and what it takes out of it net of the contribution to it
+// that the same settlement posts.
+func mainPayout(pool *games.PoolFunds, st games.Settlement) (decimal.Decimal, bool) {
+	if pool == nil || pool.Rules == nil || !st.Returned.IsPositive() {
+		return decimal.Zero, false
+	}
+	main := pool.Rules.Accounts()[0]
+	if st.Counterparty != main {
+		return decimal.Zero, false
+	}
+	net := st.Returned
+	for _, c := range st.Contributions {
+		if games.PoolAccountPrefix+c.Pool == main {
+			net = net.Sub(c.Amount)
+		}
+	}
+	return net, true
 }
 
 // shoeOver reports whether a finished round brought out the cut card of a

@@ -280,6 +280,12 @@ func (f *fold) apply(d *decoded) error {
 		f.poolEvent(e, p.Pool, p)
 	case *events.JackpotDecommissioned:
 		f.poolEvent(e, p.Pool, p)
+	case *events.JackpotSeatClosed, *events.JackpotSeatReopened:
+		// A seat closed to progressive bets: the ledger refuses them; the
+		// round's bets show what was taken.
+	case *events.JackpotPassFunded:
+		// A pass's shortfall funding: its postings are the pool's
+		// movements (poolEntries).
 	default:
 		var ok bool
 		if ok, err = f.sessionEvent(e, d.payload); !ok {

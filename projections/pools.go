@@ -67,8 +67,12 @@ type PoolView struct {
 	Accounts       []string        `json:"accounts"`
 	Tables         []string        `json:"tables"`
 	Decommissioned bool            `json:"decommissioned"`
-	// Balances are the accounts' balances, in Accounts' order; Total
-	// their sum; Main the main pool's, the amount a display shows.
+	// AccountBalances are the accounts' balances, each named by its
+	// account, in Accounts' order.
+	AccountBalances []PoolBalance `json:"account_balances"`
+	// Balances are the same balances as a bare list, in Accounts' order,
+	// kept for the clients that read it; Total their sum; Main the main
+	// pool's, the amount a display shows.
 	Balances []decimal.Decimal `json:"balances"`
 	Main     decimal.Decimal   `json:"main"`
 	Total    decimal.Decimal   `json:"total"`
@@ -76,6 +80,12 @@ type PoolView struct {
 	// newest first.
 	LastWinners []PoolEntry `json:"last_winners"`
 	Seq         uint64      `json:"seq"`
+}
+
+// PoolBalance is one of a pool's accounts and its balance.
+type PoolBalance struct {
+	Account string          `json:"account"`
+	Balance decimal.Decimal `json:"balance"`
 }
 
 // PoolPage is one page of a pool's movements, newest first.
@@ -120,7 +130,7 @@ func (f *fold) touchPool(pool string) {
 // poolEntries records every posting of e that moves a pool account.
 func (f *fold) poolEntries(e *events.Envelope, payload any) {
 	i := 0
-	for _, p := range e.Postings {
+	for pi, p := range e.Postings {
 		for _, side := range []struct {
 			account, other string
 			sign           int64
@@ -136,8 +146,8 @@ func (f *fold) poolEntries(e *events.Envelope, payload any) {
 				Other: side.other, Table: e.Table, Round: e.Round, Actor: e.Actor,
 			}
 			ent.Reason = poolReason(payload, side.account, side.other)
-			if k, ok := transferKind(payload, side.account, side.other); ok {
-				ent.Kind = k
+			if t, ok := roundTransfer(payload, pi); ok {
+				ent.Kind, ent.Reason = transferKind(t), t.Rule
 			}
 			v, _ := json.Marshal(ent)
 			f.appends = append(f.appends, kv{bucketPoolMoves, prefixed(pool, e.Seq, byte(i>>8), byte(i)), v})
@@ -154,6 +164,9 @@ func (f *fold) poolEntries(e *events.Envelope, payload any) {
 func poolKind(t events.Type, other string, sign int64) string {
 	switch t {
 	case events.TypeJackpotConfigured:
+		if other != ledger.AccountCasino {
+			return "transfer"
+		}
 		return "funding"
 	case events.TypeJackpotAdjusted:
 		return "adjustment"
@@ -170,18 +183,46 @@ func poolKind(t events.Type, other string, sign int64) string {
 	return "transfer"
 }
 
-// transferKind reads a round transfer's kind from its rule ("reset: …").
-func transferKind(payload any, account, other string) (string, bool) {
-	p, ok := payload.(*events.RoundSettled)
-	if !ok {
-		return "", false
-	}
-	for _, t := range p.Transfers {
-		if (t.To == account || t.From == account) && strings.Contains(t.Rule, ":") {
-			return strings.SplitN(t.Rule, ":", 2)[0], true
+// roundTransfer returns the transfer of a pass that posting pi of a
+// round.settled or a jackpot.pass_funded carries: the ledger posts one
+// posting per transfer with a positive amount, in order
+// (ledger.TransferPostings), and a round.settled written funding first
+// posts only the transfers after those of its jackpot.pass_funded. Each
+// posting keeps its own transfer's kind and reason, so that a reset is
+// never shown as the shortfall of the same pass.
+func roundTransfer(payload any, pi int) (events.Transfer, bool) {
+	var ts []events.Transfer
+	switch p := payload.(type) {
+	case *events.RoundSettled:
+		ts = p.Transfers
+		if p.Funds != nil && p.Funds.Pool != nil && p.Funds.Pool.Funded > 0 && p.Funds.Pool.Funded <= len(ts) {
+			ts = ts[p.Funds.Pool.Funded:]
 		}
+	case *events.JackpotPassFunded:
+		ts = p.Transfers
+	default:
+		return events.Transfer{}, false
 	}
-	return "", false
+	k := 0
+	for _, t := range ts {
+		if !t.Amount.IsPositive() {
+			continue
+		}
+		if k == pi {
+			return t, true
+		}
+		k++
+	}
+	return events.Transfer{}, false
+}
+
+// transferKind reads a round transfer's kind from its rule ("reset: …"),
+// "transfer" for a rule that names none.
+func transferKind(t events.Transfer) string {
+	if k, _, ok := strings.Cut(t.Rule, ":"); ok {
+		return k
+	}
+	return "transfer"
 }
 
 func poolReason(payload any, account, other string) string {
@@ -191,15 +232,14 @@ func poolReason(payload any, account, other string) string {
 	case *events.JackpotDecommissioned:
 		return p.Reason
 	case *events.JackpotConfigured:
+		for _, t := range p.Transfers {
+			if (t.From == account && t.To == other) || (t.To == account && t.From == other) {
+				return fmt.Sprintf("version %d: %s", p.Version, t.Rule)
+			}
+		}
 		return fmt.Sprintf("version %d: the main pool brought to its base", p.Version)
 	case *events.BetSettled:
 		return p.Rule
-	case *events.RoundSettled:
-		for _, t := range p.Transfers {
-			if t.To == account || t.From == account {
-				return t.Rule
-			}
-		}
 	}
 	return ""
 }
@@ -272,6 +312,7 @@ func (s *Store) Pool(pool string) (PoolView, error) {
 				b = bal
 			}
 			v.Balances = append(v.Balances, b)
+			v.AccountBalances = append(v.AccountBalances, PoolBalance{Account: a, Balance: b})
 			v.Total = v.Total.Add(b)
 			if i == 0 {
 				v.Main = b

@@ -2,6 +2,7 @@ package projections
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -93,5 +94,57 @@ func TestPool_ViewHistoryAndWinners(t *testing.T) {
 	prizes, err := s.PoolPrizes("jp-1", "c2")
 	if err != nil || len(prizes) != 0 {
 		t.Errorf("prizes of another table: %v, %v", prizes, err)
+	}
+}
+
+// TestPool_ShortfallAndResetKinds pays a four of a kind on a progressive
+// bet of 3 (1,500) from a main pool of about 1,000: the pass covers the
+// shortfall (from r1, then the house) and then restarts the empty main
+// pool at its base (from the house). Each movement of the round keeps its
+// own kind and reason: the reset is never listed as a shortfall.
+func TestPool_ShortfallAndResetKinds(t *testing.T) {
+	h := newHarness(t)
+	s := openProj(t, "", Options{})
+	runProjector(t, s, h.Stream)
+	fin := events.Actor{ID: "fin-1", Role: ledger.RoleFinance}
+	pool, err := jackpot.Lookup(jackpot.IDPool1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Deposit("ann", "1000")
+	h.Must(&ledger.OpenTable{
+		Meta: ledger.Meta{Actor: ledgertest.Supervisor}, Table: "c1", Paytable: "poker/caribbean", Currency: "EUR",
+		Limits: map[string]ledger.Limit{"*": {Min: dec("1"), Max: dec("100")}},
+		Band:   ledger.Limit{Min: dec("1"), Max: dec("100")}, Dealer: ledgertest.Dealer.ID,
+	})
+	h.Must(&ledger.ConfigurePool{Meta: ledger.Meta{Actor: fin}, Pool: "jp-1", Currency: "EUR", Params: pool.CanonicalJSON()})
+	h.Must(&ledger.LinkPool{Meta: ledger.Meta{Actor: ledgertest.Supervisor}, Pool: "jp-1", Table: "c1"})
+	round := h.OpenRound("c1")
+	h.Bet("c1", round, "ann", bet("ante:1", "10"), bet("call:1", "20"), bet("progressive:1", "3"))
+	h.CloseBetting("c1", round)
+	h.Must(&ledger.RecordResult{Meta: ledger.Meta{Actor: ledgertest.Dealer}, Table: "c1", Round: round, Result: json.RawMessage(
+		`{"dealer":["AH","KD","5C","7S","9H"],"seats":[{"seat":1,"cards":["2H","2D","2C","2S","9D"]}]}`)})
+	waitFor(t, s, h.LastSeq())
+	page, err := s.PoolHistory("jp-1", Page{Limit: 500})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]int{}
+	for _, e := range page.Entries {
+		if e.Round != round || (e.Kind != "shortfall" && e.Kind != "reset") {
+			continue
+		}
+		kinds[e.Kind]++
+		if !strings.HasPrefix(e.Reason, e.Kind+":") {
+			t.Errorf("a %s movement of %s with the reason %q", e.Kind, e.Amount, e.Reason)
+		}
+		if e.Kind == "reset" && e.Account == "jackpot:jp-1:main" && !e.BalanceAfter.Equal(dec("1000")) {
+			t.Errorf("the reset leaves main at %s, want its base 1000", e.BalanceAfter)
+		}
+	}
+	// Shortfall: r1's share of the bet (out of r1, into main) and the
+	// house's part (into main); reset: the house's part (into main).
+	if kinds["shortfall"] != 3 || kinds["reset"] != 1 {
+		t.Errorf("movements of the round by kind %v, want 3 shortfall and 1 reset", kinds)
 	}
 }

@@ -154,8 +154,9 @@ func (p *Paytable) settle(code string, stake decimal.Decimal, scale int32, r Rou
 // CheckPlacement validates a bet placed in a round (b.Since must be 0)
 // beside the player's open bets of the round, seat by seat: one ante; one
 // call, only beside the ante and exactly CallMultiple times it; one
-// progressive bet, only beside the ante (the side bet goes with a hand).
-// Its errors wrap ErrBetRefused, ErrBadBetCode or ErrBadStake.
+// progressive bet, only beside the ante (the side bet goes with a hand);
+// no working flag (Settle has none). Another player's bets on the seat
+// are the ledger's to refuse (BetSeat, games.Seated). Its errors wrap ErrBetRefused, ErrBadBetCode or ErrBadStake.
 func (p *Paytable) CheckPlacement(b games.Bet, results []games.Result, open []games.Bet) error {
 	kind, seat, err := ParseBet(b.Code)
 	if err != nil {
@@ -163,6 +164,11 @@ func (p *Paytable) CheckPlacement(b games.Bet, results []games.Result, open []ga
 	}
 	if len(results) != 0 || b.Since != 0 {
 		return fmt.Errorf("%w: the round's result is recorded; no more bets", ErrBetRefused)
+	}
+	if b.Working {
+		// Settle refuses the flag: a bet taken with it could never be
+		// settled.
+		return fmt.Errorf("%w: %q: poker bets have no working flag", ErrBetRefused, cut(b.Code))
 	}
 	var ante *games.Bet
 	for i, o := range open {

@@ -214,6 +214,16 @@ func (p *Paytable) ProgressiveBet(code string) bool {
 	return err == nil && kind == BetProgressive
 }
 
+// BetSeat returns the seat of a bet code (games.Seated): a seat is one
+// player's box, with one hand and one decision.
+func (p *Paytable) BetSeat(code string) (int, bool) {
+	_, seat, err := ParseBet(code)
+	return seat, err == nil
+}
+
+// Seats returns SeatsMax (games.Seated).
+func (p *Paytable) Seats() int { return SeatsMax }
+
 // SettleRound settles a deal's bets (games.RoundSettler): the ante and the
 // call of each seat as Settle does, and the progressive bets together
 // against the linked pool (games.SettlePass). Every seat with an ante
@@ -295,5 +305,6 @@ func (p *Paytable) checkBet(b games.Bet, scale int32) error {
 var (
 	_ games.RoundSettler = (*Paytable)(nil)
 	_ games.Progressive  = (*Paytable)(nil)
+	_ games.Seated       = (*Paytable)(nil)
 	_ games.Result       = Deal{}
 )
