@@ -584,7 +584,9 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 			}
 			open = append(open, gb)
 		case b.Working:
-			return nil, errf(ErrInvalidRequest, "%s: paytable %s has no working flag", b.Code, pt.ID())
+			// The flag is a game rule the bet's game does not have, not a
+			// malformed request: the game refuses the bet (docs/ERRORS.md).
+			return nil, errf(ErrBetRefused, "%s: paytable %s has no working flag", b.Code, pt.ID())
 		}
 		placed[i] = events.PlacedBet{Bet: d.newID().String(), Code: b.Code, Stake: b.Stake, Working: b.Working}
 		postings = append(postings, events.Posting{From: WalletAccount(c.Player), To: InPlayAccount(t.ID), Amount: b.Stake, Currency: r.Currency})
