@@ -142,6 +142,7 @@ var (
 	typeBoardRow   = reflect.TypeOf(projections.BoardResult{})
 	typeBoardStats = reflect.TypeFor[games.BoardStats]()
 	typeStateView  = reflect.TypeFor[games.StateView]()
+	typeRawJSON    = reflect.TypeFor[json.RawMessage]()
 )
 
 // schema returns the JSON schema of t; named structs go to the components
@@ -154,6 +155,10 @@ func (g *schemaGen) schema(t reflect.Type) obj {
 		return obj{"type": "string", "format": "date-time"}
 	case typeDuration:
 		return obj{"type": "integer", "description": "nanoseconds"}
+	case typeRawJSON:
+		// A game's own JSON (a result: {"dice":[2,2,5]}, {"pocket":"00"}),
+		// never the bytes Go holds it in.
+		return obj{"type": "object", "description": "the game's JSON (docs/GAMES.md)"}
 	case typeBoardRow:
 		// A row carries its game's members besides these (see
 		// projections.BoardResult).
@@ -181,6 +186,10 @@ func (g *schemaGen) schema(t reflect.Type) obj {
 	case reflect.Array:
 		return obj{"type": "array", "items": g.schema(t.Elem()), "minItems": t.Len(), "maxItems": t.Len()}
 	case reflect.Map:
+		if t.Elem() == typeRawJSON {
+			// A game's members (a result's), each any JSON value.
+			return obj{"type": "object", "additionalProperties": true}
+		}
 		return obj{"type": "object", "additionalProperties": g.schema(t.Elem())}
 	case reflect.Interface:
 		if t == typeBoardStats {
