@@ -350,9 +350,9 @@ type RoundView struct {
 
 // RoundSummary is a round in a list.
 type RoundSummary struct {
-	ID       string          `json:"id"`
-	Number   int64           `json:"number"`
-	Status   string          `json:"status"`
+	ID       string    `json:"id"`
+	Number   int64     `json:"number"`
+	Status   string    `json:"status"`
 	OpenedAt time.Time `json:"opened_at"`
 	// Results, Dice and Result are the round view's.
 	Results  []json.RawMessage `json:"results"`
@@ -386,13 +386,13 @@ type BetView struct {
 	// lay), as in the round view.
 	PlacementCommission decimal.Decimal `json:"placement_commission,omitzero"`
 	Currency            string          `json:"currency"`
-	PlacedAt    time.Time       `json:"placed_at"`
-	PlacedSeq   uint64          `json:"placed_seq"`
-	Status      string          `json:"status"`
-	Dice        *[3]int         `json:"dice,omitempty"`
-	Result      json.RawMessage `json:"result,omitempty"`
-	Win         decimal.Decimal `json:"win"`
-	Returned    decimal.Decimal `json:"returned"`
+	PlacedAt            time.Time       `json:"placed_at"`
+	PlacedSeq           uint64          `json:"placed_seq"`
+	Status              string          `json:"status"`
+	Dice                *[3]int         `json:"dice,omitempty"`
+	Result              json.RawMessage `json:"result,omitempty"`
+	Win                 decimal.Decimal `json:"win"`
+	Returned            decimal.Decimal `json:"returned"`
 	// Residue is what the rounding policy did not pay of the bet's win,
 	// as in the round view: a player's history and the round agree.
 	Residue decimal.Decimal `json:"residue"`
