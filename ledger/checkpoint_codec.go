@@ -437,6 +437,15 @@ func encodeTable(w *ckWriter, t *Table) {
 	w.varint(t.Shoe)
 	w.varint(t.ShoeRound)
 	w.bool(t.ShoeOver)
+	w.count(len(t.ShoeResults), t.ShoeResults == nil)
+	for _, id := range sortedKeys(t.ShoeResults) {
+		w.str(id)
+		rs := t.ShoeResults[id]
+		w.count(len(rs), rs == nil)
+		for _, raw := range rs {
+			w.bytes(raw)
+		}
+	}
 }
 
 func decodeTable(r *ckReader) *Table {
@@ -457,6 +466,20 @@ func decodeTable(r *ckReader) *Table {
 	t.Shoe = r.varint()
 	t.ShoeRound = r.varint()
 	t.ShoeOver = r.bool()
+	if n, isNil := r.count(); !isNil {
+		t.ShoeResults = make(map[string][][]byte, n)
+		for range n {
+			id := r.str()
+			var rs [][]byte
+			if m, isNil := r.count(); !isNil {
+				rs = make([][]byte, m)
+				for i := range m {
+					rs[i] = r.bytes()
+				}
+			}
+			t.ShoeResults[id] = rs
+		}
+	}
 	return t
 }
 

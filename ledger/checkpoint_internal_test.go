@@ -25,6 +25,11 @@ func bigState(tables, betsPerRound, keys int) *State {
 		tid := "table-" + strconv.Itoa(t)
 		s.tables[tid] = &Table{ID: tid, Game: "sicbo", Paytable: "sicbo/live", Currency: "EUR", Scale: 2,
 			Limits: map[string]Limit{"*": {Min: decimal.New(1, 0), Max: decimal.New(500, 0)}}}
+		if t == 1 {
+			// A table dealt from a shoe, with the cards of two rounds.
+			s.tables[tid].Shoe, s.tables[tid].ShoeRound = 3, 7
+			s.tables[tid].ShoeResults = map[string][][]byte{"r8": {[]byte(`{"card":"9H","to":"dealer"}`), []byte(`{"cut_card":true}`)}, "r9": {}}
+		}
 		for r := range FinishedRoundsKept {
 			rid := "0193a1b2-c3d4-7e5f-8a9b-" + strconv.Itoa(100000000000+t*1000+r)
 			rd := &Round{ID: rid, Table: tid, Number: int64(r + 1), Paytable: "sicbo/live", Currency: "EUR", Scale: 2,
@@ -92,7 +97,7 @@ func TestCheckpoint_CodecFields(t *testing.T) {
 	}{
 		// Round's sales is a cache of its bets, rebuilt after a restore
 		// (saleIndex), and not encoded.
-		{Table{}, 16}, {Round{}, 27}, {Bet{}, 13}, {games.Settlement{}, 8}, {games.Contribution{}, 2},
+		{Table{}, 17}, {Round{}, 27}, {Bet{}, 13}, {games.Settlement{}, 8}, {games.Contribution{}, 2},
 		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 15}, {Pool{}, 8}, {Session{}, 13},
 	} {
 		if got := reflect.TypeOf(tc.v).NumField(); got != tc.want {

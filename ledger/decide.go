@@ -880,6 +880,9 @@ func (d *decider) recordResult(s *State, c *RecordResult) ([]draft, error) {
 	if err := checkDecision(pt, r, res, prior); err != nil {
 		return nil, err
 	}
+	if err := checkShoeCount(t, r, pt, append(prior, res)); err != nil {
+		return nil, err
+	}
 	if err := d.checkSettles(s, r, pt, append(prior, res)); err != nil {
 		return nil, err
 	}
@@ -996,6 +999,9 @@ func (d *decider) correctResult(s *State, c *CorrectResult) ([]draft, error) {
 	corrected := append(all[:last:last], after)
 	if !pt.RoundOver(corrected) {
 		return nil, errf(ErrInvalidResult, "the corrected result %s would not end round %s; a correction replaces the result that ended it", after, r.ID)
+	}
+	if err := checkShoeCount(t, r, pt, corrected); err != nil {
+		return nil, err
 	}
 	// Walk the compensating events before raising the correction: each
 	// wallet must stay non-negative at every step, not only at the end.
