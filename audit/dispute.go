@@ -150,7 +150,12 @@ type DisputeBet struct {
 	RecomputedReturned decimal.Decimal `json:"recomputed_returned"`
 	RecordedWin        decimal.Decimal `json:"recorded_win"`
 	RecordedReturned   decimal.Decimal `json:"recorded_returned"`
-	Residue            decimal.Decimal `json:"residue"`
+	// RecomputedCommission and RecordedCommission are what the
+	// settlement kept of the win (baccarat's banker bet; zero for most
+	// bets): returned = stake + win − commission.
+	RecomputedCommission decimal.Decimal `json:"recomputed_commission"`
+	RecordedCommission   decimal.Decimal `json:"recorded_commission"`
+	Residue              decimal.Decimal `json:"residue"`
 	// Match is true when the recorded amounts equal the recomputed ones.
 	Match bool `json:"match"`
 	// InForce is false for a settlement a correction reversed.
@@ -395,6 +400,7 @@ func (o *disputeObserver) betRows(rr *replay.RoundReplay) {
 					Bet: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Name: name, Stake: b.Stake, Currency: p.Currency,
 					PlacedSeq: ev.Seq, Outcome: "open", InForce: true,
 					RecomputedWin: decimal.Zero, RecomputedReturned: decimal.Zero, RecordedWin: decimal.Zero, RecordedReturned: decimal.Zero, Residue: decimal.Zero,
+					RecomputedCommission: decimal.Zero, RecordedCommission: decimal.Zero,
 				})
 			}
 		case *events.BetSettled:
@@ -451,6 +457,7 @@ func (o *disputeObserver) settled(c replay.BetCheck) {
 	}
 	row.RecordedRule, row.RecordedWin, row.RecordedReturned, row.Residue = c.Recorded.Rule, c.Recorded.Win, c.Recorded.Returned, c.Recorded.Residue
 	row.Rule, row.RecomputedWin, row.RecomputedReturned = c.Recomputed.Rule, orZero(c.Recomputed.Win), orZero(c.Recomputed.Returned)
+	row.RecordedCommission, row.RecomputedCommission = orZero(c.Recorded.Commission), orZero(c.Recomputed.Commission)
 	row.Match = c.Match
 	if !c.Match {
 		row.Note = c.Problem

@@ -123,6 +123,16 @@ func TestCompat_SameCommandsSameEvents(t *testing.T) {
 // release did not have.
 var addedSinceRelease = regexp.MustCompile(`,"residue":"[^"]*"`)
 
+// settlementAddedSinceRelease matches the members of the bet, round and
+// round list answers that the release did not have: every settlement's
+// and total's commission (zero when none), and every round's list of
+// results (the release gave Sic Bo's only as dice).
+var settlementAddedSinceRelease = regexp.MustCompile(`,"commission":"[^"]*"|"results":\[(\{"dice":\[[1-6],[1-6],[1-6]\]\},?)*\],`)
+
+// replayCommissionAdded matches a zero commission of a replayed
+// settlement, which the release left out.
+var replayCommissionAdded = regexp.MustCompile(`,\n *"commission": "0"`)
+
 // boardAddedSinceRelease matches the members of a Sic Bo board's stats
 // that the release did not have: the current runs and the rounds since the
 // last triple and each face (issue #22), last in the stats.
@@ -169,6 +179,10 @@ func TestCompat_ReleaseStream(t *testing.T) {
 		// a Sic Bo board's stats carry streaks and since since issue #22.
 		// Only the release's members are compared.
 		for q, a := range got {
+			if strings.HasPrefix(q, "bets ") || strings.HasPrefix(q, "round") {
+				a = settlementAddedSinceRelease.ReplaceAllString(a, "")
+				got[q] = a
+			}
 			if strings.HasPrefix(q, "bets ") {
 				got[q] = addedSinceRelease.ReplaceAllString(a, "")
 			}
@@ -197,6 +211,9 @@ func TestCompat_ReleaseStream(t *testing.T) {
 				t.Fatal(err)
 			}
 			got, _ := json.MarshalIndent(rp, "  ", "  ")
+			// A settlement's commission is answered when zero too since
+			// the release: an addition, removed before comparing.
+			got = replayCommissionAdded.ReplaceAll(got, nil)
 			var w bytes.Buffer
 			_ = json.Indent(&w, want[r], "  ", "  ")
 			if !bytes.Equal(got, w.Bytes()) {
