@@ -323,7 +323,11 @@ func (d *demo) round(ctx context.Context, t *demoTable) error {
 	hand, several := t.game.(demoHand)
 	deal, dealt := t.game.(demoDeal)
 	if dealt {
-		if err := d.ensureShoe(ctx, t, deal); err != nil {
+		// The deal draws each card at random, not from the cards left
+		// in a shoe: a new shoe per round keeps every card within what
+		// a shoe holds (the ledger counts a shoe's cards across its
+		// rounds).
+		if err := d.startShoe(ctx, t, deal); err != nil {
 			return err
 		}
 	}

@@ -85,6 +85,15 @@ func (d *demo) ensureShoe(ctx context.Context, t *demoTable, deal interface{ cut
 	return nil
 }
 
+// startShoe starts a new shoe at a card table, its cut card where deal
+// puts it.
+func (d *demo) startShoe(ctx context.Context, t *demoTable, deal interface{ cut() int }) error {
+	if _, err := d.led.Execute(ctx, &ledger.StartShoe{Meta: ledger.Meta{Actor: t.dealer}, Table: t.id, CutCards: deal.cut()}); err != nil {
+		return fmt.Errorf("start shoe: %w", err)
+	}
+	return nil
+}
+
 // playDeal plays a whole round of a card game: each demo player sits at
 // a seat now and then with a main bet (and a side bet), then every card
 // and decision as a result, with betting closed before each.
