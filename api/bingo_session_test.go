@@ -214,6 +214,12 @@ func TestAPI_BingoDoubleCards(t *testing.T) {
 	}
 	opened := e.must(201, "POST", "/v1/tables/hall/rounds", ledger.RoleDealer, nil).result(t)
 	g2 := opened.Round
+	// The opening's answer lists the halves the ledger carried into the
+	// game, each with its slip and player.
+	if len(opened.Bets) != 2 || opened.Bets[0].Player != "ann" || opened.Bets[0].Code != bingoCard(t, "D-1", x) || opened.Bets[0].Slip == "" ||
+		opened.Bets[1].Player != "bob" || opened.Bets[1].Code != bingoCard(t, "D-2", z) {
+		t.Fatalf("the opening answered bets %+v, want D-1's and D-2's second halves", opened.Bets)
+	}
 	var bp projections.BetPage
 	mustJSON(t, e.must(200, "GET", fmt.Sprintf("/v1/wallets/ann/bets?min_seq=%d", opened.LastSeq), ledger.RoleFrontend, nil).body, &bp)
 	if len(bp.Bets) != 2 || bp.Bets[0].Code != bingoCard(t, "D-1", x) || bp.Bets[1].Code != bp.Bets[0].Code || !bp.Bets[0].Stake.Equal(dec("1")) {

@@ -155,7 +155,7 @@ func TestAPI_CrapsHand(t *testing.T) {
 	var rv projections.RoundView
 	mustJSON(t, e.must(200, "GET", fmt.Sprintf("/v1/rounds/%s?min_seq=%d", round, last), ledger.RoleAuditor, nil).body, &rv)
 	if rv.Status != projections.RoundSettled || len(rv.Results) != 7 || len(rv.Reshakes) != 1 || rv.Reshakes[0].Reason != events.ReshakeDieOut ||
-		!rv.Totals.Commission.Equal(dec("2")) || !rv.Totals.TakenDown.Equal(dec("12")) {
+		!rv.Totals.PlacementCommission.Equal(dec("2")) || !rv.Totals.TakenDown.Equal(dec("12")) {
 		t.Fatalf("round view: %s, %d results, reshakes %+v, totals %+v", rv.Status, len(rv.Results), rv.Reshakes, rv.Totals)
 	}
 	wantReturned := map[string]string{"pass": "20", "field": "0", "dont_pass": "0", "place:8": "12", "pass_odds": "44", "come": "0",

@@ -188,6 +188,10 @@ func (g *schemaGen) schema(t reflect.Type) obj {
 	case reflect.Array:
 		return obj{"type": "array", "items": g.schema(t.Elem()), "minItems": t.Len(), "maxItems": t.Len()}
 	case reflect.Map:
+		if t.Elem() == typeRawJSON {
+			// A game's members (a result's), each any JSON value.
+			return obj{"type": "object", "additionalProperties": true}
+		}
 		return obj{"type": "object", "additionalProperties": g.schema(t.Elem())}
 	case reflect.Interface:
 		if t == typeBoardStats {

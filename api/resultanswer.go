@@ -42,30 +42,33 @@ type settlementAnswer struct {
 }
 
 type settledBetAnswer struct {
-	Bet      string         `json:"bet"`
-	Code     string         `json:"code"`
-	Outcome  string         `json:"outcome"`
-	Win      jsontext.Value `json:"win"`
-	Returned jsontext.Value `json:"returned"`
+	Bet        string         `json:"bet"`
+	Code       string         `json:"code"`
+	Outcome    string         `json:"outcome"`
+	Win        jsontext.Value `json:"win"`
+	Returned   jsontext.Value `json:"returned"`
+	Commission jsontext.Value `json:"commission"`
+	Rule       string         `json:"rule"`
 }
 
 type totalsAnswer struct {
-	Bets     int            `json:"bets"`
-	Staked   jsontext.Value `json:"staked"`
-	Won      jsontext.Value `json:"won"`
-	Returned jsontext.Value `json:"returned"`
-	Refunded jsontext.Value `json:"refunded"`
-	Residue  jsontext.Value `json:"residue"`
+	Bets       int            `json:"bets"`
+	Staked     jsontext.Value `json:"staked"`
+	Won        jsontext.Value `json:"won"`
+	Returned   jsontext.Value `json:"returned"`
+	Refunded   jsontext.Value `json:"refunded"`
+	Residue    jsontext.Value `json:"residue"`
+	Commission jsontext.Value `json:"commission"`
 }
 
 // resultStringMembers are the string members of a resultAnswer: the
 // renderer pads a string member that parses as a decimal when some answer
 // type declares a decimal of that name, so the direct encoding is only
 // used when none of these is such a name.
-var resultStringMembers = []string{"table", "round", "slip", "player", "currency", "bet", "code", "outcome"}
+var resultStringMembers = []string{"table", "round", "slip", "player", "currency", "bet", "code", "outcome", "rule"}
 
 // resultAmountMembers are the amounts of a resultAnswer.
-var resultAmountMembers = []string{"balance", "win", "returned", "staked", "won", "refunded", "residue"}
+var resultAmountMembers = []string{"balance", "win", "returned", "staked", "won", "refunded", "residue", "commission"}
 
 // directResult reports whether results can be encoded directly: no string
 // member of a resultAnswer shares its name with an amount, and every
@@ -111,10 +114,10 @@ func (a *amountRenderer) result(res *ledger.Result) (body []byte, ok bool) {
 			sa.Bets = nil
 		}
 		for i, b := range st.Bets {
-			sa.Bets[i] = settledBetAnswer{Bet: b.Bet, Code: b.Code, Outcome: b.Outcome, Win: amount(b.Win), Returned: amount(b.Returned)}
+			sa.Bets[i] = settledBetAnswer{Bet: b.Bet, Code: b.Code, Outcome: b.Outcome, Win: amount(b.Win), Returned: amount(b.Returned), Commission: amount(b.Commission), Rule: b.Rule}
 		}
 		t := st.Totals
-		sa.Totals = totalsAnswer{Bets: t.Bets, Staked: amount(t.Staked), Won: amount(t.Won), Returned: amount(t.Returned), Refunded: amount(t.Refunded), Residue: amount(t.Residue)}
+		sa.Totals = totalsAnswer{Bets: t.Bets, Staked: amount(t.Staked), Won: amount(t.Won), Returned: amount(t.Returned), Refunded: amount(t.Refunded), Residue: amount(t.Residue), Commission: amount(t.Commission)}
 		out.Settlement = sa
 	}
 	body, err := json.Marshal(out)

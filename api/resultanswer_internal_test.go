@@ -52,11 +52,11 @@ func TestResultAnswer_SameBytes(t *testing.T) {
 	check(t, a, res)
 	res.Settlement = &ledger.Settlement{
 		Bets: []ledger.SettledBet{
-			{Bet: "b1", Code: "big", Outcome: "won", Win: d("10"), Returned: d("20.5")},
-			{Bet: "2", Code: "4", Outcome: "lost", Win: d("0"), Returned: d("0")},
-			{Bet: "b3", Code: "small", Outcome: ledger.OutcomeRefunded, Win: d("0"), Returned: d("1.005")},
+			{Bet: "b1", Code: "big", Outcome: "won", Win: d("10"), Returned: d("20.5"), Commission: d("0.5"), Rule: "banker pays 1:1 less 5% commission"},
+			{Bet: "2", Code: "4", Outcome: "lost", Win: d("0"), Returned: d("0"), Commission: d("0"), Rule: "17"},
+			{Bet: "b3", Code: "small", Outcome: ledger.OutcomeRefunded, Win: d("0"), Returned: d("1.005"), Commission: d("0"), Rule: ledger.RuleRefunded},
 		},
-		Totals: ledger.SettlementTotals{Bets: 3, Staked: d("21.5"), Won: d("10"), Returned: d("21.505"), Refunded: d("1.005"), Residue: d("0.0001")},
+		Totals: ledger.SettlementTotals{Bets: 3, Staked: d("21.5"), Won: d("10"), Returned: d("21.505"), Refunded: d("1.005"), Residue: d("0.0001"), Commission: d("0.5")},
 	}
 	for _, cur := range []string{"EUR", "CLP", "XYZ", ""} {
 		res.Currency = cur

@@ -50,13 +50,13 @@ func TestAPI_WorkingAndTakeDown(t *testing.T) {
 
 	var rv projections.RoundView
 	mustJSON(t, e.must(200, "GET", fmt.Sprintf("/v1/rounds/%s?min_seq=%d", round, down.LastSeq), ledger.RoleAuditor, nil).body, &rv)
-	if rv.Status != projections.RoundBetting || string(rv.Result) != `{"face":1}` || !rv.Totals.TakenDown.Equal(dec("20")) || !rv.Totals.Commission.Equal(dec("3")) {
+	if rv.Status != projections.RoundBetting || string(rv.Result) != `{"face":1}` || !rv.Totals.TakenDown.Equal(dec("20")) || !rv.Totals.PlacementCommission.Equal(dec("3")) {
 		t.Fatalf("round view: %s result %s totals %+v", rv.Status, rv.Result, rv.Totals)
 	}
 	for _, b := range rv.Bets {
 		switch b.Bet {
 		case res.Bets[0].Bet:
-			if !b.Working || b.Status != projections.BetOpen || b.Since != 1 || !b.Commission.Equal(dec("1")) {
+			if !b.Working || b.Status != projections.BetOpen || b.Since != 1 || !b.PlacementCommission.Equal(dec("1")) {
 				t.Errorf("the working hold: %+v", b)
 			}
 		case res.Bets[1].Bet:

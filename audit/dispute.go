@@ -151,6 +151,11 @@ type DisputeBet struct {
 	RecomputedReturned decimal.Decimal `json:"recomputed_returned"`
 	RecordedWin        decimal.Decimal `json:"recorded_win"`
 	RecordedReturned   decimal.Decimal `json:"recorded_returned"`
+	// RecomputedCommission and RecordedCommission are what the
+	// settlement kept of the win (baccarat's banker bet; zero for most
+	// bets): returned = stake + win − commission.
+	RecomputedCommission decimal.Decimal `json:"recomputed_commission"`
+	RecordedCommission   decimal.Decimal `json:"recorded_commission"`
 	// Residue is what the settlement posted to the rounding account
 	// (nothing since only whole smallest units are posted, docs/AUDIT.md
 	// "Rounding"); ResidueExact is the residue not paid, exactly (a
@@ -407,7 +412,8 @@ func (o *disputeObserver) betRows(rr *replay.RoundReplay) {
 					Bet: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Name: name, Stake: b.Stake, Currency: p.Currency,
 					PlacedSeq: ev.Seq, Outcome: "open", InForce: true,
 					RecomputedWin: decimal.Zero, RecomputedReturned: decimal.Zero, RecordedWin: decimal.Zero, RecordedReturned: decimal.Zero, Residue: decimal.Zero,
-					ResidueExact: exactAmount(nil, o.scaleOf(p.Currency)),
+					ResidueExact:         exactAmount(nil, o.scaleOf(p.Currency)),
+					RecomputedCommission: decimal.Zero, RecordedCommission: decimal.Zero,
 				})
 			}
 		case *events.BetSettled:
@@ -469,6 +475,7 @@ func (o *disputeObserver) settled(c replay.BetCheck) {
 		row.residue = exactResidue(c.Recomputed)
 	}
 	row.ResidueExact = exactAmount(row.residue, o.scaleOf(row.Currency))
+	row.RecordedCommission, row.RecomputedCommission = orZero(c.Recorded.Commission), orZero(c.Recomputed.Commission)
 	row.Match = c.Match
 	if !c.Match {
 		row.Note = c.Problem

@@ -69,13 +69,14 @@ func (r *DisputeReport) tables() *csvSections {
 		writeSalesCloseCSV(c, r)
 	}
 	c.header("bets", "bet", "slip", "player", "code", "name", "stake", "currency", "placed_seq", "seq", "correction", "dice", "outcome",
-		"rule", "recomputed_win", "recomputed_returned", "recorded_win", "recorded_returned", "residue", "residue_exact", "match", "in_force", "reversed_seq", "note")
+		"rule", "recomputed_win", "recomputed_returned", "recorded_win", "recorded_returned", "residue", "residue_exact", "match", "in_force", "reversed_seq", "note",
+		"recomputed_commission", "recorded_commission")
 	for _, b := range r.Bets {
 		cur := b.Currency
 		c.row("bets", b.Bet, b.Slip, b.Player, b.Code, b.Name, ri.amount(b.Stake, cur), cur, u64s(b.PlacedSeq), optSeq(b.Seq), ints(b.Correction),
 			resultCell(b.Dice, b.Result), b.Outcome, b.Rule, ri.amount(b.RecomputedWin, cur), ri.amount(b.RecomputedReturned, cur),
 			ri.amount(b.RecordedWin, cur), ri.amount(b.RecordedReturned, cur), ri.amount(b.Residue, cur), b.ResidueExact, bools(b.Match), bools(b.InForce),
-			optSeq(b.ReversedAt), b.Note)
+			optSeq(b.ReversedAt), b.Note, ri.amount(b.RecomputedCommission, cur), ri.amount(b.RecordedCommission, cur))
 	}
 	c.header("players", "player", "currency", "before", "after", "staked", "returned", "refunded", "other")
 	for _, p := range r.Players {

@@ -112,6 +112,9 @@ type DemoDealer interface {
 	// EnsureShoe starts a shoe with cut cards behind the cut card when
 	// the table has none in play (Shoed games).
 	EnsureShoe(ctx context.Context, cut int) error
+	// StartShoe starts a new shoe between rounds, whatever the shoe in
+	// play (Shoed games).
+	StartShoe(ctx context.Context, cut int) error
 	// Bank returns who holds the table's bank (PlayerBanked games; ""
 	// for nobody), its balance, and every player's wallet.
 	Bank(ctx context.Context) (banker string, bank decimal.Decimal, wallets map[string]decimal.Decimal, err error)
@@ -310,13 +313,16 @@ type DemoDealStep struct {
 // DemoDealStepsMax bounds the steps of one demo deal.
 const DemoDealStepsMax = 400
 
-// PlayDemoDeal plays a whole round of a card game: a shoe started when
-// none is in play, the round opened, each player (three in four) on the
+// PlayDemoDeal plays a whole round of a card game: a new shoe started,
+// the round opened, each player (three in four) on the
 // seat of their place in Players with a main bet of at least 2 (and a side
 // bet), then every card and decision as a result, with betting closed
 // before each, until the paytable says the round is over.
 func PlayDemoDeal(ctx context.Context, d DemoDealer, rng *rand.Rand, s DemoDeal) error {
-	if err := d.EnsureShoe(ctx, s.Cut); err != nil {
+	// The deal draws each card at random, not from the cards left in a
+	// shoe: a new shoe per round keeps every card within what a shoe
+	// holds (the ledger counts a shoe's cards across its rounds).
+	if err := d.StartShoe(ctx, s.Cut); err != nil {
 		return err
 	}
 	if err := d.OpenRound(ctx); err != nil {

@@ -80,6 +80,7 @@ func (s *State) apply(e *events.Envelope, payload events.Payload) {
 	case *events.TableShoeStarted:
 		t := s.mustTable(p.Table)
 		t.Shoe, t.ShoeRound, t.ShoeOver = p.Shoe, p.AfterRound, false
+		t.ShoeResults = nil
 	case *events.RoundOpened:
 		t := s.mustTable(p.Table)
 		t.Rounds = p.Number
@@ -136,11 +137,14 @@ func (s *State) apply(e *events.Envelope, payload events.Payload) {
 		if r.Number == t.Rounds && r.Number > t.ShoeRound {
 			t.ShoeOver = p.ShoeOver
 		}
+		t.keepShoeResults(r)
 		s.finishRound(r)
 	case *events.RoundCancelled:
 		r := s.mustRound(p.Round)
 		r.work = workOf(e)
 		s.mustTable(r.Table).Active = ""
+		// The cards a cancelled deal took left the shoe all the same.
+		s.mustTable(r.Table).keepShoeResults(r)
 		if r.Open == 0 {
 			s.finishRound(r)
 		}

@@ -441,6 +441,15 @@ func encodeTable(w *ckWriter, t *Table) {
 	for _, seat := range t.ClosedSeats {
 		w.int(seat)
 	}
+	w.count(len(t.ShoeResults), t.ShoeResults == nil)
+	for _, id := range sortedKeys(t.ShoeResults) {
+		w.str(id)
+		rs := t.ShoeResults[id]
+		w.count(len(rs), rs == nil)
+		for _, raw := range rs {
+			w.bytes(raw)
+		}
+	}
 }
 
 func decodeTable(r *ckReader) *Table {
@@ -465,6 +474,20 @@ func decodeTable(r *ckReader) *Table {
 		t.ClosedSeats = make([]int, n)
 		for i := range t.ClosedSeats {
 			t.ClosedSeats[i] = r.int()
+		}
+	}
+	if n, isNil := r.count(); !isNil {
+		t.ShoeResults = make(map[string][][]byte, n)
+		for range n {
+			id := r.str()
+			var rs [][]byte
+			if m, isNil := r.count(); !isNil {
+				rs = make([][]byte, m)
+				for i := range m {
+					rs[i] = r.bytes()
+				}
+			}
+			t.ShoeResults[id] = rs
 		}
 	}
 	return t

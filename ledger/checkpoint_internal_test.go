@@ -26,6 +26,11 @@ func bigState(tables, betsPerRound, keys int) *State {
 		tid := "table-" + strconv.Itoa(t)
 		s.tables[tid] = &Table{ID: tid, Game: "sicbo", Paytable: "sicbo/live", Currency: "EUR", Scale: 2,
 			Limits: map[string]Limit{"*": {Min: decimal.New(1, 0), Max: decimal.New(500, 0)}}}
+		if t == 1 {
+			// A table dealt from a shoe, with the cards of two rounds.
+			s.tables[tid].Shoe, s.tables[tid].ShoeRound = 3, 7
+			s.tables[tid].ShoeResults = map[string][][]byte{"r8": {[]byte(`{"card":"9H","to":"dealer"}`), []byte(`{"cut_card":true}`)}, "r9": {}}
+		}
 		for r := range FinishedRoundsKept {
 			rid := "0193a1b2-c3d4-7e5f-8a9b-" + strconv.Itoa(100000000000+t*1000+r)
 			rd := &Round{ID: rid, Table: tid, Number: int64(r + 1), Paytable: "sicbo/live", Currency: "EUR", Scale: 2,
@@ -93,7 +98,7 @@ func TestCheckpoint_CodecFields(t *testing.T) {
 		// (saleIndex), and not encoded. A bet's Settlement is the one its
 		// event records, whose ResidueExact is always nil (the event
 		// holds the exact residue: rounding.go), and not encoded.
-		{Table{}, 17}, {Round{}, 28}, {Bet{}, 13}, {games.Settlement{}, 9}, {games.Contribution{}, 2},
+		{Table{}, 18}, {Round{}, 28}, {Bet{}, 13}, {games.Settlement{}, 9}, {games.Contribution{}, 2},
 		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 15}, {Pool{}, 8}, {Session{}, 13},
 	} {
 		if got := reflect.TypeOf(tc.v).NumField(); got != tc.want {

@@ -599,7 +599,9 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 			}
 			open = append(open, gb)
 		case b.Working:
-			return nil, errf(ErrInvalidRequest, "%s: paytable %s has no working flag", b.Code, pt.ID())
+			// The flag is a game rule the bet's game does not have, not a
+			// malformed request: the game refuses the bet (docs/ERRORS.md).
+			return nil, errf(ErrBetRefused, "%s: paytable %s has no working flag", b.Code, pt.ID())
 		}
 		placed[i] = events.PlacedBet{Bet: d.newID().String(), Code: b.Code, Stake: b.Stake, Working: b.Working}
 		postings = append(postings, events.Posting{From: WalletAccount(c.Player), To: InPlayAccount(t.ID), Amount: b.Stake, Currency: r.Currency})
@@ -893,6 +895,9 @@ func (d *decider) recordResult(s *State, c *RecordResult) ([]draft, error) {
 	if err := checkDecision(pt, r, res, prior); err != nil {
 		return nil, err
 	}
+	if err := checkShoeCount(t, r, pt, append(prior, res)); err != nil {
+		return nil, err
+	}
 	if err := d.checkSettles(s, r, pt, append(prior, res)); err != nil {
 		return nil, err
 	}
@@ -1009,6 +1014,9 @@ func (d *decider) correctResult(s *State, c *CorrectResult) ([]draft, error) {
 	corrected := append(all[:last:last], after)
 	if !pt.RoundOver(corrected) {
 		return nil, errf(ErrInvalidResult, "the corrected result %s would not end round %s; a correction replaces the result that ended it", after, r.ID)
+	}
+	if err := checkShoeCount(t, r, pt, corrected); err != nil {
+		return nil, err
 	}
 	// Walk the compensating events before raising the correction: each
 	// wallet must stay non-negative at every step, not only at the end.

@@ -209,10 +209,11 @@ func TestLedger_DeuxTableauxProperty(t *testing.T) {
 				wallet[p] -= cents
 				seen["taken"]++
 			}
-			if shoeOver {
-				h.must(&ledger.StartShoe{Meta: ledger.Meta{Actor: dealer}, Table: table, CutCards: baccarat.CutCardsBehind})
-				shoeOver = false
-			}
+			// The model draws each coup from a full shoe of its own, so
+			// each round is dealt from a new shoe: the ledger counts a
+			// shoe's cards across its rounds (rule shoe_count).
+			h.must(&ledger.StartShoe{Meta: ledger.Meta{Actor: dealer}, Table: table, CutCards: baccarat.CutCardsBehind})
+			shoeOver = false
 			round := h.openRound(table)
 			var bets []deuxModelBet
 			var staked int64

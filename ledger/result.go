@@ -21,7 +21,8 @@ type Result struct {
 	Slip        string `json:"slip,omitempty"`
 	// Bets are a slip's bets, in the slip's order, each with the id the
 	// ledger gave it and its code: a client matches them to what it sent
-	// without a second read.
+	// without a second read. For a round's opening, the bets the ledger
+	// placed in it (carried halves), with their slips and players.
 	Bets   []SlipBet `json:"bets,omitempty"`
 	Player string    `json:"player,omitempty"`
 	// Balance is the wallet balance after a cashier command or a slip.
@@ -34,10 +35,14 @@ type Result struct {
 	Settlement *Settlement `json:"settlement,omitempty"`
 }
 
-// SlipBet is one bet of a slip answer.
+// SlipBet is one bet of a slip answer, or one the ledger placed itself
+// when it opened a round (a bingo session's carried halves), which also
+// names its Slip and Player.
 type SlipBet struct {
-	Bet  string `json:"bet"`
-	Code string `json:"code"`
+	Bet    string `json:"bet"`
+	Code   string `json:"code"`
+	Slip   string `json:"slip,omitempty"`
+	Player string `json:"player,omitempty"`
 }
 
 // Settlement lists the bets a command settled or refunded, with their
@@ -53,14 +58,24 @@ type Settlement struct {
 }
 
 // SettledBet is one bet's settlement (or refund) in a Settlement. Outcome
-// is won, lost or push as the game decided, or refunded.
+// is won, lost or push as the game decided, or refunded. Commission is
+// what the house kept of the win (baccarat's banker bet; zero for most
+// bets), so that Returned = stake + Win − Commission for every bet of
+// every game; Rule is the paytable rule that decided the bet, as the
+// bet.settled event records it (RuleRefunded for a refund).
 type SettledBet struct {
-	Bet      string          `json:"bet"`
-	Code     string          `json:"code"`
-	Outcome  string          `json:"outcome"`
-	Win      decimal.Decimal `json:"win"`
-	Returned decimal.Decimal `json:"returned"`
+	Bet        string          `json:"bet"`
+	Code       string          `json:"code"`
+	Outcome    string          `json:"outcome"`
+	Win        decimal.Decimal `json:"win"`
+	Returned   decimal.Decimal `json:"returned"`
+	Commission decimal.Decimal `json:"commission"`
+	Rule       string          `json:"rule"`
 }
+
+// RuleRefunded is the Rule of a refunded bet: its stake went back whole,
+// no rule of the game decided it.
+const RuleRefunded = "refunded: the stake returned"
 
 // OutcomeRefunded is the Outcome of a refunded bet in a Settlement.
 const OutcomeRefunded = "refunded"
@@ -75,6 +90,9 @@ type SettlementTotals struct {
 	Returned decimal.Decimal `json:"returned"`
 	Refunded decimal.Decimal `json:"refunded"`
 	Residue  decimal.Decimal `json:"residue"`
+	// Commission adds up the bets' Commission: Returned = Staked + Won −
+	// Commission for a settlement of settled and refunded bets.
+	Commission decimal.Decimal `json:"commission"`
 }
 
 // add folds one stored event of the command into the result.
@@ -90,11 +108,19 @@ func (r *Result) add(e *events.Envelope, payload any) {
 	// settlements or refunds that follow from it.
 	switch p := payload.(type) {
 	case *events.BetSettled:
-		r.settle(SettledBet{Bet: p.Bet, Code: p.Code, Outcome: p.Outcome, Win: p.Win, Returned: p.Returned}, p.Currency, p.Stake, p.Residue)
+		r.settle(SettledBet{Bet: p.Bet, Code: p.Code, Outcome: p.Outcome, Win: p.Win, Returned: p.Returned, Commission: p.Commission, Rule: p.Rule}, p.Currency, p.Stake, p.Residue)
 	case *events.BetRefunded:
-		r.settle(SettledBet{Bet: p.Bet, Code: p.Code, Outcome: OutcomeRefunded, Win: decimal.Zero, Returned: p.Stake}, p.Currency, p.Stake, decimal.Zero)
+		r.settle(SettledBet{Bet: p.Bet, Code: p.Code, Outcome: OutcomeRefunded, Win: decimal.Zero, Returned: p.Stake, Commission: decimal.Zero, Rule: RuleRefunded}, p.Currency, p.Stake, decimal.Zero)
 	}
 	if r.Events > 1 {
+		// A round's opening places the bets carried into it (a bingo
+		// session's held halves): the answer lists them, so that the
+		// opener sees what the round starts with.
+		if p, ok := payload.(*events.BetPlaced); ok && r.RoundNumber != 0 {
+			for _, b := range p.Bets {
+				r.Bets = append(r.Bets, SlipBet{Bet: b.Bet, Code: b.Code, Slip: p.Slip, Player: p.Player})
+			}
+		}
 		return
 	}
 	r.Table = e.Table
@@ -122,10 +148,10 @@ func (r *Result) add(e *events.Envelope, payload any) {
 func (r *Result) settle(b SettledBet, currency string, stake, residue decimal.Decimal) {
 	if r.Settlement == nil {
 		z := decimal.Zero
-		r.Settlement = &Settlement{Bets: []SettledBet{}, Totals: SettlementTotals{Staked: z, Won: z, Returned: z, Refunded: z, Residue: z}}
+		r.Settlement = &Settlement{Bets: []SettledBet{}, Totals: SettlementTotals{Staked: z, Won: z, Returned: z, Refunded: z, Residue: z, Commission: z}}
 	}
 	s := r.Settlement
-	b.Win, b.Returned = asStored(b.Win), asStored(b.Returned)
+	b.Win, b.Returned, b.Commission = asStored(b.Win), asStored(b.Returned), asStored(b.Commission)
 	s.Bets = append(s.Bets, b)
 	t := &s.Totals
 	t.Bets++
@@ -136,6 +162,7 @@ func (r *Result) settle(b SettledBet, currency string, stake, residue decimal.De
 		t.Refunded = asStored(t.Refunded.Add(b.Returned))
 	}
 	t.Residue = asStored(t.Residue.Add(residue))
+	t.Commission = asStored(t.Commission.Add(b.Commission))
 	r.Currency = currency
 }
 

@@ -239,6 +239,12 @@ func (d *decider) sessionSales(s *State, t *Table, r *Round, pt games.Paytable, 
 	held := make([]decimal.Decimal, len(bets))
 	halves := 0
 	for i, b := range bets {
+		// A code the game cannot read is refused as outside a session
+		// (invalid_bet_code, invalid_card): the session's terms only
+		// decide where a well-formed card may be sold.
+		if _, err := pt.BetKind(b.Code); err != nil {
+			return nil, nil, err
+		}
 		if err := checkAmount("price of "+b.Code, b.Stake, r.Scale); err != nil {
 			return nil, nil, err
 		}

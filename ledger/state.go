@@ -48,6 +48,11 @@ type Table struct {
 	// (jackpot.seat_closed), sorted; a table opened again starts with
 	// every seat open.
 	ClosedSeats []int
+	// ShoeResults are the results in force of the finished rounds of the
+	// current shoe (settled or cancelled), by round id, as their games'
+	// JSON: the cards dealt since the shoe started (ledger/shoe.go). Nil
+	// before the first shoe and at a table not dealt from one.
+	ShoeResults map[string][][]byte
 }
 
 // Bet is one bet's state.

@@ -524,7 +524,7 @@ func (f *fold) betPlaced(e *events.Envelope, p *events.BetPlaced) error {
 		}
 		r.Totals.Bets++
 		r.Totals.Staked = r.Totals.Staked.Add(b.Stake)
-		r.Totals.Commission = r.Totals.Commission.Add(b.Commission)
+		r.Totals.PlacementCommission = r.Totals.PlacementCommission.Add(b.Commission)
 		f.betOrder = append(f.betOrder, id)
 		f.bets[id] = &betRecord{
 			Bet: b.Bet, Slip: p.Slip, Player: p.Player, Table: p.Table, Round: p.Round,
@@ -578,8 +578,10 @@ func (f *fold) betSettled(e *events.Envelope, p *events.BetSettled) error {
 	r.Totals.Won = r.Totals.Won.Add(p.Win)
 	r.Totals.Paid = r.Totals.Paid.Add(p.Returned)
 	r.Totals.Residue = r.Totals.Residue.Add(p.Residue)
+	r.Totals.Commission = r.Totals.Commission.Add(p.Commission)
 
 	b.Status, b.Result, b.Win, b.Returned, b.Residue, b.Rule = status, p.ResultJSON(), p.Win, p.Returned, p.Residue, p.Rule
+	b.Kept = p.Commission
 	if status != BetPush && p.Returned.IsPositive() && f.payer != nil && f.payer(r.Paytable) {
 		r.Payees++
 		if len(r.Payouts) < games.BoardPayoutsMax {
@@ -613,6 +615,7 @@ func (f *fold) betReversed(e *events.Envelope, p *events.BetSettlementReversed) 
 	r.Totals.Won = r.Totals.Won.Sub(p.Win)
 	r.Totals.Paid = r.Totals.Paid.Sub(p.Returned)
 	r.Totals.Residue = r.Totals.Residue.Sub(p.Residue)
+	r.Totals.Commission = r.Totals.Commission.Sub(b.Kept)
 
 	if b.Status != BetPush && p.Returned.IsPositive() && r.Payees > 0 {
 		// The payout leaves the round's list (a correction settles the
@@ -623,6 +626,7 @@ func (f *fold) betReversed(e *events.Envelope, p *events.BetSettlementReversed) 
 		}
 	}
 	b.Status, b.Result, b.Win, b.Returned, b.Residue, b.Rule = BetOpen, nil, zero, zero, zero, ""
+	b.Kept = zero
 	b.SettledAt, b.SettledSeq = time.Time{}, 0
 
 	d := f.dailyOf(e, p.Table, p.Currency, p.Code)

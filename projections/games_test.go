@@ -67,7 +67,7 @@ func TestFold_RoundOfSeveralResults(t *testing.T) {
 	h.Bet("r1", round, "ann", bet("next:3", "10"))
 	throw(3)
 	rv := status(RoundBetting)
-	if rv.Dice != nil || string(rv.Result) != `{"face":3}` || rv.Results != nil {
+	if rv.Dice != nil || string(rv.Result) != `{"face":3}` || len(rv.Results) != 1 || string(rv.Results[0]) != `{"face":3}` {
 		t.Fatalf("after one throw: dice %v result %s results %s", rv.Dice, rv.Result, rv.Results)
 	}
 	if b := rv.Bets[0]; b.Status != BetWon || !b.Returned.Equal(dec("60")) {
@@ -78,7 +78,7 @@ func TestFold_RoundOfSeveralResults(t *testing.T) {
 	slip := h.Bet("r1", round, "bob", bet("hold", "15"), bet("next:4", "5"))
 	h.Must(&ledger.TakeDown{Meta: ledger.Meta{Actor: ledgertest.Frontend}, Table: "r1", Round: round, Player: "bob", Bet: slip.Bets[0].Bet})
 	rv = status(RoundBetting)
-	if !rv.Totals.Commission.Equal(dec("2.5")) || !rv.Totals.TakenDown.Equal(dec("15")) || !rv.Totals.Staked.Equal(dec("40")) {
+	if !rv.Totals.PlacementCommission.Equal(dec("2.5")) || !rv.Totals.TakenDown.Equal(dec("15")) || !rv.Totals.Staked.Equal(dec("40")) {
 		t.Fatalf("totals %+v", rv.Totals)
 	}
 	byBet := func(rv RoundView) map[string]RoundBet {
@@ -89,10 +89,10 @@ func TestFold_RoundOfSeveralResults(t *testing.T) {
 		return out
 	}
 	bets := byBet(rv)
-	if b := bets["bob hold"]; b.Status != BetTakenDown || !b.Returned.Equal(dec("15")) || !b.Commission.Equal(dec("1.5")) || b.Since != 1 {
+	if b := bets["bob hold"]; b.Status != BetTakenDown || !b.Returned.Equal(dec("15")) || !b.PlacementCommission.Equal(dec("1.5")) || b.Since != 1 {
 		t.Fatalf("bob's hold: %+v", b)
 	}
-	if b := bets["ann hold"]; !b.Working || b.Status != BetOpen || !b.Commission.Equal(dec("1")) {
+	if b := bets["ann hold"]; !b.Working || b.Status != BetOpen || !b.PlacementCommission.Equal(dec("1")) {
 		t.Fatalf("ann's hold: %+v", b)
 	}
 

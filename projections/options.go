@@ -35,7 +35,8 @@ const (
 	// 5: one board entry per settled result (every roll of a craps hand,
 	// the hand in progress included), not per completed round.
 	// 6: progressive pools' events and movements (pools.go).
-	SchemaVersion = 6
+	// 7: the settlement's commission in the bet records.
+	SchemaVersion = 7
 	// DefaultLockTimeout is how long Open waits for the file lock held by
 	// another process.
 	DefaultLockTimeout = 2 * time.Second

@@ -239,6 +239,9 @@ type betRecord struct {
 	// charged on top of the stake (never returned).
 	Working    bool
 	Commission decimal.Decimal
+	// Kept is what the settlement in force kept of the win as commission
+	// (games.Settlement.Commission).
+	Kept decimal.Decimal
 	// Since is how many of the round's results were recorded before the
 	// bet was placed.
 	Since     int
@@ -286,6 +289,7 @@ func (b *betRecord) encode() []byte {
 	e.dec(b.Win)
 	e.dec(b.Returned)
 	e.dec(b.Residue)
+	e.dec(b.Kept)
 	e.str(b.Rule)
 	e.int(int64(b.Correction))
 	e.time(b.SettledAt)
@@ -320,6 +324,7 @@ func decodeBetRecord(v []byte) (betRecord, error) {
 	b.Win = r.dec()
 	b.Returned = r.dec()
 	b.Residue = r.dec()
+	b.Kept = r.dec()
 	b.Rule = r.str()
 	b.Correction = int(r.int())
 	b.SettledAt = r.time()
@@ -333,9 +338,9 @@ func (b *betRecord) view() BetView {
 	v := BetView{
 		Bet: b.Bet, Slip: b.Slip, Player: b.Player, Table: b.Table, Round: b.Round,
 		RoundNumber: b.RoundNumber, Code: b.Code, Stake: b.Stake, Working: b.Working,
-		Commission: b.Commission, Currency: b.Currency,
+		PlacementCommission: b.Commission, Currency: b.Currency,
 		PlacedAt: b.PlacedAt, PlacedSeq: b.PlacedSeq, Status: b.Status,
-		Win: b.Win, Returned: b.Returned, Residue: b.Residue, Rule: b.Rule, Correction: b.Correction,
+		Win: b.Win, Returned: b.Returned, Residue: b.Residue, Commission: b.Kept, Rule: b.Rule, Correction: b.Correction,
 		SettledAt: b.SettledAt, SettledSeq: b.SettledSeq,
 	}
 	v.Dice, v.Result = resultMembers(b.Result)
@@ -346,8 +351,8 @@ func (b *betRecord) view() BetView {
 func (b *betRecord) roundBet() RoundBet {
 	return RoundBet{
 		Bet: b.Bet, Slip: b.Slip, Player: b.Player, Code: b.Code, Stake: b.Stake,
-		Working: b.Working, Commission: b.Commission, Since: b.Since, PlacedSeq: b.PlacedSeq, Status: b.Status, Win: b.Win, Returned: b.Returned,
-		Residue: b.Residue, Rule: b.Rule, Correction: b.Correction, SettledSeq: b.SettledSeq,
+		Working: b.Working, PlacementCommission: b.Commission, Since: b.Since, PlacedSeq: b.PlacedSeq, Status: b.Status, Win: b.Win, Returned: b.Returned,
+		Residue: b.Residue, Commission: b.Kept, Rule: b.Rule, Correction: b.Correction, SettledSeq: b.SettledSeq,
 	}
 }
 

@@ -19,7 +19,7 @@ func sampleBets() []betRecord {
 			Bet: "b1", Slip: "s1", Player: "alice", Table: "t1", Round: "r1", RoundNumber: 42, Position: 3,
 			Code: "triple:5", Stake: decimal.RequireFromString("2.50"), Currency: "EUR", PlacedAt: at, PlacedSeq: 7,
 			Status: BetWon, Result: []byte(`{"dice":[5,5,5]}`), Working: true, Commission: decimal.RequireFromString("0.25"), Since: 2, Win: decimal.RequireFromString("450"), Returned: decimal.RequireFromString("452.50"),
-			Residue: decimal.RequireFromString("0.001"), Rule: "triple", Correction: 2, SettledAt: at.Add(time.Second),
+			Residue: decimal.RequireFromString("0.001"), Kept: decimal.RequireFromString("0.02"), Rule: "triple", Correction: 2, SettledAt: at.Add(time.Second),
 			SettledSeq: 1 << 40, Events: []uint64{7, 9, 1 << 40},
 		},
 		{
@@ -51,7 +51,7 @@ func TestBetRecord_RoundTrip(t *testing.T) {
 // sameBet compares decimals by value and exponent, the rest field by field.
 func sameBet(a, b betRecord) bool {
 	decs := func(r *betRecord) []*decimal.Decimal {
-		return []*decimal.Decimal{&r.Stake, &r.Win, &r.Returned, &r.Residue, &r.Commission}
+		return []*decimal.Decimal{&r.Stake, &r.Win, &r.Returned, &r.Residue, &r.Commission, &r.Kept}
 	}
 	for i, d := range decs(&a) {
 		e := decs(&b)[i]

@@ -3,6 +3,7 @@ package projections
 import (
 	"bytes"
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -51,8 +52,9 @@ func getRoundHead(tx *bolt.Tx, id string, into *RoundInfo) ([]uint64, error) {
 		return nil, err
 	}
 	*into = r.RoundInfo
-	if len(r.History) > 1 {
-		into.Results = r.History
+	into.Results = r.History
+	if into.Results == nil {
+		into.Results = []json.RawMessage{}
 	}
 	return r.Seqs, nil
 }
@@ -122,7 +124,7 @@ func (s *Store) Rounds(table string, page Page) (RoundPage, error) {
 			}
 			out.Rounds = append(out.Rounds, RoundSummary{
 				ID: r.ID, Number: r.Number, Status: r.Status, OpenedAt: r.OpenedAt,
-				Dice: r.Dice, Result: r.Result, Currency: r.Currency, Totals: r.Totals,
+				Results: r.Results, Dice: r.Dice, Result: r.Result, Currency: r.Currency, Totals: r.Totals,
 			})
 			return nil
 		})

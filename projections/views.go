@@ -226,8 +226,9 @@ type RoundBet struct {
 	Stake  decimal.Decimal `json:"stake"`
 	// Working is the craps player's flag (games.Bet).
 	Working bool `json:"working,omitempty"`
-	// Commission was charged on placing the bet, on top of the stake.
-	Commission decimal.Decimal `json:"commission,omitzero"`
+	// PlacementCommission was charged on placing the bet, on top of the
+	// stake (craps buy and lay), and is never returned.
+	PlacementCommission decimal.Decimal `json:"placement_commission,omitzero"`
 	// Since is how many of the round's results were recorded before the
 	// bet was placed (0 for every bet of a one-result round).
 	Since     int             `json:"since,omitempty"`
@@ -236,7 +237,13 @@ type RoundBet struct {
 	Win       decimal.Decimal `json:"win"`
 	Returned  decimal.Decimal `json:"returned"`
 	Residue   decimal.Decimal `json:"residue"`
-	Rule      string          `json:"rule,omitempty"`
+	// Commission is what the settlement in force kept of the win
+	// (baccarat's banker bet), zero when none: Returned = Stake + Win −
+	// Commission for a settled bet of every game.
+	Commission decimal.Decimal `json:"commission"`
+	// Rule is the paytable rule that decided the bet, as its settlement
+	// recorded it ("" while the bet is open).
+	Rule string `json:"rule,omitempty"`
 	// Correction is the correction number of the settlement in force.
 	Correction int `json:"correction,omitempty"`
 	// SettledSeq is the sequence of the settlement (or refund) in force.
@@ -252,10 +259,12 @@ type RoundTotals struct {
 	Paid     decimal.Decimal `json:"paid"`
 	Residue  decimal.Decimal `json:"residue"`
 	Refunded decimal.Decimal `json:"refunded"`
-	// Commission is what placing the bets charged; TakenDown the stakes
-	// of bets taken down.
-	Commission decimal.Decimal `json:"commission,omitzero"`
-	TakenDown  decimal.Decimal `json:"taken_down,omitzero"`
+	// Commission adds up the bets' settlement commissions in force (zero
+	// when none); PlacementCommission is what placing the bets charged
+	// (craps buy and lay); TakenDown the stakes of bets taken down.
+	Commission          decimal.Decimal `json:"commission"`
+	PlacementCommission decimal.Decimal `json:"placement_commission,omitzero"`
+	TakenDown           decimal.Decimal `json:"taken_down,omitzero"`
 }
 
 // Reshake is one reshake of a round's dice (seed 001), or a spin repeated
@@ -307,13 +316,14 @@ type RoundInfo struct {
 	OpenedAt     time.Time `json:"opened_at"`
 	// FinishedAt is when the round was (last) settled or cancelled.
 	FinishedAt time.Time `json:"finished_at,omitzero"`
-	// Dice is the result in force (after any correction) when it is three
-	// dice; nil before the result. Result is the result in force of any
-	// other game, as its JSON ({"pocket":"17"}); Results lists every
-	// result of a round that had several (a craps hand), in order.
+	// Results lists every result of the round in order, as its game's
+	// JSON, for every game ([] before the first; the last one as
+	// corrected). Dice and Result are aliases of the result in force kept
+	// for existing clients: Dice when it is three dice (Sic Bo), Result
+	// for any other game ({"pocket":"17"}); nil before the result.
+	Results      []json.RawMessage `json:"results"`
 	Dice         *[3]int           `json:"dice,omitempty"`
 	Result       json.RawMessage   `json:"result,omitempty"`
-	Results      []json.RawMessage `json:"results,omitempty"`
 	Reshakes     []Reshake         `json:"reshakes,omitempty"`
 	Claims       []RoundClaim      `json:"claims,omitempty"`
 	Corrections  []Correction      `json:"corrections,omitempty"`
@@ -340,14 +350,16 @@ type RoundView struct {
 
 // RoundSummary is a round in a list.
 type RoundSummary struct {
-	ID       string          `json:"id"`
-	Number   int64           `json:"number"`
-	Status   string          `json:"status"`
-	OpenedAt time.Time       `json:"opened_at"`
-	Dice     *[3]int         `json:"dice,omitempty"`
-	Result   json.RawMessage `json:"result,omitempty"`
-	Currency string          `json:"currency"`
-	Totals   RoundTotals     `json:"totals"`
+	ID       string    `json:"id"`
+	Number   int64     `json:"number"`
+	Status   string    `json:"status"`
+	OpenedAt time.Time `json:"opened_at"`
+	// Results, Dice and Result are the round view's.
+	Results  []json.RawMessage `json:"results"`
+	Dice     *[3]int           `json:"dice,omitempty"`
+	Result   json.RawMessage   `json:"result,omitempty"`
+	Currency string            `json:"currency"`
+	Totals   RoundTotals       `json:"totals"`
 }
 
 // RoundPage is the answer of Rounds: a table's rounds, newest first.
@@ -370,18 +382,23 @@ type BetView struct {
 	Code        string          `json:"code"`
 	Stake       decimal.Decimal `json:"stake"`
 	Working     bool            `json:"working,omitempty"`
-	Commission  decimal.Decimal `json:"commission,omitzero"`
-	Currency    string          `json:"currency"`
-	PlacedAt    time.Time       `json:"placed_at"`
-	PlacedSeq   uint64          `json:"placed_seq"`
-	Status      string          `json:"status"`
-	Dice        *[3]int         `json:"dice,omitempty"`
-	Result      json.RawMessage `json:"result,omitempty"`
-	Win         decimal.Decimal `json:"win"`
-	Returned    decimal.Decimal `json:"returned"`
+	// PlacementCommission was charged on placing the bet (craps buy and
+	// lay), as in the round view.
+	PlacementCommission decimal.Decimal `json:"placement_commission,omitzero"`
+	Currency            string          `json:"currency"`
+	PlacedAt            time.Time       `json:"placed_at"`
+	PlacedSeq           uint64          `json:"placed_seq"`
+	Status              string          `json:"status"`
+	Dice                *[3]int         `json:"dice,omitempty"`
+	Result              json.RawMessage `json:"result,omitempty"`
+	Win                 decimal.Decimal `json:"win"`
+	Returned            decimal.Decimal `json:"returned"`
 	// Residue is what the rounding policy did not pay of the bet's win,
 	// as in the round view: a player's history and the round agree.
-	Residue    decimal.Decimal `json:"residue"`
+	Residue decimal.Decimal `json:"residue"`
+	// Commission is what the settlement in force kept of the win, as in
+	// the round view.
+	Commission decimal.Decimal `json:"commission"`
 	Rule       string          `json:"rule,omitempty"`
 	Correction int             `json:"correction,omitempty"`
 	SettledAt  time.Time       `json:"settled_at,omitzero"`

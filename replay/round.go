@@ -199,7 +199,7 @@ type Settlement struct {
 	ResidueExact string `json:"residue_exact,omitempty"`
 	// Commission is what the house took from the win (baccarat's banker
 	// bet), apart from Win; Returned is net of it.
-	Commission decimal.Decimal `json:"commission,omitzero"`
+	Commission decimal.Decimal `json:"commission"`
 	Rule       string          `json:"rule,omitempty"`
 }
 

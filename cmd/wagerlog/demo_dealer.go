@@ -169,6 +169,13 @@ func (dd *demoDealer) EnsureShoe(ctx context.Context, cut int) error {
 	return nil
 }
 
+func (dd *demoDealer) StartShoe(ctx context.Context, cut int) error {
+	if _, err := dd.d.led.Execute(ctx, &ledger.StartShoe{Meta: dd.dealer(), Table: dd.t.ID, CutCards: cut}); err != nil {
+		return fmt.Errorf("start shoe: %w", err)
+	}
+	return nil
+}
+
 func (dd *demoDealer) Bank(ctx context.Context) (string, decimal.Decimal, map[string]decimal.Decimal, error) {
 	var (
 		banker  string

@@ -138,14 +138,16 @@ func printRound(w io.Writer, r *replay.RoundReplay) error {
 	for _, e := range r.Events {
 		p("%d\t%s\t%s\t%s (%s)\t%s\t%s\n", e.Seq, e.At.Format(time.RFC3339Nano), e.Type, e.Actor.ID, e.Actor.Role, ok(e.HashOK), ok(e.LinkOK))
 	}
-	p("\nSEQ\tBET\tPLAYER\tCODE\tSTAKE\tRECORDED\tRECOMPUTED\tMATCH\tRULE\n")
+	p("\nSEQ\tBET\tPLAYER\tCODE\tSTAKE\tRECORDED\tRECOMPUTED\tCOMMISSION\tMATCH\tRULE\n")
 	for _, b := range r.Bets {
 		code := b.Code
 		if b.Superseded {
 			code += " (reversed)"
 		}
-		p("%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", b.Seq, b.Bet, b.Player, code, b.Stake,
-			settlement(b.Recorded), settlement(b.Recomputed), ok(b.Match), b.Recomputed.Rule)
+		// The commission the settlement kept of the win, as recorded:
+		// returned = stake + win − commission.
+		p("%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", b.Seq, b.Bet, b.Player, code, b.Stake,
+			settlement(b.Recorded), settlement(b.Recomputed), b.Recorded.Commission, ok(b.Match), b.Recomputed.Rule)
 	}
 	if len(r.Steps) > 0 {
 		// A round of several results (a craps hand, a blackjack deal):

@@ -74,8 +74,8 @@ func TestReplayCmd_DeuxTableaux(t *testing.T) {
 	for _, want := range []string{
 		"Result tableau 1 4S 3H (7), tableau 2 6C KD (6), banker 7H JC (7)",
 		"Bank 50 before the round",
-		"tableau:1 10 push 0/10 push 0/10 ok tableau:1: 10.00 on tableau 1 pushes (7 each)",
-		"a_caballo 7.01 lost 0/3.51 lost 0/3.51 ok a_caballo: 3.51 on tableau 1 pushes (7 each); 3.50 on tableau 2 loses (6 against the banker's 7)",
+		"tableau:1 10 push 0/10 push 0/10 0 ok tableau:1: 10.00 on tableau 1 pushes (7 each)",
+		"a_caballo 7.01 lost 0/3.51 lost 0/3.51 0 ok a_caballo: 3.51 on tableau 1 pushes (7 each); 3.50 on tableau 2 loses (6 against the banker's 7)",
 		"1 bank commission 0.18 0.18 cagnotte: 5% of the bank's net win 3.50, rounded up",
 		"Transfers ok", "Chain ok", "Settlements ok",
 	} {

@@ -85,7 +85,7 @@ func TestRebuildAndReplayCmd(t *testing.T) {
 			t.Fatalf("replay: %v\n%s", err, out)
 		}
 		flat := strings.Join(strings.Fields(out), " ")
-		for _, want := range []string{"Result 2-2-5", "round.result dl (dealer) ok ok", "bet.settled", "Chain ok", "Settlements ok", "double:2 5 won 50/55 won 50/55 ok double:2 pays 10:1"} {
+		for _, want := range []string{"Result 2-2-5", "round.result dl (dealer) ok ok", "bet.settled", "Chain ok", "Settlements ok", "double:2 5 won 50/55 won 50/55 0 ok double:2 pays 10:1"} {
 			if !strings.Contains(flat, want) {
 				t.Errorf("no %q in:\n%s", want, out)
 			}

@@ -105,9 +105,10 @@ type resultJSON struct {
 }
 
 // ParseResult decodes one result strictly: a card {"card","to"[,"hand"]},
-// a decision {"decision","seat","hand"} or {"cut_card":true}, with no
-// other member. Seats are 1..SeatsMax, hands 0..HandsLimit−1; the dealer's
-// cards have no hand. Every error is a *ResultError (code invalid_result).
+// a decision {"decision","seat"[,"hand"]} or {"cut_card":true}, with no
+// other member; a seat's card or decision without "hand" is on hand 0.
+// Seats are 1..SeatsMax, hands 0..HandsLimit−1; the dealer's cards have no
+// hand. Every error is a *ResultError (code invalid_result).
 func ParseResult(raw []byte) (Result, error) {
 	if len(raw) > ResultBytesMax {
 		return Result{}, resultError(RuleResultShape, "a result of %d bytes is over the %d-byte limit", len(raw), ResultBytesMax)
@@ -145,8 +146,13 @@ func ParseResult(raw []byte) (Result, error) {
 		}
 		return CardTo(c, seat, hand), nil
 	case v.Decision != nil:
-		if v.Seat == nil || v.Hand == nil || v.To != nil || v.CutCard != nil {
-			return Result{}, resultError(RuleResultShape, "a decision has \"decision\", \"seat\" and \"hand\"")
+		if v.Seat == nil || v.To != nil || v.CutCard != nil {
+			return Result{}, resultError(RuleResultShape, "a decision has \"decision\", \"seat\" and, after a split, \"hand\"")
+		}
+		if v.Hand == nil {
+			// A decision without "hand" is on the first hand, as a card
+			// without it is: one default for every result.
+			v.Hand = new(int)
 		}
 		d := Decision(*v.Decision)
 		known := false
@@ -169,8 +175,10 @@ func ParseResult(raw []byte) (Result, error) {
 	return Result{}, resultError(RuleResultShape, "a blackjack result is a card, a decision or the cut card")
 }
 
-// JSON is the result as the events record it: a card's hand is written
-// only when it is not the first (after a split), a decision's always.
+// JSON is the result as the events record it: a seat's card and a
+// decision always with their hand (0 for the first), so that every answer
+// shows it; a dealer's card has none. Results recorded before the hand was
+// always written lack it on a first hand's card and parse the same.
 func (r Result) JSON() []byte {
 	var b bytes.Buffer
 	switch {
@@ -180,11 +188,7 @@ func (r Result) JSON() []byte {
 			b.WriteString(`"dealer"}`)
 			break
 		}
-		b.WriteString(`"seat:` + strconv.Itoa(r.seat) + `"`)
-		if r.hand != 0 {
-			b.WriteString(`,"hand":` + strconv.Itoa(r.hand))
-		}
-		b.WriteByte('}')
+		b.WriteString(`"seat:` + strconv.Itoa(r.seat) + `","hand":` + strconv.Itoa(r.hand) + `}`)
 	case r.decision != "":
 		fmt.Fprintf(&b, `{"decision":%q,"seat":%d,"hand":%d}`, r.decision, r.seat, r.hand)
 	default:

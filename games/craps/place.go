@@ -102,8 +102,9 @@ func (p *Paytable) CheckPlacement(b games.Bet, results []games.Result, open []ga
 // ErrHandOver after a seven-out, the *BetCodeError of BetKind, and
 // ErrBadRoll for results that are not rolls or a Since beyond them.
 //
-// Taking a line bet down leaves the odds behind it without a line bet:
-// the ledger takes them down with it (see docs/games/craps.md).
+// The odds stand behind their line bet (seed 003_79f68ae152380a01.txt,
+// art. 12): a don't bet with odds behind it is refused (ErrNoTakeDown),
+// the player takes the odds down first (see docs/games/craps.md).
 func (p *Paytable) CheckTakeDown(b games.Bet, results []games.Result, open []games.Bet) error {
 	pb, err := p.bet(b.Code)
 	if err != nil {

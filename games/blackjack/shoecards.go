@@ -1,0 +1,18 @@
+package blackjack
+
+import "github.com/wagerlog/wagerlog/games"
+
+// ShoeCards lists the cards a round's results took from the shoe, in the
+// order dealt: every card to a seat or to the dealer. It implements
+// games.ShoeCounter; results of another game are skipped.
+func (p *Paytable) ShoeCards(results []games.Result) []string {
+	var out []string
+	for _, r := range results {
+		if br, ok := r.(Result); ok && br.IsCard() {
+			out = append(out, br.Card().String())
+		}
+	}
+	return out
+}
+
+var _ games.ShoeCounter = (*Paytable)(nil)
