@@ -19,7 +19,9 @@ import (
 // one the game itself takes (games.ResultChecker, when it has one). The
 // card games dealt from a shoe (blackjack, War, deux tableaux) play their
 // rounds in TestLedger_CardGamesProperty and TestLedger_DeuxProperty,
-// which place random accepted bets and then results the cards allow.
+// which place random accepted bets and then results the cards allow;
+// Caribbean poker, with its seats and linked pools, plays in
+// TestLedger_PokerAcceptedIsSettleable.
 var settleableGames = map[string]func(rt *rapid.T, prior [][]byte) json.RawMessage{
 	"sicbo": func(rt *rapid.T, _ [][]byte) json.RawMessage {
 		d := rapid.SliceOfN(rapid.IntRange(1, 6), 3, 3).Draw(rt, "dice")
@@ -75,13 +77,6 @@ func TestLedger_SettleableProperty(t *testing.T) {
 	catalog := registry.New()
 	var pts []games.Paytable
 	for _, pt := range catalog.Paytables() {
-		if pt.Game() == "poker" {
-			// The pools work owns two defects that leave a poker round
-			// only a cancel can end: a working flag on an ante is
-			// accepted, and two players' progressive bets on one seat.
-			t.Logf("skipped %s: known defects (working flag on an ante, two progressives on a seat)", pt.ID())
-			continue
-		}
 		if _, ok := settleableGames[pt.Game()]; ok {
 			if _, shoed := pt.(games.Shoed); !shoed {
 				pts = append(pts, pt)
