@@ -189,6 +189,7 @@ var addedSinceRelease = regexp.MustCompile(`,"residue":"[^"]*"`)
 // residueExactAdded matches the member of a replay's settlement that the
 // release did not have (an indented line).
 var residueExactAdded = regexp.MustCompile(`\n\s*"residue_exact": "[^"]*",`)
+
 // settlementAddedSinceRelease matches the members of the bet, round and
 // round list answers that the release did not have: every settlement's
 // and total's commission (zero when none), and every round's list of
