@@ -287,7 +287,7 @@ func TestVerify_SeveralResults(t *testing.T) {
 	if err := rep.WriteHTML(&html); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(html.String(), `{&#34;face&#34;:3}, {&#34;face&#34;:5}, {&#34;face&#34;:6}`) {
+	if !strings.Contains(html.String(), `{&#34;face&#34;: 3}, {&#34;face&#34;: 5}, {&#34;face&#34;: 6}`) {
 		t.Errorf("the HTML does not list the three throws")
 	}
 	rep = dispute(t, h.Stream, cancelled, opts)

@@ -283,6 +283,23 @@ func templates(ri renderInfo) *template.Template {
 			}
 			return ""
 		},
+		// result is a result's JSON with a space after each comma and
+		// colon outside its strings, so that a card game's deal wraps
+		// between its parts instead of inside one.
+		"result": func(v any) string {
+			var raw []byte
+			switch r := v.(type) {
+			case json.RawMessage:
+				raw = r
+			case []byte:
+				raw = r
+			case string:
+				raw = []byte(r)
+			default:
+				return fmt.Sprint(v)
+			}
+			return spacedJSON(raw)
+		},
 		"pct": pctString,
 		// pctSign is a percentage with its sign, or nothing without one
 		// (never a lone "%").
@@ -327,4 +344,26 @@ func writeHTML(w io.Writer, ri renderInfo, name string, data any) error {
 		return fmt.Errorf("audit: html: %w", err)
 	}
 	return nil
+}
+
+// spacedJSON returns compact JSON with a space after every comma and colon
+// that is not inside a string.
+func spacedJSON(raw []byte) string {
+	var b strings.Builder
+	b.Grow(len(raw) + len(raw)/4)
+	inString, escaped := false, false
+	for _, c := range raw {
+		b.WriteByte(c)
+		switch {
+		case escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case c == '"':
+			inString = !inString
+		case !inString && (c == ',' || c == ':'):
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
 }
