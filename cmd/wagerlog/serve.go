@@ -447,13 +447,15 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	}
 	// Last registered, first run: live streams end, then HTTP stops.
 	closers = append(closers, func() { a.Close(); shutdownHTTP() })
+	// Logged before the handler goes live: once /readyz answers 200, the
+	// listener's line is in the log for whoever waits on readiness.
+	if u := store.ClientURL(); u != "" {
+		log.Info("nats listening: the read-only operator's nkey (wagerlog nats creds) and the admin's, if configured, are admitted", "url", u)
+	}
 	handler.set(a)
 	lastSeq := views.LastSeq()
 	if led != nil {
 		lastSeq = led.LastSeq()
-	}
-	if u := store.ClientURL(); u != "" {
-		log.Info("nats listening: the read-only operator's nkey (wagerlog nats creds) and the admin's, if configured, are admitted", "url", u)
 	}
 	if led != nil && led.Fault() != nil {
 		f := led.Fault()
