@@ -115,7 +115,7 @@ func startServeUntil(t *testing.T, dataDir string, ready bool, args ...string) *
 			res.Body.Close()
 			// At info, serve's "ready" line comes just after the handler
 			// goes live: wait for it too, so a test reads a whole start-up log.
-			logged := cfg.logLevel != "info" && cfg.logLevel != "debug" || strings.Contains(stderr.String(), " msg=ready ")
+			logged := !ready || cfg.logLevel != "info" && cfg.logLevel != "debug" || strings.Contains(stderr.String(), " msg=ready ")
 			if logged && (res.StatusCode == 200 || !ready && !strings.Contains(string(body), "starting:")) {
 				return r
 			}
