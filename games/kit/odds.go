@@ -92,6 +92,15 @@ func (o Odds) CheckExact() error {
 	return nil
 }
 
+// CheckDecimal is Check, then CheckExact: the odds of a game whose every
+// win must be an exact decimal.
+func (o Odds) CheckDecimal(winMax, perMax int64) error {
+	if err := o.Check(winMax, perMax); err != nil {
+		return err
+	}
+	return o.CheckExact()
+}
+
 // decimalDivisor reports whether y > 0 has no prime factor but 2 and 5.
 func decimalDivisor(y int64) bool {
 	if y <= 0 {

@@ -69,15 +69,6 @@ type Odds = kit.Odds
 // OddsMax bounds both terms of odds.
 const OddsMax = 10000
 
-// validateOdds checks the odds are within OddsMax and an exact decimal
-// multiple, so that every residue can be posted.
-func validateOdds(o Odds) error {
-	if err := o.Check(OddsMax, OddsMax); err != nil {
-		return err
-	}
-	return o.CheckExact()
-}
-
 // Paytable is a validated, immutable Caribbean poker paytable. Get one
 // from New, Paytables or Lookup; a *Paytable is safe for concurrent use.
 type Paytable struct {
@@ -111,7 +102,7 @@ func New(d Data) (*Paytable, error) {
 	case d.DealerQualifies != QualifyAceKing:
 		return bad("dealer qualification %q: only %q is implemented", d.DealerQualifies, QualifyAceKing)
 	}
-	if err := validateOdds(d.Ante); err != nil {
+	if err := d.Ante.CheckDecimal(OddsMax, OddsMax); err != nil {
 		return bad("ante: %v", err)
 	}
 	p := &Paytable{data: d}
@@ -123,7 +114,7 @@ func New(d Data) (*Paytable, error) {
 		if seen[l.Hand] {
 			return bad("call line %d: a second line for %s", i, l.Hand)
 		}
-		if err := validateOdds(l.Odds); err != nil {
+		if err := l.Odds.CheckDecimal(OddsMax, OddsMax); err != nil {
 			return bad("call line %d (%s): %v", i, l.Hand, err)
 		}
 		if strings.TrimSpace(l.Name) == "" {

@@ -119,7 +119,7 @@ func New(d Data) (*Paytable, error) {
 		if len(wheel.bets(r.Kind)) == 0 {
 			return bad("rule %d: %s has no bet on a %s wheel", i, r.Kind, wheelName(wheel))
 		}
-		if err := validateOdds(r.Odds); err != nil {
+		if err := r.Odds.CheckDecimal(OddsWinMax, OddsPerMax); err != nil {
 			return bad("rule %d (%s): %v", i, r.Kind, err)
 		}
 		if strings.TrimSpace(r.Name) == "" {

@@ -22,14 +22,5 @@ func ParseOdds(s string) (Odds, error) {
 	if err != nil {
 		return Odds{}, err
 	}
-	return o, validateOdds(o)
-}
-
-// validateOdds checks the odds are positive, within the limits, and an
-// exact decimal multiple, so that every residue can be posted.
-func validateOdds(o Odds) error {
-	if err := o.Check(OddsWinMax, OddsPerMax); err != nil {
-		return err
-	}
-	return o.CheckExact()
+	return o, o.CheckDecimal(OddsWinMax, OddsPerMax)
 }

@@ -115,7 +115,7 @@ func New(d Data) (*Paytable, error) {
 			}
 			return bad("rule %d (%s): hits %d, want 0 for a kind that does not count dice", i, r.Bet, r.Hits)
 		}
-		if err := validateOdds(r.Odds); err != nil {
+		if err := r.Odds.CheckDecimal(OddsWinMax, OddsPerMax); err != nil {
 			return bad("rule %d (%s): %v", i, r.Bet, err)
 		}
 		if strings.TrimSpace(r.Name) == "" {

@@ -71,15 +71,6 @@ type Odds = kit.Odds
 // OddsMax bounds both terms of odds.
 const OddsMax = 1000
 
-// validateOdds checks the odds are within OddsMax and an exact decimal
-// multiple, so that every residue can be posted.
-func validateOdds(o Odds) error {
-	if err := o.Check(OddsMax, OddsMax); err != nil {
-		return err
-	}
-	return o.CheckExact()
-}
-
 // Paytable is a validated, immutable War paytable. Get one from New,
 // Paytables or Lookup; a *Paytable is safe for concurrent use.
 type Paytable struct {
@@ -123,7 +114,7 @@ func New(d Data) (*Paytable, error) {
 		if _, dup := p.odds[r.Line]; dup {
 			return bad("rule %d: a second line for %s", i, r.Line)
 		}
-		if err := validateOdds(r.Odds); err != nil {
+		if err := r.Odds.CheckDecimal(OddsMax, OddsMax); err != nil {
 			return bad("rule %d (%s): %v", i, r.Line, err)
 		}
 		if strings.TrimSpace(r.Name) == "" {
