@@ -72,6 +72,10 @@ const checkLayout = `(() => {
 	for (const cell of document.querySelectorAll('td, th')) {
 		const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
 		for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+			// A text on one line breaks no word: most cells, checked at once.
+			const whole = document.createRange();
+			whole.selectNodeContents(n);
+			if (new Set([...whole.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size < 2) continue;
 			// A line may break between words and after a hyphen, a dash or
 			// a slash (demo-/baccarat); never inside a part.
 			for (const m of n.textContent.matchAll(/[^\s\-\u2013\/]+/g)) {
