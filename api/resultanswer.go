@@ -75,12 +75,12 @@ var resultAmountMembers = []string{"balance", "win", "returned", "staked", "won"
 // amount of Result is one (the answers' types include Result).
 func (a *amountRenderer) directResult() bool {
 	for _, m := range resultStringMembers {
-		if a.amounts[m] || m == percentMember {
+		if a.Amount(m) || m == percentMember {
 			return false
 		}
 	}
 	for _, m := range resultAmountMembers {
-		if !a.amounts[m] {
+		if !a.Amount(m) {
 			return false
 		}
 	}

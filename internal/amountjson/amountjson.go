@@ -30,7 +30,9 @@ import (
 type Renderer struct {
 	scales   map[string]int32
 	amounts  map[string]bool
+	lists    map[string]bool
 	percents map[string]int32
+	padPct   bool
 	keyed    map[string]bool
 }
 
@@ -39,8 +41,13 @@ type Options struct {
 	// Scales maps a currency to its decimals.
 	Scales map[string]int32
 	// Percents maps the members that hold a percentage to their decimals;
-	// they are rounded half away from zero to them, not padded.
+	// they are rounded half away from zero to them, not padded, unless
+	// PadPercents is set.
 	Percents map[string]int32
+	// PadPercents pads percentages to their decimals like amounts (a
+	// finer value keeps its decimals) instead of rounding them: the API
+	// answers what the projections hold, never less.
+	PadPercents bool
 	// KeyedByCurrency names the members whose value is an object keyed by
 	// currency, each member an amount of that currency.
 	KeyedByCurrency []string
@@ -53,7 +60,7 @@ var (
 
 // New returns a renderer for documents of the given types.
 func New(opts Options, types ...reflect.Type) *Renderer {
-	r := &Renderer{scales: opts.Scales, amounts: map[string]bool{}, percents: opts.Percents, keyed: map[string]bool{}}
+	r := &Renderer{scales: opts.Scales, amounts: map[string]bool{}, lists: map[string]bool{}, percents: opts.Percents, padPct: opts.PadPercents, keyed: map[string]bool{}}
 	seen := map[reflect.Type]bool{}
 	for _, t := range types {
 		r.collect(t, seen)
@@ -94,9 +101,18 @@ func (r *Renderer) collect(t reflect.Type, seen map[reflect.Type]bool) {
 			r.amounts[name] = true
 			continue
 		}
+		if f.Type.Kind() == reflect.Slice && f.Type.Elem() == typeDecimal {
+			// A list of amounts of one currency (a pool's balances).
+			r.lists[name] = true
+			continue
+		}
 		r.collect(f.Type, seen)
 	}
 }
+
+// Amount reports whether name is an amount member of the document's
+// types (a caller that encodes some answers itself checks it agrees).
+func (r *Renderer) Amount(name string) bool { return r.amounts[name] }
 
 // Render returns body with its amounts written with their currency's
 // decimals and its percentages with theirs. Unscoped lists the amount
@@ -203,6 +219,8 @@ func (w *walk) object(v jsontext.Value, scale int32, keyed bool) ([]byte, error)
 				continue
 			}
 			buf.Write(padded(val, s))
+		case val.Kind() == '"' && isPct && w.padPct:
+			buf.Write(padded(val, pct))
 		case val.Kind() == '"' && isPct:
 			buf.Write(rounded(val, pct))
 		case val.Kind() == '"' && w.amounts[name]:
@@ -216,6 +234,12 @@ func (w *walk) object(v jsontext.Value, scale int32, keyed bool) ([]byte, error)
 				continue
 			}
 			buf.Write(padded(val, scale))
+		case val.Kind() == '[' && w.lists[name] && scale >= 0:
+			out, err := paddedList(val, scale)
+			if err != nil {
+				return nil, err
+			}
+			buf.Write(out)
 		case val.Kind() == '{' && w.keyed[name]:
 			out, err := w.object(val, scale, true)
 			if err != nil {
@@ -250,6 +274,29 @@ func padded(val jsontext.Value, decimals int32) []byte {
 	}
 	decimals = max(decimals, -d.Exponent())
 	return quote(val, d.StringFixed(decimals))
+}
+
+// paddedList returns the JSON array val with each string item padded as
+// an amount; other items are kept as they are.
+func paddedList(val jsontext.Value, decimals int32) ([]byte, error) {
+	dec := jsontext.NewDecoder(bytes.NewReader(val))
+	if _, err := dec.ReadToken(); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	buf.WriteByte('[')
+	for i := 0; dec.PeekKind() != ']'; i++ {
+		item, err := dec.ReadValue()
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		buf.Write(padded(item.Clone(), decimals))
+	}
+	buf.WriteByte(']')
+	return buf.Bytes(), nil
 }
 
 // rounded returns the JSON string val, a decimal, rounded half away from
