@@ -36,7 +36,7 @@ func (m *Main) benchCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bench",
 		Short: "Measure ingest, raw JetStream, rebuild, round replay, board reads, HTTP and memory in one run",
-		Long: `Bench runs wagerlog's benchmark (GitHub issue 8) in one process on a fresh
+		Long: `Bench runs wagerlog's benchmark in one process on a fresh
 stream: the embedded JetStream server in a temporary directory, fsync on every
 write (or --data-dir DIR, kept, or --nats-url). Phases, each timed:
 

@@ -31,7 +31,7 @@ func (m *Main) loadgenCmd() *cobra.Command {
 		Use:   "loadgen",
 		Short: "Place slips through a running server's HTTP API and report slips/s, latency and CPU",
 		Long: `Loadgen is the load generator of the benchmark's HTTP phase, as a process of
-its own against a running server (wagerlog bench runs it so; GitHub issue 20).
+its own against a running server (wagerlog bench runs it so).
 Each client places one-bet slips, one at a time, over a keep-alive connection,
 for --duration, moving to the next table when betting is closed where it is;
 one dealer per table opens a round, closes betting after --round-slips slips,
