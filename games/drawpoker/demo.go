@@ -3,7 +3,6 @@ package drawpoker
 import (
 	"context"
 	"math/rand/v2"
-	"slices"
 	"strconv"
 
 	"github.com/shopspring/decimal"
@@ -19,71 +18,61 @@ import (
 // limits, as 6.5.1 asks of linked tables.
 func (Game) DemoTables() []games.DemoTable {
 	return []games.DemoTable{{
-		ID: "demo-drawpoker", Paytable: IDCaribbeanDraw,
+		ID: "demo-drawpoker", Paytable: IDExchangeOne,
 		Limits: map[string]games.DemoLimit{"*": games.DemoLimitUpTo(200)},
 		Pool:   &games.DemoPool{ID: "demo-jp"},
 		Player: demoPlayer{},
 	}}
 }
 
-// demoCallMultiple is the catalog paytable's call, as a multiple of the
-// ante; a call the paytable refuses becomes a fold.
-const demoCallMultiple = 2
+// Multiples of the ante of the catalog paytable: a bet the paytable
+// refuses is a demo step that fails, and the round is cancelled.
+const (
+	demoExchangeFee  = 1
+	demoCallMultiple = 2
+)
 
 // demoPlayer plays Draw Poker from a shuffled deck. Each seated demo
-// player antes and makes the progressive bet of 1, sees five cards, and
-// calls with a pair or better or with ace-king, folding anything less.
-// A caller stands pat with a straight or better (and stays in the
-// progressive) and otherwise exchanges up to two of the cards that make
-// nothing (and leaves it). The dealer stands on a straight or better and
-// otherwise exchanges too: one card beside two pair, two beside anything
-// less — the outline of the house procedure the published rules give
-// (docs/games/drawpoker.md).
+// player antes and makes the progressive bet of 1 and sees five cards. A
+// player one card short of a flush, or holding two pair,
+// buys an exchange of that card (and leaves the progressive); then calls
+// with ace-king or better and folds below it.
 type demoPlayer struct{}
 
 // Play plays a whole deal: antes and progressive bets, the cards, the
-// calls, the exchanges, betting closed, then the deal as the round's one
-// result.
+// exchanges, the calls (each placed before the dealer records the deal),
+// betting closed, then the deal as the round's one result.
 func (demoPlayer) Play(ctx context.Context, d games.DemoDealer, rng *rand.Rand) error {
 	if err := d.OpenRound(ctx); err != nil {
 		return err
 	}
 	deck := rng.Perm(poker.DeckCards)
 	next := 0
+	card := func() poker.Card {
+		c := poker.CardAt(deck[next])
+		next++
+		return c
+	}
 	deal := func() poker.Hand {
 		var h poker.Hand
 		for i := range h {
-			h[i] = poker.CardAt(deck[next])
-			next++
+			h[i] = card()
 		}
 		return h
-	}
-	// exchange discards up to n cards that make nothing, lowest first,
-	// while the deck has cards left.
-	exchange := func(h poker.Hand, n int) Exchange {
-		var e Exchange
-		for _, c := range kickers(h) {
-			if len(e.Discard) == n || next == poker.DeckCards {
-				break
-			}
-			e.Discard = append(e.Discard, c)
-			e.Draw = append(e.Draw, poker.CardAt(deck[next]))
-			next++
-		}
-		return e
 	}
 	result := Deal{Dealer: deal()}
 	for i, p := range d.Players() {
 		seat := i + 1
-		if seat > poker.SeatsMax || next+poker.HandCards > poker.DeckCards {
+		// Five cards and a draw for each seat: seven seats take 42 of 52.
+		if seat > poker.SeatsMax {
 			break
 		}
 		if rng.IntN(4) == 0 {
 			continue // sits this deal out
 		}
+		s := strconv.Itoa(seat)
 		ante := games.DemoStake(rng)
-		bets := []games.DemoBet{{Code: "ante:" + strconv.Itoa(seat), Stake: ante}, {Code: "progressive:" + strconv.Itoa(seat), Stake: decimal.NewFromInt(1)}}
-		placed, err := d.Place(ctx, p, bets)
+		placed, err := d.Place(ctx, p, []games.DemoBet{{Code: "ante:" + s, Stake: ante}, {Code: "progressive:" + s, Stake: decimal.NewFromInt(1)}})
 		if err != nil {
 			return err
 		}
@@ -91,27 +80,26 @@ func (demoPlayer) Play(ctx context.Context, d games.DemoDealer, rng *rand.Rand) 
 			continue
 		}
 		sd := SeatDeal{Seat: seat, Dealt: deal(), Fold: true}
-		if v := poker.Eval(sd.Dealt); v >= poker.AceKing {
-			call := games.DemoBet{Code: "call:" + strconv.Itoa(seat), Stake: ante.Mul(decimal.NewFromInt(demoCallMultiple))}
-			called, err := d.Place(ctx, p, []games.DemoBet{call})
+		if c, ok := demoDiscard(sd.Dealt); ok {
+			bought, err := d.Place(ctx, p, []games.DemoBet{{Code: "exchange:" + s, Stake: ante.Mul(decimal.NewFromInt(demoExchangeFee))}})
+			if err != nil {
+				return err
+			}
+			if bought {
+				sd.Exchange = Exchange{Discard: []poker.Card{c}, Draw: []poker.Card{card()}}
+			}
+		}
+		if poker.Eval(sd.Hand()) >= poker.AceKing {
+			called, err := d.Place(ctx, p, []games.DemoBet{{Code: "call:" + s, Stake: ante.Mul(decimal.NewFromInt(demoCallMultiple))}})
 			if err != nil {
 				return err
 			}
 			sd.Fold = !called
-			if called && v.Category() < poker.Straight {
-				sd.Exchange = exchange(sd.Dealt, 2)
-			}
 		}
 		result.Seats = append(result.Seats, sd)
 	}
 	if len(result.Seats) == 0 {
 		return d.Cancel(ctx, "no player sat down")
-	}
-	switch c := poker.Eval(result.Dealer).Category(); {
-	case c == poker.TwoPair:
-		result.DealerExchange = exchange(result.Dealer, 1)
-	case c < poker.Straight:
-		result.DealerExchange = exchange(result.Dealer, 2)
 	}
 	if err := d.CloseBetting(ctx); err != nil {
 		return err
@@ -119,19 +107,24 @@ func (demoPlayer) Play(ctx context.Context, d games.DemoDealer, rng *rand.Rand) 
 	return d.Record(ctx, result.JSON())
 }
 
-// kickers returns the cards of h whose rank it holds once, lowest first:
-// the cards that make nothing beside a pair, two pair or three of a kind.
-func kickers(h poker.Hand) []poker.Card {
-	var n [15]int
+// demoDiscard returns the card a demo player exchanges: the card beside
+// two pair, or the odd card of four to a flush without a pair; ok is
+// false for any other hand (it stands pat).
+func demoDiscard(h poker.Hand) (poker.Card, bool) {
+	suits := map[byte]int{}
+	ranks := map[int]int{}
 	for _, c := range h {
-		n[c.Rank()]++
+		suits[c.Suit()]++
+		ranks[c.Rank()]++
 	}
-	var out []poker.Card
+	cat := poker.Eval(h).Category()
 	for _, c := range h {
-		if n[c.Rank()] == 1 {
-			out = append(out, c)
+		switch {
+		case cat == poker.TwoPair && ranks[c.Rank()] == 1:
+			return c, true
+		case cat == poker.HighCard && len(suits) == 2 && suits[c.Suit()] == 1:
+			return c, true
 		}
 	}
-	slices.SortFunc(out, func(a, b poker.Card) int { return a.Rank() - b.Rank() })
-	return out
+	return poker.Card{}, false
 }

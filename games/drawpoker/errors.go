@@ -11,15 +11,16 @@ var (
 	// ErrBadResult: a deal's cards or exchanges break a rule (a
 	// *ResultError). Code invalid_result.
 	ErrBadResult = poker.ErrBadResult
-	// ErrBadBetCode: a bet code that is not ante:<seat>, call:<seat> or
-	// progressive:<seat>, or a working flag. Code invalid_bet_code.
+	// ErrBadBetCode: a bet code that is not ante:<seat>,
+	// exchange:<seat>, call:<seat> or progressive:<seat>, or a working
+	// flag. Code invalid_bet_code.
 	ErrBadBetCode = poker.ErrBadBetCode
 	// ErrBadStake: a stake that is not positive, has too many decimals or
 	// is too large. Code invalid_amount.
 	ErrBadStake = poker.ErrBadStake
-	// ErrBetRefused: a call that is not twice the ante, a call or a
-	// progressive bet without an ante, a second bet of a kind on a seat.
-	// Code bet_refused.
+	// ErrBetRefused: a call or an exchange that is not its multiple of
+	// the ante, a bet without an ante, a second bet of a kind on a seat,
+	// an exchange after the call. Code bet_refused.
 	ErrBetRefused = poker.ErrBetRefused
 	// ErrUnknownPaytable: an id not in the catalog. Code
 	// unknown_paytable.
@@ -38,9 +39,9 @@ const (
 	// RuleExchangeNotHeld: an exchange discards a card the hand was not
 	// dealt.
 	RuleExchangeNotHeld = "exchange_not_held"
-	// RuleFoldedExchange: a seat that folded exchanged cards; the
-	// exchange comes with the call.
-	RuleFoldedExchange = "folded_no_exchange"
+	// RuleExchangeUnpaid: a seat exchanged cards without its exchange
+	// bet, or placed the bet and the deal records no exchange.
+	RuleExchangeUnpaid = "exchange_unpaid"
 )
 
 // ResultError says which rule a result breaks (the kit's). It wraps

@@ -33,11 +33,11 @@ func (Game) Paytables() []games.Paytable {
 type BoardStats struct {
 	// Rounds counts hands: one per seat of each deal.
 	Rounds int `json:"rounds"`
-	// DealerQualified counts hands where the dealer's final hand was a
-	// pair of eights or better.
+	// DealerQualified counts hands where the dealer had ace-king or
+	// better.
 	DealerQualified poker.Count `json:"dealer_qualified"`
-	// Exchanged counts hands whose seat exchanged cards (and so left the
-	// progressive).
+	// Exchanged counts hands whose seat bought an exchange (and so left
+	// the progressive).
 	Exchanged poker.Count `json:"exchanged"`
 	// Outcomes counts hands by Outcome.
 	Outcomes map[Outcome]poker.Count `json:"outcomes"`
@@ -60,16 +60,15 @@ func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats
 		if !ok {
 			continue
 		}
-		dealer := d.DealerHand()
 		for _, st := range d.Seats {
 			s.Rounds++
-			if poker.Eval(dealer) >= PairOfEights {
+			if poker.Eval(d.Dealer) >= poker.AceKing {
 				qualified++
 			}
 			if st.Exchange.Exchanged() {
 				exchanged++
 			}
-			outcomes[Judge(st.Hand(), dealer, st.Fold)]++
+			outcomes[Judge(d, st)]++
 			hands[poker.Eval(st.Hand()).Category().String()]++
 		}
 	}
@@ -77,7 +76,7 @@ func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats
 		if s.Rounds == 0 {
 			return poker.Count{Count: n, Percent: decimal.Zero}
 		}
-		return poker.Count{Count: n, Percent: decimal.NewFromInt(int64(n * 100)).DivRound(decimal.NewFromInt(int64(s.Rounds)), 2)}
+		return poker.Count{Count: n, Percent: decimal.NewFromInt(int64(n*100)).DivRound(decimal.NewFromInt(int64(s.Rounds)), 2)}
 	}
 	s.DealerQualified, s.Exchanged = count(qualified), count(exchanged)
 	for o, n := range outcomes {
@@ -90,27 +89,26 @@ func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats
 }
 
 // BoardRow describes a deal on a row of the board (games.BoardRower): the
-// dealer's cards as dealt, the exchange, the final cards, hand and
-// whether it qualifies; each seat's the same, whether it folded, and how
-// the deal ended for it (Judge).
+// dealer's cards, hand and whether it qualifies (ace-king or better);
+// each seat's final cards and hand, its exchange (the cards dealt,
+// discarded and drawn), whether it folded, and how the deal ended for it
+// (Judge).
 func (Game) BoardRow(r games.Result) []byte {
 	d, ok := r.(Deal)
 	if !ok {
 		return nil
 	}
 	var b bytes.Buffer
-	dealer := d.DealerHand()
-	dv := poker.Eval(dealer)
 	b.WriteString(`{"dealer":{`)
-	writeRowHand(&b, d.Dealer, d.DealerExchange)
-	b.WriteString(`,"qualifies":` + strconv.FormatBool(dv >= PairOfEights) + `},"seats":[`)
+	writeRowHand(&b, d.Dealer, Exchange{})
+	b.WriteString(`,"qualifies":` + strconv.FormatBool(poker.Eval(d.Dealer) >= poker.AceKing) + `},"seats":[`)
 	for i, s := range d.Seats {
 		if i > 0 {
 			b.WriteByte(',')
 		}
 		b.WriteString(`{"seat":` + strconv.Itoa(s.Seat) + `,`)
 		writeRowHand(&b, s.Dealt, s.Exchange)
-		b.WriteString(`,"fold":` + strconv.FormatBool(s.Fold) + `,"outcome":"` + string(Judge(s.Hand(), dealer, s.Fold)) + `"}`)
+		b.WriteString(`,"fold":` + strconv.FormatBool(s.Fold) + `,"outcome":"` + string(Judge(d, s)) + `"}`)
 	}
 	b.WriteString(`]}`)
 	return b.Bytes()

@@ -8,18 +8,18 @@ import (
 	"github.com/wagerlog/wagerlog/games/poker"
 )
 
-// Rules returns what the ante and the call pay and which exchanges a deal
-// may record, as JSON (games.Publisher): the paytable's data but its
-// identity.
+// Rules returns what the ante, the exchange and the call pay and which
+// exchanges a deal may record, as JSON (games.Publisher): the paytable's
+// data but its identity.
 func (p *Paytable) Rules() []byte {
 	return kit.MustJSON(struct {
-		Ante              poker.Odds   `json:"ante"`
-		CallMultiple      int64        `json:"call_multiple"`
-		DealerQualifies   string       `json:"dealer_qualifies"`
-		ExchangeMax       int          `json:"exchange_max"`
-		DealerExchangeMax int          `json:"dealer_exchange_max"`
-		Call              []poker.Line `json:"call"`
-	}{p.data.Ante, p.data.CallMultiple, p.data.DealerQualifies, p.data.ExchangeMax, p.data.DealerExchangeMax, p.data.Call})
+		Ante            poker.Odds   `json:"ante"`
+		ExchangeMax     int          `json:"exchange_max"`
+		ExchangeFee     int64        `json:"exchange_fee"`
+		CallMultiple    int64        `json:"call_multiple"`
+		DealerQualifies string       `json:"dealer_qualifies"`
+		Call            []poker.Line `json:"call"`
+	}{p.data.Ante, p.data.ExchangeMax, p.data.ExchangeFee, p.data.CallMultiple, p.data.DealerQualifies, p.data.Call})
 }
 
 // MaxMultiple returns the largest X/Y a bet's line pays: the call's on a
@@ -39,5 +39,3 @@ func (p *Paytable) Rounding() string { return kit.RoundDown }
 // Listing adds nothing to the RTP: the figures depend on the player's
 // decisions (see RTP for the strategy they assume).
 func (p *Paytable) Listing() games.Listing { return games.Listing{} }
-
-var _ games.Publisher = (*Paytable)(nil)

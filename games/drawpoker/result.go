@@ -14,7 +14,7 @@ import (
 )
 
 // ResultBytesMax bounds the JSON of a deal: seven seats that all exchange
-// two cards take about 800 bytes.
+// four cards take about 900 bytes.
 const ResultBytesMax = 2048
 
 // Exchange is a hand's exchange: the cards discarded, in order, and the
@@ -39,8 +39,8 @@ func (e Exchange) apply(h poker.Hand) poker.Hand {
 	return h
 }
 
-// SeatDeal is one seat's five cards as dealt and its decision: a fold, or
-// a call with an exchange (none: it stood pat).
+// SeatDeal is one seat's five cards as dealt, its exchange (none: it
+// stood pat) and whether it then folded.
 type SeatDeal struct {
 	Seat     int
 	Dealt    poker.Hand
@@ -52,16 +52,12 @@ type SeatDeal struct {
 func (s SeatDeal) Hand() poker.Hand { return s.Exchange.apply(s.Dealt) }
 
 // Deal is the result of one deal at a Draw Poker table: the dealer's five
-// cards as dealt and the dealer's exchange, and each seat's deal, in seat
+// cards (the dealer exchanges nothing) and each seat's deal, in seat
 // order.
 type Deal struct {
-	Dealer         poker.Hand
-	DealerExchange Exchange
-	Seats          []SeatDeal
+	Dealer poker.Hand
+	Seats  []SeatDeal
 }
-
-// DealerHand is the dealer's final hand, after the dealer's exchange.
-func (d Deal) DealerHand() poker.Hand { return d.DealerExchange.apply(d.Dealer) }
 
 type exchangeJSON struct {
 	Discard []string `json:"discard"`
@@ -76,22 +72,22 @@ type seatJSON struct {
 }
 
 type dealJSON struct {
-	Dealer         []string      `json:"dealer"`
-	DealerExchange *exchangeJSON `json:"dealer_exchange,omitempty"`
-	Seats          []seatJSON    `json:"seats"`
+	Dealer []string   `json:"dealer"`
+	Seats  []seatJSON `json:"seats"`
 }
 
 // ParseDeal decodes a deal strictly:
 //
-//	{"dealer":["2H","2D","5C","7S","9H"],"dealer_exchange":{"discard":["5C","7S"],"draw":["KD","3S"]},
+//	{"dealer":["2H","2D","5C","7S","9H"],
 //	 "seats":[{"seat":1,"cards":["AS","AD","6C","8D","JH"],"exchange":{"discard":["6C"],"draw":["QC"]}},
 //	          {"seat":3,"cards":[…],"fold":true}]}
 //
 // Five cards per hand as dealt, seats 1..7 once each, at least one seat;
-// an exchange discards 1..ExchangeMax (DealerExchangeMax) cards the hand
-// was dealt and draws as many; a folded seat exchanges nothing; no card
-// twice in the deal, drawn cards included (one deck, and a discarded card
-// is out of play). Every error is a *ResultError.
+// an exchange discards 1..ExchangeMax cards the seat was dealt and draws
+// as many (a seat that exchanged may still fold: the exchange comes
+// before the call); no card twice in the deal, drawn cards included (one
+// deck, and a discarded card is out of play). Every error is a
+// *ResultError.
 func (p *Paytable) ParseDeal(raw []byte) (Deal, error) {
 	if len(raw) > ResultBytesMax {
 		return Deal{}, resultError(poker.RuleResultShape, "a result of %d bytes is over the %d-byte limit", len(raw), ResultBytesMax)
@@ -140,13 +136,7 @@ func (p *Paytable) ParseDeal(raw []byte) (Deal, error) {
 	}
 	// Draws come from the rest of the deck: checked once every dealt card
 	// is known, so that a draw of a card dealt to a later seat is refused.
-	if out.DealerExchange, err = parseExchange("the dealer", v.DealerExchange, dealer, p.data.DealerExchangeMax, take); err != nil {
-		return Deal{}, err
-	}
 	for i, s := range v.Seats {
-		if s.Fold && s.Exchange != nil {
-			return Deal{}, resultError(RuleFoldedExchange, "seat %d folded and exchanged cards: a seat exchanges only with its call", s.Seat)
-		}
 		sd := &out.Seats[i]
 		if sd.Exchange, err = parseExchange(fmt.Sprintf("seat %d", s.Seat), s.Exchange, sd.Dealt, p.data.ExchangeMax, take); err != nil {
 			return Deal{}, err
@@ -196,10 +186,6 @@ func (d Deal) JSON() []byte {
 	var b bytes.Buffer
 	b.WriteString(`{"dealer":`)
 	writeCards(&b, d.Dealer[:])
-	if d.DealerExchange.Exchanged() {
-		b.WriteString(`,"dealer_exchange":`)
-		writeExchange(&b, d.DealerExchange)
-	}
 	b.WriteString(`,"seats":[`)
 	for i, s := range d.Seats {
 		if i > 0 {
@@ -249,7 +235,7 @@ func (d Deal) String() string {
 		}
 		return s + " (" + poker.Eval(e.apply(dealt)).String() + ")"
 	}
-	parts := []string{"dealer " + hand(d.Dealer, d.DealerExchange)}
+	parts := []string{"dealer " + hand(d.Dealer, Exchange{})}
 	for _, s := range d.Seats {
 		p := fmt.Sprintf("seat %d %s", s.Seat, hand(s.Dealt, s.Exchange))
 		if s.Fold {
@@ -273,7 +259,7 @@ func cardsString(cs []poker.Card) string {
 // with its replacement) and the same decisions.
 func (d Deal) Equal(other games.Result) bool {
 	o, ok := other.(Deal)
-	if !ok || len(o.Seats) != len(d.Seats) || !sameHand(d.Dealer, o.Dealer) || !sameExchange(d.DealerExchange, o.DealerExchange) {
+	if !ok || len(o.Seats) != len(d.Seats) || !sameHand(d.Dealer, o.Dealer) {
 		return false
 	}
 	for i, s := range d.Seats {

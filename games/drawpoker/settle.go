@@ -11,27 +11,14 @@ import (
 )
 
 // Outcome is how a deal ends for a seat, its ante and call together:
-// games/poker's outcomes, with the pair of eights as the dealer's
-// qualification.
+// games/poker's outcomes.
 type Outcome = poker.Outcome
 
 // Judge says how a seat's deal ends: poker.Folded, or as the seat's final
-// hand compares with a dealer's final hand that qualifies with a pair of
-// eights or better.
-func Judge(player, dealer poker.Hand, fold bool) Outcome {
-	if fold {
-		return poker.Folded
-	}
-	pv, dv := poker.Eval(player), poker.Eval(dealer)
-	switch {
-	case dv < PairOfEights:
-		return poker.DealerNotQualified
-	case pv > dv:
-		return poker.PlayerWins
-	case pv == dv:
-		return poker.Tie
-	}
-	return poker.DealerWins
+// hand (after its exchange) compares with a dealer who qualifies with
+// ace-king or better (poker.Judge).
+func Judge(d Deal, s SeatDeal) Outcome {
+	return poker.Judge(poker.Round{Player: s.Hand(), Dealer: d.Dealer, Fold: s.Fold})
 }
 
 // seat returns a seat's deal.
@@ -48,13 +35,14 @@ func seat(res games.Result, n int) (Deal, SeatDeal, error) {
 	return Deal{}, SeatDeal{}, resultError(poker.RuleResultShape, "seat %d has bets and no hand in the deal", n)
 }
 
-// Settle settles the ante or the call of a seat against the round's one
-// deal. Wins are the stake times the line's odds, rounded down to the
-// scale with the cut-off part in Residue. A progressive bet is settled
-// with its round (SettleRound); a call on a folded seat is a
+// Settle settles the ante, the exchange or the call of a seat against the
+// round's one deal. Wins are the stake times the line's odds, rounded
+// down to the scale with the cut-off part in Residue. The exchange is
+// the price of the cards and is always lost; a progressive bet is
+// settled with its round (SettleRound); a call on a folded seat is a
 // *ResultError (poker.RuleFoldedCall).
 func (p *Paytable) Settle(b games.Bet, scale int32, results []games.Result) (games.Settlement, error) {
-	kind, n, err := parseBet(b.Code)
+	kind, n, err := ParseBet(b.Code)
 	if err != nil {
 		return games.Settlement{}, err
 	}
@@ -71,7 +59,7 @@ func (p *Paytable) Settle(b games.Bet, scale int32, results []games.Result) (gam
 	if err != nil {
 		return games.Settlement{}, err
 	}
-	return p.settle(kind, b.Stake, scale, s.Hand(), d.DealerHand(), s.Fold)
+	return p.settle(kind, b.Stake, scale, d, s)
 }
 
 // checkBet validates a bet's stake and flags.
@@ -80,13 +68,12 @@ func (p *Paytable) checkBet(b games.Bet, scale int32) error {
 		return err
 	}
 	if b.Working {
-		return fmt.Errorf("%w: %q: Draw Poker bets have no working flag", ErrBadBetCode, b.Code)
+		return fmt.Errorf("%w: %q: Draw Poker bets have no working flag", ErrBadBetCode, cutCode(b.Code))
 	}
 	return nil
 }
 
-func (p *Paytable) settle(kind string, stake decimal.Decimal, scale int32, player, dealer poker.Hand, fold bool) (games.Settlement, error) {
-	o := Judge(player, dealer, fold)
+func (p *Paytable) settle(kind string, stake decimal.Decimal, scale int32, d Deal, s SeatDeal) (games.Settlement, error) {
 	lost := games.Settlement{Outcome: games.OutcomeLost, Win: decimal.Zero, Returned: decimal.Zero, Residue: decimal.Zero}
 	push := games.Settlement{Outcome: games.OutcomePush, Win: decimal.Zero, Returned: stake, Residue: decimal.Zero}
 	won := func(odds poker.Odds, rule string) games.Settlement {
@@ -94,14 +81,22 @@ func (p *Paytable) settle(kind string, stake decimal.Decimal, scale int32, playe
 		win := exact.RoundDown(scale)
 		return games.Settlement{Outcome: games.OutcomeWon, Win: win, Returned: stake.Add(win), Residue: exact.Sub(win), Rule: rule}
 	}
-	hand, dv := poker.Eval(player), poker.Eval(dealer)
+	if kind == BetExchange {
+		if !s.Exchange.Exchanged() {
+			return games.Settlement{}, resultError(RuleExchangeUnpaid, "seat %d paid for an exchange the deal does not record", s.Seat)
+		}
+		lost.Rule = fmt.Sprintf("exchange paid: %s for %s, the price of the cards", cardsString(s.Exchange.Discard), cardsString(s.Exchange.Draw))
+		return lost, nil
+	}
+	o := Judge(d, s)
+	hand, dv := poker.Eval(s.Hand()), poker.Eval(d.Dealer)
 	if kind == BetAnte {
 		switch o {
 		case poker.Folded:
 			lost.Rule = "ante lost: the player did not go (folded)"
 			return lost, nil
 		case poker.DealerNotQualified:
-			return won(p.data.Ante, fmt.Sprintf("ante pays %s: the dealer does not qualify (%s, below a pair of eights)", p.data.Ante, dv)), nil
+			return won(p.data.Ante, fmt.Sprintf("ante pays %s: the dealer does not qualify (%s, below ace-king)", p.data.Ante, dv)), nil
 		case poker.PlayerWins:
 			return won(p.data.Ante, fmt.Sprintf("ante pays %s: %s beats the dealer's %s", p.data.Ante, hand, dv)), nil
 		case poker.Tie:
@@ -128,16 +123,54 @@ func (p *Paytable) settle(kind string, stake decimal.Decimal, scale int32, playe
 	return lost, nil
 }
 
-// SettleRound settles a deal's bets (games.RoundSettler): the ante and
-// the call of each seat as Settle does, and the progressive bets together
-// against the linked pool (games.SettlePass). A seat that folded or
-// exchanged cards forfeits its progressive bet, collected into the pool
-// with no prize (seed 004, 6.5.1); a seat that stood pat plays for the
-// pool with its five cards as dealt. Every seat with an ante either
-// called or folded; a seat that exchanged called.
+// CheckDecision validates a deal against the round's bets
+// (games.DecisionChecker): a seat exchanged cards exactly when it paid
+// for the exchange, and a seat that called did not fold. A deal that
+// fails could never be settled, so the ledger refuses it. Every error is
+// a *ResultError.
+func (p *Paytable) CheckDecision(r games.Result, _ []games.Result, bets []games.Bet) error {
+	d, ok := r.(Deal)
+	if !ok {
+		return resultError(poker.RuleResultShape, "a %T is not a Draw Poker deal", r)
+	}
+	paid, called := map[int]bool{}, map[int]bool{}
+	for _, b := range bets {
+		kind, n, err := ParseBet(b.Code)
+		if err != nil {
+			continue
+		}
+		paid[n] = paid[n] || kind == BetExchange
+		called[n] = called[n] || kind == BetCall
+	}
+	for _, s := range d.Seats {
+		switch {
+		case s.Exchange.Exchanged() && !paid[s.Seat]:
+			return resultError(RuleExchangeUnpaid, "seat %d exchanged %s without its exchange bet", s.Seat, cardsString(s.Exchange.Discard))
+		case !s.Exchange.Exchanged() && paid[s.Seat]:
+			return resultError(RuleExchangeUnpaid, "seat %d paid for an exchange the deal does not record", s.Seat)
+		case s.Fold && called[s.Seat]:
+			return resultError(poker.RuleFoldedCall, "seat %d called and is recorded as folded", s.Seat)
+		}
+	}
+	return nil
+}
+
+// SettleRound settles a deal's bets (games.RoundSettler): the ante, the
+// exchange and the call of each seat as Settle does, and the progressive
+// bets together against the linked pool (games.SettlePass). A seat that
+// exchanged cards or folded forfeits its progressive bet, collected into
+// the pool with no prize (seed 004, 6.5.1: "Si el jugador opta por
+// cambiar cartas, deja de participar en el premio del pozo progresivo";
+// "si el jugador decide «no ir», además de su apuesta inicial (ANTE)
+// pierde su apuesta al progresivo"); a seat that stood pat and called
+// plays for the pool with its five cards as dealt. Every seat with an
+// ante either called or folded.
 func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Result, funds games.Funds) (games.RoundSettlement, error) {
 	if len(results) != 1 {
 		return games.RoundSettlement{}, resultError(poker.RuleResultShape, "a deal is settled against its one result, not %d", len(results))
+	}
+	if err := p.CheckDecision(results[0], nil, bets); err != nil {
+		return games.RoundSettlement{}, err
 	}
 	out := games.RoundSettlement{Bets: make([]games.Settlement, len(bets))}
 	var pbets []games.Bet
@@ -145,7 +178,7 @@ func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Re
 	var at []int
 	called, anted := map[int]bool{}, map[int]bool{}
 	for i, b := range bets {
-		kind, n, err := parseBet(b.Code)
+		kind, n, err := ParseBet(b.Code)
 		if err != nil {
 			return games.RoundSettlement{}, err
 		}
@@ -158,21 +191,14 @@ func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Re
 		}
 		switch kind {
 		case BetProgressive:
-			h := games.PoolHand{Seat: n, Bet: b.Stake, Cards: s.Dealt.Strings()}
-			switch {
-			case s.Fold:
-				h.Forfeit = jackpot.ForfeitFolded
-			case s.Exchange.Exchanged():
-				h.Forfeit = jackpot.ForfeitExchanged
-			}
-			pbets, hands, at = append(pbets, b), append(hands, h), append(at, i)
+			pbets, hands, at = append(pbets, b), append(hands, poolHand(b, s)), append(at, i)
 			continue
 		case BetCall:
 			called[n] = true
 		case BetAnte:
 			anted[n] = true
 		}
-		st, err := p.settle(kind, b.Stake, scale, s.Hand(), d.DealerHand(), s.Fold)
+		st, err := p.settle(kind, b.Stake, scale, d, s)
 		if err != nil {
 			return games.RoundSettlement{}, err
 		}
@@ -197,12 +223,28 @@ func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Re
 	return out, nil
 }
 
+// poolHand is a seat's hand in the pass: its five cards as dealt, judged
+// only when it neither folded nor exchanged (the pool's forfeits,
+// games/jackpot).
+func poolHand(b games.Bet, s SeatDeal) games.PoolHand {
+	h := games.PoolHand{Seat: s.Seat, Bet: b.Stake, Cards: s.Dealt.Strings()}
+	switch {
+	case s.Fold:
+		h.Forfeit = jackpot.ForfeitFolded
+	case s.Exchange.Exchanged():
+		h.Forfeit = jackpot.ForfeitExchanged
+	}
+	return h
+}
+
 // Compile-time checks that the package implements the seam.
 var (
-	_ games.Paytable     = (*Paytable)(nil)
-	_ games.Placer       = (*Paytable)(nil)
-	_ games.RoundSettler = (*Paytable)(nil)
-	_ games.Progressive  = (*Paytable)(nil)
-	_ games.Seated       = (*Paytable)(nil)
-	_ games.Result       = Deal{}
+	_ games.Paytable        = (*Paytable)(nil)
+	_ games.Placer          = (*Paytable)(nil)
+	_ games.DecisionChecker = (*Paytable)(nil)
+	_ games.RoundSettler    = (*Paytable)(nil)
+	_ games.Progressive     = (*Paytable)(nil)
+	_ games.Seated          = (*Paytable)(nil)
+	_ games.Publisher       = (*Paytable)(nil)
+	_ games.Result          = Deal{}
 )

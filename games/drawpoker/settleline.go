@@ -25,23 +25,23 @@ type LineExchange struct {
 }
 
 // SettleLineRequest is one line of `wagerlog settle --jsonl` for Draw
-// Poker, the auditors' contract: one seat's ante or call against the
-// dealer, each hand as dealt with its exchange.
+// Poker, the auditors' contract: one seat's ante, exchange or call
+// against the dealer, the seat's hand as dealt with its exchange.
 //
-//	{"paytable":"drawpoker/caribbean-draw","bet":"call","stake":"10","player":["AS","AD","6C","8D","JH"],"exchange":{"discard":["6C","8D"],"draw":["AC","3S"]},"dealer":["KH","KD","5C","7S","9H"],"dealer_exchange":{"discard":["5C","7S"],"draw":["2D","4H"]}}
+//	{"paytable":"drawpoker/exchange-one","bet":"call","stake":"20","player":["AS","AD","6C","6D","JH"],"exchange":{"discard":["JH"],"draw":["6S"]},"dealer":["KH","KD","5C","7S","9H"]}
 //
 // "fold":true is a seat that did not go (its ante is lost; it has no
-// call and no exchange). "paytable" and "scale" default to the caller's.
+// call). The stake is the bet's own (a call is twice the ante).
+// "paytable" and "scale" default to the caller's.
 type SettleLineRequest struct {
-	Paytable       string         `json:"paytable"`
-	Bet            string         `json:"bet"`
-	Stake          jsontext.Value `json:"stake"`
-	Scale          *int32         `json:"scale"`
-	Player         []string       `json:"player"`
-	Exchange       *LineExchange  `json:"exchange"`
-	Fold           bool           `json:"fold"`
-	Dealer         []string       `json:"dealer"`
-	DealerExchange *LineExchange  `json:"dealer_exchange"`
+	Paytable string         `json:"paytable"`
+	Bet      string         `json:"bet"`
+	Stake    jsontext.Value `json:"stake"`
+	Scale    *int32         `json:"scale"`
+	Player   []string       `json:"player"`
+	Exchange *LineExchange  `json:"exchange"`
+	Fold     bool           `json:"fold"`
+	Dealer   []string       `json:"dealer"`
 }
 
 // SettleLineResult is the answer to one line: the bet's outcome, win,
@@ -100,12 +100,12 @@ func SettleLine(line []byte, defPaytable string, defScale int32) SettleLineResul
 	if err != nil {
 		return settleLineError(err)
 	}
-	if req.Bet != BetAnte && req.Bet != BetCall {
-		return settleLineError(fmt.Errorf("%w: %q: a settle line's bet is ante or call (the progressive is a pass of its pool)", ErrBadBetCode, cutCode(req.Bet)))
+	if req.Bet != BetAnte && req.Bet != BetExchange && req.Bet != BetCall {
+		return settleLineError(fmt.Errorf("%w: %q: a settle line's bet is ante, exchange or call (the progressive is a pass of its pool)", ErrBadBetCode, cutCode(req.Bet)))
 	}
 	// The line is the deal of seat 1, parsed as the ledger parses a
 	// deal, so that it refuses what the ledger refuses.
-	raw, err := json.Marshal(dealJSON{Dealer: req.Dealer, DealerExchange: lineExchange(req.DealerExchange),
+	raw, err := json.Marshal(dealJSON{Dealer: req.Dealer,
 		Seats: []seatJSON{{Seat: 1, Cards: req.Player, Fold: req.Fold, Exchange: lineExchange(req.Exchange)}}})
 	if err != nil {
 		return settleLineError(err)
@@ -119,8 +119,8 @@ func SettleLine(line []byte, defPaytable string, defScale int32) SettleLineResul
 		return settleLineError(err)
 	}
 	s := d.Seats[0]
-	player, dealer := s.Hand(), d.DealerHand()
-	qualifies := poker.Eval(dealer) >= PairOfEights
+	player, dealer := s.Hand(), d.Dealer
+	qualifies := poker.Eval(dealer) >= poker.AceKing
 	res := SettleLineResult{
 		Outcome: string(st.Outcome), Win: st.Win.StringFixed(scale), Returned: st.Returned.StringFixed(scale), Residue: st.Residue.String(), Rule: st.Rule,
 		Paytable: pt.ID(), PaytableHash: pt.Hash(), Bet: req.Bet, Stake: stake.StringFixed(scale), Scale: &scale,
@@ -142,13 +142,6 @@ func lineExchange(e *LineExchange) *exchangeJSON {
 		return nil
 	}
 	return &exchangeJSON{Discard: e.Discard, Draw: e.Draw}
-}
-
-func cutCode(s string) string {
-	if len(s) > 16 {
-		return s[:16] + "..."
-	}
-	return s
 }
 
 // SettleLine answers one line of `wagerlog settle --jsonl` that names a

@@ -42,16 +42,7 @@ const (
 // EnumerateDeals calls f once for each of the PlayerHands hands (cards in
 // increasing Index order) with the exact counts of the DealerHands dealer
 // hands from the other 47 cards, as they settle against it when the player
-// calls and the dealer qualifies with ace-king or better: it is
-// EnumerateDealsQualifying(AceKing, f).
-func EnumerateDeals(f func(player Hand, v Value, c DealCounts)) {
-	EnumerateDealsQualifying(AceKing, f)
-}
-
-// EnumerateDealsQualifying is EnumerateDeals for a dealer who qualifies
-// with qualify or better (a value some hand has): a game of five cards
-// against a dealer with another qualifying hand (Draw Poker's pair of
-// eights, games/drawpoker) counts its deals with the same tables.
+// calls and the dealer qualifies with ace-king or better.
 //
 // It is exact, not a simulation: each count is an inclusion–exclusion over
 // the subsets S of the player's cards of the number of hands that contain
@@ -61,9 +52,9 @@ func EnumerateDeals(f func(player Hand, v Value, c DealCounts)) {
 // (about 125 MB) and a few table reads per player hand, instead of the 4·10¹²
 // player–dealer pairs of a direct enumeration. It takes seconds; callers
 // run it once (tests, the paytable tool), never per request.
-func EnumerateDealsQualifying(qualify Value, f func(player Hand, v Value, c DealCounts)) {
+func EnumerateDeals(f func(player Hand, v Value, c DealCounts)) {
 	t := buildDealTables()
-	q := t.index(qualify)
+	q := t.index(AceKing)
 	var h Hand
 	var p [HandCards]int
 	n := 0

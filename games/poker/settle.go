@@ -158,14 +158,6 @@ func (p *Paytable) settle(code string, stake decimal.Decimal, scale int32, r Rou
 // no working flag (Settle has none). Another player's bets on the seat
 // are the ledger's to refuse (BetSeat, games.Seated). Its errors wrap ErrBetRefused, ErrBadBetCode or ErrBadStake.
 func (p *Paytable) CheckPlacement(b games.Bet, results []games.Result, open []games.Bet) error {
-	return CheckSeatBets(b, results, open, p.data.CallMultiple)
-}
-
-// CheckSeatBets is CheckPlacement for a game of seats with an ante, a
-// call of callMultiple antes and the progressive side bet, under the bet
-// codes of ParseBet: Caribbean poker's, and Draw Poker's
-// (games/drawpoker), whose seats take the same bets.
-func CheckSeatBets(b games.Bet, results []games.Result, open []games.Bet, callMultiple int64) error {
 	kind, seat, err := ParseBet(b.Code)
 	if err != nil {
 		return err
@@ -200,8 +192,8 @@ func CheckSeatBets(b games.Bet, results []games.Result, open []games.Bet, callMu
 	if kind == BetProgressive {
 		return nil
 	}
-	if want := ante.Stake.Mul(decimal.NewFromInt(callMultiple)); !b.Stake.Equal(want) {
-		return fmt.Errorf("%w: the call is %d times the ante, %s, not %s", ErrBetRefused, callMultiple, want, b.Stake)
+	if want := ante.Stake.Mul(decimal.NewFromInt(p.data.CallMultiple)); !b.Stake.Equal(want) {
+		return fmt.Errorf("%w: the call is %d times the ante, %s, not %s", ErrBetRefused, p.data.CallMultiple, want, b.Stake)
 	}
 	return nil
 }
