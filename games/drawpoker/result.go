@@ -152,7 +152,7 @@ func parseExchange(who string, v *exchangeJSON, dealt poker.Hand, most int, take
 		return Exchange{}, nil
 	}
 	if len(v.Discard) == 0 || len(v.Discard) > most || len(v.Draw) != len(v.Discard) {
-		return Exchange{}, resultError(RuleExchangeSize, "%s discards %d and draws %d cards: an exchange is 1..%d cards discarded and as many drawn", who, len(v.Discard), len(v.Draw), most)
+		return Exchange{}, resultError(RuleExchangeSize, "%s discards %d and draws %d cards: an exchange discards at least one card and at most %d, and draws as many", who, len(v.Discard), len(v.Draw), most)
 	}
 	var e Exchange
 	for i, s := range v.Discard {
