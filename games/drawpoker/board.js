@@ -4,8 +4,8 @@
 // in a <main> of the classes below and calls render with every board of a
 // table that plays the game (docs/DASHBOARD.md, "Board modules"). The rows
 // come from the game's BoardRow (games/drawpoker/game.go): the dealer's
-// final hand, exchange and whether it qualifies, each seat's final hand,
-// exchange, fold and outcome. The deals' layout and classes are the
+// hand and whether it qualifies, each seat's final hand, exchange, fold
+// and outcome. The deals' layout and classes are the
 // dashboard's shared "deals with seats" (style.css); board.css adds the
 // exchange.
 
@@ -27,7 +27,7 @@ export const markup = `
   </section>
 
   <section data-panel="drawpoker-history" class="panel p-history" aria-labelledby="d-history-h">
-    <h2 id="d-history-h" tabindex="-1">Deals <span class="muted">newest first · the dealer's final hand, then each seat's</span></h2>
+    <h2 id="d-history-h" tabindex="-1">Deals <span class="muted">newest first · the dealer's hand, then each seat's final hand</span></h2>
     <ol id="d-history" class="p-strip"></ol>
   </section>`;
 
@@ -65,7 +65,7 @@ function exchangeText(h) {
 
 function describe(r) {
   if (!isDeal(r)) return `Round ${r.number}.`;
-  const parts = [`Round ${r.number}: the dealer ${exchangeText(r.dealer)} and has ${handName(r.dealer.hand)}${r.dealer.qualifies ? '' : ', not qualifying'}`];
+  const parts = [`Round ${r.number}: the dealer has ${handName(r.dealer.hand)}${r.dealer.qualifies ? '' : ', not qualifying'}`];
   for (const s of r.seats) {
     parts.push(`seat ${s.seat} ${s.fold ? `did not go with ${handName(s.hand)}` : `called, ${exchangeText(s)}, ${handName(s.hand)}, ${OUTCOME[s.outcome] || s.outcome}`}`);
   }
@@ -112,7 +112,6 @@ function renderLatest(b) {
     el('div', { class: 'p-dealer', 'aria-hidden': 'true' },
       el('span', { class: 'p-who', text: 'Dealer' }), hand(r.dealer),
       el('span', { class: 'p-hand', text: handName(r.dealer.hand) }),
-      exchangeTag(r.dealer),
       el('span', { class: `p-qual ${r.dealer.qualifies ? 'is-on' : ''}`, text: r.dealer.qualifies ? 'qualifies' : 'does not qualify' }),
       el('span', { class: 'latest-time', text: timeOf(r.at) }),
       r.corrected ? el('span', { class: 'corrected', text: 'corrected' }) : ''),
@@ -152,7 +151,7 @@ function renderHistory(b, fresh) {
   $('d-history').replaceChildren(...items);
 }
 
-// render draws the last deal (the dealer's and each seat's final hand
+// render draws the last deal (the dealer's hand, each seat's final hand
 // with its rank and exchange, who did not go, who called and how each
 // ended), the figures of the last hands and the deals, newest first.
 export function render(b, prev) {
