@@ -80,13 +80,27 @@ func PairOrBetterCounts() StrategyCounts {
 // the call staked, over the ante. 1 − AnteRTP is Caribbean poker's house
 // edge as it is quoted, per ante.
 func (p *Paytable) AnteRTP(s StrategyCounts) *big.Rat {
-	ante := ratOf(p.data.Ante)
-	m := big.NewRat(p.data.CallMultiple, 1)
+	var call [CategoriesCount]Odds
+	for c := range call {
+		call[c] = p.call[c].Odds
+	}
+	return AnteReturn(p.data.Ante, p.data.CallMultiple, call, s)
+}
+
+// AnteReturn is the exact return of a whole hand per unit of ante under
+// the counted strategy, for a game whose ante pays ante when it wins,
+// whose call is callMultiple antes and pays call[category] when it wins
+// (Caribbean poker's AnteRTP, Draw Poker's): a fold loses the ante, a
+// dealer who does not qualify pays the ante and returns the call, a win
+// pays both, a tie returns both, a loss takes both.
+func AnteReturn(ante Odds, callMultiple int64, call [CategoriesCount]Odds, s StrategyCounts) *big.Rat {
+	a := ratOf(ante)
+	m := big.NewRat(callMultiple, 1)
 	net := new(big.Rat).SetInt64(-s.Fold) // a fold loses the ante
 	for cat, c := range s.Call {
-		win := new(big.Rat).Add(ante, new(big.Rat).Mul(m, ratOf(p.call[cat].Odds)))
+		win := new(big.Rat).Add(a, new(big.Rat).Mul(m, ratOf(call[cat])))
 		lose := new(big.Rat).Add(big.NewRat(1, 1), m)
-		net.Add(net, new(big.Rat).Mul(ante, big.NewRat(c.NoQualify, 1)))
+		net.Add(net, new(big.Rat).Mul(a, big.NewRat(c.NoQualify, 1)))
 		net.Add(net, new(big.Rat).Mul(win, big.NewRat(c.Win, 1)))
 		net.Sub(net, new(big.Rat).Mul(lose, big.NewRat(c.Lose, 1)))
 	}
@@ -97,12 +111,23 @@ func (p *Paytable) AnteRTP(s StrategyCounts) *big.Rat {
 // CallRTP is the exact return of the call per unit of call, over the
 // deals where the counted strategy calls.
 func (p *Paytable) CallRTP(s StrategyCounts) *big.Rat {
+	var call [CategoriesCount]Odds
+	for c := range call {
+		call[c] = p.call[c].Odds
+	}
+	return CallReturn(call, s)
+}
+
+// CallReturn is the exact return of the call per unit of call over the
+// deals where the counted strategy calls, when a winning call pays
+// call[category] (Caribbean poker's CallRTP, Draw Poker's).
+func CallReturn(call [CategoriesCount]Odds, s StrategyCounts) *big.Rat {
 	back := new(big.Rat)
 	var called int64
 	for cat, c := range s.Call {
 		called += c.Total()
 		back.Add(back, big.NewRat(c.NoQualify+c.Tie, 1))
-		w := new(big.Rat).Add(big.NewRat(1, 1), ratOf(p.call[cat].Odds))
+		w := new(big.Rat).Add(big.NewRat(1, 1), ratOf(call[cat]))
 		back.Add(back, w.Mul(w, big.NewRat(c.Win, 1)))
 	}
 	if called == 0 {

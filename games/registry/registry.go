@@ -9,6 +9,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/bingo"
 	"github.com/wagerlog/wagerlog/games/blackjack"
 	"github.com/wagerlog/wagerlog/games/craps"
+	"github.com/wagerlog/wagerlog/games/drawpoker"
 	"github.com/wagerlog/wagerlog/games/jackpot"
 	"github.com/wagerlog/wagerlog/games/kit"
 	"github.com/wagerlog/wagerlog/games/poker"
@@ -32,6 +33,8 @@ func New() *games.Catalog {
 		bingo.Game{},
 		// Caribbean poker with seats and the progressive side bet.
 		poker.Game{},
+		// Draw Poker: Caribbean's seats and progressive, with exchanges.
+		drawpoker.Game{},
 	).
 		// Progressive pools' parameters and the settle lines of their
 		// passes.
