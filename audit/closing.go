@@ -3,8 +3,8 @@ package audit
 import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/replay"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // closeSales checks what a round's close of betting posted
@@ -26,7 +26,7 @@ func (f *fold) closeSales(r *roundState, p *events.RoundBettingClosed, report re
 	}
 	var bets []games.Bet
 	for _, b := range r.Bets {
-		if b.Status == ledger.BetOpen || b.Status == ledger.BetSettled {
+		if b.Status == round.BetOpen || b.Status == round.BetSettled {
 			bets = append(bets, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working})
 		}
 	}
@@ -37,7 +37,7 @@ func (f *fold) closeSales(r *roundState, p *events.RoundBettingClosed, report re
 	case diff != "":
 		report(KindPayoutMismatch, "round %s at sales close: %s", r.ID, diff)
 	}
-	r.salesClosed = ledger.GameTransfers(p.Transfers)
+	r.salesClosed = round.GameTransfers(p.Transfers)
 }
 
 // uncloseSales checks that a cancelled round gives back exactly what its

@@ -15,6 +15,7 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/replay"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // ErrRoundNotFound is returned by Dispute when no event of the stream
@@ -310,7 +311,7 @@ func (o *disputeObserver) observe(s *step, f *fold) {
 	}
 	r.LastSeq = s.raw.Seq
 	if rs := f.rounds[o.round]; rs != nil {
-		r.ID, r.Table, r.Number, r.Status = rs.ID, rs.Table, rs.Number, rs.Status
+		r.ID, r.Table, r.Number, r.Status = rs.ID, rs.Table, rs.Number, string(rs.Status)
 		r.Paytable, r.PaytableHash, r.Currency, r.OpenedAt = rs.Paytable, rs.PaytableHash, rs.Currency, rs.OpenedAt
 		if t := f.tables[rs.Table]; t != nil {
 			r.Game, r.Dealer = t.Game, t.Dealer
@@ -422,11 +423,11 @@ func (o *disputeObserver) betRows(rr *replay.RoundReplay) {
 			}
 		case *events.BetRefunded:
 			if c, ok := next(); ok {
-				o.givenBack(c, "refunded", "refunded: the round was cancelled")
+				o.givenBack(c, string(round.BetRefunded), "refunded: the round was cancelled")
 			}
 		case *events.BetTakenDown:
 			if c, ok := next(); ok {
-				o.givenBack(c, ledger.BetTakenDown, "taken down by the player between two results")
+				o.givenBack(c, string(round.BetTakenDown), "taken down by the player between two results")
 			}
 		case *events.BetSettlementReversed:
 			if rows := o.bets[p.Bet]; len(rows) > 0 {
@@ -572,9 +573,9 @@ func (o *disputeObserver) report(w *walker) *DisputeReport {
 			continue
 		}
 		switch b.Outcome {
-		case "refunded":
+		case string(round.BetRefunded):
 			rep.Totals.Refunded = rep.Totals.Refunded.Add(b.RecordedReturned)
-		case "open", ledger.BetTakenDown:
+		case string(round.BetOpen), string(round.BetTakenDown):
 		default:
 			rep.Totals.Won = rep.Totals.Won.Add(b.RecordedWin)
 			rep.Totals.Returned = rep.Totals.Returned.Add(b.RecordedReturned)

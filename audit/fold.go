@@ -14,6 +14,7 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/replay"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // acct is one account in one currency.
@@ -36,7 +37,7 @@ type tableState struct {
 type betState struct {
 	ID, Slip, Player, Code string
 	Stake                  decimal.Decimal
-	Status                 string // ledger.BetOpen, BetSettled, BetRefunded, BetTakenDown
+	Status                 round.BetStatus
 	PlacedSeq              uint64
 	// Since is how many results the round had when the bet was placed;
 	// Working its player's flag (games.Bet).
@@ -52,7 +53,7 @@ type betState struct {
 type roundState struct {
 	ID, Table              string
 	Number                 int64
-	Status, Prior          string
+	Status, Prior          round.Status
 	Paytable, PaytableHash string
 	Currency               string
 	Scale                  int32
@@ -96,7 +97,7 @@ type roundState struct {
 // open reports whether the round is still in progress: its bets are
 // legitimately unresolved.
 func (r *roundState) open() bool {
-	return r.Status != ledger.RoundSettled && r.Status != ledger.RoundCancelled
+	return r.Status != round.Settled && r.Status != round.Cancelled
 }
 
 // fold is the state a walk keeps: balances, tables, the rounds in progress
@@ -272,7 +273,7 @@ func (f *fold) settlementInForce(payload any) *events.BetSettled {
 		return nil
 	}
 	if r := f.rounds[p.Round]; r != nil {
-		if b := r.byID[p.Bet]; b != nil && b.Status == ledger.BetSettled {
+		if b := r.byID[p.Bet]; b != nil && b.Status == round.BetSettled {
 			return b.Settled
 		}
 	}
@@ -560,7 +561,7 @@ func (f *fold) applyPayload(s *step, report reporter) {
 			// a round of several results, the decided ones stay settled).
 			open, staked := 0, decimal.Zero
 			for _, b := range r.Bets {
-				if b.Status == ledger.BetOpen {
+				if b.Status == round.BetOpen {
 					open, staked = open+1, staked.Add(b.Stake)
 				}
 			}
@@ -578,11 +579,11 @@ func (f *fold) applyPayload(s *step, report reporter) {
 			f.move(r, e.Type, report, "refund")
 			b := f.bet(r, p.Bet, report, "refund")
 			if b != nil {
-				if b.Status != ledger.BetOpen {
+				if b.Status != round.BetOpen {
 					report(KindBetUnresolved, "bet %s refunded while %s", b.ID, b.Status)
 				}
 				checkBetMatches(b, p.Player, p.Code, p.Stake, report)
-				b.Status = ledger.BetRefunded
+				b.Status = round.BetRefunded
 			}
 			f.finishIfRefunded(r)
 		}
@@ -603,7 +604,7 @@ func (f *fold) applyPayload(s *step, report reporter) {
 			f.move(r, e.Type, report, "reversal")
 			if b := f.bet(r, p.Bet, report, "reversal"); b != nil {
 				switch {
-				case b.Status != ledger.BetSettled || b.Settled == nil:
+				case b.Status != round.BetSettled || b.Settled == nil:
 					report(KindEventInvalid, "bet %s reversed while %s", b.ID, b.Status)
 				case b.Settled.Correction >= p.Correction:
 					report(KindEventInvalid, "bet %s: correction %d reverses the settlement of correction %d", b.ID, p.Correction, b.Settled.Correction)
@@ -612,7 +613,7 @@ func (f *fold) applyPayload(s *step, report reporter) {
 						b.ID, p.Win, p.Returned, p.Residue, b.Settled.Win, b.Settled.Returned, b.Settled.Residue)
 				}
 				checkBetMatches(b, p.Player, p.Code, p.Stake, report)
-				b.Status, b.Settled = ledger.BetOpen, nil
+				b.Status, b.Settled = round.BetOpen, nil
 			}
 		}
 	case *events.LedgerSealed:
@@ -726,7 +727,7 @@ func (f *fold) placeBets(s *step, p *events.BetPlaced, report reporter) {
 		if pt != nil && t != nil {
 			placement.check(b.Bet, gb, b.Commission, t.Scale, report)
 		}
-		bs := &betState{ID: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Stake: b.Stake, Status: ledger.BetOpen, PlacedSeq: s.raw.Seq,
+		bs := &betState{ID: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Stake: b.Stake, Status: round.BetOpen, PlacedSeq: s.raw.Seq,
 			Since: gb.Since, Working: b.Working}
 		r.Bets = append(r.Bets, bs)
 		r.byID[b.Bet] = bs
@@ -781,7 +782,7 @@ func (f *fold) placement(r *roundState, pt games.Paytable, player string) *place
 	}
 	pl.results, pl.ok = f.results(r)
 	for _, b := range r.Bets {
-		if b.Player == player && b.Status == ledger.BetOpen {
+		if b.Player == player && b.Status == round.BetOpen {
 			pl.open = append(pl.open, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working})
 		}
 	}
@@ -875,7 +876,7 @@ func (f *fold) correct(r *roundState, p *events.RoundResultCorrected, report rep
 }
 
 func (f *fold) settleBet(s *step, p *events.BetSettled, report reporter) {
-	if p.Outcome != events.OutcomeWon && p.Outcome != events.OutcomeLost && p.Outcome != string(games.OutcomePush) {
+	if !games.Outcome(p.Outcome).Decided() {
 		report(KindPayoutMismatch, "bet %s has outcome %q", p.Bet, p.Outcome)
 	}
 	r := f.round(p.Round, report, "settlement")
@@ -904,14 +905,14 @@ func (f *fold) settleBet(s *step, p *events.BetSettled, report reporter) {
 	if b == nil {
 		return
 	}
-	if b.Status != ledger.BetOpen {
+	if b.Status != round.BetOpen {
 		report(KindBetUnresolved, "bet %s settled again while %s (settled twice)", b.ID, b.Status)
 	}
 	checkBetMatches(b, p.Player, p.Code, p.Stake, report)
 	if b.Slip != p.Slip {
 		report(KindEventInvalid, "bet %s settled as part of slip %s, it was placed in slip %s", b.ID, p.Slip, b.Slip)
 	}
-	b.Status, b.Settled, b.Step = ledger.BetSettled, p, len(r.Results)
+	b.Status, b.Settled, b.Step = round.BetSettled, p, len(r.Results)
 }
 
 // resettle settles the bet again and compares with what was recorded
@@ -978,9 +979,9 @@ func (f *fold) settleStep(r *roundState, p *events.RoundStepSettled, report repo
 	decided, open := 0, 0
 	for _, b := range r.Bets {
 		switch {
-		case b.Status == ledger.BetSettled && b.Step == len(r.Results):
+		case b.Status == round.BetSettled && b.Step == len(r.Results):
 			decided++
-		case b.Status == ledger.BetOpen:
+		case b.Status == round.BetOpen:
 			open++
 			f.stillOpen(r, b, pt, results, ok && ptErr == nil, report)
 		}
@@ -1007,7 +1008,7 @@ func (f *fold) stillOpen(r *roundState, b *betState, pt games.Paytable, results 
 // takeDown checks a take-down: the bet is open, and its game lets it be
 // taken down after the round's results (games.TakeDowner).
 func (f *fold) takeDown(r *roundState, b *betState, p *events.BetTakenDown, report reporter) {
-	if b.Status != ledger.BetOpen {
+	if b.Status != round.BetOpen {
 		report(KindBetUnresolved, "bet %s taken down while %s", b.ID, b.Status)
 	}
 	checkBetMatches(b, p.Player, p.Code, p.Stake, report)
@@ -1020,7 +1021,7 @@ func (f *fold) takeDown(r *roundState, b *betState, p *events.BetTakenDown, repo
 		case known:
 			var open []games.Bet
 			for _, o := range r.Bets {
-				if o != b && o.Player == b.Player && o.Status == ledger.BetOpen {
+				if o != b && o.Player == b.Player && o.Status == round.BetOpen {
 					open = append(open, games.Bet{Code: o.Code, Stake: o.Stake, Since: o.Since, Working: o.Working})
 				}
 			}
@@ -1029,7 +1030,7 @@ func (f *fold) takeDown(r *roundState, b *betState, p *events.BetTakenDown, repo
 			}
 		}
 	}
-	b.Status = ledger.BetTakenDown
+	b.Status = round.BetTakenDown
 }
 
 func (f *fold) settleRound(p *events.RoundSettled, report reporter) {
@@ -1053,10 +1054,10 @@ func (f *fold) settleRound(p *events.RoundSettled, report reporter) {
 	// results is neither staked nor returned by the round.
 	staked, won, returned, residue := decimal.Zero, decimal.Zero, decimal.Zero, decimal.Zero
 	for _, b := range r.Bets {
-		if b.Status == ledger.BetTakenDown {
+		if b.Status == round.BetTakenDown {
 			continue
 		}
-		if b.Status != ledger.BetSettled || b.Settled == nil || b.Settled.Correction != r.Correction {
+		if b.Status != round.BetSettled || b.Settled == nil || b.Settled.Correction != r.Correction {
 			report(KindBetUnresolved, "round %s settled with bet %s %s", r.ID, b.ID, b.Status)
 			continue
 		}
@@ -1106,7 +1107,7 @@ func (f *fold) settleTogether(r *roundState, p *events.RoundSettled, report repo
 	var recorded []games.Settlement
 	var ids []string
 	for _, b := range r.Bets {
-		if b.Status != ledger.BetSettled || b.Settled == nil {
+		if b.Status != round.BetSettled || b.Settled == nil {
 			continue
 		}
 		bets = append(bets, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working})
@@ -1142,11 +1143,11 @@ func (f *fold) settleTogether(r *roundState, p *events.RoundSettled, report repo
 // other command; so the round is in progress, as a settling round is.
 // Once any other event follows, the open bets were never refunded.
 func (f *fold) owesRefunds(r *roundState) bool {
-	if r.Status != ledger.RoundCancelled || r.ID != f.lastRound {
+	if r.Status != round.Cancelled || r.ID != f.lastRound {
 		return false
 	}
 	for _, b := range r.Bets {
-		if b.Status == ledger.BetOpen {
+		if b.Status == round.BetOpen {
 			return true
 		}
 	}
@@ -1156,7 +1157,7 @@ func (f *fold) owesRefunds(r *roundState) bool {
 // finishIfRefunded finishes a cancelled round once every bet is refunded.
 func (f *fold) finishIfRefunded(r *roundState) {
 	for _, b := range r.Bets {
-		if b.Status == ledger.BetOpen {
+		if b.Status == round.BetOpen {
 			return
 		}
 	}
@@ -1180,10 +1181,10 @@ func (f *fold) finish(r *roundState) {
 }
 
 // move moves r's status by the ledger's one lifecycle table
-// (ledger.RoundStatusAfter), and reports an event the table does not allow
+// (round.StatusAfter), and reports an event the table does not allow
 // in r's status; the status then stays as it was.
 func (f *fold) move(r *roundState, t events.Type, report reporter, what string) {
-	next, prior, ok := ledger.RoundStatusAfter(r.Status, r.Prior, t)
+	next, prior, ok := round.StatusAfter(r.Status, r.Prior, t)
 	if !ok {
 		report(KindEventInvalid, "%s on round %s while %s", what, r.ID, r.Status)
 		return
@@ -1257,11 +1258,11 @@ func (f *fold) finishChecks(report func(seq uint64, k Kind, format string, args 
 	}
 	for _, id := range sortedKeys(f.rounds) {
 		r := f.rounds[id]
-		if r.Status != ledger.RoundCancelled || f.owesRefunds(r) {
+		if r.Status != round.Cancelled || f.owesRefunds(r) {
 			continue
 		}
 		for _, b := range r.Bets {
-			if b.Status == ledger.BetOpen {
+			if b.Status == round.BetOpen {
 				report(b.PlacedSeq, KindBetUnresolved, "bet %s of cancelled round %s was never refunded", b.ID, r.ID)
 			}
 		}

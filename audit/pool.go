@@ -9,6 +9,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/replay"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // Flows of progressive pools' events (seed 004, section 6;
@@ -40,7 +41,7 @@ func poolFlows(payload any) []flow {
 		}
 		return []flow{mkflow(FlowPoolAdjusted, ledger.AccountCasino, p.Account, p.Amount, p.Currency)}
 	case *events.JackpotPassFunded:
-		return transferFlows(p.Table, p.Currency, ledger.GameTransfers(p.Transfers))
+		return transferFlows(p.Table, p.Currency, round.GameTransfers(p.Transfers))
 	case *events.JackpotDecommissioned:
 		ps := ledger.PoolPostings(p.Currency, p.Transfers)
 		out := make([]flow, len(ps))
@@ -269,7 +270,7 @@ func (f *fold) checkPoolBalances(s *step, report reporter) {
 			continue
 		}
 		seen[k] = true
-		if r := f.rounds[s.env.Round]; r != nil && s.env.Round != "" && r.Status == ledger.RoundSettling {
+		if r := f.rounds[s.env.Round]; r != nil && s.env.Round != "" && r.Status == round.Settling {
 			if strings.HasSuffix(k.account, ":main") {
 				r.poolBelow = append(r.poolBelow, fmt.Sprintf("%s at %s %s after event %d (%s)", k.account, f.balances[k], k.currency, s.env.Seq, s.env.Type))
 			}
@@ -299,7 +300,7 @@ func (f *fold) checkPass(r *roundState, p *events.RoundSettled, report reporter)
 		report(KindEventInvalid, "round %s: pass order %q", r.ID, pf.Order)
 	case pf.Funded < 0 || pf.Funded > len(p.Transfers) || (pf.Order == "" && pf.Funded != 0):
 		report(KindEventInvalid, "round %s states %d funded transfers of %d", r.ID, pf.Funded, len(p.Transfers))
-	case (funded == nil) != (pf.Funded == 0) || replay.TransfersDiff(funded, ledger.GameTransfers(p.Transfers[:pf.Funded])) != "":
+	case (funded == nil) != (pf.Funded == 0) || replay.TransfersDiff(funded, round.GameTransfers(p.Transfers[:pf.Funded])) != "":
 		report(KindPostingsMismatch, "round %s: jackpot.pass_funded moved %v, the settlement lists %v as funded first", r.ID, funded, p.Transfers[:min(max(pf.Funded, 0), len(p.Transfers))])
 	}
 	if pf.Order == events.PassFundedFirst {

@@ -12,6 +12,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // The folds: pure functions from an event to changes of the projected
@@ -162,7 +163,7 @@ func (f *fold) damage(bucket, key []byte, err error) {
 }
 
 // apply folds one event. A round's status moves by the one lifecycle
-// table (ledger.RoundStatusAfter); an event the round's status does not
+// table (round.StatusAfter); an event the round's status does not
 // allow does not fit.
 func (f *fold) apply(d *decoded) error {
 	e := &d.env
@@ -303,11 +304,11 @@ func (f *fold) apply(d *decoded) error {
 		if err != nil {
 			return err
 		}
-		next, prior, ok := ledger.RoundStatusAfter(r.Status, r.PausedFrom, e.Type)
+		next, prior, ok := round.StatusAfter(round.Status(r.Status), round.Status(r.PausedFrom), e.Type)
 		if !ok {
 			return inconsistent(e, "round %s is %s", r.ID, r.Status)
 		}
-		r.Status, r.PausedFrom = next, prior
+		r.Status, r.PausedFrom = string(next), string(prior)
 		switch d.payload.(type) {
 		case *events.BetPlaced, *events.BetSettled, *events.BetRefunded, *events.BetSettlementReversed, *events.BetTakenDown:
 			// In the records of the bets they are about.

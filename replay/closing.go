@@ -5,7 +5,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // Reclose computes again what a round's first close of betting posts and
@@ -75,7 +75,7 @@ func closedFunds(out *RoundReplay, f *events.Funds, betProblem func(string, ...a
 	if out.SalesClosed != nil {
 		posted = out.SalesClosed.Recorded
 	}
-	if d := TransfersDiff(f.Closed, ledger.GameTransfers(posted)); d != "" {
+	if d := TransfersDiff(f.Closed, round.GameTransfers(posted)); d != "" {
 		betProblem("round %s was settled with sales close transfers that are not the ones posted: %s", out.Round, d)
 	}
 }
@@ -95,7 +95,7 @@ func uncloseSales(out *RoundReplay, p *events.RoundCancelled, betProblem func(st
 	if out.SalesClosed != nil {
 		posted = out.SalesClosed.Recorded
 	}
-	if d := Unclose(ledger.GameTransfers(posted), p.Transfers); d != "" {
+	if d := Unclose(round.GameTransfers(posted), p.Transfers); d != "" {
 		betProblem("round %s cancelled: what its sales close posted is not given back: %s", out.Round, d)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // RoundEventsMax bounds the events of one round that Round fetches: a round
@@ -371,7 +372,7 @@ type RoundEvent struct {
 // Replay is the one round replay engine: `wagerlog replay round`, the API's
 // round replay and the dispute report (audit.Dispute) all answer with it.
 // It walks a round's events in stream order, moves the round's status by
-// the ledger's lifecycle table (ledger.RoundStatusAfter), keeps its results
+// the round model's lifecycle table (round.StatusAfter), keeps its results
 // in force, and re-settles every settled bet with Resettle against the
 // results the round had when it was settled. Every finding is a problem of
 // the answer, never an error: a damaged round is described, not refused.
@@ -415,7 +416,7 @@ type roundState struct {
 	// settlement needs them, and again after a result changes).
 	results [][]byte
 	parsed  []games.Result
-	prior   string // the status a paused round resumes to
+	prior   round.Status // the status a paused round resumes to
 	// together and recorded are the bets (indexes in Bets) of a round
 	// settled as a whole and their recorded settlements, checked at
 	// round.settled.
@@ -463,11 +464,11 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 		problem(format, args...)
 	}
 	// The status moves by the ledger's one lifecycle table.
-	next, prior, ok := ledger.RoundStatusAfter(out.Status, st.prior, e.Type)
+	next, prior, ok := round.StatusAfter(round.Status(out.Status), st.prior, e.Type)
 	if !ok {
 		betProblem("event %d: %s cannot happen to a round that is %q", e.Seq, e.Type, out.Status)
 	} else {
-		out.Status, st.prior = next, prior
+		out.Status, st.prior = string(next), prior
 	}
 	switch p := payload.(type) {
 	case *events.RoundOpened:
@@ -530,7 +531,7 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 		}
 	case *events.BetSettlementReversed:
 		i, ok := st.inForce[p.Bet]
-		if !ok || out.Bets[i].Recorded.Outcome == projections.BetRefunded || out.Bets[i].Recorded.Outcome == ledger.BetTakenDown {
+		if !ok || out.Bets[i].Recorded.Outcome == projections.BetRefunded || out.Bets[i].Recorded.Outcome == projections.BetTakenDown {
 			betProblem("bet %s (event %d): reversal of no settlement", p.Bet, e.Seq)
 			return
 		}
@@ -545,9 +546,9 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 			st.resettleTogether(out, p, betProblem)
 		}
 	case *events.BetRefunded:
-		st.returned(out, e, p.Bet, p.Slip, p.Player, p.Code, p.Stake, projections.BetRefunded, ledger.RoundCancelled, betProblem)
+		st.returned(out, e, p.Bet, p.Slip, p.Player, p.Code, p.Stake, projections.BetRefunded, round.Cancelled, betProblem)
 	case *events.BetTakenDown:
-		st.returned(out, e, p.Bet, p.Slip, p.Player, p.Code, p.Stake, ledger.BetTakenDown, ledger.RoundBetting, betProblem)
+		st.returned(out, e, p.Bet, p.Slip, p.Player, p.Code, p.Stake, projections.BetTakenDown, round.Betting, betProblem)
 	}
 }
 
@@ -555,7 +556,7 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 // cancelled round) or a take-down (between two results). Either ends a bet
 // that is still open: it was placed in this round and has nothing in
 // force.
-func (st *roundState) returned(out *RoundReplay, e *events.Envelope, bet, slip, player, code string, stake decimal.Decimal, outcome, status string, betProblem func(string, ...any)) {
+func (st *roundState) returned(out *RoundReplay, e *events.Envelope, bet, slip, player, code string, stake decimal.Decimal, outcome string, status round.Status, betProblem func(string, ...any)) {
 	c := BetCheck{
 		Seq: e.Seq, Bet: bet, Slip: slip, Player: player, Code: code, Stake: stake,
 		Recorded: Settlement{Outcome: outcome, Returned: stake},
@@ -569,7 +570,7 @@ func (st *roundState) returned(out *RoundReplay, e *events.Envelope, bet, slip, 
 		if outcome == projections.BetRefunded {
 			c.Problem = "refund of a bet never placed in this round"
 		}
-	case out.Status != status:
+	case out.Status != string(status):
 		c.Problem = fmt.Sprintf("%s in a round that is %s", outcome, out.Status)
 		if outcome == projections.BetRefunded {
 			c.Problem = "refund in a round that is not cancelled"
@@ -730,7 +731,7 @@ func (st *roundState) finish(out *RoundReplay, problem func(string, ...any)) {
 		st.checkSteps(out, problem)
 		out.Steps = st.steps
 	}
-	if !ledger.RoundFinished(out.Status) {
+	if !round.Status(out.Status).Finished() {
 		return
 	}
 	for _, b := range out.Events {
