@@ -38,7 +38,7 @@ func Unclose(closed []games.Transfer, recorded []events.Transfer) string {
 // first one, before any result, against what the game computes again
 // from the bets placed (out.SalesClosed); any later one posts nothing.
 func (st *roundState) recloseSales(out *RoundReplay, p *events.RoundBettingClosed, betProblem func(string, ...any)) {
-	if len(st.results) > 0 || out.SalesClosed != nil {
+	if len(st.r.Results) > 0 || out.SalesClosed != nil {
 		if len(p.Transfers) > 0 {
 			betProblem("round %s: a close of betting after its sales closed posts transfers %v", out.Round, p.Transfers)
 		}
@@ -51,10 +51,9 @@ func (st *roundState) recloseSales(out *RoundReplay, p *events.RoundBettingClose
 	if _, ok := pt.(games.SalesCloser); !ok && len(p.Transfers) == 0 {
 		return
 	}
-	bets := make([]games.Bet, 0, len(st.order))
-	for _, id := range st.order {
-		pb := st.placed[id]
-		bets = append(bets, games.Bet{Code: pb.Code, Stake: pb.Stake, Since: st.since[id], Working: pb.Working})
+	bets := make([]games.Bet, 0, len(st.r.Bets))
+	for _, b := range st.r.Bets {
+		bets = append(bets, gameBet(b))
 	}
 	re, diff, err := Reclose(pt, bets, out.Scale, p)
 	if err != nil {
