@@ -63,11 +63,11 @@ type poolState struct {
 	Decommissioned bool
 }
 
-// poolAt is a pool's balances when a round's last result was recorded.
+// poolAt is the pool a table was linked to when a round's last result
+// was recorded; its balances then are the round model's AtResult.Pool.
 type poolAt struct {
-	Pool     string
-	Hash     string
-	Balances []decimal.Decimal
+	Pool string
+	Hash string
 }
 
 // applyPool folds a pool event, reporting what the ledger would have
@@ -119,7 +119,7 @@ func (f *fold) applyPool(payload any, report reporter) {
 				report(KindEventInvalid, "round %s: a second jackpot.pass_funded", r.ID)
 			}
 			r.passFunded = p.Transfers
-			if at := r.poolAtResult; at == nil || at.Pool != p.Pool {
+			if at := r.linked; at == nil || at.Pool != p.Pool {
 				report(KindEventInvalid, "round %s funds pool %s, its table was not linked to it at the result", r.ID, p.Pool)
 			}
 		}
@@ -133,19 +133,28 @@ func (f *fold) applyPool(payload any, report reporter) {
 	}
 }
 
-// poolAtResult returns the balances of the pool table is linked to, nil
-// when none.
-func (f *fold) poolAtResult(table string) *poolAt {
+// linkedPool returns the pool table is linked to, nil when none.
+func (f *fold) linkedPool(table string) *poolAt {
 	for id, p := range f.pools {
 		if p.Tables[table] {
-			at := &poolAt{Pool: id, Hash: p.Hash, Balances: make([]decimal.Decimal, len(p.Accounts))}
-			for i, a := range p.Accounts {
-				at.Balances[i] = f.balance(a, p.Currency)
-			}
-			return at
+			return &poolAt{Pool: id, Hash: p.Hash}
 		}
 	}
 	return nil
+}
+
+// AtResult reads what a round's result finds (round.Funds): its table's
+// bank balance and the balances of the pool it is linked to.
+func (f *fold) AtResult(r *round.Round) round.AtResult {
+	at := round.AtResult{Bank: f.balance(ledger.BankAccount(r.Table), r.Currency)}
+	if l := f.linkedPool(r.Table); l != nil {
+		p := f.pools[l.Pool]
+		at.Pool = make([]decimal.Decimal, len(p.Accounts))
+		for i, a := range p.Accounts {
+			at.Pool[i] = f.balance(a, p.Currency)
+		}
+	}
+	return at
 }
 
 // checkPoolFunds checks that a progressive round was settled with the
@@ -154,7 +163,8 @@ func (f *fold) checkPoolFunds(r *roundState, funds *events.Funds, report reporte
 	if !f.complete {
 		return
 	}
-	at := r.poolAtResult
+	at := r.linked
+	balances := r.AtResult.Pool
 	switch {
 	case funds.Pool == nil && at == nil:
 		return
@@ -165,12 +175,12 @@ func (f *fold) checkPoolFunds(r *roundState, funds *events.Funds, report reporte
 		report(KindPayoutMismatch, "round %s was settled against pool %s (hash %s), its table was linked to %s (hash %s)", r.ID, funds.Pool.Pool, funds.Pool.Hash, at.Pool, at.Hash)
 		return
 	}
-	same := len(funds.Pool.Balances) == len(at.Balances)
-	for i := 0; same && i < len(at.Balances); i++ {
-		same = funds.Pool.Balances[i].Equal(at.Balances[i])
+	same := len(funds.Pool.Balances) == len(balances)
+	for i := 0; same && i < len(balances); i++ {
+		same = funds.Pool.Balances[i].Equal(balances[i])
 	}
 	if !same {
-		report(KindPayoutMismatch, "round %s was settled with pool balances %v, pool %s held %v at its last result", r.ID, funds.Pool.Balances, at.Pool, at.Balances)
+		report(KindPayoutMismatch, "round %s was settled with pool balances %v, pool %s held %v at its last result", r.ID, funds.Pool.Balances, at.Pool, balances)
 	}
 }
 

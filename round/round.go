@@ -158,50 +158,85 @@ func (r *Round) Last() []byte {
 // its round.opened) and returns what in it does not fit the round, nil
 // when all does: the fact is applied as far as it can be all the same.
 // funds is read at a result; nil leaves AtResult zero (a reader that keeps
-// no balances).
+// no balances). Apply is Move and then the method of the event's fact; a
+// reader that checks each fact against the round before it is applied
+// (the verifier) calls them itself, in the same order.
 func (r *Round) Apply(e *events.Envelope, payload events.Payload, funds Funds) error {
 	var errs []error
-	if next, prior, ok := StatusAfter(r.Status, r.Prior, e.Type); ok {
-		r.Status, r.Prior = next, prior
-	} else {
-		errs = append(errs, fmt.Errorf("%w: event %d: %s on round %s while %q", ErrTransition, e.Seq, e.Type, e.Round, r.Status))
+	if err := r.Move(e.Type); err != nil {
+		errs = append(errs, fmt.Errorf("event %d: %w", e.Seq, err))
 	}
 	switch p := payload.(type) {
 	case *events.RoundOpened:
-		r.ID, r.Table, r.Number = p.Round, p.Table, p.Number
-		r.Paytable, r.PaytableHash = p.Paytable, p.PaytableHash
-		r.OpenedAt, r.Window = e.OccurredAt, p.BettingWindow
+		r.Opened(p, e.OccurredAt)
 	case *events.BetPlaced:
 		errs = append(errs, r.PlaceBets(p)...)
 	case *events.RoundBettingClosed:
-		if len(p.Transfers) > 0 {
-			r.SalesClose = GameTransfers(p.Transfers)
-		}
+		r.CloseSales(p)
 	case *events.RoundReshake:
 		r.Reshakes++
 	case *events.RoundResult:
-		r.Results = append(r.Results, p.ResultJSON())
-		r.AtResult = AtResult{}
-		if funds != nil {
-			r.AtResult = funds.AtResult(r)
-		}
+		r.RecordResult(p.ResultJSON(), funds)
 	case *events.RoundResultCorrected:
-		if n := len(r.Results); n > 0 {
-			r.Results[n-1] = p.AfterJSON()
-		} else {
-			r.Results = append(r.Results, p.AfterJSON())
-		}
-		r.Correction = p.Correction
+		r.CorrectResult(p)
 	case *events.BetSettled:
 		errs = append(errs, r.SettleBet(p))
 	case *events.BetSettlementReversed:
 		errs = append(errs, r.ReverseBet(p))
 	case *events.BetRefunded:
-		errs = append(errs, r.end(p.Bet, BetRefunded, "refunded"))
+		errs = append(errs, r.RefundBet(p))
 	case *events.BetTakenDown:
-		errs = append(errs, r.end(p.Bet, BetTakenDown, "taken down"))
+		errs = append(errs, r.TakeDownBet(p))
 	}
 	return errors.Join(errs...)
+}
+
+// Move moves the round's status after an event of type t by the lifecycle
+// table (StatusAfter); an event the table does not allow leaves it as it
+// is and returns ErrTransition.
+func (r *Round) Move(t events.Type) error {
+	next, prior, ok := StatusAfter(r.Status, r.Prior, t)
+	if !ok {
+		return fmt.Errorf("%w: %s on round %s while %q", ErrTransition, t, r.ID, r.Status)
+	}
+	r.Status, r.Prior = next, prior
+	return nil
+}
+
+// Opened records what round.opened says of the round, opened at at.
+func (r *Round) Opened(p *events.RoundOpened, at time.Time) {
+	r.ID, r.Table, r.Number = p.Round, p.Table, p.Number
+	r.Paytable, r.PaytableHash = p.Paytable, p.PaytableHash
+	r.OpenedAt, r.Window = at, p.BettingWindow
+}
+
+// CloseSales records what a close of betting posted (games.SalesCloser):
+// only the first close of a round posts anything.
+func (r *Round) CloseSales(p *events.RoundBettingClosed) {
+	if len(p.Transfers) > 0 {
+		r.SalesClose = GameTransfers(p.Transfers)
+	}
+}
+
+// RecordResult adds a result (its game's JSON) to the results in force,
+// and reads from funds (nil: none) what the result finds.
+func (r *Round) RecordResult(raw []byte, funds Funds) {
+	r.Results = append(r.Results, raw)
+	r.AtResult = AtResult{}
+	if funds != nil {
+		r.AtResult = funds.AtResult(r)
+	}
+}
+
+// CorrectResult replaces the last result in force by the corrected one
+// (the only result of a round without any, in a broken log).
+func (r *Round) CorrectResult(p *events.RoundResultCorrected) {
+	if n := len(r.Results); n > 0 {
+		r.Results[n-1] = p.AfterJSON()
+	} else {
+		r.Results = append(r.Results, p.AfterJSON())
+	}
+	r.Correction = p.Correction
 }
 
 // The changes bet events make, also used alone to read a finished round's
