@@ -63,6 +63,30 @@ func (r *roundRec) setResult(raw []byte) {
 	r.Dice, r.Result = resultMembers(raw)
 }
 
+// model returns the round's lifecycle and results in force as the round
+// model holds them, to fold an event with it (round.Round); put stores
+// them back in the record, whose bytes keep their shape.
+func (r *roundRec) model() *round.Round {
+	m := &round.Round{ID: r.ID, Status: round.Status(r.Status), Prior: round.Status(r.PausedFrom)}
+	if r.History != nil {
+		m.Results = make([][]byte, len(r.History))
+		for i, h := range r.History {
+			m.Results[i] = h
+		}
+	}
+	return m
+}
+
+func (r *roundRec) put(m *round.Round) {
+	r.Status, r.PausedFrom = string(m.Status), string(m.Prior)
+	if m.Results != nil {
+		r.History = make([]json.RawMessage, len(m.Results))
+		for i, h := range m.Results {
+			r.History[i] = h
+		}
+	}
+}
+
 type kv struct{ bucket, key, value []byte }
 
 // fold holds the records one batch has read or changed.
@@ -222,7 +246,9 @@ func (f *fold) apply(d *decoded) error {
 	case *events.RoundResult:
 		err = f.withRound(e, p.Round, func(r *roundRec) error {
 			raw := p.ResultJSON()
-			r.History = append(r.History, raw)
+			m := r.model()
+			m.RecordResult(raw, nil)
+			r.put(m)
 			r.setResult(raw)
 			return nil
 		})
@@ -247,11 +273,9 @@ func (f *fold) apply(d *decoded) error {
 	case *events.RoundResultCorrected:
 		err = f.withRound(e, p.Round, func(r *roundRec) error {
 			after := p.AfterJSON()
-			if n := len(r.History); n > 0 {
-				r.History[n-1] = after
-			} else {
-				r.History = append(r.History, after)
-			}
+			m := r.model()
+			m.CorrectResult(p)
+			r.put(m)
 			r.setResult(after)
 			c := Correction{Seq: e.Seq, At: e.OccurredAt, Number: p.Correction, Reason: p.Reason}
 			if before, other := events.ResultMembers(p.BeforeJSON()); other == nil {
@@ -304,11 +328,12 @@ func (f *fold) apply(d *decoded) error {
 		if err != nil {
 			return err
 		}
-		next, prior, ok := round.StatusAfter(round.Status(r.Status), round.Status(r.PausedFrom), e.Type)
-		if !ok {
+		// Only the status is needed: no copy of the results.
+		m := round.Round{ID: r.ID, Status: round.Status(r.Status), Prior: round.Status(r.PausedFrom)}
+		if m.Move(e.Type) != nil {
 			return inconsistent(e, "round %s is %s", r.ID, r.Status)
 		}
-		r.Status, r.PausedFrom = string(next), string(prior)
+		r.Status, r.PausedFrom = string(m.Status), string(m.Prior)
 		switch d.payload.(type) {
 		case *events.BetPlaced, *events.BetSettled, *events.BetRefunded, *events.BetSettlementReversed, *events.BetTakenDown:
 			// In the records of the bets they are about.
