@@ -494,7 +494,7 @@ func (f *fold) applyPayload(s *step, report reporter) {
 	case *events.RoundReshake:
 		if r := f.round(p.Round, report, "reshake"); r != nil {
 			f.move(r, e.Type, report, "reshake")
-			r.Reshakes++ // the round model's count (round.Round.Apply)
+			r.Reshake()
 		}
 	case *events.RoundResult:
 		if r := f.round(p.Round, report, "result"); r != nil {

@@ -40,9 +40,10 @@ type balanceRec struct {
 // encoded again by every batch that places or settles one of them.
 type roundRec struct {
 	RoundInfo
-	// PausedFrom is the status a paused round resumes to. It is stored
-	// with the record but not shown.
-	PausedFrom string `json:"paused_from,omitempty"`
+	// Prior is the status a paused round resumes to (round.Round.Prior),
+	// stored under its first name, paused_from, with the record but not
+	// shown.
+	Prior string `json:"paused_from,omitempty"`
 	// Seqs are the sequences of the round's own events (opened, closed,
 	// reshakes, result, corrections, pauses, settled, cancelled); those of
 	// its bets' events are in the bets' records. Stored but not shown.
@@ -67,7 +68,7 @@ func (r *roundRec) setResult(raw []byte) {
 // model holds them, to fold an event with it (round.Round); put stores
 // them back in the record, whose bytes keep their shape.
 func (r *roundRec) model() *round.Round {
-	m := &round.Round{ID: r.ID, Status: round.Status(r.Status), Prior: round.Status(r.PausedFrom)}
+	m := &round.Round{ID: r.ID, Status: round.Status(r.Status), Prior: round.Status(r.Prior)}
 	if r.History != nil {
 		m.Results = make([][]byte, len(r.History))
 		for i, h := range r.History {
@@ -78,7 +79,7 @@ func (r *roundRec) model() *round.Round {
 }
 
 func (r *roundRec) put(m *round.Round) {
-	r.Status, r.PausedFrom = string(m.Status), string(m.Prior)
+	r.Status, r.Prior = string(m.Status), string(m.Prior)
 	if m.Results != nil {
 		r.History = make([]json.RawMessage, len(m.Results))
 		for i, h := range m.Results {
@@ -329,11 +330,11 @@ func (f *fold) apply(d *decoded) error {
 			return err
 		}
 		// Only the status is needed: no copy of the results.
-		m := round.Round{ID: r.ID, Status: round.Status(r.Status), Prior: round.Status(r.PausedFrom)}
+		m := round.Round{ID: r.ID, Status: round.Status(r.Status), Prior: round.Status(r.Prior)}
 		if m.Move(e.Type) != nil {
 			return inconsistent(e, "round %s is %s", r.ID, r.Status)
 		}
-		r.Status, r.PausedFrom = string(m.Status), string(m.Prior)
+		r.Status, r.Prior = string(m.Status), string(m.Prior)
 		switch d.payload.(type) {
 		case *events.BetPlaced, *events.BetSettled, *events.BetRefunded, *events.BetSettlementReversed, *events.BetTakenDown:
 			// In the records of the bets they are about.

@@ -174,7 +174,7 @@ func (r *Round) Apply(e *events.Envelope, payload events.Payload, funds Funds) e
 	case *events.RoundBettingClosed:
 		r.CloseSales(p)
 	case *events.RoundReshake:
-		r.Reshakes++
+		r.Reshake()
 	case *events.RoundResult:
 		r.RecordResult(p.ResultJSON(), funds)
 	case *events.RoundResultCorrected:
@@ -209,6 +209,10 @@ func (r *Round) Opened(p *events.RoundOpened, at time.Time) {
 	r.Paytable, r.PaytableHash = p.Paytable, p.PaytableHash
 	r.OpenedAt, r.Window = at, p.BettingWindow
 }
+
+// Reshake counts a reshake: the dealer throws again, no result is
+// recorded.
+func (r *Round) Reshake() { r.Reshakes++ }
 
 // CloseSales records what a close of betting posted (games.SalesCloser):
 // only the first close of a round posts anything.
