@@ -162,10 +162,13 @@ func (r *Round) Last() []byte {
 // reader that checks each fact against the round before it is applied
 // (the verifier) calls them itself, in the same order.
 func (r *Round) Apply(e *events.Envelope, payload events.Payload, funds Funds) error {
+	// errs stays nil, with no allocation, for an event that fits: the
+	// ledger folds every event of the stream through here.
 	var errs []error
 	if err := r.Move(e.Type); err != nil {
 		errs = append(errs, fmt.Errorf("event %d: %w", e.Seq, err))
 	}
+	var err error
 	switch p := payload.(type) {
 	case *events.RoundOpened:
 		r.Opened(p, e.OccurredAt)
@@ -180,13 +183,16 @@ func (r *Round) Apply(e *events.Envelope, payload events.Payload, funds Funds) e
 	case *events.RoundResultCorrected:
 		r.CorrectResult(p)
 	case *events.BetSettled:
-		errs = append(errs, r.SettleBet(p))
+		err = r.SettleBet(p)
 	case *events.BetSettlementReversed:
-		errs = append(errs, r.ReverseBet(p))
+		err = r.ReverseBet(p)
 	case *events.BetRefunded:
-		errs = append(errs, r.RefundBet(p))
+		err = r.RefundBet(p)
 	case *events.BetTakenDown:
-		errs = append(errs, r.TakeDownBet(p))
+		err = r.TakeDownBet(p)
+	}
+	if err != nil {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }
