@@ -233,7 +233,11 @@ func sameBet(a, b string) bool {
 // chunks, and checks after each that the ledger, the projections, the
 // round replay and the verifier agree on every round (checkReadersAgree).
 // The other games get the same check at the end of their own property
-// tests (card games, craps hands, bingo and baccarat).
+// tests: blackjack and War (TestLedger_CardGamesProperty), baccarat à deux
+// tableaux with a player's bank and voids (TestLedger_DeuxTableauxProperty),
+// Caribbean poker with seats and a linked pool, craps hands with
+// take-downs, a bingo session, and every game of
+// TestLedger_SettleableProperty (roulette, baccarat, bingo).
 func TestRoundModel_ReadersAgree(t *testing.T) {
 	rapidDefaults(t)
 	total := map[string]int{}
