@@ -411,7 +411,7 @@ func (o *disputeObserver) betRows(rr *replay.RoundReplay) {
 				o.bets[b.Bet] = append(o.bets[b.Bet], len(o.rep.Bets))
 				o.rep.Bets = append(o.rep.Bets, DisputeBet{
 					Bet: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Name: name, Stake: b.Stake, Currency: p.Currency,
-					PlacedSeq: ev.Seq, Outcome: "open", InForce: true,
+					PlacedSeq: ev.Seq, Outcome: string(round.BetOpen), InForce: true,
 					RecomputedWin: decimal.Zero, RecomputedReturned: decimal.Zero, RecordedWin: decimal.Zero, RecordedReturned: decimal.Zero, Residue: decimal.Zero,
 					ResidueExact:         exactAmount(nil, o.scaleOf(p.Currency)),
 					RecomputedCommission: decimal.Zero, RecordedCommission: decimal.Zero,
@@ -446,11 +446,11 @@ func (o *disputeObserver) openRow(bet string) *DisputeBet {
 		return nil
 	}
 	last := &o.rep.Bets[rows[len(rows)-1]]
-	if last.Outcome == "open" {
+	if last.Outcome == string(round.BetOpen) {
 		return last
 	}
 	row := *last
-	row.Seq, row.Outcome, row.InForce, row.ReversedAt, row.Note = 0, "open", true, 0, ""
+	row.Seq, row.Outcome, row.InForce, row.ReversedAt, row.Note = 0, string(round.BetOpen), true, 0, ""
 	o.bets[bet] = append(rows, len(o.rep.Bets))
 	o.rep.Bets = append(o.rep.Bets, row)
 	return &o.rep.Bets[len(o.rep.Bets)-1]
@@ -566,7 +566,7 @@ func (o *disputeObserver) report(w *walker) *DisputeReport {
 			rep.Totals.Bets++
 			rep.Totals.Staked = rep.Totals.Staked.Add(b.Stake)
 		}
-		if !b.Match && b.Outcome != "open" {
+		if !b.Match && b.Outcome != string(round.BetOpen) {
 			rep.Totals.Mismatches++
 		}
 		if !b.InForce {
