@@ -422,9 +422,9 @@ type roundState struct {
 	recorded []games.Settlement
 	inForce  map[string]int // bet → index in Bets of its settlement, refund or take-down in force
 
-	// steps are the round's results with the bets each decided; decidedAt the result that first settled a bet;
-	// returnedAt how many results the round had when a bet was taken
-	// down or refunded.
+	// steps are the round's results with the bets each decided;
+	// decidedAt the result that first settled a bet; returnedAt how many
+	// results the round had when a bet was taken down or refunded.
 	steps      []Step
 	decidedAt  map[string]int
 	returnedAt map[string]int
