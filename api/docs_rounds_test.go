@@ -82,7 +82,7 @@ func TestDocs_RoundViews(t *testing.T) {
 		for _, res := range dr.results {
 			var rv struct{ Status string }
 			mustJSON(t, e.must(200, "GET", fmt.Sprintf("/v1/rounds/%s?min_seq=%d", round, e.lastSeq()), ledger.RoleAuditor, nil).body, &rv)
-			if rv.Status == ledger.RoundBetting {
+			if rv.Status == string(ledger.RoundBetting) {
 				e.must(200, "POST", e.roundPath("t1", round, "close-betting"), ledger.RoleDealer, nil)
 			}
 			e.must(200, "POST", e.roundPath("t1", round, "result"), ledger.RoleDealer, json.RawMessage(res))

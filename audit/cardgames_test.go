@@ -39,7 +39,7 @@ func TestDispute_WarRound(t *testing.T) {
 	mustClean(t, h.Stream, opts)
 	rep := dispute(t, h.Stream, round, opts)
 	mustAllMatch(t, rep)
-	if rep.Round.Status != ledger.RoundSettled || len(rep.Steps) != 8 || len(rep.Bets) != 3 {
+	if rep.Round.Status != string(ledger.RoundSettled) || len(rep.Steps) != 8 || len(rep.Bets) != 3 {
 		t.Fatalf("status %s, %d steps, %d bets", rep.Round.Status, len(rep.Steps), len(rep.Bets))
 	}
 	for i, s := range rep.Steps {

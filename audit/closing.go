@@ -3,8 +3,8 @@ package audit
 import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/replay"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // closeSales checks what a round's close of betting posted
@@ -14,7 +14,7 @@ import (
 // nothing. The flows were checked against the postings with the others.
 func (f *fold) closeSales(r *roundState, p *events.RoundBettingClosed, report reporter) {
 	f.carriedBy(r.Table, report)
-	if len(r.Results) > 0 || r.salesClosed != nil {
+	if len(r.Results) > 0 || r.SalesClose != nil {
 		if len(p.Transfers) > 0 {
 			report(KindEventInvalid, "round %s: a close of betting after its sales closed posts transfers %v", r.ID, p.Transfers)
 		}
@@ -26,7 +26,7 @@ func (f *fold) closeSales(r *roundState, p *events.RoundBettingClosed, report re
 	}
 	var bets []games.Bet
 	for _, b := range r.Bets {
-		if b.Status == ledger.BetOpen || b.Status == ledger.BetSettled {
+		if b.Status == round.BetOpen || b.Status == round.BetSettled {
 			bets = append(bets, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working})
 		}
 	}
@@ -37,14 +37,14 @@ func (f *fold) closeSales(r *roundState, p *events.RoundBettingClosed, report re
 	case diff != "":
 		report(KindPayoutMismatch, "round %s at sales close: %s", r.ID, diff)
 	}
-	r.salesClosed = ledger.GameTransfers(p.Transfers)
+	r.CloseSales(p)
 }
 
 // uncloseSales checks that a cancelled round gives back exactly what its
 // sales close posted: the prize pool of a void bingo game ends empty.
 func (f *fold) uncloseSales(r *roundState, p *events.RoundCancelled, report reporter) {
 	f.carriedBy(r.Table, report)
-	if d := replay.Unclose(r.salesClosed, p.Transfers); d != "" {
+	if d := replay.Unclose(r.SalesClose, p.Transfers); d != "" {
 		report(KindPayoutMismatch, "round %s cancelled: what its sales close posted is not given back: %s", r.ID, d)
 	}
 }
@@ -52,7 +52,7 @@ func (f *fold) uncloseSales(r *roundState, p *events.RoundCancelled, report repo
 // checkClosedFunds checks that a round settled as a whole recorded, as
 // the transfers its settlement built on, the ones its sales close posted.
 func (f *fold) checkClosedFunds(r *roundState, funds *events.Funds, report reporter) {
-	if d := replay.TransfersDiff(funds.Closed, r.salesClosed); d != "" {
+	if d := replay.TransfersDiff(funds.Closed, r.SalesClose); d != "" {
 		report(KindPayoutMismatch, "round %s was settled with sales close transfers that are not the ones posted: %s", r.ID, d)
 	}
 }

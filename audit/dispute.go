@@ -15,6 +15,7 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/replay"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // ErrRoundNotFound is returned by Dispute when no event of the stream
@@ -310,7 +311,7 @@ func (o *disputeObserver) observe(s *step, f *fold) {
 	}
 	r.LastSeq = s.raw.Seq
 	if rs := f.rounds[o.round]; rs != nil {
-		r.ID, r.Table, r.Number, r.Status = rs.ID, rs.Table, rs.Number, rs.Status
+		r.ID, r.Table, r.Number, r.Status = rs.ID, rs.Table, rs.Number, string(rs.Status)
 		r.Paytable, r.PaytableHash, r.Currency, r.OpenedAt = rs.Paytable, rs.PaytableHash, rs.Currency, rs.OpenedAt
 		if t := f.tables[rs.Table]; t != nil {
 			r.Game, r.Dealer = t.Game, t.Dealer
@@ -410,7 +411,7 @@ func (o *disputeObserver) betRows(rr *replay.RoundReplay) {
 				o.bets[b.Bet] = append(o.bets[b.Bet], len(o.rep.Bets))
 				o.rep.Bets = append(o.rep.Bets, DisputeBet{
 					Bet: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Name: name, Stake: b.Stake, Currency: p.Currency,
-					PlacedSeq: ev.Seq, Outcome: "open", InForce: true,
+					PlacedSeq: ev.Seq, Outcome: string(round.BetOpen), InForce: true,
 					RecomputedWin: decimal.Zero, RecomputedReturned: decimal.Zero, RecordedWin: decimal.Zero, RecordedReturned: decimal.Zero, Residue: decimal.Zero,
 					ResidueExact:         exactAmount(nil, o.scaleOf(p.Currency)),
 					RecomputedCommission: decimal.Zero, RecordedCommission: decimal.Zero,
@@ -422,11 +423,11 @@ func (o *disputeObserver) betRows(rr *replay.RoundReplay) {
 			}
 		case *events.BetRefunded:
 			if c, ok := next(); ok {
-				o.givenBack(c, "refunded", "refunded: the round was cancelled")
+				o.givenBack(c, string(round.BetRefunded), "refunded: the round was cancelled")
 			}
 		case *events.BetTakenDown:
 			if c, ok := next(); ok {
-				o.givenBack(c, ledger.BetTakenDown, "taken down by the player between two results")
+				o.givenBack(c, string(round.BetTakenDown), "taken down by the player between two results")
 			}
 		case *events.BetSettlementReversed:
 			if rows := o.bets[p.Bet]; len(rows) > 0 {
@@ -445,11 +446,11 @@ func (o *disputeObserver) openRow(bet string) *DisputeBet {
 		return nil
 	}
 	last := &o.rep.Bets[rows[len(rows)-1]]
-	if last.Outcome == "open" {
+	if last.Outcome == string(round.BetOpen) {
 		return last
 	}
 	row := *last
-	row.Seq, row.Outcome, row.InForce, row.ReversedAt, row.Note = 0, "open", true, 0, ""
+	row.Seq, row.Outcome, row.InForce, row.ReversedAt, row.Note = 0, string(round.BetOpen), true, 0, ""
 	o.bets[bet] = append(rows, len(o.rep.Bets))
 	o.rep.Bets = append(o.rep.Bets, row)
 	return &o.rep.Bets[len(o.rep.Bets)-1]
@@ -565,16 +566,16 @@ func (o *disputeObserver) report(w *walker) *DisputeReport {
 			rep.Totals.Bets++
 			rep.Totals.Staked = rep.Totals.Staked.Add(b.Stake)
 		}
-		if !b.Match && b.Outcome != "open" {
+		if !b.Match && b.Outcome != string(round.BetOpen) {
 			rep.Totals.Mismatches++
 		}
 		if !b.InForce {
 			continue
 		}
 		switch b.Outcome {
-		case "refunded":
+		case string(round.BetRefunded):
 			rep.Totals.Refunded = rep.Totals.Refunded.Add(b.RecordedReturned)
-		case "open", ledger.BetTakenDown:
+		case string(round.BetOpen), string(round.BetTakenDown):
 		default:
 			rep.Totals.Won = rep.Totals.Won.Add(b.RecordedWin)
 			rep.Totals.Returned = rep.Totals.Returned.Add(b.RecordedReturned)

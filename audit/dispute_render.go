@@ -8,6 +8,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // htmlData is what a report template receives.
@@ -184,7 +185,7 @@ func (r *DisputeReport) WriteHTML(w io.Writer) error {
 	var bl []string
 	rec, rcm := Series{Name: "recorded"}, Series{Name: "recomputed"}
 	for _, b := range r.Bets {
-		if b.Outcome == "open" {
+		if b.Outcome == string(round.BetOpen) {
 			continue
 		}
 		bl = append(bl, b.Player+" "+b.Code)

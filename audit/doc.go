@@ -22,8 +22,8 @@
 // they must be the postings; each settlement is settled again as its bet
 // was placed against the round's results so far (replay.Resettle, the
 // re-settlement the round replay uses too); balances an event states must
-// be the folded ones. A round's status moves by the ledger's lifecycle
-// table (ledger.RoundStatusAfter), so the verifier cannot drift from the
+// be the folded ones. A round's status moves by the round model's
+// lifecycle table (round.StatusAfter), so the verifier cannot drift from the
 // ledger on what may happen to a round.
 //
 // The fold knows no game: a result is its game's JSON, which the round's

@@ -9,6 +9,7 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/replay"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // FlowKind names what a money movement is for. Finance's reconciliation
@@ -116,7 +117,7 @@ func flowsOf(payload any, inForce *events.BetSettled) []flow {
 		if len(p.Transfers) == 0 {
 			return nil
 		}
-		return transferFlows(p.Table, p.Currency, ledger.GameTransfers(p.Transfers))
+		return transferFlows(p.Table, p.Currency, round.GameTransfers(p.Transfers))
 	case *events.SessionClosed:
 		var out []flow
 		for _, h := range p.Returned {
@@ -127,7 +128,7 @@ func flowsOf(payload any, inForce *events.BetSettled) []flow {
 		if len(p.Transfers) == 0 {
 			return nil
 		}
-		return transferFlows(p.Table, p.Currency, ledger.GameTransfers(p.Transfers))
+		return transferFlows(p.Table, p.Currency, round.GameTransfers(p.Transfers))
 	case *events.RoundSettled:
 		if len(p.Transfers) == 0 {
 			return nil

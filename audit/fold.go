@@ -6,7 +6,6 @@ import (
 	"maps"
 	"math/big"
 	"strings"
-	"time"
 
 	"github.com/shopspring/decimal"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/replay"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // acct is one account in one currency.
@@ -32,62 +32,34 @@ type tableState struct {
 	Banker                                     string
 }
 
-// betState is one bet: what was placed and the settlement in force.
-type betState struct {
-	ID, Slip, Player, Code string
-	Stake                  decimal.Decimal
-	Status                 string // ledger.BetOpen, BetSettled, BetRefunded, BetTakenDown
-	PlacedSeq              uint64
-	// Since is how many results the round had when the bet was placed;
-	// Working its player's flag (games.Bet).
-	Since   int
-	Working bool
-	// Step is how many results the round had when the bet was settled.
-	Step int
-	// Settled is the settlement in force while Status is settled.
-	Settled *events.BetSettled
-}
-
-// roundState is a round as its events describe it.
+// roundState is a round as its events describe it: the round model's
+// fold (round.Round: status, results in force, bets, what its last result
+// and its sales close found) and what the verifier adds to check it.
 type roundState struct {
-	ID, Table              string
-	Number                 int64
-	Status, Prior          string
-	Paytable, PaytableHash string
-	Currency               string
-	Scale                  int32
-	// Results are the round's results in force, in order, as their game's
-	// JSON (a correction replaces the last); parsed holds them parsed by
-	// the round's paytable, and parseErr why they could not be (an unknown
-	// paytable, a result the game refuses): then its bets are not
-	// re-settled against them.
-	Results [][]byte
-	// bankAtResult is the table's bank balance when the last result was
-	// recorded: what a round settled as a whole must have used.
-	bankAtResult decimal.Decimal
-	// poolAtResult are the linked pool's balances then (audit/pool.go).
-	poolAtResult *poolAt
+	round.Round
+	// linked is the pool the round's table was linked to at its last
+	// result (nil when none); its balances then are the model's
+	// AtResult.Pool (audit/pool.go).
+	linked *poolAt
 	// passFunded are the transfers of the round's jackpot.pass_funded,
 	// and poolBelow the pool accounts its pass left below zero before
 	// round.settled (audit/pool.go).
 	passFunded []events.Transfer
 	poolBelow  []string
-	parsed     []games.Result
-	parseErr   error
-	Correction int
-	Reshakes   int
-	OpenedSeq  uint64
-	OpenedAt   time.Time
-	Staked     decimal.Decimal
-	Bets       []*betState
-	byID       map[string]*betState
-	done       bool
+	// parsed holds the results in force parsed by the round's paytable,
+	// and parseErr why they could not be (an unknown paytable, a result
+	// the game refuses): then its bets are not re-settled against them.
+	parsed    []games.Result
+	parseErr  error
+	OpenedSeq uint64
+	// placedSeq is the sequence of each bet's bet.placed, and settled
+	// the settlement in force of each settled bet.
+	placedSeq map[string]uint64
+	settled   map[string]*events.BetSettled
+	done      bool
 	// end follows where a round whose end depends on its bets ends
 	// (games.RoundEnd, a bingo game's first bingo): derived, per round.
 	end games.RoundEnd
-	// salesClosed are the transfers its first close of betting posted
-	// (games.SalesCloser; audit/closing.go).
-	salesClosed []games.Transfer
 	// session is the table's session the round was opened in, "" when
 	// none (audit/session.go).
 	session string
@@ -96,7 +68,7 @@ type roundState struct {
 // open reports whether the round is still in progress: its bets are
 // legitimately unresolved.
 func (r *roundState) open() bool {
-	return r.Status != ledger.RoundSettled && r.Status != ledger.RoundCancelled
+	return !r.Status.Finished()
 }
 
 // fold is the state a walk keeps: balances, tables, the rounds in progress
@@ -272,8 +244,8 @@ func (f *fold) settlementInForce(payload any) *events.BetSettled {
 		return nil
 	}
 	if r := f.rounds[p.Round]; r != nil {
-		if b := r.byID[p.Bet]; b != nil && b.Status == ledger.BetSettled {
-			return b.Settled
+		if b := r.Bet(p.Bet); b != nil && b.Status == round.BetSettled {
+			return r.settled[b.ID]
 		}
 	}
 	return nil
@@ -522,14 +494,12 @@ func (f *fold) applyPayload(s *step, report reporter) {
 	case *events.RoundReshake:
 		if r := f.round(p.Round, report, "reshake"); r != nil {
 			f.move(r, e.Type, report, "reshake")
-			r.Reshakes++
+			r.Reshake()
 		}
 	case *events.RoundResult:
 		if r := f.round(p.Round, report, "result"); r != nil {
 			f.move(r, e.Type, report, "result")
 			f.addResult(r, p.ResultJSON(), report)
-			r.bankAtResult = f.balance(ledger.BankAccount(r.Table), r.Currency)
-			r.poolAtResult = f.poolAtResult(r.Table)
 		}
 	case *events.BetSettled:
 		f.settleBet(s, p, report)
@@ -560,7 +530,7 @@ func (f *fold) applyPayload(s *step, report reporter) {
 			// a round of several results, the decided ones stay settled).
 			open, staked := 0, decimal.Zero
 			for _, b := range r.Bets {
-				if b.Status == ledger.BetOpen {
+				if b.Status == round.BetOpen {
 					open, staked = open+1, staked.Add(b.Stake)
 				}
 			}
@@ -578,11 +548,11 @@ func (f *fold) applyPayload(s *step, report reporter) {
 			f.move(r, e.Type, report, "refund")
 			b := f.bet(r, p.Bet, report, "refund")
 			if b != nil {
-				if b.Status != ledger.BetOpen {
+				if b.Status != round.BetOpen {
 					report(KindBetUnresolved, "bet %s refunded while %s", b.ID, b.Status)
 				}
 				checkBetMatches(b, p.Player, p.Code, p.Stake, report)
-				b.Status = ledger.BetRefunded
+				_ = r.RefundBet(p) // reported above
 			}
 			f.finishIfRefunded(r)
 		}
@@ -602,17 +572,19 @@ func (f *fold) applyPayload(s *step, report reporter) {
 		if r := f.round(p.Round, report, "reversal"); r != nil {
 			f.move(r, e.Type, report, "reversal")
 			if b := f.bet(r, p.Bet, report, "reversal"); b != nil {
+				settled := r.settled[b.ID]
 				switch {
-				case b.Status != ledger.BetSettled || b.Settled == nil:
+				case b.Status != round.BetSettled || settled == nil:
 					report(KindEventInvalid, "bet %s reversed while %s", b.ID, b.Status)
-				case b.Settled.Correction >= p.Correction:
-					report(KindEventInvalid, "bet %s: correction %d reverses the settlement of correction %d", b.ID, p.Correction, b.Settled.Correction)
-				case !b.Settled.Win.Equal(p.Win) || !b.Settled.Returned.Equal(p.Returned) || !b.Settled.Residue.Equal(p.Residue):
+				case settled.Correction >= p.Correction:
+					report(KindEventInvalid, "bet %s: correction %d reverses the settlement of correction %d", b.ID, p.Correction, settled.Correction)
+				case !settled.Win.Equal(p.Win) || !settled.Returned.Equal(p.Returned) || !settled.Residue.Equal(p.Residue):
 					report(KindPostingsMismatch, "bet %s: the reversal undoes win %s returned %s residue %s, the settlement in force is win %s returned %s residue %s",
-						b.ID, p.Win, p.Returned, p.Residue, b.Settled.Win, b.Settled.Returned, b.Settled.Residue)
+						b.ID, p.Win, p.Returned, p.Residue, settled.Win, settled.Returned, settled.Residue)
 				}
 				checkBetMatches(b, p.Player, p.Code, p.Stake, report)
-				b.Status, b.Settled = ledger.BetOpen, nil
+				_ = r.ReverseBet(p) // reported above
+				delete(r.settled, b.ID)
 			}
 		}
 	case *events.LedgerSealed:
@@ -649,11 +621,10 @@ func (f *fold) openTable(p *events.TableOpened, report reporter) {
 
 func (f *fold) openRound(s *step, p *events.RoundOpened, report reporter) {
 	t := f.table(p.Table, report, "round.opened")
-	r := &roundState{
-		ID: p.Round, Table: p.Table, Number: p.Number,
-		Paytable: p.Paytable, PaytableHash: p.PaytableHash, OpenedSeq: s.raw.Seq,
-		OpenedAt: s.env.OccurredAt, Staked: decimal.Zero, byID: map[string]*betState{}, session: p.Session,
-	}
+	r := &roundState{OpenedSeq: s.raw.Seq, session: p.Session,
+		placedSeq: map[string]uint64{}, settled: map[string]*events.BetSettled{}}
+	r.Opened(p, s.env.OccurredAt)
+	r.Staked = decimal.Zero
 	f.move(r, s.env.Type, report, "round.opened")
 	f.sessionRound(p, report)
 	if t != nil {
@@ -704,8 +675,8 @@ func (f *fold) placeBets(s *step, p *events.BetPlaced, report reporter) {
 	t := f.tables[r.Table]
 	pt, _ := f.paytable(r.Paytable, r.PaytableHash)
 	placement := f.placement(r, pt, p.Player)
-	for _, b := range p.Bets {
-		if r.byID[b.Bet] != nil {
+	for i, b := range p.Bets {
+		if r.Bet(b.Bet) != nil {
 			report(KindEventInvalid, "bet %s placed twice", b.Bet)
 			continue
 		}
@@ -726,11 +697,12 @@ func (f *fold) placeBets(s *step, p *events.BetPlaced, report reporter) {
 		if pt != nil && t != nil {
 			placement.check(b.Bet, gb, b.Commission, t.Scale, report)
 		}
-		bs := &betState{ID: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Stake: b.Stake, Status: ledger.BetOpen, PlacedSeq: s.raw.Seq,
-			Since: gb.Since, Working: b.Working}
-		r.Bets = append(r.Bets, bs)
-		r.byID[b.Bet] = bs
-		r.Staked = r.Staked.Add(b.Stake)
+		// The round model places it (round.Round.PlaceBets), one bet of
+		// the slip at a time: each is checked against the ones before.
+		one := *p
+		one.Bets = p.Bets[i : i+1]
+		_ = r.PlaceBets(&one) // a bet placed twice was reported above
+		r.placedSeq[b.Bet] = s.raw.Seq
 		if len(r.Bets) > roundBetsMax {
 			report(KindEventInvalid, "round %s holds more than %d bets", r.ID, roundBetsMax)
 			return
@@ -752,8 +724,8 @@ func limitFor(limits map[string]events.Limit, kind string) (events.Limit, bool) 
 	return l, ok
 }
 
-func (f *fold) bet(r *roundState, id string, report reporter, what string) *betState {
-	b := r.byID[id]
+func (f *fold) bet(r *roundState, id string, report reporter, what string) *round.Bet {
+	b := r.Bet(id)
 	if b == nil {
 		report(KindEventInvalid, "%s of bet %s, which round %s does not hold", what, id, r.ID)
 	}
@@ -781,7 +753,7 @@ func (f *fold) placement(r *roundState, pt games.Paytable, player string) *place
 	}
 	pl.results, pl.ok = f.results(r)
 	for _, b := range r.Bets {
-		if b.Player == player && b.Status == ledger.BetOpen {
+		if b.Player == player && b.Status == round.BetOpen {
 			pl.open = append(pl.open, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working})
 		}
 	}
@@ -827,7 +799,8 @@ func (f *fold) results(r *roundState) ([]games.Result, bool) {
 // possible after the round's earlier results (games.ResultChecker).
 func (f *fold) addResult(r *roundState, raw []byte, report reporter) {
 	prior, ok := f.results(r)
-	r.Results = append(r.Results, raw)
+	r.RecordResult(raw, f)
+	r.linked = f.linkedPool(r.Table)
 	r.parsed, r.parseErr = nil, nil
 	pt, err := f.paytable(r.Paytable, r.PaytableHash)
 	if err != nil {
@@ -865,21 +838,16 @@ func (f *fold) correct(r *roundState, p *events.RoundResultCorrected, report rep
 			report(KindEventInvalid, "correction of round %s: %s is the same result as %s", r.ID, after, before)
 		}
 	}
-	if n := len(r.Results); n > 0 {
-		r.Results[n-1] = after
-	} else {
-		r.Results = append(r.Results, after)
-	}
+	r.CorrectResult(p)
 	r.parsed, r.parseErr = nil, nil
-	r.Correction = p.Correction
 }
 
 func (f *fold) settleBet(s *step, p *events.BetSettled, report reporter) {
-	if p.Outcome != events.OutcomeWon && p.Outcome != events.OutcomeLost && p.Outcome != string(games.OutcomePush) {
+	if !games.Outcome(p.Outcome).Decided() {
 		report(KindPayoutMismatch, "bet %s has outcome %q", p.Bet, p.Outcome)
 	}
 	r := f.round(p.Round, report, "settlement")
-	var b *betState
+	var b *round.Bet
 	if r != nil {
 		b = f.bet(r, p.Bet, report, "settlement")
 	}
@@ -904,14 +872,15 @@ func (f *fold) settleBet(s *step, p *events.BetSettled, report reporter) {
 	if b == nil {
 		return
 	}
-	if b.Status != ledger.BetOpen {
+	if b.Status != round.BetOpen {
 		report(KindBetUnresolved, "bet %s settled again while %s (settled twice)", b.ID, b.Status)
 	}
 	checkBetMatches(b, p.Player, p.Code, p.Stake, report)
 	if b.Slip != p.Slip {
 		report(KindEventInvalid, "bet %s settled as part of slip %s, it was placed in slip %s", b.ID, p.Slip, b.Slip)
 	}
-	b.Status, b.Settled, b.Step = ledger.BetSettled, p, len(r.Results)
+	_ = r.SettleBet(p) // settled twice was reported above
+	r.settled[b.ID] = p
 }
 
 // resettle settles the bet again and compares with what was recorded
@@ -919,7 +888,7 @@ func (f *fold) settleBet(s *step, p *events.BetSettled, report reporter) {
 // (its code, stake, the results before it and its working flag) against
 // the round's results so far; a bet of a round opened before the range
 // walked, from its settlement's own payload and result alone.
-func (f *fold) resettle(p *events.BetSettled, r *roundState, b *betState, report reporter) {
+func (f *fold) resettle(p *events.BetSettled, r *roundState, b *round.Bet, report reporter) {
 	pt, err := f.paytable(p.Paytable, p.PaytableHash)
 	if err != nil {
 		report(KindPaytableUnknown, "bet %s cannot be re-settled: %v", p.Bet, err)
@@ -978,9 +947,9 @@ func (f *fold) settleStep(r *roundState, p *events.RoundStepSettled, report repo
 	decided, open := 0, 0
 	for _, b := range r.Bets {
 		switch {
-		case b.Status == ledger.BetSettled && b.Step == len(r.Results):
+		case b.Status == round.BetSettled && b.Step == len(r.Results):
 			decided++
-		case b.Status == ledger.BetOpen:
+		case b.Status == round.BetOpen:
 			open++
 			f.stillOpen(r, b, pt, results, ok && ptErr == nil, report)
 		}
@@ -992,7 +961,7 @@ func (f *fold) settleStep(r *roundState, p *events.RoundStepSettled, report repo
 
 // stillOpen reports an open bet the round's results decide: the ledger
 // settles every bet a result decides before betting opens again.
-func (f *fold) stillOpen(r *roundState, b *betState, pt games.Paytable, results []games.Result, known bool, report reporter) {
+func (f *fold) stillOpen(r *roundState, b *round.Bet, pt games.Paytable, results []games.Result, known bool, report reporter) {
 	scale, ok := f.scale(r.Table, r.Currency)
 	if !known || !ok {
 		return
@@ -1006,8 +975,8 @@ func (f *fold) stillOpen(r *roundState, b *betState, pt games.Paytable, results 
 
 // takeDown checks a take-down: the bet is open, and its game lets it be
 // taken down after the round's results (games.TakeDowner).
-func (f *fold) takeDown(r *roundState, b *betState, p *events.BetTakenDown, report reporter) {
-	if b.Status != ledger.BetOpen {
+func (f *fold) takeDown(r *roundState, b *round.Bet, p *events.BetTakenDown, report reporter) {
+	if b.Status != round.BetOpen {
 		report(KindBetUnresolved, "bet %s taken down while %s", b.ID, b.Status)
 	}
 	checkBetMatches(b, p.Player, p.Code, p.Stake, report)
@@ -1020,7 +989,7 @@ func (f *fold) takeDown(r *roundState, b *betState, p *events.BetTakenDown, repo
 		case known:
 			var open []games.Bet
 			for _, o := range r.Bets {
-				if o != b && o.Player == b.Player && o.Status == ledger.BetOpen {
+				if o != b && o.Player == b.Player && o.Status == round.BetOpen {
 					open = append(open, games.Bet{Code: o.Code, Stake: o.Stake, Since: o.Since, Working: o.Working})
 				}
 			}
@@ -1029,7 +998,7 @@ func (f *fold) takeDown(r *roundState, b *betState, p *events.BetTakenDown, repo
 			}
 		}
 	}
-	b.Status = ledger.BetTakenDown
+	_ = r.TakeDownBet(p) // taken down while not open was reported above
 }
 
 func (f *fold) settleRound(p *events.RoundSettled, report reporter) {
@@ -1053,15 +1022,16 @@ func (f *fold) settleRound(p *events.RoundSettled, report reporter) {
 	// results is neither staked nor returned by the round.
 	staked, won, returned, residue := decimal.Zero, decimal.Zero, decimal.Zero, decimal.Zero
 	for _, b := range r.Bets {
-		if b.Status == ledger.BetTakenDown {
+		if b.Status == round.BetTakenDown {
 			continue
 		}
-		if b.Status != ledger.BetSettled || b.Settled == nil || b.Settled.Correction != r.Correction {
+		settled := r.settled[b.ID]
+		if b.Status != round.BetSettled || settled == nil || settled.Correction != r.Correction {
 			report(KindBetUnresolved, "round %s settled with bet %s %s", r.ID, b.ID, b.Status)
 			continue
 		}
 		staked = staked.Add(b.Stake)
-		won, returned, residue = won.Add(b.Settled.Win), returned.Add(b.Settled.Returned), residue.Add(b.Settled.Residue)
+		won, returned, residue = won.Add(settled.Win), returned.Add(settled.Returned), residue.Add(settled.Residue)
 	}
 	if p.Bets != len(r.Bets) || !p.Staked.Equal(staked) || !p.Won.Equal(won) || !p.Returned.Equal(returned) || !p.Residue.Equal(residue) {
 		report(KindTotalsMismatch, "round %s states %d bets, staked %s, won %s, returned %s, residue %s; its bets give %d, %s, %s, %s, %s",
@@ -1095,8 +1065,8 @@ func (f *fold) settleTogether(r *roundState, p *events.RoundSettled, report repo
 		report(KindEventInvalid, "round %s of %s was settled as a whole without its funds", r.ID, pt.ID())
 		return
 	}
-	if f.complete && !p.Funds.Bank.Equal(r.bankAtResult) {
-		report(KindPayoutMismatch, "round %s was settled with a bank of %s, the bank held %s at its last result", r.ID, p.Funds.Bank, r.bankAtResult)
+	if f.complete && !p.Funds.Bank.Equal(r.AtResult.Bank) {
+		report(KindPayoutMismatch, "round %s was settled with a bank of %s, the bank held %s at its last result", r.ID, p.Funds.Bank, r.AtResult.Bank)
 	}
 	results, ok := f.results(r)
 	if !ok {
@@ -1106,11 +1076,12 @@ func (f *fold) settleTogether(r *roundState, p *events.RoundSettled, report repo
 	var recorded []games.Settlement
 	var ids []string
 	for _, b := range r.Bets {
-		if b.Status != ledger.BetSettled || b.Settled == nil {
+		settled := r.settled[b.ID]
+		if b.Status != round.BetSettled || settled == nil {
 			continue
 		}
 		bets = append(bets, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working})
-		recorded = append(recorded, replay.Recorded(b.Settled))
+		recorded = append(recorded, replay.Recorded(settled))
 		ids = append(ids, b.ID)
 	}
 	funds, err := replay.RecordedFunds(f.paytables, p.Funds)
@@ -1142,11 +1113,11 @@ func (f *fold) settleTogether(r *roundState, p *events.RoundSettled, report repo
 // other command; so the round is in progress, as a settling round is.
 // Once any other event follows, the open bets were never refunded.
 func (f *fold) owesRefunds(r *roundState) bool {
-	if r.Status != ledger.RoundCancelled || r.ID != f.lastRound {
+	if r.Status != round.Cancelled || r.ID != f.lastRound {
 		return false
 	}
 	for _, b := range r.Bets {
-		if b.Status == ledger.BetOpen {
+		if b.Status == round.BetOpen {
 			return true
 		}
 	}
@@ -1156,7 +1127,7 @@ func (f *fold) owesRefunds(r *roundState) bool {
 // finishIfRefunded finishes a cancelled round once every bet is refunded.
 func (f *fold) finishIfRefunded(r *roundState) {
 	for _, b := range r.Bets {
-		if b.Status == ledger.BetOpen {
+		if b.Status == round.BetOpen {
 			return
 		}
 	}
@@ -1179,19 +1150,16 @@ func (f *fold) finish(r *roundState) {
 	f.finishedQ[r.Table] = q
 }
 
-// move moves r's status by the ledger's one lifecycle table
-// (ledger.RoundStatusAfter), and reports an event the table does not allow
-// in r's status; the status then stays as it was.
+// move moves r's status by the round model's one lifecycle table
+// (round.Round.Move), and reports an event the table does not allow in
+// r's status; the status then stays as it was.
 func (f *fold) move(r *roundState, t events.Type, report reporter, what string) {
-	next, prior, ok := ledger.RoundStatusAfter(r.Status, r.Prior, t)
-	if !ok {
-		report(KindEventInvalid, "%s on round %s while %s", what, r.ID, r.Status)
-		return
+	if before := r.Status; r.Move(t) != nil {
+		report(KindEventInvalid, "%s on round %s while %s", what, r.ID, before)
 	}
-	r.Status, r.Prior = next, prior
 }
 
-func checkBetMatches(b *betState, player, code string, stake decimal.Decimal, report reporter) {
+func checkBetMatches(b *round.Bet, player, code string, stake decimal.Decimal, report reporter) {
 	if b.Player != player || b.Code != code || !b.Stake.Equal(stake) {
 		report(KindEventInvalid, "bet %s names player %s, %s, stake %s; it was placed by %s on %s for %s", b.ID, player, code, stake, b.Player, b.Code, b.Stake)
 	}
@@ -1257,12 +1225,12 @@ func (f *fold) finishChecks(report func(seq uint64, k Kind, format string, args 
 	}
 	for _, id := range sortedKeys(f.rounds) {
 		r := f.rounds[id]
-		if r.Status != ledger.RoundCancelled || f.owesRefunds(r) {
+		if r.Status != round.Cancelled || f.owesRefunds(r) {
 			continue
 		}
 		for _, b := range r.Bets {
-			if b.Status == ledger.BetOpen {
-				report(b.PlacedSeq, KindBetUnresolved, "bet %s of cancelled round %s was never refunded", b.ID, r.ID)
+			if b.Status == round.BetOpen {
+				report(r.placedSeq[b.ID], KindBetUnresolved, "bet %s of cancelled round %s was never refunded", b.ID, r.ID)
 			}
 		}
 	}

@@ -106,7 +106,7 @@ func TestVerify_PausedDuringBetting(t *testing.T) {
 	opts := options()
 	mustClean(t, h.Stream, opts)
 	rep := dispute(t, h.Stream, round, opts)
-	if rep.Round.Status != ledger.RoundBetting || len(rep.Bets) != 2 {
+	if rep.Round.Status != string(ledger.RoundBetting) || len(rep.Bets) != 2 {
 		t.Fatalf("status %s, %d bets; want betting and 2", rep.Round.Status, len(rep.Bets))
 	}
 
@@ -114,7 +114,7 @@ func TestVerify_PausedDuringBetting(t *testing.T) {
 	h.Result("t1", round, [3]int{1, 2, 3})
 	mustClean(t, h.Stream, opts)
 	rep = dispute(t, h.Stream, round, opts)
-	if rep.Round.Status != ledger.RoundSettled {
+	if rep.Round.Status != string(ledger.RoundSettled) {
 		t.Fatalf("status %s, want settled", rep.Round.Status)
 	}
 	mustAllMatch(t, rep)
@@ -280,7 +280,7 @@ func TestVerify_SeveralResults(t *testing.T) {
 	for _, b := range rep.Bets {
 		outcomes[b.Outcome]++
 	}
-	if rep.Round.Status != ledger.RoundSettled || len(rep.Dice.Results) != 3 || outcomes["won"] != 1 || outcomes["lost"] != 2 || outcomes[ledger.BetTakenDown] != 1 {
+	if rep.Round.Status != string(ledger.RoundSettled) || len(rep.Dice.Results) != 3 || outcomes["won"] != 1 || outcomes["lost"] != 2 || outcomes[string(ledger.BetTakenDown)] != 1 {
 		t.Fatalf("status %s, results %s, outcomes %v", rep.Round.Status, rep.Dice.Results, outcomes)
 	}
 	var html bytes.Buffer
@@ -292,7 +292,7 @@ func TestVerify_SeveralResults(t *testing.T) {
 	}
 	rep = dispute(t, h.Stream, cancelled, opts)
 	mustAllMatch(t, rep)
-	if rep.Round.Status != ledger.RoundCancelled || len(rep.Bets) != 2 || rep.Bets[0].Outcome != "lost" || rep.Bets[1].Outcome != "refunded" {
+	if rep.Round.Status != string(ledger.RoundCancelled) || len(rep.Bets) != 2 || rep.Bets[0].Outcome != "lost" || rep.Bets[1].Outcome != "refunded" {
 		t.Fatalf("status %s, bets %+v", rep.Round.Status, rep.Bets)
 	}
 }

@@ -37,7 +37,7 @@ func TestVerify_CancellationInterrupted(t *testing.T) {
 				found = &rep.OpenRounds[i]
 			}
 		}
-		if found == nil || found.Status != ledger.RoundCancelled || found.Bets != c.bets || !found.InPlay.Equal(dec(c.inPlay)) {
+		if found == nil || found.Status != string(ledger.RoundCancelled) || found.Bets != c.bets || !found.InPlay.Equal(dec(c.inPlay)) {
 			t.Fatalf("1..%d: open rounds %+v, want r2 cancelled with %d bets, %s in play", c.to, rep.OpenRounds, c.bets, c.inPlay)
 		}
 	}

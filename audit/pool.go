@@ -9,6 +9,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/replay"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // Flows of progressive pools' events (seed 004, section 6;
@@ -40,7 +41,7 @@ func poolFlows(payload any) []flow {
 		}
 		return []flow{mkflow(FlowPoolAdjusted, ledger.AccountCasino, p.Account, p.Amount, p.Currency)}
 	case *events.JackpotPassFunded:
-		return transferFlows(p.Table, p.Currency, ledger.GameTransfers(p.Transfers))
+		return transferFlows(p.Table, p.Currency, round.GameTransfers(p.Transfers))
 	case *events.JackpotDecommissioned:
 		ps := ledger.PoolPostings(p.Currency, p.Transfers)
 		out := make([]flow, len(ps))
@@ -62,11 +63,11 @@ type poolState struct {
 	Decommissioned bool
 }
 
-// poolAt is a pool's balances when a round's last result was recorded.
+// poolAt is the pool a table was linked to when a round's last result
+// was recorded; its balances then are the round model's AtResult.Pool.
 type poolAt struct {
-	Pool     string
-	Hash     string
-	Balances []decimal.Decimal
+	Pool string
+	Hash string
 }
 
 // applyPool folds a pool event, reporting what the ledger would have
@@ -118,7 +119,7 @@ func (f *fold) applyPool(payload any, report reporter) {
 				report(KindEventInvalid, "round %s: a second jackpot.pass_funded", r.ID)
 			}
 			r.passFunded = p.Transfers
-			if at := r.poolAtResult; at == nil || at.Pool != p.Pool {
+			if at := r.linked; at == nil || at.Pool != p.Pool {
 				report(KindEventInvalid, "round %s funds pool %s, its table was not linked to it at the result", r.ID, p.Pool)
 			}
 		}
@@ -132,19 +133,28 @@ func (f *fold) applyPool(payload any, report reporter) {
 	}
 }
 
-// poolAtResult returns the balances of the pool table is linked to, nil
-// when none.
-func (f *fold) poolAtResult(table string) *poolAt {
+// linkedPool returns the pool table is linked to, nil when none.
+func (f *fold) linkedPool(table string) *poolAt {
 	for id, p := range f.pools {
 		if p.Tables[table] {
-			at := &poolAt{Pool: id, Hash: p.Hash, Balances: make([]decimal.Decimal, len(p.Accounts))}
-			for i, a := range p.Accounts {
-				at.Balances[i] = f.balance(a, p.Currency)
-			}
-			return at
+			return &poolAt{Pool: id, Hash: p.Hash}
 		}
 	}
 	return nil
+}
+
+// AtResult reads what a round's result finds (round.Funds): its table's
+// bank balance and the balances of the pool it is linked to.
+func (f *fold) AtResult(r *round.Round) round.AtResult {
+	at := round.AtResult{Bank: f.balance(ledger.BankAccount(r.Table), r.Currency)}
+	if l := f.linkedPool(r.Table); l != nil {
+		p := f.pools[l.Pool]
+		at.Pool = make([]decimal.Decimal, len(p.Accounts))
+		for i, a := range p.Accounts {
+			at.Pool[i] = f.balance(a, p.Currency)
+		}
+	}
+	return at
 }
 
 // checkPoolFunds checks that a progressive round was settled with the
@@ -153,7 +163,8 @@ func (f *fold) checkPoolFunds(r *roundState, funds *events.Funds, report reporte
 	if !f.complete {
 		return
 	}
-	at := r.poolAtResult
+	at := r.linked
+	balances := r.AtResult.Pool
 	switch {
 	case funds.Pool == nil && at == nil:
 		return
@@ -164,12 +175,12 @@ func (f *fold) checkPoolFunds(r *roundState, funds *events.Funds, report reporte
 		report(KindPayoutMismatch, "round %s was settled against pool %s (hash %s), its table was linked to %s (hash %s)", r.ID, funds.Pool.Pool, funds.Pool.Hash, at.Pool, at.Hash)
 		return
 	}
-	same := len(funds.Pool.Balances) == len(at.Balances)
-	for i := 0; same && i < len(at.Balances); i++ {
-		same = funds.Pool.Balances[i].Equal(at.Balances[i])
+	same := len(funds.Pool.Balances) == len(balances)
+	for i := 0; same && i < len(balances); i++ {
+		same = funds.Pool.Balances[i].Equal(balances[i])
 	}
 	if !same {
-		report(KindPayoutMismatch, "round %s was settled with pool balances %v, pool %s held %v at its last result", r.ID, funds.Pool.Balances, at.Pool, at.Balances)
+		report(KindPayoutMismatch, "round %s was settled with pool balances %v, pool %s held %v at its last result", r.ID, funds.Pool.Balances, at.Pool, balances)
 	}
 }
 
@@ -269,7 +280,7 @@ func (f *fold) checkPoolBalances(s *step, report reporter) {
 			continue
 		}
 		seen[k] = true
-		if r := f.rounds[s.env.Round]; r != nil && s.env.Round != "" && r.Status == ledger.RoundSettling {
+		if r := f.rounds[s.env.Round]; r != nil && s.env.Round != "" && r.Status == round.Settling {
 			if strings.HasSuffix(k.account, ":main") {
 				r.poolBelow = append(r.poolBelow, fmt.Sprintf("%s at %s %s after event %d (%s)", k.account, f.balances[k], k.currency, s.env.Seq, s.env.Type))
 			}
@@ -299,7 +310,7 @@ func (f *fold) checkPass(r *roundState, p *events.RoundSettled, report reporter)
 		report(KindEventInvalid, "round %s: pass order %q", r.ID, pf.Order)
 	case pf.Funded < 0 || pf.Funded > len(p.Transfers) || (pf.Order == "" && pf.Funded != 0):
 		report(KindEventInvalid, "round %s states %d funded transfers of %d", r.ID, pf.Funded, len(p.Transfers))
-	case (funded == nil) != (pf.Funded == 0) || replay.TransfersDiff(funded, ledger.GameTransfers(p.Transfers[:pf.Funded])) != "":
+	case (funded == nil) != (pf.Funded == 0) || replay.TransfersDiff(funded, round.GameTransfers(p.Transfers[:pf.Funded])) != "":
 		report(KindPostingsMismatch, "round %s: jackpot.pass_funded moved %v, the settlement lists %v as funded first", r.ID, funded, p.Transfers[:min(max(pf.Funded, 0), len(p.Transfers))])
 	}
 	if pf.Order == events.PassFundedFirst {

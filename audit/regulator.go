@@ -10,7 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // Limits of the regulator report.
@@ -231,7 +231,7 @@ func (o *regulatorObserver) before(s *step, f *fold) {
 	o.t.before(s, f)
 	o.status = ""
 	if r := f.rounds[s.env.Round]; r != nil {
-		o.status = r.Status
+		o.status = string(r.Status)
 	}
 }
 
@@ -330,7 +330,7 @@ func (o *regulatorObserver) observe(s *step, f *fold) {
 		if g := o.roundGame(f, p.Round); g != nil {
 			g.RoundsCancelled++
 		}
-		o.significant(s, SignificantEvent{Reason: p.Reason, Before: o.status, After: ledger.RoundCancelled})
+		o.significant(s, SignificantEvent{Reason: p.Reason, Before: o.status, After: string(round.Cancelled)})
 	case *events.RoundResultCorrected:
 		if g := o.roundGame(f, p.Round); g != nil {
 			g.RoundsCorrected++
@@ -341,13 +341,13 @@ func (o *regulatorObserver) observe(s *step, f *fold) {
 			g.Reshakes++
 		}
 	case *events.RoundPaused:
-		o.significant(s, SignificantEvent{Reason: p.Reason, Before: o.status, After: ledger.RoundPaused})
+		o.significant(s, SignificantEvent{Reason: p.Reason, Before: o.status, After: string(round.Paused)})
 	case *events.RoundResumed:
 		after := ""
 		if r := f.rounds[p.Round]; r != nil {
-			after = r.Status
+			after = string(r.Status)
 		}
-		o.significant(s, SignificantEvent{Reason: p.Note, Before: ledger.RoundPaused, After: after})
+		o.significant(s, SignificantEvent{Reason: p.Note, Before: string(round.Paused), After: after})
 	case *events.WalletAdjusted:
 		o.significant(s, SignificantEvent{Player: p.Player, Reason: p.Reason,
 			Before: f.amountText(s.env.Table, p.Currency, p.BalanceBefore) + " " + p.Currency, After: f.amountText(s.env.Table, p.Currency, p.BalanceAfter) + " " + p.Currency})

@@ -3,7 +3,7 @@ package audit
 import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // roundOver reports whether round r is over with results under pt, as the
@@ -15,14 +15,14 @@ func roundOver(pt games.Paytable, r *roundState, results []games.Result) bool {
 	}
 	inPlay := 0
 	for _, b := range r.Bets {
-		if b.Status == ledger.BetOpen || b.Status == ledger.BetSettled {
+		if b.Status == round.BetOpen || b.Status == round.BetSettled {
 			inPlay++
 		}
 	}
 	return r.end.Over(pt, [2]int{len(r.Bets), inPlay}, func() []games.Bet {
 		var bets []games.Bet
 		for _, b := range r.Bets {
-			if b.Status == ledger.BetOpen || b.Status == ledger.BetSettled {
+			if b.Status == round.BetOpen || b.Status == round.BetSettled {
 				bets = append(bets, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working})
 			}
 		}
@@ -40,7 +40,7 @@ func (f *fold) claim(r *roundState, p *events.BingoClaimed, report reporter) {
 	var bets []games.Bet
 	at := -1
 	for _, b := range r.Bets {
-		if b.Status != ledger.BetOpen && b.Status != ledger.BetSettled {
+		if b.Status != round.BetOpen && b.Status != round.BetSettled {
 			continue
 		}
 		if b.ID == p.Bet {

@@ -9,7 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // OpenRoundsMax bounds the rounds in progress a report lists.
@@ -233,12 +233,12 @@ func openRounds(f *fold) []OpenRound {
 		held := decimal.Zero
 		n := 0
 		for _, b := range r.Bets {
-			if b.Status == ledger.BetOpen {
+			if b.Status == round.BetOpen {
 				held = held.Add(b.Stake)
 				n++
 			}
 		}
-		out = append(out, OpenRound{Round: r.ID, Table: r.Table, Number: r.Number, Status: r.Status, Bets: n, InPlay: held, Currency: r.Currency})
+		out = append(out, OpenRound{Round: r.ID, Table: r.Table, Number: r.Number, Status: string(r.Status), Bets: n, InPlay: held, Currency: r.Currency})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Table != out[j].Table {

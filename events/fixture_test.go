@@ -109,7 +109,7 @@ func samplePayload(tb testing.TB, t Type) Payload {
 	case TypeBetSettled:
 		return &BetSettled{Table: testTable, Round: testRound, Slip: testSlip, Bet: "b-0002",
 			Player: testPlayer, Code: "total:10", Stake: dec("2.00"), Currency: "EUR", Dice: dice,
-			Result: json.RawMessage(`{"pocket":"00"}`), Outcome: OutcomeWon, Win: dec("12.00"), Returned: dec("14.00"), Residue: dec("0.001"), ResidueExact: "1/1000",
+			Result: json.RawMessage(`{"pocket":"00"}`), Outcome: "won", Win: dec("12.00"), Returned: dec("14.00"), Residue: dec("0.001"), ResidueExact: "1/1000",
 			Rule: "total 10 pays 6:1", Paytable: "sicbo-standard-2026",
 			PaytableHash: "9f2c4e7d1a0b3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
 			Correction:   1, Commission: dec("0.60"),

@@ -32,7 +32,8 @@ type foldSpec struct {
 var folds = []foldSpec{
 	{
 		name: "ledger state", dir: "ledger",
-		funcs: []string{"State.apply", "State.applyPool", "State.applySession", "RoundStatusAfter"},
+		// A round's events are folded by the round model (round.Round.Apply).
+		funcs: []string{"State.apply", "State.applyPool", "State.applySession", "round/Round.Apply", "round/StatusAfter"},
 	},
 	{
 		name: "projections", dir: "projections",
@@ -45,8 +46,8 @@ var folds = []foldSpec{
 	},
 	{
 		name: "round replay", dir: "replay",
-		// A round's status moves with the ledger's lifecycle table.
-		funcs: []string{"Replay", "roundState.apply", "ledger/RoundStatusAfter"},
+		// A round's status moves with the round model's lifecycle table.
+		funcs: []string{"Replay", "roundState.apply", "round/StatusAfter"},
 		// The round replay reads one round's events: the cashier's, the
 		// table's, the pools', the sessions' and the seals are not a
 		// round's.

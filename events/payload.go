@@ -203,12 +203,6 @@ type RoundResult struct {
 // ResultJSON returns the recorded result as its game's JSON object.
 func (p *RoundResult) ResultJSON() []byte { return resultJSON(p.Dice, p.Result) }
 
-// Bet outcomes.
-const (
-	OutcomeWon  = "won"
-	OutcomeLost = "lost"
-)
-
 // BetSettled is the settlement of one bet under the paytable it was accepted
 // with. Returned is what goes back to the wallet (stake plus win, or zero);
 // Residue is what was posted to the table's rounding account, and

@@ -7,8 +7,8 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/internal/assert"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // Retention of what the state remembers beyond what validation needs.
@@ -42,19 +42,24 @@ func (s *State) apply(e *events.Envelope, payload events.Payload) {
 	for _, p := range e.Postings {
 		s.post(p)
 	}
-	// The round's status moves by the one lifecycle table; the cases
-	// below apply the rest of the fact.
-	var next, nextPrior string
+	// A round's event is folded by the round model first (its status by
+	// the one lifecycle table, its results and bets); the cases below
+	// apply what the ledger adds.
 	if e.Round != "" {
-		var status, prior string
-		if r := s.rounds[e.Round]; r != nil {
-			status, prior = r.Status, r.Prior
+		r := s.rounds[e.Round]
+		if op, ok := payload.(*events.RoundOpened); ok && r == nil {
+			t := s.mustTable(op.Table)
+			r = &Round{openSeq: e.Seq}
+			r.Currency, r.Scale = t.Currency, t.Scale
+			s.rounds[op.Round] = r
 		}
-		var ok bool
-		next, nextPrior, ok = RoundStatusAfter(status, prior, e.Type)
-		if !ok {
-			assert.Fail("apply: %s on round %s while %q", e.Type, e.Round, status)
+		if r == nil {
+			assert.Fail("apply: unknown round %q", e.Round)
 		}
+		if err := r.Apply(e, payload, s); err != nil {
+			assert.Fail("apply: %v", err)
+		}
+		r.lastSeq = e.Seq
 	}
 	switch p := payload.(type) {
 	case *events.WalletDeposited, *events.WalletWithdrawn, *events.WalletAdjusted:
@@ -85,41 +90,14 @@ func (s *State) apply(e *events.Envelope, payload events.Payload) {
 		t := s.mustTable(p.Table)
 		t.Rounds = p.Number
 		t.Active = p.Round
-		s.rounds[p.Round] = &Round{
-			ID: p.Round, Table: p.Table, Number: p.Number,
-			Paytable: p.Paytable, PaytableHash: p.PaytableHash, Currency: t.Currency, Scale: t.Scale,
-			OpenedAt: e.OccurredAt, Window: p.BettingWindow, bets: make(map[string]*Bet), openSeq: e.Seq,
-		}
 		s.sessionRound(p)
 	case *events.BetPlaced:
-		r := s.mustRound(p.Round)
-		r.placeBets(p, len(r.Results))
-		for _, b := range p.Bets {
-			r.Staked = r.Staked.Add(b.Stake)
-		}
-		r.Open += len(p.Bets)
 		s.sessionSold(p)
-	case *events.RoundBettingClosed:
-		if len(p.Transfers) > 0 {
-			s.mustRound(p.Round).salesClosed = GameTransfers(p.Transfers)
-		}
-	case *events.RoundPaused, *events.RoundResumed, *events.RoundStepSettled, *events.BingoClaimed:
-		// The status change is the whole effect.
-	case *events.RoundReshake:
-		s.mustRound(p.Round).Reshakes++
+	case *events.RoundBettingClosed, *events.RoundPaused, *events.RoundResumed, *events.RoundStepSettled,
+		*events.BingoClaimed, *events.RoundReshake, *events.BetSettled, *events.BetSettlementReversed, *events.BetTakenDown:
+		// The round model's fold is the whole effect.
 	case *events.RoundResult:
-		r := s.mustRound(p.Round)
-		r.Results = append(r.Results, p.ResultJSON())
-		r.bankAtResult = s.balance(BankAccount(r.Table), r.Currency)
-		r.poolAtResult = nil
-		if id := s.PoolOf(r.Table); id != "" {
-			r.poolAtResult = s.poolBalances(s.pools[id])
-		}
-		r.work = workOf(e)
-	case *events.BetSettled:
-		r := s.mustRound(p.Round)
-		r.settleBet(p, len(r.Results))
-		r.Open--
+		s.mustRound(p.Round).work = workOf(e)
 	case *events.RoundSettled:
 		r := s.mustRound(p.Round)
 		if r.Open != 0 {
@@ -150,16 +128,10 @@ func (s *State) apply(e *events.Envelope, payload events.Payload) {
 		}
 	case *events.BetRefunded:
 		r := s.mustRound(p.Round)
-		r.refundBet(p)
-		r.Open--
 		if r.Open == 0 {
 			r.work = workMeta{}
 			s.finishRound(r)
 		}
-	case *events.BetTakenDown:
-		r := s.mustRound(p.Round)
-		r.takeDownBet(p)
-		r.Open--
 	case *events.RoundResultCorrected:
 		r := s.mustRound(p.Round)
 		// The ledger loads a finished round's bets before it decides or
@@ -167,24 +139,13 @@ func (s *State) apply(e *events.Envelope, payload events.Payload) {
 		if r.unloaded {
 			assert.Fail("apply: correction of round %s whose bets are not loaded", r.ID)
 		}
-		r.Correction = p.Correction
-		r.Results[len(r.Results)-1] = p.AfterJSON()
 		r.work = workOf(e)
-	case *events.BetSettlementReversed:
-		r := s.mustRound(p.Round)
-		r.reverseBet(p)
-		r.Open++
 	case *events.LedgerSealed:
 		s.sealSeq, s.sealTo, s.sealAt = e.Seq, p.ToSeq, e.OccurredAt
 	default:
 		if !s.applyPool(payload) && !s.applySession(payload) {
 			panic(fmt.Sprintf("ledger: apply: unexpected payload %T", payload))
 		}
-	}
-	if e.Round != "" {
-		r := s.mustRound(e.Round)
-		r.Status, r.Prior = next, nextPrior
-		r.lastSeq = e.Seq
 	}
 	if e.IdempotencyKey != "" {
 		s.remember(e)
@@ -224,7 +185,8 @@ func (s *State) remember(e *events.Envelope) {
 // only, whatever the size of the rounds kept. A corrected round finishes
 // again and drops them again.
 func (s *State) finishRound(r *Round) {
-	r.Bets, r.bets, r.unloaded = nil, nil, true
+	r.SetBets(nil)
+	r.unloaded = true
 	if r.done {
 		return
 	}
@@ -264,69 +226,14 @@ func (s *State) mustRound(id string) *Round {
 	return r
 }
 
-// The changes events make to a round's bets, shared by apply and by the
-// loading of a finished round's bets from the stream (Ledger.loadBets).
-// since and step are how many results the round had.
-
-func (r *Round) placeBets(p *events.BetPlaced, since int) {
-	for _, b := range p.Bets {
-		bet := &Bet{
-			ID: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Stake: b.Stake,
-			Since: since, Working: b.Working, Commission: b.Commission, Status: BetOpen,
-		}
-		r.Bets = append(r.Bets, bet)
-		r.bets[b.Bet] = bet
+// AtResult reads what a round's result finds (round.Funds): the table's
+// bank balance and the balances of the pool it is linked to.
+func (s *State) AtResult(r *round.Round) round.AtResult {
+	at := round.AtResult{Bank: s.balance(BankAccount(r.Table), r.Currency)}
+	if id := s.PoolOf(r.Table); id != "" {
+		at.Pool = s.poolBalances(s.pools[id])
 	}
-}
-
-func (r *Round) settleBet(p *events.BetSettled, step int) {
-	b := r.mustBet(p.Bet)
-	if b.Status != BetOpen {
-		assert.Fail("apply: bet %s settled while %s", b.ID, b.Status)
-	}
-	b.Status = BetSettled
-	b.Correction = p.Correction
-	b.Step = step
-	b.Settlement = games.Settlement{
-		Outcome: games.Outcome(p.Outcome), Win: p.Win, Returned: p.Returned,
-		Residue: p.Residue, Rule: p.Rule, Commission: p.Commission, Counterparty: p.Counterparty,
-	}
-	for _, c := range p.Contributions {
-		b.Settlement.Contributions = append(b.Settlement.Contributions, games.Contribution{Pool: c.Pool, Amount: c.Amount})
-	}
-}
-
-func (r *Round) reverseBet(p *events.BetSettlementReversed) {
-	b := r.mustBet(p.Bet)
-	if b.Status != BetSettled {
-		assert.Fail("apply: bet %s reversed while %s", b.ID, b.Status)
-	}
-	b.Status = BetOpen
-	b.Reversed = p.Correction
-}
-
-func (r *Round) refundBet(p *events.BetRefunded) {
-	b := r.mustBet(p.Bet)
-	if b.Status != BetOpen {
-		assert.Fail("apply: bet %s refunded while %s", b.ID, b.Status)
-	}
-	b.Status = BetRefunded
-}
-
-func (r *Round) takeDownBet(p *events.BetTakenDown) {
-	b := r.mustBet(p.Bet)
-	if b.Status != BetOpen {
-		assert.Fail("apply: bet %s taken down while %s", b.ID, b.Status)
-	}
-	b.Status = BetTakenDown
-}
-
-func (r *Round) mustBet(id string) *Bet {
-	b := r.bets[id]
-	if b == nil {
-		assert.Fail("apply: unknown bet %q in round %s", id, r.ID)
-	}
-	return b
+	return at
 }
 
 // walletBalance is a player's wallet balance in a currency.

@@ -234,4 +234,5 @@ func TestLedger_BingoProperty(t *testing.T) {
 		t.Fatalf("%d double cards, %d carried: the test plays none", doubles, carriedIn)
 	}
 	h.verifyClean()
+	checkReadersAgree(t, h)
 }

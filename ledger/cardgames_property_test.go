@@ -341,6 +341,7 @@ func TestLedger_CardGamesProperty(t *testing.T) {
 		if after := h.snapshot(); !reflect.DeepEqual(after, before) {
 			rt.Fatalf("state after a restart differs:\n got %+v\nwant %+v", after, before)
 		}
+		checkReadersAgree(rapidTB{TB: t, rt: rt}, h)
 	})
 	t.Logf("over every check: %v", seen)
 	for _, k := range []string{"double", "split", "surrender", "hit", "stand", "insurance", "perfect_pairs", "war", "tie", "won", "lost", "push"} {

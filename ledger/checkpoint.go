@@ -297,16 +297,18 @@ func (s *State) snapshot() *State {
 	c.rounds = make(map[string]*Round, len(s.rounds))
 	for id, r := range s.rounds {
 		rc := *r
-		rc.bets = nil
 		rc.Results = slices.Clone(r.Results)
+		var copied []*Bet
 		if r.Bets != nil {
 			bets := make([]Bet, len(r.Bets))
-			rc.Bets = make([]*Bet, len(r.Bets))
+			copied = make([]*Bet, len(r.Bets))
 			for i, b := range r.Bets {
 				bets[i] = *b
-				rc.Bets[i] = &bets[i]
+				copied[i] = &bets[i]
 			}
 		}
+		// The copy indexes its own bets, never the original's.
+		rc.SetBets(copied)
 		c.rounds[id] = &rc
 	}
 	c.finished = maps.Clone(s.finished)

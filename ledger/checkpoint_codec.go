@@ -13,6 +13,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // The checkpoint's content is a plain binary encoding of State, written and
@@ -501,8 +502,8 @@ func encodeRound(w *ckWriter, rd *Round) {
 	w.sym(rd.PaytableHash)
 	w.sym(rd.Currency)
 	w.varint(int64(rd.Scale))
-	w.sym(rd.Status)
-	w.sym(rd.Prior)
+	w.sym(string(rd.Status))
+	w.sym(string(rd.Prior))
 	w.time(rd.OpenedAt)
 	w.varint(int64(rd.Window))
 	w.count(len(rd.Results), rd.Results == nil)
@@ -512,14 +513,14 @@ func encodeRound(w *ckWriter, rd *Round) {
 	w.int(rd.Correction)
 	w.int(rd.Reshakes)
 	w.dec(rd.Staked)
-	w.dec(rd.bankAtResult)
-	w.count(len(rd.poolAtResult), rd.poolAtResult == nil)
-	for _, b := range rd.poolAtResult {
+	w.dec(rd.AtResult.Bank)
+	w.count(len(rd.AtResult.Pool), rd.AtResult.Pool == nil)
+	for _, b := range rd.AtResult.Pool {
 		w.dec(b)
 	}
 	w.bool(rd.poolFunded)
-	w.count(len(rd.salesClosed), rd.salesClosed == nil)
-	for _, t := range rd.salesClosed {
+	w.count(len(rd.SalesClose), rd.SalesClose == nil)
+	for _, t := range rd.SalesClose {
 		w.sym(t.From)
 		w.sym(t.To)
 		w.dec(t.Amount)
@@ -542,11 +543,11 @@ func encodeRound(w *ckWriter, rd *Round) {
 }
 
 func decodeRound(r *ckReader) *Round {
-	rd := &Round{
+	rd := &Round{Round: round.Round{
 		ID: r.str(), Table: r.sym(), Number: r.varint(), Paytable: r.sym(), PaytableHash: r.sym(),
-		Currency: r.sym(), Scale: int32(r.int()), Status: r.sym(), Prior: r.sym(), OpenedAt: r.time(),
+		Currency: r.sym(), Scale: int32(r.int()), Status: round.Status(r.sym()), Prior: round.Status(r.sym()), OpenedAt: r.time(),
 		Window: time.Duration(r.varint()),
-	}
+	}}
 	if n, isNil := r.count(); !isNil {
 		rd.Results = make([][]byte, n)
 		for i := range rd.Results {
@@ -556,18 +557,18 @@ func decodeRound(r *ckReader) *Round {
 	rd.Correction = r.int()
 	rd.Reshakes = r.int()
 	rd.Staked = r.dec()
-	rd.bankAtResult = r.dec()
+	rd.AtResult.Bank = r.dec()
 	if n, isNil := r.count(); !isNil {
-		rd.poolAtResult = make([]decimal.Decimal, n)
-		for i := range rd.poolAtResult {
-			rd.poolAtResult[i] = r.dec()
+		rd.AtResult.Pool = make([]decimal.Decimal, n)
+		for i := range rd.AtResult.Pool {
+			rd.AtResult.Pool[i] = r.dec()
 		}
 	}
 	rd.poolFunded = r.bool()
 	if n, isNil := r.count(); !isNil {
-		rd.salesClosed = make([]games.Transfer, n)
-		for i := range rd.salesClosed {
-			rd.salesClosed[i] = games.Transfer{From: r.sym(), To: r.sym(), Amount: r.dec(), Rule: r.sym()}
+		rd.SalesClose = make([]games.Transfer, n)
+		for i := range rd.SalesClose {
+			rd.SalesClose[i] = games.Transfer{From: r.sym(), To: r.sym(), Amount: r.dec(), Rule: r.sym()}
 		}
 	}
 	rd.Open = r.int()
@@ -576,19 +577,16 @@ func decodeRound(r *ckReader) *Round {
 	rd.openSeq = r.uvarint()
 	rd.lastSeq = r.uvarint()
 	rd.unloaded = r.bool()
-	n, isNil := r.count()
-	if !rd.unloaded {
-		rd.bets = make(map[string]*Bet, n)
-	}
-	if !isNil {
-		// One allocation for the round's bets.
+	if n, isNil := r.count(); !isNil {
+		// One allocation for the round's bets; the round indexes them
+		// when first asked.
 		bets := make([]Bet, n)
-		rd.Bets = make([]*Bet, n)
+		ptrs := make([]*Bet, n)
 		for i := range bets {
 			decodeBet(r, &bets[i])
-			rd.Bets[i] = &bets[i]
-			rd.bets[bets[i].ID] = &bets[i]
+			ptrs[i] = &bets[i]
 		}
+		rd.SetBets(ptrs)
 	}
 	return rd
 }
@@ -602,7 +600,7 @@ func encodeBet(w *ckWriter, b *Bet) {
 	w.int(b.Since)
 	w.bool(b.Working)
 	w.dec(b.Commission)
-	w.sym(b.Status)
+	w.sym(string(b.Status))
 	st := &b.Settlement
 	w.sym(string(st.Outcome))
 	w.dec(st.Win)
@@ -627,7 +625,7 @@ func decodeBet(r *ckReader, b *Bet) {
 	b.Since = r.int()
 	b.Working = r.bool()
 	b.Commission = r.dec()
-	b.Status = r.sym()
+	b.Status = round.BetStatus(r.sym())
 	b.Settlement = games.Settlement{Outcome: games.Outcome(r.sym()), Win: r.dec(), Returned: r.dec(), Residue: r.dec(), Rule: r.sym(), Commission: r.dec(), Counterparty: r.sym()}
 	if n, isNil := r.count(); !isNil {
 		b.Settlement.Contributions = make([]games.Contribution, n)

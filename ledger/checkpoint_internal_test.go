@@ -14,6 +14,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/internal/testsize"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // bigState builds a state of the size the bench's ledger holds at the
@@ -33,15 +34,14 @@ func bigState(tables, betsPerRound, keys int) *State {
 		}
 		for r := range FinishedRoundsKept {
 			rid := "0193a1b2-c3d4-7e5f-8a9b-" + strconv.Itoa(100000000000+t*1000+r)
-			rd := &Round{ID: rid, Table: tid, Number: int64(r + 1), Paytable: "sicbo/live", Currency: "EUR", Scale: 2,
-				Status: RoundSettled, OpenedAt: time.Unix(1_764_000_000, 0).UTC(), Results: [][]byte{[]byte(`{"dice":[1,2,3]}`)},
-				bets: map[string]*Bet{}, done: true}
+			rd := &Round{Round: round.Round{ID: rid, Table: tid, Number: int64(r + 1), Paytable: "sicbo/live", Currency: "EUR", Scale: 2,
+				Status: RoundSettled, OpenedAt: time.Unix(1_764_000_000, 0).UTC(), Results: [][]byte{[]byte(`{"dice":[1,2,3]}`)}},
+				done: true}
 			for b := range betsPerRound {
 				bet := &Bet{ID: "0193a1b2-c3d4-7e5f-8a9b-" + strconv.Itoa(200000000000+b), Slip: "0193a1b2-c3d4-7e5f-8a9b-" + strconv.Itoa(300000000000+b),
 					Player: "p" + strconv.Itoa(b%300), Code: "small", Stake: stake, Status: BetSettled, Step: 1,
 					Settlement: games.Settlement{Outcome: games.OutcomeWon, Win: stake, Returned: stake.Add(stake), Rule: "small pays 1:1"}}
 				rd.Bets = append(rd.Bets, bet)
-				rd.bets[bet.ID] = bet
 			}
 			s.rounds[rid] = rd
 			s.finishedQ[tid] = append(s.finishedQ[tid], rid)
@@ -98,7 +98,9 @@ func TestCheckpoint_CodecFields(t *testing.T) {
 		// (saleIndex), and not encoded. A bet's Settlement is the one its
 		// event records, whose ResidueExact is always nil (the event
 		// holds the exact residue: rounding.go), and not encoded.
-		{Table{}, 18}, {Round{}, 28}, {Bet{}, 13}, {games.Settlement{}, 9}, {games.Contribution{}, 2},
+		// The round model's byID is an index of Bets, built again when
+		// first asked (round.Round.Bet), and not encoded.
+		{Table{}, 18}, {Round{}, 8}, {round.Round{}, 20}, {round.AtResult{}, 2}, {Bet{}, 13}, {games.Settlement{}, 9}, {games.Contribution{}, 2},
 		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 15}, {Pool{}, 8}, {Session{}, 13},
 	} {
 		if got := reflect.TypeOf(tc.v).NumField(); got != tc.want {
@@ -119,8 +121,8 @@ func TestCheckpoint_RoundTrip(t *testing.T) {
 		break
 	}
 	for _, r := range s.rounds {
-		r.poolAtResult = []decimal.Decimal{decimal.RequireFromString("1000.00"), decimal.RequireFromString("0.18")}
-		r.salesClosed = []games.Transfer{{From: "", To: "prizes", Amount: decimal.RequireFromString("1.50"), Rule: "line prize"}}
+		r.AtResult.Pool = []decimal.Decimal{decimal.RequireFromString("1000.00"), decimal.RequireFromString("0.18")}
+		r.SalesClose = []games.Transfer{{From: "", To: "prizes", Amount: decimal.RequireFromString("1.50"), Rule: "line prize"}}
 		break
 	}
 	s.pools["jp-1"] = &Pool{ID: "jp-1", Currency: "EUR", Version: 2, Hash: "abc", Params: []byte(`{"pool":"jp-1"}`),
@@ -148,14 +150,14 @@ func TestCheckpoint_RoundTrip(t *testing.T) {
 	}
 	for id, r := range s.rounds {
 		b := back.rounds[id]
-		if !reflect.DeepEqual(b.Results, r.Results) || b.bets[r.Bets[0].ID] == nil || b.Bets[0].Stake.String() != r.Bets[0].Stake.String() {
+		if !reflect.DeepEqual(b.Results, r.Results) || b.Bet(r.Bets[0].ID) == nil || b.Bets[0].Stake.String() != r.Bets[0].Stake.String() {
 			t.Fatalf("round %s read back as %+v", id, b)
 		}
 		if (b.Bets[1].Settlement.Contributions == nil) != (r.Bets[1].Settlement.Contributions == nil) {
 			t.Fatalf("nil and empty contributions not kept apart")
 		}
-		if fmt.Sprint(b.salesClosed) != fmt.Sprint(r.salesClosed) || (b.salesClosed == nil) != (r.salesClosed == nil) {
-			t.Fatalf("round %s: sales close transfers read back as %v, want %v", id, b.salesClosed, r.salesClosed)
+		if fmt.Sprint(b.SalesClose) != fmt.Sprint(r.SalesClose) || (b.SalesClose == nil) != (r.SalesClose == nil) {
+			t.Fatalf("round %s: sales close transfers read back as %v, want %v", id, b.SalesClose, r.SalesClose)
 		}
 	}
 	for i := checkpointHeaderLen; i < len(data); i += 1 + len(data)/97 {

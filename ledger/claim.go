@@ -34,7 +34,7 @@ func (d *decider) claim(s *State, c *Claim) ([]draft, error) {
 	if !ok {
 		return nil, errf(ErrInvalidRequest, "paytable %s takes no claims", pt.ID())
 	}
-	b := r.bets[c.Bet]
+	b := r.Bet(c.Bet)
 	if b == nil {
 		return nil, errf(ErrBetNotFound, "bet %q of round %s", c.Bet, r.ID)
 	}

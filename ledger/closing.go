@@ -20,7 +20,7 @@ import (
 // a later close.
 func salesClose(pt games.Paytable, r *Round) (games.SalesClose, error) {
 	sc, ok := pt.(games.SalesCloser)
-	if !ok || len(r.Results) > 0 || r.salesClosed != nil {
+	if !ok || len(r.Results) > 0 || r.SalesClose != nil {
 		return games.SalesClose{}, nil
 	}
 	out, err := sc.SalesClose(gameBets(r), r.Scale)
@@ -38,18 +38,6 @@ func EventTransfers(ts []games.Transfer) []events.Transfer {
 	out := make([]events.Transfer, len(ts))
 	for i, t := range ts {
 		out[i] = events.Transfer{From: t.From, To: t.To, Amount: t.Amount, Rule: t.Rule}
-	}
-	return out
-}
-
-// GameTransfers are an event's transfers as a game reads them.
-func GameTransfers(ts []events.Transfer) []games.Transfer {
-	if len(ts) == 0 {
-		return nil
-	}
-	out := make([]games.Transfer, len(ts))
-	for i, t := range ts {
-		out[i] = games.Transfer{From: t.From, To: t.To, Amount: t.Amount, Rule: t.Rule}
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/errcode"
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // CommandSpec declares a command once: its name, who may send it, the
@@ -24,7 +25,7 @@ type CommandSpec struct {
 	// Rounds are the round statuses that allow a command on a round in
 	// progress (ErrRoundFinished on a finished round, else ErrRoundState;
 	// see docs/ROUNDS.md); nil for a command that is not on a round.
-	Rounds []string
+	Rounds []round.Status
 	// BetweenRounds is set for a command that needs its table to have no
 	// round in progress (ErrRoundInProgress).
 	BetweenRounds bool
@@ -52,7 +53,7 @@ var (
 	rolesDealer      = []string{RoleDealer, RoleSupervisor}
 	rolesFrontend    = []string{RoleFrontend}
 	rolesPoolMoney   = []string{RoleSupervisor, RoleFinance}
-	roundsInProgress = []string{RoundBetting, RoundClosed, RoundPaused}
+	roundsInProgress = []round.Status{RoundBetting, RoundClosed, RoundPaused}
 )
 
 // Refusals by what a command works on.
@@ -106,17 +107,17 @@ var (
 	specCloseTable   = CommandSpec{Name: "close_table", Roles: rolesSupervisor, BetweenRounds: true, Errors: errsTable, Route: "POST /v1/tables/{table}/close"}
 
 	specOpenRound     = CommandSpec{Name: "open_round", Roles: rolesDealer, BetweenRounds: true, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds"}
-	specCloseBetting  = CommandSpec{Name: "close_betting", Roles: rolesDealer, Rounds: []string{RoundBetting}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/close-betting"}
-	specReshake       = CommandSpec{Name: "reshake", Roles: rolesDealer, Rounds: []string{RoundClosed}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/reshake"}
-	specRecordResult  = CommandSpec{Name: "record_result", Roles: rolesDealer, Rounds: []string{RoundClosed}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/result"}
-	specPause         = CommandSpec{Name: "pause", Roles: rolesDealer, Rounds: []string{RoundBetting, RoundClosed}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/pause"}
-	specResume        = CommandSpec{Name: "resume", Roles: rolesSupervisor, Rounds: []string{RoundPaused}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/resume"}
+	specCloseBetting  = CommandSpec{Name: "close_betting", Roles: rolesDealer, Rounds: []round.Status{RoundBetting}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/close-betting"}
+	specReshake       = CommandSpec{Name: "reshake", Roles: rolesDealer, Rounds: []round.Status{RoundClosed}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/reshake"}
+	specRecordResult  = CommandSpec{Name: "record_result", Roles: rolesDealer, Rounds: []round.Status{RoundClosed}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/result"}
+	specPause         = CommandSpec{Name: "pause", Roles: rolesDealer, Rounds: []round.Status{RoundBetting, RoundClosed}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/pause"}
+	specResume        = CommandSpec{Name: "resume", Roles: rolesSupervisor, Rounds: []round.Status{RoundPaused}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/resume"}
 	specCancel        = CommandSpec{Name: "cancel", Roles: rolesSupervisor, Rounds: roundsInProgress, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/cancel"}
-	specCorrectResult = CommandSpec{Name: "correct_result", Roles: rolesSupervisor, Rounds: []string{RoundSettled}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/correct"}
+	specCorrectResult = CommandSpec{Name: "correct_result", Roles: rolesSupervisor, Rounds: []round.Status{RoundSettled}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/correct"}
 
 	// A slip refused for its round's status is round_not_open.
-	specPlaceSlip = CommandSpec{Name: "place_slip", Roles: rolesFrontend, Rounds: []string{RoundBetting}, Errors: errsSlip, Route: "POST /v1/tables/{table}/slips"}
-	specTakeDown  = CommandSpec{Name: "take_down", Roles: rolesFrontend, Rounds: []string{RoundBetting}, Errors: errsUnlisted, Route: "POST /v1/tables/{table}/rounds/{round}/bets/{bet}/take-down"}
+	specPlaceSlip = CommandSpec{Name: "place_slip", Roles: rolesFrontend, Rounds: []round.Status{RoundBetting}, Errors: errsSlip, Route: "POST /v1/tables/{table}/slips"}
+	specTakeDown  = CommandSpec{Name: "take_down", Roles: rolesFrontend, Rounds: []round.Status{RoundBetting}, Errors: errsUnlisted, Route: "POST /v1/tables/{table}/rounds/{round}/bets/{bet}/take-down"}
 	specClaim     = CommandSpec{Name: "claim", Roles: rolesDealer, Rounds: roundsInProgress, Errors: errsUnlisted, Route: "POST /v1/tables/{table}/rounds/{round}/bets/{bet}/claim"}
 
 	// Progressive pools: their parameters and money are the finance

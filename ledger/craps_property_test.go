@@ -323,6 +323,9 @@ func TestLedger_CrapsHandsProperty(t *testing.T) {
 			rt.Fatalf("state after a restart differs:\n got %+v\nwant %+v", after, before)
 		}
 		crapsCheckMoney(rt, h, "c1")
+		// Take-downs and hands of several rolls, read alike by every
+		// reader (the round model).
+		checkReadersAgree(rapidTB{TB: t, rt: rt}, h)
 	})
 	t.Logf("bets over every check: %v", seen)
 	if seen["won"] == 0 || seen["lost"] == 0 || seen["taken_down"] == 0 {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // draft is an event decided but not yet sealed into an envelope.
@@ -761,7 +762,7 @@ func (d *decider) takeDown(s *State, c *TakeDown) ([]draft, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := r.bets[c.Bet]
+	b := r.Bet(c.Bet)
 	if b == nil {
 		return nil, errf(ErrBetNotFound, "bet %s of round %s", c.Bet, r.ID)
 	}
@@ -945,7 +946,7 @@ func (d *decider) cancel(s *State, c *Cancel) ([]draft, error) {
 		return nil, err
 	}
 	// What the round's sales close posted goes back (ledger/closing.go).
-	back := games.ReversedTransfers(r.salesClosed)
+	back := games.ReversedTransfers(r.SalesClose)
 	p := &events.RoundCancelled{Table: t.ID, Round: r.ID, Reason: c.Reason, Bets: r.Open, Refunded: openStakes(r), Transfers: EventTransfers(back)}
 	if len(back) > 0 {
 		p.Currency = r.Currency
@@ -999,7 +1000,7 @@ func (d *decider) correctResult(s *State, c *CorrectResult) ([]draft, error) {
 		return nil, err
 	}
 	last := len(all) - 1
-	prior := &Round{ID: r.ID, Results: r.Results[:last]}
+	prior := &Round{Round: round.Round{ID: r.ID, Results: r.Results[:last]}}
 	after, priorRes, err := parseResult(pt, prior, c.Result)
 	if err != nil {
 		return nil, err

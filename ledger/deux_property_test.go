@@ -347,6 +347,7 @@ func TestLedger_DeuxTableauxProperty(t *testing.T) {
 		if !rep.Clean {
 			rt.Fatalf("verify: %+v", rep.Violations)
 		}
+		checkReadersAgree(rapidTB{TB: t, rt: rt}, h)
 	})
 	t.Logf("over every check: %v", seen)
 	if seen["cagnotte"] == 0 || seen["void"] == 0 || seen["shoes"] == 0 || seen["released"] == 0 || seen["over the bank"] == 0 {

@@ -23,6 +23,10 @@
 // applies a fact and cannot fail for business reasons. The same apply code
 // runs for live commands and for replay at start-up, so a restarted ledger has
 // the same state and gives the same answers to retried idempotency keys.
+// A round's part of the state is the round model's (package round): its
+// status, results in force and bets are folded by round.Round.Apply, the
+// same fold the projections, the round replay and the verifier use; the
+// ledger adds only what it needs to decide and to finish its work.
 //
 // # Work that spans batches
 //

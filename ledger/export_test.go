@@ -8,7 +8,6 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/games"
 )
 
 // StateJSON renders everything the state holds (everything a checkpoint
@@ -47,8 +46,6 @@ type ckRound struct {
 	Done             bool
 	OpenSeq, LastSeq uint64
 	Unloaded         bool
-	PoolAtResult     []decimal.Decimal
-	SalesClosed      []games.Transfer
 }
 
 type ckWork struct {
@@ -96,7 +93,7 @@ func bodyOf(s *State) checkpointBody {
 	b.Rounds = make([]ckRound, 0, len(s.rounds))
 	for _, r := range s.rounds {
 		w := r.work
-		b.Rounds = append(b.Rounds, ckRound{Round: r, Done: r.done, OpenSeq: r.openSeq, LastSeq: r.lastSeq, Unloaded: r.unloaded, PoolAtResult: r.poolAtResult, SalesClosed: r.salesClosed, Work: ckWork{
+		b.Rounds = append(b.Rounds, ckRound{Round: r, Done: r.done, OpenSeq: r.openSeq, LastSeq: r.lastSeq, Unloaded: r.unloaded, Work: ckWork{
 			Actor: w.actor, Key: w.key, Req: w.reqHash, Corr: w.corr,
 		}})
 	}

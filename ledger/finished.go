@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // A finished round stays in memory without its bets (State.finishRound):
@@ -35,21 +36,24 @@ func (l *Ledger) loadBets(ctx context.Context, r *Round) error {
 	if !r.unloaded {
 		return nil
 	}
-	bets, byID, err := l.readBets(ctx, r)
+	bets, err := l.readBets(ctx, r)
 	if err != nil {
 		return fmt.Errorf("%w: reading the bets of round %s: %v", ErrUnavailable, r.ID, err)
 	}
-	r.Bets, r.bets, r.unloaded = bets, byID, false
+	r.SetBets(bets)
+	r.unloaded = false
 	return nil
 }
 
 // readBets returns the bets of a finished round as they were after its last
-// event, rebuilt from its stored events by the functions apply uses.
-func (l *Ledger) readBets(ctx context.Context, r *Round) ([]*Bet, map[string]*Bet, error) {
+// event, rebuilt from its stored events by the round model's functions
+// that apply uses.
+func (l *Ledger) readBets(ctx context.Context, r *Round) ([]*Bet, error) {
 	ctx, cancel := context.WithTimeout(ctx, roundLoadTimeout)
 	defer cancel()
-	scratch := &Round{ID: r.ID, bets: make(map[string]*Bet)}
-	results := 0
+	// The scratch round counts the results (their content is not needed)
+	// so that each bet gets its Since and Step.
+	scratch := &round.Round{ID: r.ID}
 	var seen uint64 // the sequence of the last event of the round read
 	fn := func(raw events.Raw) error {
 		if raw.Seq > r.lastSeq {
@@ -76,19 +80,23 @@ func (l *Ledger) readBets(ctx context.Context, r *Round) ([]*Bet, map[string]*Be
 		if err != nil {
 			return fmt.Errorf("decode event %d: %w", raw.Seq, err)
 		}
+		var errs []error
 		switch p := payload.(type) {
 		case *events.BetPlaced:
-			scratch.placeBets(p, results)
+			errs = scratch.PlaceBets(p)
 		case *events.RoundResult:
-			results++
+			scratch.Results = append(scratch.Results, nil)
 		case *events.BetSettled:
-			scratch.settleBet(p, results)
+			errs = append(errs, scratch.SettleBet(p))
 		case *events.BetSettlementReversed:
-			scratch.reverseBet(p)
+			errs = append(errs, scratch.ReverseBet(p))
 		case *events.BetRefunded:
-			scratch.refundBet(p)
+			errs = append(errs, scratch.RefundBet(p))
 		case *events.BetTakenDown:
-			scratch.takeDownBet(p)
+			errs = append(errs, scratch.TakeDownBet(p))
+		}
+		if err := errors.Join(errs...); err != nil {
+			return fmt.Errorf("event %d: %w", raw.Seq, err)
 		}
 		return nil
 	}
@@ -99,14 +107,14 @@ func (l *Ledger) readBets(ctx context.Context, r *Round) ([]*Bet, map[string]*Be
 		err = l.log.Read(ctx, r.openSeq, r.lastSeq, fn)
 	}
 	if err != nil && !errors.Is(err, errReadEnough) {
-		return nil, nil, err
+		return nil, err
 	}
 	if seen != r.lastSeq {
 		// The round's last events are not stored yet: a correction
 		// decided earlier in the same group. Its bets as the state knows
 		// them are not in the stream; the command is answered
 		// unavailable and its retry finds them.
-		return nil, nil, fmt.Errorf("the round's last event is %d, the stream's is %d: not stored yet", r.lastSeq, seen)
+		return nil, fmt.Errorf("the round's last event is %d, the stream's is %d: not stored yet", r.lastSeq, seen)
 	}
 	open := 0
 	for _, b := range scratch.Bets {
@@ -114,10 +122,10 @@ func (l *Ledger) readBets(ctx context.Context, r *Round) ([]*Bet, map[string]*Be
 			open++
 		}
 	}
-	if results != len(r.Results) || open != r.Open {
-		return nil, nil, fmt.Errorf("the stream gives %d results and %d open bets, the state %d and %d", results, open, len(r.Results), r.Open)
+	if results := len(scratch.Results); results != len(r.Results) || open != r.Open {
+		return nil, fmt.Errorf("the stream gives %d results and %d open bets, the state %d and %d", results, open, len(r.Results), r.Open)
 	}
-	return scratch.Bets, scratch.bets, nil
+	return scratch.Bets, nil
 }
 
 // Round returns a copy of a round kept in memory (Options.FinishedRoundsKept)
@@ -137,12 +145,12 @@ func (l *Ledger) Round(ctx context.Context, id string) (Round, bool, error) {
 		found = true
 		out, _ = s.Round(id)
 		if r.unloaded {
-			bets, _, err := l.readBets(ctx, r)
+			bets, err := l.readBets(ctx, r)
 			if err != nil {
 				rerr = fmt.Errorf("%w: reading the bets of round %s: %v", ErrUnavailable, r.ID, err)
 				return
 			}
-			out.Bets = bets
+			out.SetBets(bets)
 		}
 	})
 	if err == nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // More actors: a second dealer (of no table unless a test opens one for
@@ -101,11 +102,11 @@ func (h *harness) wantBalances(want map[string]string) {
 }
 
 // wantStatus checks a round's status.
-func (h *harness) wantStatus(round, status string) ledger.Round {
+func (h *harness) wantStatus(id string, status round.Status) ledger.Round {
 	h.t.Helper()
-	r := h.round(round)
+	r := h.round(id)
 	if r.Status != status {
-		h.t.Fatalf("round %s is %s, want %s", round, r.Status, status)
+		h.t.Fatalf("round %s is %s, want %s", id, r.Status, status)
 	}
 	return r
 }

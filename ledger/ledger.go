@@ -862,7 +862,8 @@ func (l *Ledger) decideOne(g *grouping, p *pending) {
 	drafts, err := l.d.decide(l.state, c, now)
 	if err != nil {
 		if loaded != nil {
-			loaded.Bets, loaded.bets, loaded.unloaded = nil, nil, true
+			loaded.SetBets(nil)
+			loaded.unloaded = true
 		}
 		p.refused = err
 		return

@@ -127,6 +127,9 @@ func TestLedger_PokerAcceptedIsSettleable(t *testing.T) {
 			poolNeverNegative(rapidTB{TB: t, rt: rt}, h)
 		}
 		h.verifyClean()
+		// Seats and a linked pool: the pool's balances at each result
+		// are the round model's too.
+		checkReadersAgree(rapidTB{TB: t, rt: rt}, h)
 	})
 }
 

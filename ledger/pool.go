@@ -566,7 +566,7 @@ func (d *decider) checkSettles(s *State, r *Round, pt games.Paytable, res []game
 			bets = append(bets, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working})
 		}
 	}
-	funds := games.Funds{Bank: s.balance(BankAccount(r.Table), r.Currency), Closed: r.salesClosed}
+	funds := games.Funds{Bank: s.balance(BankAccount(r.Table), r.Currency), Closed: r.SalesClose}
 	if id := s.PoolOf(r.Table); id != "" {
 		p := s.pools[id]
 		rules, err := d.rules(p.Params, p.Hash)

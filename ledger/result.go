@@ -4,6 +4,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // Result is the answer to an accepted command: the stream sequences of its
@@ -77,8 +78,9 @@ type SettledBet struct {
 // no rule of the game decided it.
 const RuleRefunded = "refunded: the stake returned"
 
-// OutcomeRefunded is the Outcome of a refunded bet in a Settlement.
-const OutcomeRefunded = "refunded"
+// OutcomeRefunded is the Outcome of a refunded bet in a Settlement: the
+// bet's status in its round (round.BetRefunded).
+const OutcomeRefunded = string(round.BetRefunded)
 
 // SettlementTotals add up a Settlement's bets: Returned is what went back
 // to the wallets (Refunded of it by refunds), Residue what the rounding

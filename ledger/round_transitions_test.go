@@ -11,6 +11,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // transitionCell is one cell of the table in docs/ROUNDS.md: a command in a
@@ -24,7 +25,7 @@ type transitionCell struct {
 }
 
 // roundStatuses are the table's columns, in the doc's order.
-var roundStatuses = []string{
+var roundStatuses = []round.Status{
 	ledger.RoundBetting, ledger.RoundClosed, ledger.RoundPaused,
 	ledger.RoundSettling, ledger.RoundSettled, ledger.RoundCancelled,
 }
@@ -80,7 +81,7 @@ func transitionsFromDoc(t testing.TB) []transitionCell {
 			}
 		}
 	}
-	if !slices.Equal(cols, roundStatuses) {
+	if !slices.Equal(cols, statusStrings(roundStatuses)) {
 		t.Fatalf("ROUNDS.md columns %v, want %v", cols, roundStatuses)
 	}
 	if len(cells) != len(roundCommands)*len(roundStatuses) {
@@ -126,9 +127,9 @@ func TestRound_Transitions(t *testing.T) {
 	h, flog := newFaultHarness(t, transitionBatchMax)
 
 	type column struct {
-		name, status string
+		name string
 		// prior is the status a paused round had.
-		prior string
+		status, prior round.Status
 	}
 	columns := []column{
 		{"betting", ledger.RoundBetting, ""},
@@ -220,37 +221,37 @@ func TestRound_Transitions(t *testing.T) {
 	}
 
 	var settling []string // rounds left settling, finished by the restart
-	statusAfter := map[string]string{}
+	statusAfter := map[string]round.Status{}
 	driven := 0
 	for _, col := range columns {
 		for _, c := range cells {
-			if c.status != col.status {
+			if c.status != string(col.status) {
 				continue
 			}
 			driven++
 			table := c.command + "-" + col.name
-			round, player := build(table, col)
-			cmd := command(c.command, table, round, player)
-			before := h.round(round)
+			rid, player := build(table, col)
+			cmd := command(c.command, table, rid, player)
+			before := h.round(rid)
 			if !c.allowed {
 				h.refuse(cmd, c.code)
-				if after := h.round(round); !reflect.DeepEqual(after, before) {
+				if after := h.round(rid); !reflect.DeepEqual(after, before) {
 					t.Errorf("%s on a %s round: refused but the round changed:\n%+v\n%+v", c.command, col.name, before, after)
 				}
 				if col.status == ledger.RoundSettling {
-					settling = append(settling, round)
+					settling = append(settling, rid)
 					flog.heal()
 				}
-				statusAfter[round] = before.Status
+				statusAfter[rid] = before.Status
 				continue
 			}
 			h.must(cmd)
-			want := c.to
-			if want == "prior status" {
+			want := round.Status(c.to)
+			if c.to == "prior status" {
 				want = col.prior
 			}
-			r := h.wantStatus(round, want)
-			statusAfter[round] = want
+			r := h.wantStatus(rid, want)
+			statusAfter[rid] = want
 			checkTransition(t, h, c.command, before, r, player)
 		}
 	}
@@ -385,4 +386,13 @@ func checkBooksBalance(t testing.TB, h *harness) {
 	if err := booksError(rows); err != "" {
 		t.Fatal(err)
 	}
+}
+
+// statusStrings returns statuses as the strings a document spells them.
+func statusStrings(ss []round.Status) []string {
+	out := make([]string, len(ss))
+	for i, st := range ss {
+		out[i] = string(st)
+	}
+	return out
 }

@@ -199,6 +199,9 @@ func TestLedger_SettleableProperty(t *testing.T) {
 				rt.Fatalf("bet %s %s %s: returned %s, stake + win − commission = %s", p.Bet, p.Code, p.Outcome, p.Returned, want)
 			}
 		}
+		// The ledger, the projections, the replay and the verifier read
+		// the rounds of every game alike (the round model).
+		checkReadersAgree(rapidTB{TB: t, rt: rt}, h)
 	})
 }
 

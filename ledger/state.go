@@ -7,15 +7,15 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/round"
 )
 
-// Bet statuses.
+// Bet statuses: the round model's (round.BetStatus).
 const (
-	BetOpen      = "open"
-	BetSettled   = "settled"
-	BetRefunded  = "refunded"
-	BetTakenDown = "taken_down"
+	BetOpen      = round.BetOpen
+	BetSettled   = round.BetSettled
+	BetRefunded  = round.BetRefunded
+	BetTakenDown = round.BetTakenDown
 )
 
 // Table is a table's state.
@@ -55,83 +55,22 @@ type Table struct {
 	ShoeResults map[string][][]byte
 }
 
-// Bet is one bet's state.
-type Bet struct {
-	ID     string
-	Slip   string
-	Player string
-	Code   string
-	Stake  decimal.Decimal
-	// Since is how many of the round's results were recorded before the
-	// bet was placed; Working is the player's craps flag; Commission what
-	// was charged on placing it.
-	Since      int
-	Working    bool
-	Commission decimal.Decimal
-	Status     string
-	// Settlement is the settlement in force (valid when Status is settled).
-	Settlement games.Settlement
-	// Correction is the correction number of the settlement in force, and
-	// Step how many results the round had when it was settled.
-	Correction int
-	Step       int
-	// Reversed is the number of the last correction that reversed this
-	// bet's settlement; 0 when none has (corrections count from 1).
-	Reversed int
-}
+// Bet is one bet's state: the round model's.
+type Bet = round.Bet
 
-// Round is a round's state.
+// Round is a round's state: the round model's (round.Round, folded by
+// round.Round.Apply) and what the ledger adds to decide and to finish its
+// work.
 type Round struct {
-	ID     string
-	Table  string
-	Number int64
-	// Paytable, PaytableHash, Currency and Scale are what the round was
-	// opened under. Every command on the round (a result, a correction
-	// long after, a cancel) uses them, never the table's current ones: a
-	// table closed and opened again under other rules or another currency
-	// does not change its old rounds.
-	Paytable     string
-	PaytableHash string
-	Currency     string
-	Scale        int32
-	Status       string
-	Prior        string // status before a pause
-	OpenedAt     time.Time
-	Window       time.Duration
-	// Results are the round's results in order, as their games' JSON; the
-	// decider parses them with the round's paytable. A correction replaces
-	// the last one.
-	Results [][]byte
-	// Correction counts result corrections (0 before any).
-	Correction int
-	Reshakes   int
-	Bets       []*Bet // in placement order
-	bets       map[string]*Bet
-	Staked     decimal.Decimal
-	// bankAtResult is the table's bank balance when the round's last
-	// result was recorded: the funds a round settled as a whole
-	// (games.RoundSettler) is settled with, also when its settlement is
-	// finished after a crash, once some of its bets moved the bank.
-	bankAtResult decimal.Decimal
+	round.Round
 	// derived holds what is derived from Bets and Results for games
 	// that need it (bingo): never checkpointed, built again when missing
 	// (ledger/sales.go).
 	derived *roundDerived
-	// poolAtResult are the balances of the pool the table is linked to
-	// when the round's last result was recorded (nil when none): the
-	// funds a progressive round is settled with.
-	poolAtResult []decimal.Decimal
 	// poolFunded is set once the round's pass has written its shortfall
 	// funding (jackpot.pass_funded), so that a settlement finished after
 	// a crash writes it once.
 	poolFunded bool
-	// salesClosed are the transfers the round posted at its first close
-	// of betting (games.SalesCloser, ledger/closing.go): nil when none.
-	salesClosed []games.Transfer
-	// Open counts the bets still in play: placed and not yet settled,
-	// refunded or taken down (a reversed settlement makes its bet open
-	// again).
-	Open int
 	// work is the command whose events are still being written when the
 	// round is settling or cancelling; continuation events carry its
 	// idempotency key so that they belong to it.

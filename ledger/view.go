@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/shopspring/decimal"
@@ -71,12 +72,13 @@ func (s *State) Round(id string) (Round, bool) {
 		return Round{}, false
 	}
 	c := *r
-	c.bets = nil
-	c.Bets = make([]*Bet, len(r.Bets))
+	bets := make([]*Bet, len(r.Bets))
 	for i, b := range r.Bets {
 		bc := *b
-		c.Bets[i] = &bc
+		bets[i] = &bc
 	}
+	c.SetBets(bets)
+	c.Results = slices.Clone(r.Results)
 	return c, true
 }
 

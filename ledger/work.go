@@ -127,9 +127,9 @@ func (d *decider) workTogether(s *State, r *Round, rs games.RoundSettler, res []
 	for i, b := range bets {
 		gbs[i] = games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working}
 	}
-	funds := games.Funds{Bank: r.bankAtResult, Closed: r.salesClosed}
+	funds := games.Funds{Bank: r.AtResult.Bank, Closed: r.SalesClose}
 	var poolFunds *events.PoolFunds
-	if _, ok := rs.(games.Progressive); ok && r.poolAtResult != nil {
+	if _, ok := rs.(games.Progressive); ok && r.AtResult.Pool != nil {
 		p, err := s.roundPool(r)
 		if err != nil {
 			return nil, err
@@ -138,8 +138,8 @@ func (d *decider) workTogether(s *State, r *Round, rs games.RoundSettler, res []
 		if err != nil {
 			return nil, err
 		}
-		funds.Pool = &games.PoolFunds{Rules: rules, Balances: r.poolAtResult}
-		poolFunds = &events.PoolFunds{Pool: p.ID, Hash: p.Hash, Params: p.Params, Balances: r.poolAtResult}
+		funds.Pool = &games.PoolFunds{Rules: rules, Balances: r.AtResult.Pool}
+		poolFunds = &events.PoolFunds{Pool: p.ID, Hash: p.Hash, Params: p.Params, Balances: r.AtResult.Pool}
 	}
 	set, err := rs.SettleRound(gbs, r.Scale, res, funds)
 	if err != nil {

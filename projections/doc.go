@@ -12,8 +12,8 @@
 // midnight of a configured time zone. docs/PROJECTIONS.md describes the keys.
 //
 // The package knows no game. Results are kept as their games' JSON; a
-// round's status moves by the ledger's one lifecycle table
-// (ledger.RoundStatusAfter); and what a board shows is computed when it is
+// round's status moves by the round model's one lifecycle table
+// (round.StatusAfter); and what a board shows is computed when it is
 // read, by the table's game from Options.Games (games.Game.Board for the
 // statistics, games.BoardRower for the members of each row).
 //

@@ -12,6 +12,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // The folds: pure functions from an event to changes of the projected
@@ -39,9 +40,10 @@ type balanceRec struct {
 // encoded again by every batch that places or settles one of them.
 type roundRec struct {
 	RoundInfo
-	// PausedFrom is the status a paused round resumes to. It is stored
-	// with the record but not shown.
-	PausedFrom string `json:"paused_from,omitempty"`
+	// Prior is the status a paused round resumes to (round.Round.Prior),
+	// stored under its first name, paused_from, with the record but not
+	// shown.
+	Prior string `json:"paused_from,omitempty"`
 	// Seqs are the sequences of the round's own events (opened, closed,
 	// reshakes, result, corrections, pauses, settled, cancelled); those of
 	// its bets' events are in the bets' records. Stored but not shown.
@@ -60,6 +62,30 @@ type roundRec struct {
 // setResult shows raw as the round's result in force.
 func (r *roundRec) setResult(raw []byte) {
 	r.Dice, r.Result = resultMembers(raw)
+}
+
+// model returns the round's lifecycle and results in force as the round
+// model holds them, to fold an event with it (round.Round); put stores
+// them back in the record, whose bytes keep their shape.
+func (r *roundRec) model() *round.Round {
+	m := &round.Round{ID: r.ID, Status: round.Status(r.Status), Prior: round.Status(r.Prior)}
+	if r.History != nil {
+		m.Results = make([][]byte, len(r.History))
+		for i, h := range r.History {
+			m.Results[i] = h
+		}
+	}
+	return m
+}
+
+func (r *roundRec) put(m *round.Round) {
+	r.Status, r.Prior = string(m.Status), string(m.Prior)
+	if m.Results != nil {
+		r.History = make([]json.RawMessage, len(m.Results))
+		for i, h := range m.Results {
+			r.History[i] = h
+		}
+	}
 }
 
 type kv struct{ bucket, key, value []byte }
@@ -162,7 +188,7 @@ func (f *fold) damage(bucket, key []byte, err error) {
 }
 
 // apply folds one event. A round's status moves by the one lifecycle
-// table (ledger.RoundStatusAfter); an event the round's status does not
+// table (round.StatusAfter); an event the round's status does not
 // allow does not fit.
 func (f *fold) apply(d *decoded) error {
 	e := &d.env
@@ -221,7 +247,9 @@ func (f *fold) apply(d *decoded) error {
 	case *events.RoundResult:
 		err = f.withRound(e, p.Round, func(r *roundRec) error {
 			raw := p.ResultJSON()
-			r.History = append(r.History, raw)
+			m := r.model()
+			m.RecordResult(raw, nil)
+			r.put(m)
 			r.setResult(raw)
 			return nil
 		})
@@ -246,11 +274,9 @@ func (f *fold) apply(d *decoded) error {
 	case *events.RoundResultCorrected:
 		err = f.withRound(e, p.Round, func(r *roundRec) error {
 			after := p.AfterJSON()
-			if n := len(r.History); n > 0 {
-				r.History[n-1] = after
-			} else {
-				r.History = append(r.History, after)
-			}
+			m := r.model()
+			m.CorrectResult(p)
+			r.put(m)
 			r.setResult(after)
 			c := Correction{Seq: e.Seq, At: e.OccurredAt, Number: p.Correction, Reason: p.Reason}
 			if before, other := events.ResultMembers(p.BeforeJSON()); other == nil {
@@ -303,11 +329,12 @@ func (f *fold) apply(d *decoded) error {
 		if err != nil {
 			return err
 		}
-		next, prior, ok := ledger.RoundStatusAfter(r.Status, r.PausedFrom, e.Type)
-		if !ok {
+		// Only the status is needed: no copy of the results.
+		m := round.Round{ID: r.ID, Status: round.Status(r.Status), Prior: round.Status(r.Prior)}
+		if m.Move(e.Type) != nil {
 			return inconsistent(e, "round %s is %s", r.ID, r.Status)
 		}
-		r.Status, r.PausedFrom = next, prior
+		r.Status, r.Prior = string(m.Status), string(m.Prior)
 		switch d.payload.(type) {
 		case *events.BetPlaced, *events.BetSettled, *events.BetRefunded, *events.BetSettlementReversed, *events.BetTakenDown:
 			// In the records of the bets they are about.

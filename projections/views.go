@@ -11,7 +11,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // The answers of the queries. Each top-level answer carries Seq, the stream
@@ -194,27 +194,30 @@ type Board struct {
 	Stats   games.BoardStats `json:"stats"`
 }
 
-// Round statuses, as the ledger names them (see docs/ROUNDS.md).
+// Round statuses, as the round model names them (round.Status; see
+// docs/ROUNDS.md), as the views store them.
 const (
-	RoundBetting   = ledger.RoundBetting
-	RoundClosed    = ledger.RoundClosed
-	RoundPaused    = ledger.RoundPaused
-	RoundSettling  = ledger.RoundSettling
-	RoundSettled   = ledger.RoundSettled
-	RoundCancelled = ledger.RoundCancelled
+	RoundBetting   = string(round.Betting)
+	RoundClosed    = string(round.Closed)
+	RoundPaused    = string(round.Paused)
+	RoundSettling  = string(round.Settling)
+	RoundSettled   = string(round.Settled)
+	RoundCancelled = string(round.Cancelled)
 )
 
-// Bet statuses. A settled bet is won, lost or push; a bet whose settlement
-// was reversed by a correction is open until it is settled again.
+// Bet statuses of the views: a bet's status in its round (round.BetStatus)
+// with a settled bet shown by its outcome (games.Outcome), won, lost or
+// push; a bet whose settlement was reversed by a correction is open until
+// it is settled again.
 const (
-	BetOpen     = "open"
-	BetWon      = "won"
-	BetLost     = "lost"
-	BetPush     = "push"
-	BetRefunded = "refunded"
+	BetOpen     = string(round.BetOpen)
+	BetWon      = string(games.OutcomeWon)
+	BetLost     = string(games.OutcomeLost)
+	BetPush     = string(games.OutcomePush)
+	BetRefunded = string(round.BetRefunded)
 	// BetTakenDown is a bet its player took down between two results (a
 	// craps place bet): its stake went back to the wallet.
-	BetTakenDown = "taken_down"
+	BetTakenDown = string(round.BetTakenDown)
 )
 
 // RoundBet is one bet of a round with its outcome.

@@ -35,15 +35,14 @@ func (st *roundState) checkSteps(out *RoundReplay, problem func(string, ...any))
 		}
 		if err == nil && isDC {
 			var bets []games.Bet
-			for _, b := range st.order {
-				if st.since[b] > i {
+			for _, b := range st.r.Bets {
+				if b.Since > i {
 					continue
 				}
-				if r, ok := st.returnedAt[b]; ok && r <= i {
+				if r, ok := st.returnedAt[b.ID]; ok && r <= i {
 					continue
 				}
-				pb := st.placed[b]
-				bets = append(bets, games.Bet{Code: pb.Code, Stake: pb.Stake, Since: st.since[b], Working: pb.Working})
+				bets = append(bets, gameBet(b))
 			}
 			err = dc.CheckDecision(res, parsed, bets)
 		}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // Reclose computes again what a round's first close of betting posts and
@@ -38,7 +38,7 @@ func Unclose(closed []games.Transfer, recorded []events.Transfer) string {
 // first one, before any result, against what the game computes again
 // from the bets placed (out.SalesClosed); any later one posts nothing.
 func (st *roundState) recloseSales(out *RoundReplay, p *events.RoundBettingClosed, betProblem func(string, ...any)) {
-	if len(st.results) > 0 || out.SalesClosed != nil {
+	if len(st.r.Results) > 0 || out.SalesClosed != nil {
 		if len(p.Transfers) > 0 {
 			betProblem("round %s: a close of betting after its sales closed posts transfers %v", out.Round, p.Transfers)
 		}
@@ -51,10 +51,9 @@ func (st *roundState) recloseSales(out *RoundReplay, p *events.RoundBettingClose
 	if _, ok := pt.(games.SalesCloser); !ok && len(p.Transfers) == 0 {
 		return
 	}
-	bets := make([]games.Bet, 0, len(st.order))
-	for _, id := range st.order {
-		pb := st.placed[id]
-		bets = append(bets, games.Bet{Code: pb.Code, Stake: pb.Stake, Since: st.since[id], Working: pb.Working})
+	bets := make([]games.Bet, 0, len(st.r.Bets))
+	for _, b := range st.r.Bets {
+		bets = append(bets, gameBet(b))
 	}
 	re, diff, err := Reclose(pt, bets, out.Scale, p)
 	if err != nil {
@@ -75,7 +74,7 @@ func closedFunds(out *RoundReplay, f *events.Funds, betProblem func(string, ...a
 	if out.SalesClosed != nil {
 		posted = out.SalesClosed.Recorded
 	}
-	if d := TransfersDiff(f.Closed, ledger.GameTransfers(posted)); d != "" {
+	if d := TransfersDiff(f.Closed, round.GameTransfers(posted)); d != "" {
 		betProblem("round %s was settled with sales close transfers that are not the ones posted: %s", out.Round, d)
 	}
 }
@@ -95,7 +94,7 @@ func uncloseSales(out *RoundReplay, p *events.RoundCancelled, betProblem func(st
 	if out.SalesClosed != nil {
 		posted = out.SalesClosed.Recorded
 	}
-	if d := Unclose(ledger.GameTransfers(posted), p.Transfers); d != "" {
+	if d := Unclose(round.GameTransfers(posted), p.Transfers); d != "" {
 		betProblem("round %s cancelled: what its sales close posted is not given back: %s", out.Round, d)
 	}
 }

@@ -31,8 +31,8 @@
 //
 // Replay is the one round replay engine: the dispute report (package
 // audit) feeds it the round's events from its walk of the stream. It moves
-// the round's status by the ledger's lifecycle table
-// (ledger.RoundStatusAfter), keeps the round's results in force (several
+// the round's status by the round model's lifecycle table
+// (round.StatusAfter), keeps the round's results in force (several
 // for a round of several results, the last one replaced by a correction),
 // and re-settles every settlement with Resettle: the bet as it was placed
 // (code, stake, the results before it, its working flag), under the

@@ -46,7 +46,7 @@ func TestRound_PausedDuringBetting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Status != ledger.RoundBetting || !r.Match || len(r.Problems) != 0 {
+	if r.Status != string(ledger.RoundBetting) || !r.Match || len(r.Problems) != 0 {
 		t.Fatalf("status %s, match %v, problems %v; want betting and no problem", r.Status, r.Match, r.Problems)
 	}
 
@@ -57,7 +57,7 @@ func TestRound_PausedDuringBetting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Status != ledger.RoundSettled || !r.Match || len(r.Bets) != 2 || len(r.Problems) != 0 {
+	if r.Status != string(ledger.RoundSettled) || !r.Match || len(r.Bets) != 2 || len(r.Problems) != 0 {
 		t.Fatalf("status %s, match %v, %d bets, problems %v", r.Status, r.Match, len(r.Bets), r.Problems)
 	}
 }
@@ -142,7 +142,7 @@ func TestReplay_SeveralResults(t *testing.T) {
 	if !r.ChainOK || !r.Match || len(r.Problems) != 0 {
 		t.Fatalf("chain %v match %v problems %v", r.ChainOK, r.Match, r.Problems)
 	}
-	if r.Status != ledger.RoundSettled || len(r.Results) != 3 || string(r.Result) != `{"face":6}` {
+	if r.Status != string(ledger.RoundSettled) || len(r.Results) != 3 || string(r.Result) != `{"face":6}` {
 		t.Fatalf("status %s, results %s, result %s", r.Status, r.Results, r.Result)
 	}
 	outcomes := map[string]int{}
@@ -151,7 +151,7 @@ func TestReplay_SeveralResults(t *testing.T) {
 	}
 	// next:3 won on the 3, next:4 lost on the 5, ann's hold lost on the
 	// 6, bob's hold taken down.
-	if outcomes["won"] != 1 || outcomes["lost"] != 2 || outcomes[ledger.BetTakenDown] != 1 || len(r.Bets) != 4 {
+	if outcomes["won"] != 1 || outcomes["lost"] != 2 || outcomes[string(ledger.BetTakenDown)] != 1 || len(r.Bets) != 4 {
 		t.Fatalf("outcomes %v", outcomes)
 	}
 
@@ -174,7 +174,7 @@ func TestReplay_SeveralResults(t *testing.T) {
 	}
 
 	c := replay.Replay(replay.RoundMeta{Round: cancelled, Table: "r1", Currency: "EUR", Scale: 2}, roundEvents(t, h, cancelled), testCatalog())
-	if !c.Match || c.Status != ledger.RoundCancelled || len(c.Bets) != 2 || c.Bets[1].Recorded.Outcome != projections.BetRefunded || c.Steps != nil {
+	if !c.Match || c.Status != string(ledger.RoundCancelled) || len(c.Bets) != 2 || c.Bets[1].Recorded.Outcome != projections.BetRefunded || c.Steps != nil {
 		t.Fatalf("cancelled round: match %v status %s bets %+v problems %v", c.Match, c.Status, c.Bets, c.Problems)
 	}
 
@@ -195,7 +195,7 @@ func TestReplay_SeveralResults(t *testing.T) {
 			continue
 		}
 		d := *hold
-		d.Result, d.Outcome, d.Win, d.Returned = testgames.FaceJSON(5), events.OutcomeWon, dec("10"), dec("20")
+		d.Result, d.Outcome, d.Win, d.Returned = testgames.FaceJSON(5), string(games.OutcomeWon), dec("10"), dec("20")
 		ev := evs[i]
 		ev.Env.Type, ev.Payload = events.TypeBetSettled, &d
 		evs = append(evs[:i+1], append([]replay.RoundEvent{ev}, evs[i+1:]...)...)

@@ -340,7 +340,7 @@ func (t tamper) Get(ctx context.Context, seq uint64) (events.Raw, error) {
 	}
 	p.Win = p.Win.Add(dec("100"))
 	p.Returned = p.Returned.Add(dec("100"))
-	p.Outcome = events.OutcomeWon
+	p.Outcome = string(games.OutcomeWon)
 	if err := e.SetPayload(p); err != nil {
 		return raw, err
 	}

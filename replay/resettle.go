@@ -8,7 +8,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // Resettle settles a placed bet again under pt, in a currency of scale
@@ -186,7 +186,7 @@ func TransfersDiff(recorded []events.Transfer, recomputed []games.Transfer) stri
 // again (by the catalog's PoolParser) and checked against the recorded
 // hash. The verifier and the round replay both call it.
 func RecordedFunds(catalog *games.Catalog, f *events.Funds) (games.Funds, error) {
-	out := games.Funds{Bank: f.Bank, Closed: ledger.GameTransfers(f.Closed)}
+	out := games.Funds{Bank: f.Bank, Closed: round.GameTransfers(f.Closed)}
 	if f.Pool == nil {
 		return out, nil
 	}

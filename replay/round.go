@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -17,6 +18,7 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // RoundEventsMax bounds the events of one round that Round fetches: a round
@@ -371,7 +373,7 @@ type RoundEvent struct {
 // Replay is the one round replay engine: `wagerlog replay round`, the API's
 // round replay and the dispute report (audit.Dispute) all answer with it.
 // It walks a round's events in stream order, moves the round's status by
-// the ledger's lifecycle table (ledger.RoundStatusAfter), keeps its results
+// the round model's lifecycle table (round.StatusAfter), keeps its results
 // in force, and re-settles every settled bet with Resettle against the
 // results the round had when it was settled. Every finding is a problem of
 // the answer, never an error: a damaged round is described, not refused.
@@ -381,8 +383,7 @@ func Replay(meta RoundMeta, evs []RoundEvent, paytables *games.Catalog) *RoundRe
 		Events: make([]EventLine, 0, len(evs)), Bets: []BetCheck{}, Problems: []string{}, ChainOK: true, Match: true,
 	}
 	problem := func(format string, args ...any) { out.Problems = append(out.Problems, fmt.Sprintf(format, args...)) }
-	st := roundState{placed: map[string]events.PlacedBet{}, since: map[string]int{}, inForce: map[string]int{}, paytables: paytables,
-		decidedAt: map[string]int{}, returnedAt: map[string]int{}}
+	st := roundState{inForce: map[string]int{}, paytables: paytables, decidedAt: map[string]int{}, returnedAt: map[string]int{}}
 	for i := range evs {
 		c := &evs[i]
 		e := &c.Env
@@ -407,15 +408,13 @@ func Replay(meta RoundMeta, evs []RoundEvent, paytables *games.Catalog) *RoundRe
 
 // roundState follows a round through its events.
 type roundState struct {
-	placed map[string]events.PlacedBet
-	// since is how many results the round had when each bet was placed.
-	since map[string]int
-	// results are the round's results in force, as their games' JSON;
-	// parsed the same results parsed by the round's paytable (nil until a
+	// r is the round as the round model folds it: its status, its
+	// results in force and its bets as placed (with how many results
+	// the round had then).
+	r round.Round
+	// parsed are r's results parsed by the round's paytable (nil until a
 	// settlement needs them, and again after a result changes).
-	results [][]byte
-	parsed  []games.Result
-	prior   string // the status a paused round resumes to
+	parsed []games.Result
 	// together and recorded are the bets (indexes in Bets) of a round
 	// settled as a whole and their recorded settlements, checked at
 	// round.settled.
@@ -423,11 +422,9 @@ type roundState struct {
 	recorded []games.Settlement
 	inForce  map[string]int // bet → index in Bets of its settlement, refund or take-down in force
 
-	// order lists the bets as placed; steps the round's results with the
-	// bets each decided; decidedAt the result that first settled a bet;
-	// returnedAt how many results the round had when a bet was taken
-	// down or refunded.
-	order      []string
+	// steps are the round's results with the bets each decided;
+	// decidedAt the result that first settled a bet; returnedAt how many
+	// results the round had when a bet was taken down or refunded.
 	steps      []Step
 	decidedAt  map[string]int
 	returnedAt map[string]int
@@ -443,15 +440,15 @@ type roundState struct {
 // the whole list when there are several.
 func (st *roundState) setResults(out *RoundReplay) {
 	st.parsed = nil
-	last := st.results[len(st.results)-1]
+	last := st.r.Last()
 	d, other := events.ResultMembers(last)
 	out.Dice, out.Result, out.Results = nil, other, nil
 	if other == nil {
 		out.Dice = &d
 	}
-	if len(st.results) > 1 {
-		out.Results = make([]json.RawMessage, len(st.results))
-		for i, r := range st.results {
+	if len(st.r.Results) > 1 {
+		out.Results = make([]json.RawMessage, len(st.r.Results))
+		for i, r := range st.r.Results {
 			out.Results[i] = r
 		}
 	}
@@ -462,22 +459,19 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 		out.Match = false
 		problem(format, args...)
 	}
-	// The status moves by the ledger's one lifecycle table.
-	next, prior, ok := ledger.RoundStatusAfter(out.Status, st.prior, e.Type)
-	if !ok {
+	// The round model folds the event first: the status by the one
+	// lifecycle table, the results in force, the bets. The replay checks
+	// the bets' events itself (resettle, returned), so only a status the
+	// table does not allow is a problem here.
+	lastBefore := st.r.Last()
+	pl, _ := payload.(events.Payload)
+	if err := st.r.Apply(e, pl, nil); errors.Is(err, round.ErrTransition) {
 		betProblem("event %d: %s cannot happen to a round that is %q", e.Seq, e.Type, out.Status)
-	} else {
-		out.Status, st.prior = next, prior
 	}
+	out.Status = string(st.r.Status)
 	switch p := payload.(type) {
 	case *events.RoundOpened:
 		out.Number, out.Paytable, out.PaytableHash = p.Number, p.Paytable, p.PaytableHash
-	case *events.BetPlaced:
-		for _, b := range p.Bets {
-			st.placed[b.Bet] = b
-			st.since[b.Bet] = len(st.results)
-			st.order = append(st.order, b.Bet)
-		}
 	case *events.RoundBettingClosed:
 		st.recloseSales(out, p, betProblem)
 	case *events.RoundCancelled:
@@ -487,17 +481,12 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 	case *events.BingoClaimed:
 		out.Claims = append(out.Claims, *p)
 	case *events.RoundResult:
-		st.results = append(st.results, p.ResultJSON())
 		st.setResults(out)
-		st.steps = append(st.steps, Step{Index: len(st.results) - 1, Seq: e.Seq, Result: p.ResultJSON(), Decided: []string{}, Open: []string{}})
+		st.steps = append(st.steps, Step{Index: len(st.r.Results) - 1, Seq: e.Seq, Result: p.ResultJSON(), Decided: []string{}, Open: []string{}})
 	case *events.RoundResultCorrected:
-		if len(st.results) == 0 || !bytes.Equal(st.results[len(st.results)-1], p.BeforeJSON()) {
-			betProblem("event %d: correction from %s, but the result in force is %s", e.Seq, p.BeforeJSON(), st.last())
+		if lastBefore == nil || !bytes.Equal(lastBefore, p.BeforeJSON()) {
+			betProblem("event %d: correction from %s, but the result in force is %s", e.Seq, p.BeforeJSON(), lastBefore)
 		}
-		if len(st.results) == 0 {
-			st.results = append(st.results, nil)
-		}
-		st.results[len(st.results)-1] = p.AfterJSON()
 		st.setResults(out)
 		if n := len(st.steps); n > 0 {
 			st.steps[n-1].Result = p.AfterJSON()
@@ -530,7 +519,7 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 		}
 	case *events.BetSettlementReversed:
 		i, ok := st.inForce[p.Bet]
-		if !ok || out.Bets[i].Recorded.Outcome == projections.BetRefunded || out.Bets[i].Recorded.Outcome == ledger.BetTakenDown {
+		if !ok || out.Bets[i].Recorded.Outcome == projections.BetRefunded || out.Bets[i].Recorded.Outcome == projections.BetTakenDown {
 			betProblem("bet %s (event %d): reversal of no settlement", p.Bet, e.Seq)
 			return
 		}
@@ -545,9 +534,9 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 			st.resettleTogether(out, p, betProblem)
 		}
 	case *events.BetRefunded:
-		st.returned(out, e, p.Bet, p.Slip, p.Player, p.Code, p.Stake, projections.BetRefunded, ledger.RoundCancelled, betProblem)
+		st.returned(out, e, p.Bet, p.Slip, p.Player, p.Code, p.Stake, projections.BetRefunded, round.Cancelled, betProblem)
 	case *events.BetTakenDown:
-		st.returned(out, e, p.Bet, p.Slip, p.Player, p.Code, p.Stake, ledger.BetTakenDown, ledger.RoundBetting, betProblem)
+		st.returned(out, e, p.Bet, p.Slip, p.Player, p.Code, p.Stake, projections.BetTakenDown, round.Betting, betProblem)
 	}
 }
 
@@ -555,12 +544,16 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 // cancelled round) or a take-down (between two results). Either ends a bet
 // that is still open: it was placed in this round and has nothing in
 // force.
-func (st *roundState) returned(out *RoundReplay, e *events.Envelope, bet, slip, player, code string, stake decimal.Decimal, outcome, status string, betProblem func(string, ...any)) {
+func (st *roundState) returned(out *RoundReplay, e *events.Envelope, bet, slip, player, code string, stake decimal.Decimal, outcome string, status round.Status, betProblem func(string, ...any)) {
 	c := BetCheck{
 		Seq: e.Seq, Bet: bet, Slip: slip, Player: player, Code: code, Stake: stake,
 		Recorded: Settlement{Outcome: outcome, Returned: stake},
 	}
-	pb, ok := st.placed[bet]
+	pb := st.r.Bet(bet)
+	ok := pb != nil
+	if !ok {
+		pb = &round.Bet{}
+	}
 	c.Recomputed = Settlement{Outcome: outcome, Returned: pb.Stake}
 	_, ended := st.inForce[bet]
 	switch {
@@ -569,7 +562,7 @@ func (st *roundState) returned(out *RoundReplay, e *events.Envelope, bet, slip, 
 		if outcome == projections.BetRefunded {
 			c.Problem = "refund of a bet never placed in this round"
 		}
-	case out.Status != status:
+	case out.Status != string(status):
 		c.Problem = fmt.Sprintf("%s in a round that is %s", outcome, out.Status)
 		if outcome == projections.BetRefunded {
 			c.Problem = "refund in a round that is not cancelled"
@@ -589,24 +582,24 @@ func (st *roundState) returned(out *RoundReplay, e *events.Envelope, bet, slip, 
 	st.inForce[bet] = len(out.Bets)
 	out.Bets = append(out.Bets, c)
 	if _, done := st.returnedAt[bet]; !done {
-		st.returnedAt[bet] = len(st.results)
+		st.returnedAt[bet] = len(st.r.Results)
 	}
 }
 
 // resettle settles c again from first principles and returns what does not
 // match, "" when all does.
 func (st *roundState) resettle(c *BetCheck, recorded games.Settlement, out *RoundReplay) string {
-	pb, ok := st.placed[c.Bet]
+	pb := st.r.Bet(c.Bet)
 	result := events.ResultJSONOf(c.Dice, c.Result)
 	switch {
-	case !ok:
+	case pb == nil:
 		return "settlement of a bet never placed in this round"
 	case !pb.Stake.Equal(c.Stake) || pb.Code != c.Code:
 		return fmt.Sprintf("settled as %s %s, placed as %s %s", c.Code, c.Stake, pb.Code, pb.Stake)
-	case len(st.results) == 0:
+	case len(st.r.Results) == 0:
 		return "settled before any result"
-	case !bytes.Equal(st.last(), result):
-		return fmt.Sprintf("settled on %s, the result in force is %s", result, st.last())
+	case !bytes.Equal(st.r.Last(), result):
+		return fmt.Sprintf("settled on %s, the result in force is %s", result, st.r.Last())
 	case c.PaytableHash != out.PaytableHash || c.Paytable != out.Paytable:
 		return fmt.Sprintf("settled under %s %s, the round was opened under %s %s", c.Paytable, c.PaytableHash, out.Paytable, out.PaytableHash)
 	}
@@ -615,7 +608,7 @@ func (st *roundState) resettle(c *BetCheck, recorded games.Settlement, out *Roun
 		return fmt.Sprintf("cannot re-settle under other rules: %v", err)
 	}
 	if st.parsed == nil {
-		res, err := ParseResults(pt, st.results)
+		res, err := ParseResults(pt, st.r.Results)
 		if err != nil {
 			return err.Error()
 		}
@@ -624,7 +617,7 @@ func (st *roundState) resettle(c *BetCheck, recorded games.Settlement, out *Roun
 	if _, ok := pt.(games.RoundSettler); ok {
 		return settledTogether
 	}
-	s, diff, err := Resettle(pt, games.Bet{Code: pb.Code, Stake: pb.Stake, Since: st.since[c.Bet], Working: pb.Working}, out.Scale, st.parsed, recorded)
+	s, diff, err := Resettle(pt, gameBet(pb), out.Scale, st.parsed, recorded)
 	if err != nil {
 		return fmt.Sprintf("re-settlement failed: %v", err)
 	}
@@ -653,8 +646,7 @@ func (st *roundState) resettleTogether(out *RoundReplay, p *events.RoundSettled,
 	}
 	bets := make([]games.Bet, len(st.together))
 	for i, k := range st.together {
-		pb := st.placed[out.Bets[k].Bet]
-		bets[i] = games.Bet{Code: pb.Code, Stake: pb.Stake, Since: st.since[pb.Bet], Working: pb.Working}
+		bets[i] = gameBet(st.r.Bet(out.Bets[k].Bet))
 	}
 	funds, err := RecordedFunds(st.paytables, p.Funds)
 	if err != nil {
@@ -700,12 +692,9 @@ func (st *roundState) paytable(out *RoundReplay) (games.Paytable, error) {
 	return st.pt, st.ptErr
 }
 
-// last returns the result in force, nil before any.
-func (st *roundState) last() []byte {
-	if len(st.results) == 0 {
-		return nil
-	}
-	return st.results[len(st.results)-1]
+// gameBet is a bet as its game settles it.
+func gameBet(b *round.Bet) games.Bet {
+	return games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working}
 }
 
 // finish lists the steps of a round of several results, and reports the
@@ -714,23 +703,23 @@ func (st *roundState) last() []byte {
 func (st *roundState) finish(out *RoundReplay, problem func(string, ...any)) {
 	if len(st.steps) > 1 {
 		for i := range st.steps {
-			for _, b := range st.order {
-				if st.since[b] > i {
+			for _, b := range st.r.Bets {
+				if b.Since > i {
 					continue
 				}
-				if d, ok := st.decidedAt[b]; ok && d <= i {
+				if d, ok := st.decidedAt[b.ID]; ok && d <= i {
 					continue
 				}
-				if r, ok := st.returnedAt[b]; ok && r <= i {
+				if r, ok := st.returnedAt[b.ID]; ok && r <= i {
 					continue
 				}
-				st.steps[i].Open = append(st.steps[i].Open, b)
+				st.steps[i].Open = append(st.steps[i].Open, b.ID)
 			}
 		}
 		st.checkSteps(out, problem)
 		out.Steps = st.steps
 	}
-	if !ledger.RoundFinished(out.Status) {
+	if !round.Status(out.Status).Finished() {
 		return
 	}
 	for _, b := range out.Events {
