@@ -64,6 +64,7 @@ func openAPIValidator(t *testing.T, e *env) (validator.Validator, map[string][2]
 
 // TestOpenAPI_Valid checks the document with the independent validator.
 func TestOpenAPI_Valid(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOptions{})
 	_, ops := openAPIValidator(t, e)
 	if len(ops) == 0 {
@@ -201,6 +202,7 @@ type (
 // betting, the result, and the wallet read with min_seq (balance 160.00);
 // then a refusal, whose problem the document describes too.
 func TestOpenAPI_ClientWalkthrough(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOptions{})
 	v, ops := openAPIValidator(t, e)
 	c := &client{t: t, e: e, v: v, ops: ops}
