@@ -174,7 +174,7 @@ func Export(ctx context.Context, src Source, out io.Writer, from, to uint64, opt
 	if from > to {
 		return res, fmt.Errorf("audit: export: empty range %d..%d (the stream ends at %d)", from, to, last)
 	}
-	end := readableEnd(ctx, src, to)
+	end, held := readableEnd(ctx, src, to)
 	now := time.Now
 	if opts.Now != nil {
 		now = opts.Now
@@ -241,6 +241,9 @@ func Export(ctx context.Context, src Source, out io.Writer, from, to uint64, opt
 		}
 		return ctx.Err()
 	})
+	if err == nil && from <= end {
+		err = shortRead(from, end, tr.LastSeq, held)
+	}
 	if err != nil {
 		return res, fmt.Errorf("audit: export %d..%d: %w", from, to, err)
 	}

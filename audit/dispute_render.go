@@ -17,6 +17,19 @@ type htmlData struct {
 	Charts []Chart
 }
 
+// ChargesCommission reports whether a bet of the round had a commission
+// kept from its win, recorded or recomputed (baccarat's banker bet): the
+// HTML report then shows each bet's commission, so that stake + win −
+// commission = returned can be read off the page.
+func (r *DisputeReport) ChargesCommission() bool {
+	for _, b := range r.Bets {
+		if !b.RecomputedCommission.IsZero() || !b.RecordedCommission.IsZero() {
+			return true
+		}
+	}
+	return false
+}
+
 // WriteJSON writes the report as indented JSON.
 func (r *DisputeReport) WriteJSON(w io.Writer) error { return writeJSON(w, r.render, r) }
 

@@ -21,11 +21,20 @@ import (
 type Source interface {
 	// Read calls fn for every event from..to inclusive, in order; to == 0
 	// means up to the last sequence at the time of the call. Events the
-	// store lost are simply not delivered: the walk notices the gap.
+	// store lost are simply not delivered: the walk notices the gap. A
+	// read that ends before an event the source holds is an error, not a
+	// gap (ErrShortRead).
 	Read(ctx context.Context, from, to uint64, fn func(events.Raw) error) error
 	// LastSeq returns the stream's last sequence (0 when empty).
 	LastSeq(ctx context.Context) (uint64, error)
 }
+
+// ErrShortRead is returned by a walk or an export when the source's read
+// ended before the last event of the range although the source holds it
+// (its Get finds it): going on would report events that were never read
+// as missing, or leave them out of a report. The message names the range
+// and where the read stopped.
+var ErrShortRead = errors.New("audit: the read stopped short of the range")
 
 // Options configure every audit: verification, exports and reports. Only
 // Games is required.
@@ -223,41 +232,63 @@ type getter interface {
 // looked for one by one.
 const tailProbeMax = 1000
 
-// readableEnd returns the last sequence up to to that src can deliver. A
-// JetStream stream whose last messages were lost (refused on restart for a
-// bad checksum) still reports the old last sequence, and a read up to it
-// would wait for messages that never come; so the end of the range is
-// probed first, and the missing tail is reported as a gap by finish.
-func readableEnd(ctx context.Context, src Source, to uint64) uint64 {
+// readableEnd returns the last sequence up to to that src can deliver, and
+// whether src said it holds it. A JetStream stream whose last messages
+// were lost (refused on restart for a bad checksum) still reports the old
+// last sequence, and a read up to it would wait for messages that never
+// come; so the end of the range is probed first, and the missing tail is
+// reported as a gap by finish.
+func readableEnd(ctx context.Context, src Source, to uint64) (end uint64, held bool) {
 	g, ok := src.(getter)
 	if !ok {
-		return to
+		return to, false
 	}
 	for seq := to; seq > 0 && to-seq < tailProbeMax; seq-- {
-		if _, err := g.Get(ctx, seq); err == nil || ctx.Err() != nil {
-			return seq
+		_, err := g.Get(ctx, seq)
+		if err == nil {
+			return seq, true
+		}
+		if ctx.Err() != nil {
+			return seq, false
 		}
 	}
-	return to
+	return to, false
+}
+
+// shortRead returns an ErrShortRead when a read of from..end stopped at
+// last (0 when it read nothing) although the source holds end.
+func shortRead(from, end, last uint64, held bool) error {
+	if !held || last >= end {
+		return nil
+	}
+	if last < from {
+		return fmt.Errorf("%w: the read of %d..%d delivered nothing, yet the stream holds event %d", ErrShortRead, from, end, end)
+	}
+	return fmt.Errorf("%w: the read of %d..%d stopped after event %d, yet the stream holds event %d", ErrShortRead, from, end, last, end)
 }
 
 // run reads readFrom..w.to from src and checks it. It returns an error only
-// when the source cannot be read; everything wrong with the events is a
-// violation.
+// when the source cannot be read (ErrShortRead when its read stopped before
+// an event it holds); everything wrong with the events is a violation.
 func (w *walker) run(ctx context.Context, src Source, readFrom uint64) error {
-	end := readableEnd(ctx, src, w.to)
+	end, held := readableEnd(ctx, src, w.to)
 	if end < readFrom {
 		w.finish()
 		return nil
 	}
+	var last uint64
 	err := src.Read(ctx, readFrom, end, func(raw events.Raw) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		last = raw.Seq
 		w.handle(raw)
 		return nil
 	})
 	if err != nil {
+		return err
+	}
+	if err := shortRead(readFrom, end, last, held); err != nil {
 		return err
 	}
 	w.finish()

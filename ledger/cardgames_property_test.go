@@ -250,6 +250,7 @@ func (c *cardRound) playWar(pt *war.Paytable) {
 // re-settles each bet to what was paid with every card and decision
 // allowed by the rules, and that a restart rebuilds the same state.
 func TestLedger_CardGamesProperty(t *testing.T) {
+	t.Parallel()
 	rapidDefaults(t)
 	bj, err := blackjack.Lookup(blackjack.IDChile2010)
 	if err != nil {

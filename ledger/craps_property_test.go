@@ -181,6 +181,7 @@ func crapsModelCommission(code string, cents int64) int64 {
 // evaluation of the rules (crapsModel) and each wallet its money; and that
 // a restart rebuilds the same state.
 func TestLedger_CrapsHandsProperty(t *testing.T) {
+	t.Parallel()
 	rapidDefaults(t)
 	pt, err := craps.Lookup(craps.IDPeru1999)
 	if err != nil {

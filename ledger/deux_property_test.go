@@ -168,6 +168,7 @@ func (b deuxModelBet) shares() (on [2]int64, aside int64) {
 // the house and in-play at zero). At the end the state after a restart is
 // the same and the verifier finds the stream clean.
 func TestLedger_DeuxTableauxProperty(t *testing.T) {
+	t.Parallel()
 	rapidDefaults(t)
 	players := []string{"p1", "p2", "p3", "p4"}
 	codes := []string{"tableau:1", "tableau:2", "a_caballo", "line:1", "line:2"}

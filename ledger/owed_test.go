@@ -363,6 +363,7 @@ func TestOwed_CloseFinishesTheSettlement(t *testing.T) {
 // bet is settled once, each round of more than 3 bets was settled over
 // several appends, money adds up, and a rebuild gives the live balances.
 func TestOwed_ConcurrentTablesWithFailingAppends(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.l.Close()
 	h.opts.SettleChunk = 3

@@ -34,6 +34,7 @@ func pokerDeck() []string {
 // ante folds): the ledger must take it and settle the round, whatever
 // slips it accepted, with the books balanced.
 func TestLedger_PokerAcceptedIsSettleable(t *testing.T) {
+	rapidDefaults(t)
 	rapid.Check(t, func(rt *rapid.T) {
 		h := newHarness(rapidTB{TB: t, rt: rt})
 		players := []string{"ann", "bob", "cat"}

@@ -181,6 +181,7 @@ var disjoint = [][]string{
 // the prizes paid; with the casino's funding split out, contributions −
 // commission = growth + prizes − funding.
 func TestLedger_PoolConservation(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	withPools(h)
 	tables := []string{"t1", "t2", "t3"}

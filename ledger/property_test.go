@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -43,20 +44,33 @@ const propChecksSmall = 10
 // unless the command line or the environment chose them, so that a plain
 // `go test` is quick and reproducible and a long randomised run is one flag
 // away (-rapid.checks=2000 -rapid.seed=0 is not fixed: 0 means random).
+// The flags are set once, before any property test reads them: the
+// property tests run in parallel.
 func rapidDefaults(t testing.TB) {
 	t.Helper()
-	set := map[string]bool{}
-	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	for name, value := range map[string]string{"rapid.checks": strconv.Itoa(testsize.Pick(propChecksSmall, propChecks)), "rapid.seed": strconv.Itoa(propSeed)} {
-		env := "RAPID_" + strings.ToUpper(strings.TrimPrefix(name, "rapid."))
-		if _, inEnv := os.LookupEnv(env); set[name] || inEnv {
-			continue
+	rapidFlagsOnce.Do(func() {
+		set := map[string]bool{}
+		flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		for name, value := range map[string]string{"rapid.checks": strconv.Itoa(testsize.Pick(propChecksSmall, propChecks)), "rapid.seed": strconv.Itoa(propSeed)} {
+			env := "RAPID_" + strings.ToUpper(strings.TrimPrefix(name, "rapid."))
+			if _, inEnv := os.LookupEnv(env); set[name] || inEnv {
+				continue
+			}
+			if err := flag.Set(name, value); err != nil {
+				rapidFlagsErr = fmt.Errorf("set -%s: %w", name, err)
+				return
+			}
 		}
-		if err := flag.Set(name, value); err != nil {
-			t.Fatalf("set -%s: %v", name, err)
-		}
+	})
+	if rapidFlagsErr != nil {
+		t.Fatal(rapidFlagsErr)
 	}
 }
+
+var (
+	rapidFlagsOnce sync.Once
+	rapidFlagsErr  error
+)
 
 // rapidTB lets the harness (written for testing.TB) fail a rapid check, so
 // that rapid can shrink the failing sequence; temporary directories come
@@ -126,6 +140,7 @@ type keyedCommand struct {
 // identical, and every earlier keyed command retried must get its identical
 // Result without writing anything.
 func TestLedger_Properties(t *testing.T) {
+	t.Parallel()
 	rapidDefaults(t)
 	total := map[string]int{} // rapid runs the checks one after the other
 	rapid.Check(t, func(rt *rapid.T) {

@@ -78,6 +78,11 @@ type SettledBet struct {
 // no rule of the game decided it.
 const RuleRefunded = "refunded: the stake returned"
 
+// RuleTakenDown is the rule a round's replay and dispute report name for
+// a bet taken down between two results: its stake went back whole at the
+// player's request, no rule of the game decided it.
+const RuleTakenDown = "taken down: the stake returned"
+
 // OutcomeRefunded is the Outcome of a refunded bet in a Settlement: the
 // bet's status in its round (round.BetRefunded).
 const OutcomeRefunded = string(round.BetRefunded)

@@ -19,6 +19,7 @@ import (
 // record add up to exactly the sum worked out here, bet by bet, with
 // fractions (stake × 7/6 less the win rounded down to the cent).
 func TestLedger_PlaceSixResiduesExact(t *testing.T) {
+	t.Parallel()
 	const bets, perSlip, perRoll = 10_000, ledger.BetsPerSlipMax, 1_000
 	h := newHarness(t)
 	h.must(&ledger.Deposit{Meta: ledger.Meta{Actor: cashier}, Player: "ann", Amount: dec("250000"), Currency: "EUR"})

@@ -73,6 +73,7 @@ var settleableGames = map[string]func(rt *rapid.T, prior [][]byte) json.RawMessa
 // and the ledger must accept every one of them. Every settlement written
 // keeps returned = stake + win − commission, and so does every answer.
 func TestLedger_SettleableProperty(t *testing.T) {
+	t.Parallel()
 	rapidDefaults(t)
 	catalog := registry.New()
 	var pts []games.Paytable

@@ -545,16 +545,22 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 // that is still open: it was placed in this round and has nothing in
 // force.
 func (st *roundState) returned(out *RoundReplay, e *events.Envelope, bet, slip, player, code string, stake decimal.Decimal, outcome string, status round.Status, betProblem func(string, ...any)) {
+	// A refund or a take-down names the rule a settlement answer gives
+	// it, so that every row of a replay says what decided it.
+	rule := ledger.RuleTakenDown
+	if outcome == string(round.BetRefunded) {
+		rule = ledger.RuleRefunded
+	}
 	c := BetCheck{
 		Seq: e.Seq, Bet: bet, Slip: slip, Player: player, Code: code, Stake: stake,
-		Recorded: Settlement{Outcome: outcome, Returned: stake},
+		Recorded: Settlement{Outcome: outcome, Returned: stake, Rule: rule},
 	}
 	pb := st.r.Bet(bet)
 	ok := pb != nil
 	if !ok {
 		pb = &round.Bet{}
 	}
-	c.Recomputed = Settlement{Outcome: outcome, Returned: pb.Stake}
+	c.Recomputed = Settlement{Outcome: outcome, Returned: pb.Stake, Rule: rule}
 	_, ended := st.inForce[bet]
 	switch {
 	case !ok:

@@ -18,6 +18,7 @@ import (
 // and money conserved. By default it stops at the first ball, the game in
 // progress voided; a whole game to its bingo with -tags slow.
 func TestRunDemo_BingoRoom(t *testing.T) {
+	t.Parallel()
 	gamesMin := testsize.Pick(0, 1)
 	led, store := demoLedger(t)
 	d := startDemo(t, led, 17)

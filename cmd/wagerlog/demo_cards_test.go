@@ -16,6 +16,7 @@ import (
 // warning logged (no round refused and cancelled), and the books add up
 // to zero.
 func TestRunDemo_CardTables(t *testing.T) {
+	t.Parallel()
 	led, store := demoLedger(t)
 	d := startDemo(t, led, 18)
 	deadline := time.Now().Add(demoWaitMax)

@@ -18,6 +18,7 @@ import (
 // below zero at each poll, and the books (players, table, pool and the
 // casino's funding of its base) adding up to zero.
 func TestRunDemo_CaribbeanTable(t *testing.T) {
+	t.Parallel()
 	led, store := demoLedger(t)
 	d := startDemo(t, led, 20)
 	deadline := time.Now().Add(demoWaitMax)

@@ -20,6 +20,7 @@ import (
 // once, the first shoe, 8 coups and every kind of bet; the whole run with
 // -tags slow.
 func TestRunDemo_DeuxTable(t *testing.T) {
+	t.Parallel()
 	full := testsize.Full()
 	led, store := demoLedger(t)
 	d := startDemo(t, led, 19)

@@ -513,6 +513,7 @@ func diceOf(t testing.TB, payload string) string {
 // nothing is refused and nothing is logged as a warning), and money is
 // conserved.
 func TestRunDemo_CrapsHands(t *testing.T) {
+	t.Parallel()
 	led, store := demoLedger(t)
 	d := startDemo(t, led, 15)
 	deadline := time.Now().Add(demoWaitMax)

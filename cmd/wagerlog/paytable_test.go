@@ -25,6 +25,7 @@ func sicboRun(t testing.TB, stdin string, args ...string) (stdout, stderr string
 }
 
 func TestPaytableCmd_Text(t *testing.T) {
+	t.Parallel()
 	out, _, err := sicboRun(t, "", "paytable")
 	if err != nil {
 		t.Fatal(err)
@@ -75,6 +76,7 @@ func hasRow(out string, fields []string) bool {
 }
 
 func TestPaytableCmd_JSON(t *testing.T) {
+	t.Parallel()
 	out, _, err := sicboRun(t, "", "paytable", "sicbo/live", "--json")
 	if err != nil {
 		t.Fatal(err)
@@ -155,6 +157,7 @@ func TestPaytableCmd_Err(t *testing.T) {
 // (docs/games/baccarat.md, games/baccarat's rtp_test.go), and deux tableaux with
 // its bets.
 func TestPaytableCmd_PuntoBanco(t *testing.T) {
+	t.Parallel()
 	out, _, err := sicboRun(t, "", "paytable", "baccarat/punto-banco")
 	if err != nil {
 		t.Fatal(err)

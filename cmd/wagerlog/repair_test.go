@@ -44,6 +44,7 @@ func damageLastRecord(t *testing.T, dir string) {
 // serve stopped, `wagerlog stream repair` keeps the intact events, verify
 // is clean, and serve starts ready and writes again.
 func TestStreamRepair_DamagedTail(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := startServe(t, dir, "--dev-tokens")
 	tokens := devTokensOf(t, s)

@@ -129,6 +129,8 @@ func TestReport_EveryGame(t *testing.T) {
 			}
 		})
 	}
+	// After the reports: the rebuild it runs adds a projections file.
+	t.Run("rules", func(t *testing.T) { everyGameRules(t, dir) })
 }
 
 // checkAmounts finds every amount member of a report's JSON (a string

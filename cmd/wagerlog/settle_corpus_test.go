@@ -73,6 +73,7 @@ func settleCorpusLong() string {
 // passes, bad lines of every kind, the --paytable and --scale defaults)
 // and compares its answers with the recorded ones byte for byte.
 func TestSettleCmd_Corpus(t *testing.T) {
+	t.Parallel()
 	runs := append(settleCorpusRuns, struct {
 		name string
 		args []string

@@ -363,43 +363,77 @@ func (s *Store) storedAt(ctx context.Context, seq uint64, msgs []events.Raw) (bo
 // msgGetResponse is the answer of $JS.API.STREAM.MSG.GET.
 type msgGetResponse struct {
 	Error   *jetstream.APIError `json:"error,omitempty"`
-	Message *struct {
-		Seq    uint64 `json:"seq"`
-		Header []byte `json:"hdrs,omitempty"`
-	} `json:"message,omitempty"`
+	Message *leaderMsg          `json:"message,omitempty"`
+}
+
+// leaderMsg is what the stream leader answers of a message: its sequence
+// and headers.
+type leaderMsg struct {
+	Seq    uint64 `json:"seq"`
+	Header []byte `json:"hdrs,omitempty"`
 }
 
 // leaderMsgID returns the message id of the message at seq, asking the
 // stream leader.
 func (s *Store) leaderMsgID(ctx context.Context, seq uint64) (id string, found bool, err error) {
-	actx, cancel := context.WithTimeout(ctx, AppendAttemptTimeout)
-	defer cancel()
-	req, _ := json.Marshal(struct {
-		Seq uint64 `json:"seq"`
-	}{seq})
-	resp, err := s.nc.RequestWithContext(actx, "$JS.API.STREAM.MSG.GET."+s.opts.Stream, req)
-	if err != nil {
-		return "", false, fmt.Errorf("jetstream: message %d: %w", seq, err)
+	m, found, err := s.leaderGet(ctx, seq, "")
+	if err != nil || !found {
+		return "", false, err
 	}
-	var r msgGetResponse
-	if err := json.Unmarshal(resp.Data, &r); err != nil {
-		return "", false, fmt.Errorf("jetstream: message %d: %w", seq, err)
+	if m.Seq != seq {
+		return "", false, fmt.Errorf("jetstream: message %d: the server answered message %d", seq, m.Seq)
 	}
-	if r.Error != nil {
-		if r.Error.ErrorCode == jetstream.JSErrCodeMessageNotFound {
-			return "", false, nil
-		}
-		return "", false, fmt.Errorf("jetstream: message %d: %w", seq, r.Error)
-	}
-	if r.Message == nil || r.Message.Seq != seq {
-		return "", false, fmt.Errorf("jetstream: message %d: malformed answer %q", seq, resp.Data)
-	}
-	if len(r.Message.Header) == 0 {
+	if len(m.Header) == 0 {
 		return "", true, nil
 	}
-	h, err := nats.DecodeHeadersMsg(r.Message.Header)
+	h, err := nats.DecodeHeadersMsg(m.Header)
 	if err != nil {
 		return "", false, fmt.Errorf("jetstream: message %d headers: %w", seq, err)
 	}
 	return h.Get(jetstream.MsgIDHeader), true, nil
+}
+
+// leaderNext returns the sequence of the first message at or after seq on
+// subject (a filter), asking the stream leader; found is false when there
+// is none.
+func (s *Store) leaderNext(ctx context.Context, seq uint64, subject string) (uint64, bool, error) {
+	m, found, err := s.leaderGet(ctx, seq, subject)
+	if err != nil || !found {
+		return 0, false, err
+	}
+	if m.Seq < seq {
+		return 0, false, fmt.Errorf("jetstream: message from %d: the server answered message %d", seq, m.Seq)
+	}
+	return m.Seq, true, nil
+}
+
+// leaderGet asks the stream leader for the message at seq, or with
+// nextBySubject for the first one at or after seq on that subject filter.
+// found is false when there is none.
+func (s *Store) leaderGet(ctx context.Context, seq uint64, nextBySubject string) (leaderMsg, bool, error) {
+	var msg leaderMsg
+	actx, cancel := context.WithTimeout(ctx, AppendAttemptTimeout)
+	defer cancel()
+	req, _ := json.Marshal(struct {
+		Seq     uint64 `json:"seq"`
+		NextFor string `json:"next_by_subj,omitempty"`
+	}{seq, nextBySubject})
+	resp, err := s.nc.RequestWithContext(actx, "$JS.API.STREAM.MSG.GET."+s.opts.Stream, req)
+	if err != nil {
+		return msg, false, fmt.Errorf("jetstream: message %d: %w", seq, err)
+	}
+	var r msgGetResponse
+	if err := json.Unmarshal(resp.Data, &r); err != nil {
+		return msg, false, fmt.Errorf("jetstream: message %d: %w", seq, err)
+	}
+	if r.Error != nil {
+		if r.Error.ErrorCode == jetstream.JSErrCodeMessageNotFound {
+			return msg, false, nil
+		}
+		return msg, false, fmt.Errorf("jetstream: message %d: %w", seq, r.Error)
+	}
+	if r.Message == nil {
+		return msg, false, fmt.Errorf("jetstream: message %d: malformed answer %q", seq, resp.Data)
+	}
+	return *r.Message, true, nil
 }

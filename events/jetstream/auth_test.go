@@ -60,13 +60,22 @@ func connect(tb testing.TB, s *Store, seed string) (*client, error) {
 // op fails, and the server reports a permission violation naming subject.
 func (c *client) refused(t *testing.T, what, subject string, op func(ctx context.Context) error) {
 	t.Helper()
+	// The server drops a refused request: op would wait for its
+	// timeout. Once the violation is reported, op is cancelled.
 	ctx, cancel := context.WithTimeout(context.Background(), listenRefusalTimeout)
 	defer cancel()
-	if err := op(ctx); err == nil {
-		t.Fatalf("%s: allowed", what)
-	}
+	done := make(chan error, 1)
+	go func() { done <- op(ctx) }()
 	deadline := time.Now().Add(testTimeout)
 	for {
+		select {
+		case err := <-done:
+			if err == nil {
+				t.Fatalf("%s: allowed", what)
+			}
+			done = nil // refused or timed out: wait for the violation
+		default:
+		}
 		c.mu.Lock()
 		found := false
 		for _, v := range c.violations {
@@ -76,6 +85,12 @@ func (c *client) refused(t *testing.T, what, subject string, op func(ctx context
 		}
 		c.mu.Unlock()
 		if found {
+			cancel()
+			if done != nil {
+				if err := <-done; err == nil {
+					t.Fatalf("%s: allowed", what)
+				}
+			}
 			return
 		}
 		if time.Now().After(deadline) {

@@ -24,8 +24,11 @@ const (
 	// consumer whose client vanished without deleting it.
 	consumerInactiveThreshold = time.Minute
 	// readIdleCheck is how long a read waits without a message before it
-	// asks the consumer whether anything is still pending.
-	readIdleCheck = 2 * time.Second
+	// asks the consumer whether anything is still pending. Asking costs
+	// one request, and a pass that ends too early costs nothing but
+	// another pass (Read resumes after it), so it is short: a read of a
+	// stream whose last messages were lost waits this long for them.
+	readIdleCheck = 500 * time.Millisecond
 	// consumerDeleteTimeout bounds the clean-up of a finished consumer.
 	consumerDeleteTimeout = 5 * time.Second
 )
@@ -151,7 +154,9 @@ func (s *Store) consume(ctx context.Context, use consumerUse, filter string, fro
 			}
 			info, err := cons.Info(ctx)
 			if err == nil && info.NumPending == 0 && info.NumAckPending == 0 {
-				s.opts.Logger.Warn("read ended early: the stream reports messages it no longer holds", "stream", s.opts.Stream, "delivered_to", info.Delivered.Stream)
+				// Read asks the stream what it still holds and warns
+				// when messages are lost (readRange).
+				s.opts.Logger.Debug("read pass ended: nothing pending", "stream", s.opts.Stream, "delivered_to", info.Delivered.Stream)
 				return nil
 			}
 		case <-cc.Closed():

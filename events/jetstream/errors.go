@@ -54,6 +54,11 @@ var (
 	ErrRejected = errors.New("jetstream: append rejected by the server")
 	// ErrNotFound is returned by Get when no message has that sequence.
 	ErrNotFound = errors.New("jetstream: message not found")
+	// ErrShortRead is returned by Read and ReadTable when the stream holds
+	// a message of the range that the read could not get: its consumers
+	// stopped delivering before it. The message names the undelivered
+	// range. Messages the stream no longer holds do not cause it.
+	ErrShortRead = errors.New("jetstream: read stopped short of the range")
 	// ErrClosed is returned by every method called after Close.
 	ErrClosed = errors.New("jetstream: store closed")
 )
