@@ -177,6 +177,14 @@ func samplePayload(tb testing.TB, t Type) Payload {
 		return &JackpotSeatClosed{Table: testTable, Seat: 3, Reason: "bet light faulty"}
 	case TypeJackpotSeatReopened:
 		return &JackpotSeatReopened{Table: testTable, Seat: 3, Reason: "light replaced"}
+	case TypeJackpotDrawn:
+		return &JackpotDrawn{Table: testTable, Round: testRound, Pool: "jp-1", Version: 1, Hash: "cccc", Currency: "EUR",
+			Commitment: "dddd",
+			Bets:       []DrawnBet{{Bet: "b-1", Player: "p1", Seat: 2, Stake: dec("1.00")}},
+			Prizes: []DrawnPrize{{Prize: 0, Name: "lucky seat", Bet: "b-1", Player: "p1", Seat: 2, Value: 3, Of: 500,
+				Amount: dec("25.00"), Pay: "cash", From: "jackpot:jp-1:main", To: "wallet:p1"}}}
+	case TypeJackpotDrawSeedRevealed:
+		return &JackpotDrawSeedRevealed{Pool: "jp-1", Commitment: "dddd", Seed: "eeee", Next: "ffff"}
 	case TypeSessionOpened:
 		return &SessionOpened{Table: testTable, Session: "s-2026-12-01-evening", Number: 4, Paytable: "bingo/es-1979",
 			PaytableHash: "a0beaac23a6ee857c87fdbaa1fdd743324f2b38ec6086f190926f8c3bc842c7d",

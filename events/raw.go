@@ -62,7 +62,7 @@ func SubjectFor(prefix string, e *Envelope) (string, error) {
 		return CashierSubject(prefix), nil
 	case TypeLedgerSealed:
 		return SealSubject(prefix), nil
-	case TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned:
+	case TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned, TypeJackpotDrawSeedRevealed:
 		return JackpotSubject(prefix), nil
 	}
 	if !e.Type.Known() {

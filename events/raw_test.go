@@ -70,7 +70,7 @@ func TestSubjectFor(t *testing.T) {
 				want = "wagerlog.casino1.cashier"
 			case TypeLedgerSealed:
 				want = "wagerlog.casino1.seal"
-			case TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned:
+			case TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned, TypeJackpotDrawSeedRevealed:
 				want = "wagerlog.casino1.jackpot"
 			default:
 				want = "wagerlog.casino1.table.sicbo-1"

@@ -73,6 +73,12 @@ type Params struct {
 	// Prizes are the prize table (seed 004, 6.6 "Esquema de pago"), one
 	// line per winning category.
 	Prizes []Prize `json:"prizes"`
+	// Complementary are the optional complementary prizes, drawn at
+	// random and unrelated to the hands (seed 004, 6.5.1 "Premios
+	// complementarios"; complementary.go). Absent from the canonical
+	// JSON when there are none, so the parameters written before they
+	// existed keep their hash.
+	Complementary []Complementary `json:"complementary,omitempty"`
 }
 
 // Reserve is one reserve pool and its share.
@@ -129,6 +135,7 @@ type Pool struct {
 func New(p Params) (*Pool, error) {
 	p.Reserves = slices.Clone(p.Reserves)
 	p.Prizes = slices.Clone(p.Prizes)
+	p.Complementary = slices.Clone(p.Complementary)
 	bad := func(format string, args ...any) (*Pool, error) {
 		return nil, fmt.Errorf("%w %q: %s", ErrBadParams, p.Pool, fmt.Sprintf(format, args...))
 	}
@@ -201,6 +208,9 @@ func New(p Params) (*Pool, error) {
 	if len(p.Prizes) == 0 {
 		return bad("no prize lines")
 	}
+	if err := checkComplementary(p); err != nil {
+		return bad("%v", err)
+	}
 	pool.canonical = canonicalJSON(p)
 	pool.hash = games.ContentHash(pool.canonical)
 	return pool, nil
@@ -238,6 +248,7 @@ func (p *Pool) Params() Params {
 	c := p.params
 	c.Reserves = slices.Clone(c.Reserves)
 	c.Prizes = slices.Clone(c.Prizes)
+	c.Complementary = slices.Clone(c.Complementary)
 	return c
 }
 

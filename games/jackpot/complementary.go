@@ -1,0 +1,249 @@
+package jackpot
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
+
+// Complementary prizes (seed 004_11b2de8449360267.txt, 6.5.1 "Premios
+// complementarios"): prizes the progressive's system draws at random,
+// unrelated to the hands, paid from the pool. Every progressive bet of a
+// pass qualifies, also one forfeited by an exchange or a fold ("siempre
+// podrá ser acreedor de los premios complementarios").
+//
+// A draw cannot be chosen by whoever runs the casino and can be done again
+// by an auditor: the server draws from a secret seed whose SHA-256
+// (the commitment) is recorded before any bet it draws for, and reveals
+// the seed when it replaces it. Each draw is HMAC-SHA256(seed, message)
+// with a message naming the pool, the parameters' version, the pass and
+// the bet, mapped to a uniform integer by rejection (no modulo bias).
+
+// How often a complementary prize is drawn.
+const (
+	// PerBet draws the prize once for every progressive bet of a pass.
+	PerBet = "bet"
+	// PerPass draws the prize once per pass; when it wins, a second draw
+	// picks one of the pass's progressive bets, each as likely.
+	PerPass = "pass"
+)
+
+// How a complementary prize is paid.
+const (
+	// PayCash pays the prize into the player's wallet.
+	PayCash = "cash"
+)
+
+// Limits of complementary prizes.
+const (
+	// ComplementaryMax bounds a pool's complementary prize lines.
+	ComplementaryMax = 8
+	// ChanceOfMax bounds a chance's denominator: one in a billion.
+	ChanceOfMax = 1_000_000_000
+	// SeedBytes is the size of a draw seed.
+	SeedBytes = 32
+	// drawTriesMax bounds the rejection loop of a uniform draw; a value
+	// is rejected with a probability below n/2^64, so the bound is never
+	// reached in practice, and reaching it is a programmer's error.
+	drawTriesMax = 64
+)
+
+// Complementary is one line of a pool's complementary paytable: the
+// chance Wins in Of per qualifying bet (PerBet) or per pass (PerPass),
+// and the prize, a fixed Amount or a Multiple of the winning bet, paid as
+// Pay from the main pool or the reserve From names.
+type Complementary struct {
+	// Name is the prize's name as reported to the regulator.
+	Name string `json:"name"`
+	// Per is PerBet or PerPass.
+	Per string `json:"per"`
+	// Wins and Of are the chance of one draw: Wins in Of.
+	Wins int64 `json:"wins"`
+	Of   int64 `json:"of"`
+	// Amount, for a fixed prize, is the prize in the pool's currency.
+	Amount decimal.Decimal `json:"amount,omitzero"`
+	// Multiple, for a prize proportional to the bet, is the prize as a
+	// multiple of the winning progressive bet.
+	Multiple int64 `json:"multiple,omitzero"`
+	// Pay is PayCash.
+	Pay string `json:"pay"`
+	// From is the name of the reserve that pays the prize; empty for the
+	// main pool.
+	From string `json:"from,omitempty"`
+}
+
+// checkComplementary validates the complementary paytable of p.
+func checkComplementary(p Params) error {
+	if len(p.Complementary) > ComplementaryMax {
+		return fmt.Errorf("%d complementary prizes, at most %d", len(p.Complementary), ComplementaryMax)
+	}
+	for i, c := range p.Complementary {
+		bad := func(format string, args ...any) error {
+			return fmt.Errorf("complementary prize %d: %s", i, fmt.Sprintf(format, args...))
+		}
+		switch {
+		case strings.TrimSpace(c.Name) == "" || len(c.Name) > 80:
+			return bad("a name is 1..80 characters")
+		case c.Per != PerBet && c.Per != PerPass:
+			return bad("per %q, want %q or %q", cut(c.Per), PerBet, PerPass)
+		case c.Of < 1 || c.Of > ChanceOfMax || c.Wins < 1 || c.Wins > c.Of:
+			return bad("chance %d in %d: want 1 ≤ wins ≤ of ≤ %d", c.Wins, c.Of, ChanceOfMax)
+		case (c.Amount.Sign() != 0) == (c.Multiple != 0):
+			return bad("a prize is exactly one of an amount and a multiple")
+		case c.Multiple < 0 || c.Multiple > MultipleMax:
+			return bad("multiple %d, want 1..%d", c.Multiple, MultipleMax)
+		case c.Amount.Sign() < 0 || !c.Amount.Equal(c.Amount.Truncate(p.Scale)) || c.Amount.Cmp(decimal.New(1, AmountDigitsMax)) >= 0:
+			return bad("amount %s: want a positive amount with at most %d decimals", c.Amount, p.Scale)
+		case c.Pay != PayCash:
+			return bad("pay %q, want %q", cut(c.Pay), PayCash)
+		case c.From != "" && !slices.ContainsFunc(p.Reserves, func(r Reserve) bool { return r.Name == c.From }):
+			return bad("from %q is not a reserve of the pool", cut(c.From))
+		}
+	}
+	return nil
+}
+
+// HasComplementary reports whether the parameters declare complementary
+// prizes: the pool then needs a draw seed's commitment.
+func (p *Pool) HasComplementary() bool { return len(p.params.Complementary) > 0 }
+
+// Commitment returns the hex SHA-256 of a draw seed: what is recorded
+// before the seed draws anything, and what the revealed seed is checked
+// against.
+func Commitment(seed []byte) string {
+	sum := sha256.Sum256(seed)
+	return hex.EncodeToString(sum[:])
+}
+
+// Uniform returns an integer uniform in [0, n) drawn from seed for
+// message: the first 8 bytes (big-endian) of HMAC-SHA256(seed, message
+// "|" try) for try = 0, 1, …, the first that falls below the largest
+// multiple of n not above 2^64, reduced modulo n. Rejecting the values
+// above that multiple is what makes every result equally likely. n must
+// be positive.
+func Uniform(seed []byte, message string, n uint64) uint64 {
+	if n == 0 {
+		panic("jackpot: a uniform draw over nothing")
+	}
+	// 2^64 mod n: the values at or above 2^64 − rem are rejected.
+	rem := (math.MaxUint64%n + 1) % n
+	mac := hmac.New(sha256.New, seed)
+	for try := range drawTriesMax {
+		mac.Reset()
+		mac.Write([]byte(message + "|" + strconv.Itoa(try)))
+		v := binary.BigEndian.Uint64(mac.Sum(nil))
+		if rem == 0 || v <= math.MaxUint64-rem {
+			return v % n
+		}
+	}
+	panic(fmt.Sprintf("jackpot: %d rejected draws in a row", drawTriesMax))
+}
+
+// DrawMessage is the message of one draw: "wagerlog-draw/1", the pool,
+// the parameters' version, the pass (its round), the prize line (from
+// 0) and the subject: the bet's id for a PerBet draw, "pass" for a
+// PerPass draw, "winner" for the draw that picks a PerPass prize's bet.
+func DrawMessage(pool string, version int, pass string, prize int, subject string) string {
+	return "wagerlog-draw/1|" + pool + "|" + strconv.Itoa(version) + "|" + pass + "|" + strconv.Itoa(prize) + "|" + subject
+}
+
+// DrawBet is a progressive bet that qualifies for the complementary
+// prizes of a pass.
+type DrawBet struct {
+	Bet    string          `json:"bet"`
+	Player string          `json:"player"`
+	Seat   int             `json:"seat"`
+	Stake  decimal.Decimal `json:"stake"`
+}
+
+// Drawn is one complementary prize won in a pass.
+type Drawn struct {
+	// Prize is the line of the complementary paytable, from 0.
+	Prize int    `json:"prize"`
+	Name  string `json:"name"`
+	// Bet, Player and Seat are the winning bet's.
+	Bet    string `json:"bet"`
+	Player string `json:"player"`
+	Seat   int    `json:"seat"`
+	// Value is the winning draw, below the line's Wins out of its Of.
+	Value uint64 `json:"value"`
+	Of    uint64 `json:"of"`
+	// Amount is the prize, paid as Pay from Account.
+	Amount  decimal.Decimal `json:"amount"`
+	Pay     string          `json:"pay"`
+	Account string          `json:"account"`
+}
+
+// BetsMax bounds the qualifying bets of one pass: one progressive bet
+// per seat and player, a few per seat at most.
+const BetsMax = 4 * SeatsMax
+
+// Draw draws the complementary prizes of pass (a round's id) for its
+// qualifying bets, with seed. Bets are taken in the order given (the
+// ledger gives them in placement order), and a PerPass prize's winner is
+// bets[Uniform(seed, DrawMessage(…, "winner"), len(bets))]. It returns
+// the prizes won, line by line, bet by bet; none for parameters without
+// complementary prizes or a pass without bets. Its errors wrap
+// ErrBadPass: more than BetsMax bets, a bet id given twice or empty, a
+// stake that is not an amount of the pool.
+func (p *Pool) Draw(seed []byte, pass string, bets []DrawBet) ([]Drawn, error) {
+	if len(bets) > BetsMax {
+		return nil, passError(0, nil, "%d qualifying bets, at most %d", len(bets), BetsMax)
+	}
+	seen := map[string]bool{}
+	for _, b := range bets {
+		if b.Bet == "" || seen[b.Bet] {
+			return nil, passError(b.Seat, nil, "bet id %q empty or given twice", cut(b.Bet))
+		}
+		seen[b.Bet] = true
+		if err := p.checkAmount("bet "+cut(b.Bet)+"'s stake", b.Stake, false); err != nil {
+			return nil, err
+		}
+	}
+	if len(bets) == 0 {
+		return nil, nil
+	}
+	var out []Drawn
+	for i, c := range p.params.Complementary {
+		won := func(b DrawBet, v uint64) {
+			amount := c.Amount
+			if c.Multiple > 0 {
+				amount = b.Stake.Mul(decimal.NewFromInt(c.Multiple))
+			}
+			out = append(out, Drawn{Prize: i, Name: c.Name, Bet: b.Bet, Player: b.Player, Seat: b.Seat,
+				Value: v, Of: uint64(c.Of), Amount: amount, Pay: c.Pay, Account: p.complementaryAccount(c)})
+		}
+		msg := func(subject string) string { return DrawMessage(p.params.Pool, p.params.Version, pass, i, subject) }
+		switch c.Per {
+		case PerBet:
+			for _, b := range bets {
+				if v := Uniform(seed, msg(b.Bet), uint64(c.Of)); v < uint64(c.Wins) {
+					won(b, v)
+				}
+			}
+		case PerPass:
+			if v := Uniform(seed, msg("pass"), uint64(c.Of)); v < uint64(c.Wins) {
+				won(bets[Uniform(seed, msg("winner"), uint64(len(bets)))], v)
+			}
+		}
+	}
+	return out, nil
+}
+
+// complementaryAccount is the ledger account that pays c.
+func (p *Pool) complementaryAccount(c Complementary) string {
+	for i, r := range p.params.Reserves {
+		if r.Name == c.From {
+			return p.ReserveAccount(i)
+		}
+	}
+	return p.MainAccount()
+}
