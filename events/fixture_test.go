@@ -159,7 +159,8 @@ func samplePayload(tb testing.TB, t Type) Payload {
 		return &JackpotConfigured{Pool: "jp-1", Version: 2, Hash: "9f2c4e7d1a0b3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
 			Currency: "EUR", Params: json.RawMessage(`{"pool":"jp-1","version":2}`),
 			Accounts: []string{"jackpot:jp-1:main", "jackpot:jp-1:reserve:r1"}, Funded: dec("1000.00"), Reason: "approved plan 2026-12",
-			Transfers: []Transfer{{From: "jackpot:jp-1:reserve:r2", To: "jackpot:jp-1:main", Amount: dec("25.00"), Rule: "reserve dropped by version 2"}}}
+			Transfers: []Transfer{{From: "jackpot:jp-1:reserve:r2", To: "jackpot:jp-1:main", Amount: dec("25.00"), Rule: "reserve dropped by version 2"}},
+			DrawCommitment: "dddd"}
 	case TypeJackpotLinked:
 		return &JackpotLinked{Pool: "jp-1", Table: testTable}
 	case TypeJackpotUnlinked:
@@ -182,9 +183,10 @@ func samplePayload(tb testing.TB, t Type) Payload {
 			Commitment: "dddd",
 			Bets:       []DrawnBet{{Bet: "b-1", Player: "p1", Seat: 2, Stake: dec("1.00")}},
 			Prizes: []DrawnPrize{{Prize: 0, Name: "lucky seat", Bet: "b-1", Player: "p1", Seat: 2, Value: 3, Of: 500,
-				Amount: dec("25.00"), Pay: "cash", From: "jackpot:jp-1:main", To: "wallet:p1"}}}
+				Amount: dec("25.00"), Pay: "cash", From: "jackpot:jp-1:main", To: "wallet:p1"}},
+			Advanced: []Transfer{{From: "house:" + testTable, To: "jackpot:jp-1:main", Amount: dec("5.00"), Rule: "complementary: advance"}}}
 	case TypeJackpotDrawSeedRevealed:
-		return &JackpotDrawSeedRevealed{Pool: "jp-1", Commitment: "dddd", Seed: "eeee", Next: "ffff"}
+		return &JackpotDrawSeedRevealed{Pool: "jp-1", Commitment: "dddd", Seed: "eeee", Next: "ffff", Reason: "replaced by version 2"}
 	case TypeSessionOpened:
 		return &SessionOpened{Table: testTable, Session: "s-2026-12-01-evening", Number: 4, Paytable: "bingo/es-1979",
 			PaytableHash: "a0beaac23a6ee857c87fdbaa1fdd743324f2b38ec6086f190926f8c3bc842c7d",

@@ -348,6 +348,7 @@ func encodeState(b []byte, s *State) []byte {
 			w.sym(t)
 		}
 		w.bool(p.Decommissioned)
+		w.str(p.Commitment)
 	}
 
 	ids = sortedKeys(s.sessions)
@@ -518,6 +519,7 @@ func encodeRound(w *ckWriter, rd *Round) {
 		w.dec(b)
 	}
 	w.bool(rd.poolFunded)
+	w.bool(rd.drawn)
 	w.count(len(rd.salesClosed), rd.salesClosed == nil)
 	for _, t := range rd.salesClosed {
 		w.sym(t.From)
@@ -564,6 +566,7 @@ func decodeRound(r *ckReader) *Round {
 		}
 	}
 	rd.poolFunded = r.bool()
+	rd.drawn = r.bool()
 	if n, isNil := r.count(); !isNil {
 		rd.salesClosed = make([]games.Transfer, n)
 		for i := range rd.salesClosed {
@@ -720,6 +723,7 @@ func decodeState(body []byte) (*State, error) {
 			p.Tables = append(p.Tables, r.sym())
 		}
 		p.Decommissioned = r.bool()
+		p.Commitment = r.str()
 		if r.err == nil && s.pools[p.ID] != nil {
 			r.fail(fmt.Errorf("pool %s listed twice", p.ID))
 		}

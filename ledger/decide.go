@@ -34,6 +34,8 @@ type decider struct {
 	walletMax decimal.Decimal
 	// poolRules caches pools' parsed parameters by hash (ledger/pool.go).
 	poolRules map[string]games.PoolRules
+	// seeds keeps the seeds of complementary draws (ledger/draw.go).
+	seeds DrawSeeds
 }
 
 // decide validates c against s at time now and returns the events that carry

@@ -59,7 +59,7 @@ func RoundStatusAfter(status, prior string, t events.Type) (next, nextPrior stri
 		return status, prior, status == RoundBetting
 	case events.TypeRoundReshake:
 		return status, prior, status == RoundClosed
-	case events.TypeBetSettled, events.TypeBetSettlementReversed, events.TypeJackpotPassFunded:
+	case events.TypeBetSettled, events.TypeBetSettlementReversed, events.TypeJackpotPassFunded, events.TypeJackpotDrawn:
 		return status, prior, status == RoundSettling
 	case events.TypeBetRefunded:
 		return status, prior, status == RoundCancelled

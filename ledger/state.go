@@ -125,6 +125,10 @@ type Round struct {
 	// funding (jackpot.pass_funded), so that a settlement finished after
 	// a crash writes it once.
 	poolFunded bool
+	// drawn is set once the round's pass has written its complementary
+	// draws (jackpot.drawn, ledger/draw.go), so that they are drawn and
+	// paid once.
+	drawn bool
 	// salesClosed are the transfers the round posted at its first close
 	// of betting (games.SalesCloser, ledger/closing.go): nil when none.
 	salesClosed []games.Transfer

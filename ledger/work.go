@@ -206,6 +206,11 @@ func (d *decider) workTogether(s *State, r *Round, rs games.RoundSettler, res []
 	for _, z := range prizes {
 		out = append(out, z.d)
 	}
+	if dd, err := d.passDraws(s, r, rs, funds.Pool, out); err != nil {
+		return nil, err
+	} else if dd != nil {
+		out = append(out, *dd)
+	}
 	for _, t := range set.Transfers {
 		tot.Transfers = append(tot.Transfers, events.Transfer{From: t.From, To: t.To, Amount: t.Amount, Rule: t.Rule})
 	}

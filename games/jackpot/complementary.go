@@ -4,7 +4,6 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"fmt"
 	"math"
 	"slices"
@@ -114,14 +113,6 @@ func checkComplementary(p Params) error {
 // HasComplementary reports whether the parameters declare complementary
 // prizes: the pool then needs a draw seed's commitment.
 func (p *Pool) HasComplementary() bool { return len(p.params.Complementary) > 0 }
-
-// Commitment returns the hex SHA-256 of a draw seed: what is recorded
-// before the seed draws anything, and what the revealed seed is checked
-// against.
-func Commitment(seed []byte) string {
-	sum := sha256.Sum256(seed)
-	return hex.EncodeToString(sum[:])
-}
 
 // Uniform returns an integer uniform in [0, n) drawn from seed for
 // message: the first 8 bytes (big-endian) of HMAC-SHA256(seed, message
