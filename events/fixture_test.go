@@ -159,7 +159,7 @@ func samplePayload(tb testing.TB, t Type) Payload {
 		return &JackpotConfigured{Pool: "jp-1", Version: 2, Hash: "9f2c4e7d1a0b3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
 			Currency: "EUR", Params: json.RawMessage(`{"pool":"jp-1","version":2}`),
 			Accounts: []string{"jackpot:jp-1:main", "jackpot:jp-1:reserve:r1"}, Funded: dec("1000.00"), Reason: "approved plan 2026-12",
-			Transfers: []Transfer{{From: "jackpot:jp-1:reserve:r2", To: "jackpot:jp-1:main", Amount: dec("25.00"), Rule: "reserve dropped by version 2"}},
+			Transfers:      []Transfer{{From: "jackpot:jp-1:reserve:r2", To: "jackpot:jp-1:main", Amount: dec("25.00"), Rule: "reserve dropped by version 2"}},
 			DrawCommitment: "dddd"}
 	case TypeJackpotLinked:
 		return &JackpotLinked{Pool: "jp-1", Table: testTable}
