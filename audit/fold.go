@@ -381,6 +381,8 @@ func payloadCurrency(payload any) string {
 		return p.Currency
 	case *events.JackpotPassFunded:
 		return p.Currency
+	case *events.JackpotDrawn:
+		return p.Currency
 	case *events.TableBankTaken:
 		return p.Currency
 	case *events.TableBankReleased:
@@ -441,6 +443,8 @@ func payloadPlace(payload any) (table, round string, ok bool) {
 	case *events.BingoClaimed:
 		return p.Table, p.Round, true
 	case *events.JackpotPassFunded:
+		return p.Table, p.Round, true
+	case *events.JackpotDrawn:
 		return p.Table, p.Round, true
 	case *events.JackpotSeatClosed:
 		return p.Table, "", true

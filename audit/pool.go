@@ -41,6 +41,8 @@ func poolFlows(payload any) []flow {
 		return []flow{mkflow(FlowPoolAdjusted, ledger.AccountCasino, p.Account, p.Amount, p.Currency)}
 	case *events.JackpotPassFunded:
 		return transferFlows(p.Table, p.Currency, ledger.GameTransfers(p.Transfers))
+	case *events.JackpotDrawn:
+		return drawnFlows(p)
 	case *events.JackpotDecommissioned:
 		ps := ledger.PoolPostings(p.Currency, p.Transfers)
 		out := make([]flow, len(ps))
@@ -60,6 +62,8 @@ type poolState struct {
 	Accounts       []string
 	Tables         map[string]bool
 	Decommissioned bool
+	// drawState is the pool's complementary draws (audit/draw.go).
+	drawState *drawState
 }
 
 // poolAt is a pool's balances when a round's last result was recorded.
@@ -100,6 +104,7 @@ func (f *fold) applyPool(payload any, report reporter) {
 			}
 		}
 		ps.Hash, ps.Accounts = p.Hash, p.Accounts
+		f.drawConfigured(ps, p, report)
 	case *events.JackpotLinked:
 		if ps := pool(p.Pool); ps != nil {
 			ps.Tables[p.Table] = true
@@ -122,8 +127,19 @@ func (f *fold) applyPool(payload any, report reporter) {
 				report(KindEventInvalid, "round %s funds pool %s, its table was not linked to it at the result", r.ID, p.Pool)
 			}
 		}
+	case *events.JackpotDrawn:
+		if ps := pool(p.Pool); ps != nil {
+			f.drawn(ps, p, report)
+		}
+	case *events.JackpotDrawSeedRevealed:
+		if ps := pool(p.Pool); ps != nil {
+			f.drawRevealed(ps, p, report)
+		}
 	case *events.JackpotDecommissioned:
 		if ps := pool(p.Pool); ps != nil {
+			if f.complete && ps.drawState != nil && ps.drawState.commitment != "" {
+				report(KindDrawMismatch, "pool %s decommissioned with its draw seed %s not revealed", p.Pool, ps.drawState.commitment)
+			}
 			if len(ps.Tables) > 0 {
 				report(KindEventInvalid, "pool %s decommissioned with linked tables", p.Pool)
 			}

@@ -1,0 +1,257 @@
+package audit_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/audit"
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/games/jackpot"
+	"github.com/wagerlog/wagerlog/internal/ledgertest"
+	"github.com/wagerlog/wagerlog/internal/testgames"
+	"github.com/wagerlog/wagerlog/ledger"
+)
+
+// drawParams is pool jp-c at version: 10% commission, reserve r1 20%,
+// base 100, the seed's prizes, and two complementary prizes: 2.00 per bet
+// one in three from the main pool, and ten times the bet once per pass
+// one in two from the reserve.
+func drawParams(t testing.TB, version int) json.RawMessage {
+	t.Helper()
+	p, err := jackpot.New(jackpot.Params{
+		Pool: "jp-c", Version: version, Source: "audit tests: complementary prizes", Scale: 2,
+		CommissionPercent: dec("10"), Reserves: []jackpot.Reserve{{Name: "r1", Percent: dec("20")}},
+		Base: dec("100"), Ceiling: decimal.Zero, Reset: jackpot.ResetFromReserves, Prizes: jackpot.SeedPrizes(),
+		Complementary: []jackpot.Complementary{
+			{Name: "one in three", Per: jackpot.PerBet, Wins: 1, Of: 3, Amount: dec("2.00"), Pay: jackpot.PayCash},
+			{Name: "lucky pass", Per: jackpot.PerPass, Wins: 1, Of: 2, Multiple: 10, Pay: jackpot.PayCash, From: "r1"},
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.CanonicalJSON()
+}
+
+// drawStream plays passes over three tables linked to pool jp-c, seats
+// with random cards, stakes and forfeits (exchanged, folded) from a fixed
+// seed; then a new version reveals the first seed, and more passes draw
+// with the second, left unrevealed.
+func drawStream(t *testing.T, passes int) *ledgertest.Harness {
+	t.Helper()
+	h := ledgertest.NewDrawing(t, poolCatalog())
+	fin := events.Actor{ID: "fin-1", Role: ledger.RoleFinance}
+	tables := []string{"t1", "t2", "t3"}
+	for _, tb := range tables {
+		openGameTable(h, tb, "prog/test")
+	}
+	h.Must(&ledger.ConfigurePool{Meta: ledger.Meta{Actor: fin}, Pool: "jp-c", Currency: "EUR", Params: drawParams(t, 1)})
+	for _, tb := range tables {
+		h.Must(&ledger.LinkPool{Meta: ledger.Meta{Actor: ledgertest.Supervisor}, Pool: "jp-c", Table: tb})
+	}
+	rng := rand.New(rand.NewPCG(32, 6))
+	var deck []string
+	for _, r := range "23456789TJQKA" {
+		for _, s := range "SHDC" {
+			deck = append(deck, string(r)+string(s))
+		}
+	}
+	for i := range passes {
+		if i == passes/2 {
+			h.Must(&ledger.ConfigurePool{Meta: ledger.Meta{Actor: fin}, Pool: "jp-c", Currency: "EUR", Params: drawParams(t, 2), Reason: "a new seed"})
+		}
+		tb := tables[i%len(tables)]
+		round := h.OpenRound(tb)
+		rng.Shuffle(len(deck), func(a, b int) { deck[a], deck[b] = deck[b], deck[a] })
+		var seats []testgames.PassSeat
+		for k, seat := range rng.Perm(7)[:1+rng.IntN(4)] {
+			player := fmt.Sprintf("p%d", seat+1)
+			h.Deposit(player, "50")
+			h.Must(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: ledgertest.Frontend}, Table: tb, Round: round, Player: player,
+				Bets: []ledger.BetRequest{ledgertest.BetOf(fmt.Sprintf("progressive:%d", seat+1), fmt.Sprint(1+rng.IntN(5)))}})
+			ps := testgames.PassSeat{Seat: seat + 1, Cards: deck[5*k : 5*k+5]}
+			switch rng.IntN(3) {
+			case 1:
+				ps.Exchange = true
+			case 2:
+				ps.Fold = true
+			}
+			seats = append(seats, ps)
+		}
+		h.CloseBetting(tb, round)
+		h.Must(&ledger.RecordResult{Meta: ledger.Meta{Actor: ledgertest.Dealer}, Table: tb, Round: round, Result: testgames.PassJSON(seats)})
+	}
+	return h
+}
+
+type drawnAt struct {
+	seq uint64
+	p   *events.JackpotDrawn
+}
+
+func readDrawn(t *testing.T, src *jetstream.Store) (drawn []drawnAt, reveals int) {
+	t.Helper()
+	err := src.Read(context.Background(), 1, 0, func(raw events.Raw) error {
+		e, err := events.Decode(raw.Data)
+		if err != nil {
+			return err
+		}
+		switch e.Type {
+		case events.TypeJackpotDrawn:
+			p, err := events.Into[events.JackpotDrawn](&e)
+			if err != nil {
+				return err
+			}
+			drawn = append(drawn, drawnAt{raw.Seq, p})
+		case events.TypeJackpotDrawSeedRevealed:
+			reveals++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return drawn, reveals
+}
+
+// TestVerify_ComplementaryDraws is the property of passes over linked
+// tables with complementary prizes: the stream verifies clean (every
+// account's money conserved, the main pool never below zero, every draw
+// of the revealed seed drawn again equal to the recorded one, the
+// commitment chain of the unrevealed one whole), and the prizes paid are
+// the prizes drawn.
+func TestVerify_ComplementaryDraws(t *testing.T) {
+	h := drawStream(t, 24)
+	opts := audit.Options{Games: poolCatalog(), SubjectPrefix: jetstream.DefaultSubjectPrefix}
+	mustClean(t, h.Stream, opts)
+	drawn, reveals := readDrawn(t, h.Stream)
+	if len(drawn) != 24 || reveals != 1 {
+		t.Fatalf("%d passes drawn, %d seeds revealed; want 24 and 1", len(drawn), reveals)
+	}
+	prizes := 0
+	for _, d := range drawn {
+		prizes += len(d.p.Prizes)
+		for _, z := range d.p.Prizes {
+			if z.Amount.IsZero() {
+				t.Errorf("round %s: a prize of nothing", d.p.Round)
+			}
+		}
+	}
+	if prizes == 0 {
+		t.Fatal("no complementary prize in 24 passes at one in three per bet")
+	}
+}
+
+// copyStream writes src's events to a new store, chained anew, edit
+// changing the one it wants (the seals are left out: they would seal the
+// original chain). What the copy's verify reports is what edit changed.
+func copyStream(t *testing.T, src *jetstream.Store, edit func(seq uint64, e *events.Envelope, p events.Payload) events.Payload) (*jetstream.Store, map[uint64]uint64) {
+	t.Helper()
+	dst := openStore(t, t.TempDir())
+	t.Cleanup(func() { dst.Close() })
+	b := newBuilder(t, dst)
+	seqs := map[uint64]uint64{}
+	err := src.Read(context.Background(), 1, 0, func(raw events.Raw) error {
+		e, err := events.Decode(raw.Data)
+		if err != nil {
+			return err
+		}
+		if e.Type == events.TypeLedgerSealed {
+			return nil
+		}
+		p, err := events.DecodePayload(&e)
+		if err != nil {
+			return err
+		}
+		p = edit(raw.Seq, &e, p)
+		seqs[raw.Seq] = b.add(e.Type, e.Actor, e.Table, e.Round, p, e.Postings...)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst, seqs
+}
+
+// TestVerify_ComplementaryDoctored changes one recorded draw in a copy of
+// the stream, chained anew so that only the draw lies, and checks that
+// verify reports it as draw_mismatch: a prize's drawn value changed, a
+// prize moved to another bet of the pass (its posting too), a bet left out
+// of a pass's qualifying bets, a pass of the unrevealed seed claiming
+// another commitment.
+func TestVerify_ComplementaryDoctored(t *testing.T) {
+	h := drawStream(t, 12)
+	opts := audit.Options{Games: poolCatalog(), SubjectPrefix: jetstream.DefaultSubjectPrefix}
+	mustClean(t, h.Stream, opts)
+	drawn, _ := readDrawn(t, h.Stream)
+	var revealed, moved *drawnAt
+	for i := range drawn {
+		d := &drawn[i]
+		if i < 6 && len(d.p.Prizes) > 0 && revealed == nil {
+			revealed = d
+		}
+		if i < 6 && len(d.p.Prizes) > 0 && len(d.p.Bets) > 1 && moved == nil {
+			moved = d
+		}
+	}
+	if revealed == nil || moved == nil {
+		t.Fatal("the first six passes won no complementary prize with two bets or more; change the seed of drawStream")
+	}
+	cases := []struct {
+		name string
+		at   uint64
+		edit func(p *events.JackpotDrawn, e *events.Envelope)
+	}{
+		{"value", revealed.seq, func(p *events.JackpotDrawn, _ *events.Envelope) { p.Prizes[0].Value++ }},
+		{"winner", moved.seq, func(p *events.JackpotDrawn, e *events.Envelope) {
+			z := &p.Prizes[0]
+			for _, b := range p.Bets {
+				if b.Player != z.Player {
+					for i := range e.Postings {
+						if e.Postings[i].To == z.To && e.Postings[i].Amount.Equal(z.Amount) {
+							e.Postings[i].To = ledger.WalletAccount(b.Player)
+							break
+						}
+					}
+					z.Bet, z.Player, z.Seat, z.To = b.Bet, b.Player, b.Seat, ledger.WalletAccount(b.Player)
+					return
+				}
+			}
+		}},
+		{"bets", moved.seq, func(p *events.JackpotDrawn, _ *events.Envelope) { p.Bets = p.Bets[:len(p.Bets)-1] }},
+		{"commitment", drawn[len(drawn)-1].seq, func(p *events.JackpotDrawn, _ *events.Envelope) {
+			p.Commitment = events.SeedCommitment([]byte("another seed"))
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			cp, _ := copyStream(t, h.Stream, func(seq uint64, e *events.Envelope, p events.Payload) events.Payload {
+				if seq == tc.at {
+					tc.edit(p.(*events.JackpotDrawn), e)
+				}
+				return p
+			})
+			rep := verify(t, cp, 0, 0, opts)
+			found := false
+			for _, v := range rep.Violations {
+				if v.Kind == audit.KindDrawMismatch {
+					found = true
+					t.Log(v)
+				}
+			}
+			if !found {
+				t.Fatalf("verify did not report the doctored draw: %v", rep.Violations)
+			}
+		})
+	}
+	// The copy with nothing changed is clean: the copy itself is not
+	// what the cases above report.
+	cp, _ := copyStream(t, h.Stream, func(_ uint64, _ *events.Envelope, p events.Payload) events.Payload { return p })
+	mustClean(t, cp, opts)
+}
