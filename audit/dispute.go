@@ -52,6 +52,10 @@ type DisputeReport struct {
 	// absent for a game that posts nothing at close.
 	SalesClosed  *replay.TransfersCheck `json:"sales_closed,omitempty"`
 	Announcement string                 `json:"announcement,omitempty"`
+	// Complementary are the pass's complementary draws, drawn again once
+	// their seed is revealed (audit/dispute_draw.go); absent for a round
+	// that drew none.
+	Complementary *DisputeDraws `json:"complementary,omitempty"`
 }
 
 // DisputeRound describes the round.
@@ -279,6 +283,9 @@ type disputeObserver struct {
 	// meta is the round as the walk knew it, for the replay.
 	meta replay.RoundMeta
 	pts  *games.Catalog
+	// drawn is the round's jackpot.drawn, drawn again at its seed's
+	// reveal (audit/dispute_draw.go).
+	drawn *events.JackpotDrawn
 	// names is the round's paytable when its game names its bets.
 	names interface{ Name(string) string }
 	// commission is each bet's commission on the settlement in force, which
@@ -294,6 +301,7 @@ type playerAcc struct {
 
 func (o *disputeObserver) observe(s *step, f *fold) {
 	e := &s.env
+	o.observeDraw(s, f)
 	if p, ok := s.payload.(*events.LedgerSealed); ok && o.n > 0 && o.seal == nil && p.ToSeq >= o.rep.Round.LastSeq {
 		o.seal, o.sealSeq = p, s.raw.Seq
 		return

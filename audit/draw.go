@@ -79,22 +79,30 @@ func (f *fold) drawRevealed(ps *poolState, p *events.JackpotDrawSeedRevealed, re
 	ds.put(p.Pool, p.Next, report)
 }
 
-// redraw draws a pass's prizes again from its revealed seed and compares
-// them with the recorded ones.
+// redraw draws a pass's prizes again from its revealed seed and reports
+// every difference with the recorded ones.
 func (f *fold) redraw(ds *drawState, d *events.JackpotDrawn, seed []byte, report reporter) {
 	if f.paytables == nil {
 		return
 	}
-	raw, ok := ds.params[d.Hash]
-	if !ok {
-		report(KindDrawMismatch, "round %s drew under pool %s's parameters %s, never configured", d.Round, d.Pool, d.Hash)
-		return
+	for _, p := range redrawn(f.paytables, ds.params[d.Hash], d, seed) {
+		report(KindDrawMismatch, "%s", p)
 	}
-	rules, err := f.paytables.ParsePool(raw)
+}
+
+// redrawn draws a pass's complementary prizes again with seed under the
+// pool's parameters raw (those of hash d.Hash) and returns how they
+// differ from the recorded ones: nothing when every prize is drawn again
+// as recorded and no other is won. The verifier and the dispute report
+// both draw with it.
+func redrawn(cat *games.Catalog, raw json.RawMessage, d *events.JackpotDrawn, seed []byte) []string {
+	if raw == nil {
+		return []string{fmt.Sprintf("round %s drew under pool %s's parameters %s, never configured", d.Round, d.Pool, d.Hash)}
+	}
+	rules, err := cat.ParsePool(raw)
 	dr, isDrawer := rules.(games.PoolDrawer)
 	if err != nil || !isDrawer || !dr.Complementary() {
-		report(KindDrawMismatch, "round %s: pool %s's parameters %s declare no complementary prizes this build can draw", d.Round, d.Pool, d.Hash)
-		return
+		return []string{fmt.Sprintf("round %s: pool %s's parameters %s declare no complementary prizes this build can draw", d.Round, d.Pool, d.Hash)}
 	}
 	bets := make([]games.PoolDrawBet, len(d.Bets))
 	for i, b := range d.Bets {
@@ -102,27 +110,31 @@ func (f *fold) redraw(ds *drawState, d *events.JackpotDrawn, seed []byte, report
 	}
 	again, err := dr.Draw(seed, d.Round, bets)
 	if err != nil {
-		report(KindDrawMismatch, "round %s: its draws cannot be done again: %v", d.Round, err)
-		return
+		return []string{fmt.Sprintf("round %s: its draws cannot be done again: %v", d.Round, err)}
+	}
+	line := func(prize int, name, bet, player string, seat int, value, of uint64, amount fmt.Stringer, pay, from string) string {
+		return fmt.Sprintf("prize %d %q to bet %s of %s (seat %d), drawn %d of %d, %s %s from %s", prize, name, bet, player, seat, value, of, amount, pay, from)
 	}
 	got := make([]string, len(d.Prizes))
 	for i, z := range d.Prizes {
-		got[i] = fmt.Sprintf("prize %d %q to bet %s of %s (seat %d), drawn %d of %d, %s %s from %s", z.Prize, z.Name, z.Bet, z.Player, z.Seat, z.Value, z.Of, z.Amount, z.Pay, z.From)
+		got[i] = line(z.Prize, z.Name, z.Bet, z.Player, z.Seat, z.Value, z.Of, z.Amount, z.Pay, z.From)
 	}
 	want := make([]string, len(again))
 	for i, z := range again {
-		want[i] = fmt.Sprintf("prize %d %q to bet %s of %s (seat %d), drawn %d of %d, %s %s from %s", z.Prize, z.Name, z.Bet, z.Player, z.Seat, z.Value, z.Of, z.Amount, z.Pay, z.Account)
+		want[i] = line(z.Prize, z.Name, z.Bet, z.Player, z.Seat, z.Value, z.Of, z.Amount, z.Pay, z.Account)
 	}
+	var out []string
 	for _, w := range want {
 		if !slices.Contains(got, w) {
-			report(KindDrawMismatch, "round %s: drawn again from the revealed seed, %s; the pass did not record it", d.Round, w)
+			out = append(out, fmt.Sprintf("round %s: drawn again from the revealed seed, %s; the pass did not record it", d.Round, w))
 		}
 	}
 	for _, g := range got {
 		if !slices.Contains(want, g) {
-			report(KindDrawMismatch, "round %s recorded %s; drawn again from the revealed seed, it is not won", d.Round, g)
+			out = append(out, fmt.Sprintf("round %s recorded %s; drawn again from the revealed seed, it is not won", d.Round, g))
 		}
 	}
+	return out
 }
 
 // drawn checks a pass's draws against the round and the commitment in

@@ -146,6 +146,15 @@ func TestVerify_ComplementaryDraws(t *testing.T) {
 	if prizes == 0 {
 		t.Fatal("no complementary prize in 24 passes at one in three per bet")
 	}
+	// The dispute report shows a pass's draws: drawn again and matching
+	// once the seed is revealed (the first half), recorded only before.
+	first, last := drawn[0].p, drawn[len(drawn)-1].p
+	if d := dispute(t, h.Stream, first.Round, opts).Complementary; d == nil || !d.Match || d.Seed == "" || len(d.Bets) != len(first.Bets) || len(d.Prizes) != len(first.Prizes) {
+		t.Errorf("dispute of a revealed pass: %+v", d)
+	}
+	if d := dispute(t, h.Stream, last.Round, opts).Complementary; d == nil || d.Match || d.Seed != "" || d.Commitment != last.Commitment || len(d.Problems) != 0 {
+		t.Errorf("dispute of an unrevealed pass: %+v", d)
+	}
 }
 
 // copyStream writes src's events to a new store, chained anew, edit
@@ -247,6 +256,17 @@ func TestVerify_ComplementaryDoctored(t *testing.T) {
 			}
 			if !found {
 				t.Fatalf("verify did not report the doctored draw: %v", rep.Violations)
+			}
+			if tc.name == "value" {
+				var round string
+				for _, d := range drawn {
+					if d.seq == tc.at {
+						round = d.p.Round
+					}
+				}
+				if d := dispute(t, cp, round, opts).Complementary; d == nil || d.Match || len(d.Problems) == 0 {
+					t.Errorf("the dispute report of the doctored pass: %+v", d)
+				}
 			}
 		})
 	}
