@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/shopspring/decimal"
 
@@ -145,6 +146,41 @@ func TestVerify_ComplementaryDraws(t *testing.T) {
 	}
 	if prizes == 0 {
 		t.Fatal("no complementary prize in 24 passes at one in three per bet")
+	}
+	// The regulator report lists the complementary prizes apart from the
+	// hand prizes, by name, and the pool's account still balances.
+	want := map[string]decimal.Decimal{}
+	total := decimal.Zero
+	for _, d := range drawn {
+		for _, z := range d.p.Prizes {
+			want[z.Name] = want[z.Name].Add(z.Amount)
+			total = total.Add(z.Amount)
+		}
+	}
+	per, err := audit.ParsePeriod("day:2026-11-01", time.UTC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, err := audit.Regulator(context.Background(), h.Stream, per, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reg.Pools) != 1 {
+		t.Fatalf("%d pools in the regulator report", len(reg.Pools))
+	}
+	jp := reg.Pools[0]
+	if !jp.Balanced || !jp.Complementary.Equal(total) || len(jp.ComplementaryPrizes) != len(want) {
+		t.Fatalf("pool line %+v; want balanced, complementary %s in %d lines", jp, total, len(want))
+	}
+	for _, l := range jp.ComplementaryPrizes {
+		if !l.Amount.Equal(want[l.Name]) {
+			t.Errorf("complementary %q: %s, drawn %s", l.Name, l.Amount, want[l.Name])
+		}
+	}
+	for _, l := range jp.PrizesByHand {
+		if _, ok := want[l.Hand]; ok {
+			t.Errorf("complementary prize %q listed among the hand prizes", l.Hand)
+		}
 	}
 	// The dispute report shows a pass's draws: drawn again and matching
 	// once the seed is revealed (the first half), recorded only before.
