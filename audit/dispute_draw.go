@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
 )
 
 // DisputeDraws are a pass's complementary draws in a dispute report
@@ -43,7 +44,7 @@ func (o *disputeObserver) observeDraw(s *step, f *fold) {
 		}
 		d.Seed, d.RevealedSeq = p.Seed, s.raw.Seq
 		seed, err := hex.DecodeString(p.Seed)
-		if err != nil || events.SeedCommitment(seed) != d.Commitment {
+		if err != nil || games.DrawCommitment(seed) != d.Commitment {
 			d.Problems = []string{"the seed revealed does not hash to the commitment"}
 			return
 		}

@@ -68,7 +68,7 @@ func (f *fold) drawRevealed(ps *poolState, p *events.JackpotDrawSeedRevealed, re
 	switch {
 	case err != nil:
 		report(KindDrawMismatch, "pool %s: the seed revealed for %s is not hex", p.Pool, p.Commitment)
-	case events.SeedCommitment(seed) != p.Commitment:
+	case games.DrawCommitment(seed) != p.Commitment:
 		report(KindDrawMismatch, "pool %s: the seed revealed does not hash to its commitment %s", p.Pool, p.Commitment)
 	default:
 		for _, d := range ds.pending[p.Commitment] {

@@ -13,6 +13,7 @@ import (
 	"github.com/wagerlog/wagerlog/audit"
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
+	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/jackpot"
 	"github.com/wagerlog/wagerlog/internal/ledgertest"
 	"github.com/wagerlog/wagerlog/internal/testgames"
@@ -271,7 +272,7 @@ func TestVerify_ComplementaryDoctored(t *testing.T) {
 		}},
 		{"bets", moved.seq, func(p *events.JackpotDrawn, _ *events.Envelope) { p.Bets = p.Bets[:len(p.Bets)-1] }},
 		{"commitment", drawn[len(drawn)-1].seq, func(p *events.JackpotDrawn, _ *events.Envelope) {
-			p.Commitment = events.SeedCommitment([]byte("another seed"))
+			p.Commitment = games.DrawCommitment([]byte("another seed"))
 		}},
 	}
 	for _, tc := range cases {

@@ -10,7 +10,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
 )
 
 // SeedBytes is the size of a seed: 256 random bits from crypto/rand.
@@ -44,7 +44,7 @@ func (d *Dir) New(pool string) (string, error) {
 	if _, err := rand.Read(seed); err != nil {
 		return "", fmt.Errorf("drawseed: %w", err)
 	}
-	c := events.SeedCommitment(seed)
+	c := games.DrawCommitment(seed)
 	tmp, err := os.CreateTemp(d.path, ".new-"+strings.Map(safe, pool)+"-*")
 	if err != nil {
 		return "", fmt.Errorf("drawseed: %w", err)
@@ -87,7 +87,7 @@ func (d *Dir) Seed(c string) ([]byte, error) {
 		return nil, fmt.Errorf("drawseed: %w", err)
 	}
 	seed, err := hex.DecodeString(strings.TrimSpace(string(b)))
-	if err != nil || events.SeedCommitment(seed) != c {
+	if err != nil || games.DrawCommitment(seed) != c {
 		return nil, fmt.Errorf("drawseed: the file of %s does not hold its seed", c)
 	}
 	return seed, nil

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/wagerlog/wagerlog/drawseed"
-	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
 )
 
 func TestDir_NewSeed(t *testing.T) {
@@ -30,8 +30,8 @@ func TestDir_NewSeed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(seed) != drawseed.SeedBytes || events.SeedCommitment(seed) != c {
-			t.Fatalf("seed of %d bytes hashing to %s, want %d bytes hashing to %s", len(seed), events.SeedCommitment(seed), drawseed.SeedBytes, c)
+		if len(seed) != drawseed.SeedBytes || games.DrawCommitment(seed) != c {
+			t.Fatalf("seed of %d bytes hashing to %s, want %d bytes hashing to %s", len(seed), games.DrawCommitment(seed), drawseed.SeedBytes, c)
 		}
 		fi, err := os.Stat(filepath.Join(dir, c+".seed"))
 		if err != nil {
@@ -45,7 +45,7 @@ func TestDir_NewSeed(t *testing.T) {
 		}
 	})
 	t.Run("ErrNotKept", func(t *testing.T) {
-		if _, err := d.Seed(events.SeedCommitment([]byte("other"))); !errors.Is(err, drawseed.ErrNotKept) {
+		if _, err := d.Seed(games.DrawCommitment([]byte("other"))); !errors.Is(err, drawseed.ErrNotKept) {
 			t.Fatalf("err = %v, want ErrNotKept", err)
 		}
 		if _, err := d.Seed("../x"); !errors.Is(err, drawseed.ErrNotKept) {

@@ -2,7 +2,7 @@
 // complementary prizes are drawn from (seed 004_11b2de8449360267.txt,
 // 6.5.1 "Premios complementarios"; ledger.DrawSeeds), as files of a
 // directory beside the ledger's data: one file per seed, named by its
-// commitment (the hex SHA-256 of the seed), holding the seed in hex,
+// commitment (the hex SHA-256 of the seed, games.DrawCommitment), holding the seed in hex,
 // readable by the server's user only.
 //
 // The seeds are kept out of the stream on purpose: the stream records a

@@ -1,11 +1,6 @@
 package events
 
-import (
-	"crypto/sha256"
-	"encoding/hex"
-
-	"github.com/shopspring/decimal"
-)
+import "github.com/shopspring/decimal"
 
 // Complementary prizes of progressive pools (seed
 // 004_11b2de8449360267.txt, 6.5.1 "Premios complementarios"): drawn from
@@ -77,12 +72,4 @@ type JackpotDrawSeedRevealed struct {
 	Seed   string `json:"seed"`
 	Next   string `json:"next,omitempty"`
 	Reason string `json:"reason,omitempty"`
-}
-
-// SeedCommitment returns the commitment of a draw seed: its hex SHA-256,
-// recorded before the seed draws anything and checked against the seed
-// when it is revealed.
-func SeedCommitment(seed []byte) string {
-	sum := sha256.Sum256(seed)
-	return hex.EncodeToString(sum[:])
 }

@@ -1,6 +1,11 @@
 package games
 
-import "github.com/shopspring/decimal"
+import (
+	"crypto/sha256"
+	"encoding/hex"
+
+	"github.com/shopspring/decimal"
+)
 
 // PoolDrawer is implemented by PoolRules that may declare complementary
 // prizes (seed 004_11b2de8449360267.txt, 6.5.1 "Premios
@@ -43,4 +48,12 @@ type PoolPrizeDrawn struct {
 	Amount  decimal.Decimal
 	Pay     string
 	Account string
+}
+
+// DrawCommitment returns the commitment of a draw seed: its hex SHA-256,
+// recorded before the seed draws anything and checked against the seed
+// when it is revealed.
+func DrawCommitment(seed []byte) string {
+	sum := sha256.Sum256(seed)
+	return hex.EncodeToString(sum[:])
 }

@@ -58,7 +58,7 @@ func (d *decider) seed(pool, commitment string) ([]byte, error) {
 	if err != nil {
 		return nil, errf(ErrDrawSeed, "pool %s: seed %s: %v", pool, commitment, err)
 	}
-	if events.SeedCommitment(seed) != commitment {
+	if games.DrawCommitment(seed) != commitment {
 		return nil, errf(ErrDrawSeed, "pool %s: the seed kept for commitment %s does not hash to it", pool, commitment)
 	}
 	return seed, nil
