@@ -177,56 +177,86 @@ type Drawn struct {
 // per seat and player, a few per seat at most.
 const BetsMax = 4 * SeatsMax
 
+// DrawValue is one draw of a pass, won or not: the line of the
+// complementary paytable (Prize, from 0), what it was drawn for (Subject:
+// a bet's id, "pass", or "winner" for the draw that picks a PerPass
+// prize's bet), the value drawn out of Of, and whether it won (a value
+// below the line's Wins; the winner draw always "wins").
+type DrawValue struct {
+	Prize   int    `json:"prize"`
+	Name    string `json:"name"`
+	Subject string `json:"subject"`
+	Value   uint64 `json:"value"`
+	Of      uint64 `json:"of"`
+	Won     bool   `json:"won"`
+}
+
 // Draw draws the complementary prizes of pass (a round's id) for its
-// qualifying bets, with seed. Bets are taken in the order given (the
-// ledger gives them in placement order), and a PerPass prize's winner is
-// bets[Uniform(seed, DrawMessage(…, "winner"), len(bets))]. It returns
-// the prizes won, line by line, bet by bet; none for parameters without
+// qualifying bets, with seed, and returns the prizes won, line by line,
+// bet by bet (DrawEvery gives every draw).
+func (p *Pool) Draw(seed []byte, pass string, bets []DrawBet) ([]Drawn, error) {
+	_, won, err := p.DrawEvery(seed, pass, bets)
+	return won, err
+}
+
+// DrawEvery draws the complementary prizes of pass for its qualifying
+// bets with seed: every line PerBet once per bet, with the message
+// DrawMessage(pool, version, pass, line, bet id); every line PerPass once,
+// with the subject "pass", and when it wins, bets[Uniform(seed,
+// DrawMessage(…, "winner"), len(bets))] wins it. Bets are taken in the
+// order given (the ledger gives them in placement order). It returns
+// every draw and the prizes won; nothing for parameters without
 // complementary prizes or a pass without bets. Its errors wrap
 // ErrBadPass: more than BetsMax bets, a bet id given twice or empty, a
 // stake that is not an amount of the pool.
-func (p *Pool) Draw(seed []byte, pass string, bets []DrawBet) ([]Drawn, error) {
+func (p *Pool) DrawEvery(seed []byte, pass string, bets []DrawBet) ([]DrawValue, []Drawn, error) {
 	if len(bets) > BetsMax {
-		return nil, passError(0, nil, "%d qualifying bets, at most %d", len(bets), BetsMax)
+		return nil, nil, passError(0, nil, "%d qualifying bets, at most %d", len(bets), BetsMax)
 	}
 	seen := map[string]bool{}
 	for _, b := range bets {
 		if b.Bet == "" || seen[b.Bet] {
-			return nil, passError(b.Seat, nil, "bet id %q empty or given twice", cut(b.Bet))
+			return nil, nil, passError(b.Seat, nil, "bet id %q empty or given twice", cut(b.Bet))
 		}
 		seen[b.Bet] = true
 		if err := p.checkAmount("bet "+cut(b.Bet)+"'s stake", b.Stake, false); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	if len(bets) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
-	var out []Drawn
+	var every []DrawValue
+	var won []Drawn
 	for i, c := range p.params.Complementary {
-		won := func(b DrawBet, v uint64) {
+		win := func(b DrawBet, v uint64) {
 			amount := c.Amount
 			if c.Multiple > 0 {
 				amount = b.Stake.Mul(decimal.NewFromInt(c.Multiple))
 			}
-			out = append(out, Drawn{Prize: i, Name: c.Name, Bet: b.Bet, Player: b.Player, Seat: b.Seat,
+			won = append(won, Drawn{Prize: i, Name: c.Name, Bet: b.Bet, Player: b.Player, Seat: b.Seat,
 				Value: v, Of: uint64(c.Of), Amount: amount, Pay: c.Pay, Account: p.complementaryAccount(c)})
 		}
-		msg := func(subject string) string { return DrawMessage(p.params.Pool, p.params.Version, pass, i, subject) }
+		draw := func(subject string, n uint64, wins uint64) uint64 {
+			v := Uniform(seed, DrawMessage(p.params.Pool, p.params.Version, pass, i, subject), n)
+			every = append(every, DrawValue{Prize: i, Name: c.Name, Subject: subject, Value: v, Of: n, Won: v < wins})
+			return v
+		}
 		switch c.Per {
 		case PerBet:
 			for _, b := range bets {
-				if v := Uniform(seed, msg(b.Bet), uint64(c.Of)); v < uint64(c.Wins) {
-					won(b, v)
+				if v := draw(b.Bet, uint64(c.Of), uint64(c.Wins)); v < uint64(c.Wins) {
+					win(b, v)
 				}
 			}
 		case PerPass:
-			if v := Uniform(seed, msg("pass"), uint64(c.Of)); v < uint64(c.Wins) {
-				won(bets[Uniform(seed, msg("winner"), uint64(len(bets)))], v)
+			if v := draw("pass", uint64(c.Of), uint64(c.Wins)); v < uint64(c.Wins) {
+				n := uint64(len(bets))
+				win(bets[draw("winner", n, n)], v)
 			}
 		}
 	}
-	return out, nil
+	return every, won, nil
 }
 
 // complementaryAccount is the ledger account that pays c.
