@@ -98,6 +98,12 @@ type drawnAt struct {
 }
 
 func readDrawn(t *testing.T, src *jetstream.Store) (drawn []drawnAt, reveals int) {
+	drawn, revealed := readDraws(t, src)
+	return drawn, len(revealed)
+}
+
+// readDraws returns the stream's jackpot.drawn and its revealed seeds.
+func readDraws(t *testing.T, src *jetstream.Store) (drawn []drawnAt, revealed []*events.JackpotDrawSeedRevealed) {
 	t.Helper()
 	err := src.Read(context.Background(), 1, 0, func(raw events.Raw) error {
 		e, err := events.Decode(raw.Data)
@@ -112,14 +118,18 @@ func readDrawn(t *testing.T, src *jetstream.Store) (drawn []drawnAt, reveals int
 			}
 			drawn = append(drawn, drawnAt{raw.Seq, p})
 		case events.TypeJackpotDrawSeedRevealed:
-			reveals++
+			p, err := events.Into[events.JackpotDrawSeedRevealed](&e)
+			if err != nil {
+				return err
+			}
+			revealed = append(revealed, p)
 		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return drawn, reveals
+	return drawn, revealed
 }
 
 // TestVerify_ComplementaryDraws is the property of passes over linked
@@ -181,6 +191,32 @@ func TestVerify_ComplementaryDraws(t *testing.T) {
 	for _, l := range jp.PrizesByHand {
 		if _, ok := want[l.Hand]; ok {
 			t.Errorf("complementary prize %q listed among the hand prizes", l.Hand)
+		}
+	}
+	// The settle line of each revealed pass draws what the pass recorded.
+	_, revealed := readDraws(t, h.Stream)
+	params := drawParams(t, 1)
+	for _, d := range drawn {
+		if d.p.Commitment != revealed[0].Commitment {
+			continue
+		}
+		bets, _ := json.Marshal(d.p.Bets)
+		line := fmt.Sprintf(`{"pool":"jp-c","params":%s,"seed":%q,"pass":%q,"bets":%s}`, params, revealed[0].Seed, d.p.Round, bets)
+		var ans struct {
+			Outcome, Commitment string
+			Prizes              []events.DrawnPrize
+		}
+		if err := json.Unmarshal(poolCatalog().SettleLine(games.LineRequest{Line: []byte(line)}), &ans); err != nil {
+			t.Fatal(err)
+		}
+		if ans.Outcome != "drawn" || ans.Commitment != d.p.Commitment || len(ans.Prizes) != len(d.p.Prizes) {
+			t.Fatalf("round %s: the draw line answers %+v, the pass recorded %+v", d.p.Round, ans, d.p.Prizes)
+		}
+		for i, z := range ans.Prizes {
+			r := d.p.Prizes[i]
+			if z.Bet != r.Bet || z.Value != r.Value || !z.Amount.Equal(r.Amount) || z.Name != r.Name {
+				t.Errorf("round %s: the line's prize %+v, recorded %+v", d.p.Round, z, r)
+			}
 		}
 	}
 	// The dispute report shows a pass's draws: drawn again and matching
