@@ -69,6 +69,9 @@ var (
 	errsRound = []*errcode.Error{ErrInvalidID, ErrTableNotFound, ErrTableClosed, ErrRoundNotFound, ErrRoundInProgress,
 		ErrRoundState, ErrRoundFinished, ErrResultRecorded, ErrInvalidResult,
 		ErrCorrectionOverdraw, ErrPaytableChanged, games.ErrCodeInvalidScale, ErrShoeRequired}
+	// errsResult are the refusals of a result: a round's, and the seed of
+	// its pool's complementary draws unreadable (ledger/draw.go).
+	errsResult = append(slices.Clip(errsRound), ErrDrawSeed)
 	// errsSlip are the refusals of a bet slip.
 	errsSlip = []*errcode.Error{ErrInvalidID, ErrInvalidAmount, ErrTableNotFound, ErrTableClosed, ErrRoundNotFound,
 		ErrRoundNotOpen, ErrRoundFinished, ErrRoundState, ErrCurrencyMismatch, games.ErrCodeInvalidBetCode,
@@ -85,7 +88,7 @@ var (
 	errsPool = []*errcode.Error{ErrInvalidID, ErrInvalidAmount, ErrUnknownCurrency, ErrCurrencyMismatch, ErrTableNotFound,
 		ErrTableClosed, ErrRoundInProgress, ErrUnknownGame, ErrPaytableChanged, ErrPoolNotFound, ErrPoolDecommissioned,
 		ErrTableLinked, ErrTableNotLinked, ErrPoolRoundOpen, ErrPoolInUse, ErrPoolNegative, games.ErrCodeInvalidJackpotParams,
-		ErrPoolLimits}
+		ErrPoolLimits, ErrDrawSeed}
 	// errsSeat are the refusals of closing and reopening a seat.
 	errsSeat = []*errcode.Error{ErrInvalidID, ErrTableNotFound, ErrTableClosed, ErrUnknownGame, ErrPaytableChanged, ErrSeatClosed}
 )
@@ -108,7 +111,7 @@ var (
 	specOpenRound     = CommandSpec{Name: "open_round", Roles: rolesDealer, BetweenRounds: true, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds"}
 	specCloseBetting  = CommandSpec{Name: "close_betting", Roles: rolesDealer, Rounds: []string{RoundBetting}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/close-betting"}
 	specReshake       = CommandSpec{Name: "reshake", Roles: rolesDealer, Rounds: []string{RoundClosed}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/reshake"}
-	specRecordResult  = CommandSpec{Name: "record_result", Roles: rolesDealer, Rounds: []string{RoundClosed}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/result"}
+	specRecordResult  = CommandSpec{Name: "record_result", Roles: rolesDealer, Rounds: []string{RoundClosed}, Errors: errsResult, Route: "POST /v1/tables/{table}/rounds/{round}/result"}
 	specPause         = CommandSpec{Name: "pause", Roles: rolesDealer, Rounds: []string{RoundBetting, RoundClosed}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/pause"}
 	specResume        = CommandSpec{Name: "resume", Roles: rolesSupervisor, Rounds: []string{RoundPaused}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/resume"}
 	specCancel        = CommandSpec{Name: "cancel", Roles: rolesSupervisor, Rounds: roundsInProgress, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/cancel"}
