@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
@@ -146,8 +147,8 @@ func (f *fold) drawn(ps *poolState, p *events.JackpotDrawn, report reporter) {
 		f.move(r, events.TypeJackpotDrawn, report, "complementary draws")
 	}
 	for _, z := range p.Prizes {
-		if z.To != ledger.WalletAccount(z.Player) {
-			report(KindDrawMismatch, "round %s: the complementary prize of bet %s is paid to %s, not to %s's wallet", p.Round, z.Bet, z.To, z.Player)
+		if want := ledger.PrizeAccount(z.Pay, z.Player); z.To != want {
+			report(KindDrawMismatch, "round %s: the complementary prize of bet %s is paid to %s, not to %s", p.Round, z.Bet, z.To, want)
 		}
 	}
 	if !f.complete {
@@ -199,8 +200,11 @@ func drawnFlows(p *events.JackpotDrawn) []flow {
 	out := make([]flow, len(ps))
 	for i, q := range ps {
 		k := FlowPoolPrize
-		if i < len(ps)-len(p.Prizes) {
+		switch {
+		case i < len(ps)-len(p.Prizes):
 			k = FlowTransfer
+		case strings.HasPrefix(q.To, ledger.CreditsAccount("")):
+			k = FlowCreditsIssued
 		}
 		out[i] = flow{Posting: q, kind: k}
 	}

@@ -37,7 +37,10 @@ type betState struct {
 	ID, Slip, Player, Code string
 	Stake                  decimal.Decimal
 	Status                 string // ledger.BetOpen, BetSettled, BetRefunded, BetTakenDown
-	PlacedSeq              uint64
+	// Funding is the slip's funding: ledger.FundingCredits for a bet
+	// paid with promotional credits.
+	Funding   string
+	PlacedSeq uint64
 	// Since is how many results the round had when the bet was placed;
 	// Working its player's flag (games.Bet).
 	Since   int
@@ -253,7 +256,7 @@ func (f *fold) apply(s *step, report reporter) {
 		debited := map[acct]bool{}
 		for _, p := range e.Postings {
 			k := acct{p.From, p.Currency}
-			if _, ok := ledger.IsWallet(p.From); ok && !debited[k] && f.balances[k].IsNegative() {
+			if _, ok := ledger.IsWallet(p.From); (ok || strings.HasPrefix(p.From, ledger.CreditsAccount(""))) && !debited[k] && f.balances[k].IsNegative() {
 				debited[k] = true
 				report(KindWalletNegative, "%s is %s %s", k.account, f.balances[k], k.currency)
 			}
@@ -312,7 +315,8 @@ func knownAccount(name string) bool {
 		return true
 	}
 	for _, prefix := range []string{ledger.WalletAccount(""), ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount(""),
-		ledger.CommissionAccount(""), ledger.JackpotAccount(""), ledger.BankAccount(""), ledger.PrizesAccount(""), ledger.HeldAccount("")} {
+		ledger.CommissionAccount(""), ledger.JackpotAccount(""), ledger.BankAccount(""), ledger.PrizesAccount(""), ledger.HeldAccount(""),
+		ledger.CreditsAccount("")} {
 		if id, ok := strings.CutPrefix(name, prefix); ok {
 			return events.ValidID(id)
 		}
@@ -338,6 +342,13 @@ func (f *fold) checkStatedBalance(s *step, report reporter, before bool) {
 		player, currency, stated = p.Player, p.Currency, pick(before, p.BalanceBefore, p.BalanceAfter)
 	case *events.BetPlaced:
 		player, currency, stated = p.Player, p.Currency, pick(before, p.BalanceBefore, p.BalanceAfter)
+		// A slip paid with credits states the credits' balance.
+		if got := f.balance(ledger.StakeAccount(p.Funding, player), currency); p.Funding != "" && !got.Equal(stated) {
+			report(KindBalanceMismatch, "%s states %s's credits %s, the postings give %s", s.env.Type, player, stated, got)
+		}
+		if p.Funding != "" {
+			return
+		}
 	default:
 		return
 	}
@@ -586,6 +597,9 @@ func (f *fold) applyPayload(s *step, report reporter) {
 					report(KindBetUnresolved, "bet %s refunded while %s", b.ID, b.Status)
 				}
 				checkBetMatches(b, p.Player, p.Code, p.Stake, report)
+				if b.Funding != p.Funding {
+					report(KindPostingsMismatch, "bet %s was paid from %s, the refund goes to %s", b.ID, ledger.StakeAccount(b.Funding, b.Player), ledger.StakeAccount(p.Funding, p.Player))
+				}
 				b.Status = ledger.BetRefunded
 			}
 			f.finishIfRefunded(r)
@@ -731,7 +745,7 @@ func (f *fold) placeBets(s *step, p *events.BetPlaced, report reporter) {
 			placement.check(b.Bet, gb, b.Commission, t.Scale, report)
 		}
 		bs := &betState{ID: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Stake: b.Stake, Status: ledger.BetOpen, PlacedSeq: s.raw.Seq,
-			Since: gb.Since, Working: b.Working}
+			Since: gb.Since, Working: b.Working, Funding: p.Funding}
 		r.Bets = append(r.Bets, bs)
 		r.byID[b.Bet] = bs
 		r.Staked = r.Staked.Add(b.Stake)

@@ -238,6 +238,8 @@ func addPoolTotals(t, r *ReconRow) {
 	t.PoolPrizes, t.PoolFunding = t.PoolPrizes.Add(r.PoolPrizes), t.PoolFunding.Add(r.PoolFunding)
 	t.PoolAdjustments, t.PoolTransfers = t.PoolAdjustments.Add(r.PoolAdjustments), t.PoolTransfers.Add(r.PoolTransfers)
 	t.PoolCommission = t.PoolCommission.Add(r.PoolCommission)
+	t.CreditsIssued, t.CreditsSpent = t.CreditsIssued.Add(r.CreditsIssued), t.CreditsSpent.Add(r.CreditsSpent)
+	t.CreditsRefunded = t.CreditsRefunded.Add(r.CreditsRefunded)
 }
 
 // PoolFlows reports whether any row of the period moved money of a

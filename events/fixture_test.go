@@ -96,7 +96,7 @@ func samplePayload(tb testing.TB, t Type) Payload {
 				{Bet: "b-0001", Code: "small", Stake: dec("10.50")},
 				{Bet: "b-0002", Code: "total:10", Stake: dec("2.00"), Working: true, Commission: dec("0.10"), Held: dec("2.00")},
 			},
-			Total: dec("12.50"), BalanceBefore: dec("195.25"), BalanceAfter: dec("182.75"), Carried: true}
+			Total: dec("12.50"), BalanceBefore: dec("195.25"), BalanceAfter: dec("182.75"), Funding: "credits", Carried: true}
 	case TypeRoundBettingClosed:
 		return &RoundBettingClosed{Table: testTable, Round: testRound, Bets: 31, Staked: dec("412.50"),
 			Transfers: []Transfer{{From: "", To: "prizes", Amount: dec("61.87"), Rule: "line prize, 15% of the sales, posted to the prize pool when sales close"}}, Currency: "EUR",
@@ -129,7 +129,7 @@ func samplePayload(tb testing.TB, t Type) Payload {
 			Transfers: []Transfer{{From: "prizes", To: "", Amount: dec("61.87"), Rule: "returned, the round is void: line prize"}}, Currency: "EUR"}
 	case TypeBetRefunded:
 		return &BetRefunded{Table: testTable, Round: testRound, Slip: testSlip, Bet: "b-0001",
-			Player: testPlayer, Code: "small", Stake: dec("10.50"), Currency: "EUR"}
+			Player: testPlayer, Code: "small", Stake: dec("10.50"), Currency: "EUR", Funding: "credits"}
 	case TypeRoundResultCorrected:
 		return &RoundResultCorrected{Table: testTable, Round: testRound, Before: [3]int{2, 3, 6},
 			After: dice, BeforeResult: json.RawMessage(`{"pocket":"0"}`), AfterResult: json.RawMessage(`{"pocket":"00"}`),

@@ -272,7 +272,7 @@ func (r *Round) placeBets(p *events.BetPlaced, since int) {
 	for _, b := range p.Bets {
 		bet := &Bet{
 			ID: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Stake: b.Stake,
-			Since: since, Working: b.Working, Commission: b.Commission, Status: BetOpen,
+			Since: since, Working: b.Working, Commission: b.Commission, Status: BetOpen, Funding: p.Funding,
 		}
 		r.Bets = append(r.Bets, bet)
 		r.bets[b.Bet] = bet

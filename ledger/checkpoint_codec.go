@@ -622,6 +622,7 @@ func encodeBet(w *ckWriter, b *Bet) {
 	w.int(b.Correction)
 	w.int(b.Step)
 	w.int(b.Reversed)
+	w.sym(b.Funding)
 }
 
 func decodeBet(r *ckReader, b *Bet) {
@@ -641,6 +642,7 @@ func decodeBet(r *ckReader, b *Bet) {
 	b.Correction = r.int()
 	b.Step = r.int()
 	b.Reversed = r.int()
+	b.Funding = r.sym()
 }
 
 // decodeState reads a state written by encodeState.

@@ -76,7 +76,7 @@ var (
 	errsSlip = []*errcode.Error{ErrInvalidID, ErrInvalidAmount, ErrTableNotFound, ErrTableClosed, ErrRoundNotFound,
 		ErrRoundNotOpen, ErrRoundFinished, ErrRoundState, ErrCurrencyMismatch, games.ErrCodeInvalidBetCode,
 		games.ErrCodeBetNotOffered, ErrStakeBelowLimit, ErrStakeAboveLimit, ErrInsufficientFunds, ErrBetRefused,
-		ErrBetNotFound, ErrPaytableChanged, games.ErrCodeInvalidScale, ErrSeatClosed}
+		ErrBetNotFound, ErrPaytableChanged, games.ErrCodeInvalidScale, ErrSeatClosed, ErrCreditsNotAllowed}
 	// errsSession are the refusals of a session's commands.
 	errsSession = []*errcode.Error{ErrInvalidID, ErrTableNotFound, ErrTableClosed, ErrRoundInProgress, ErrUnknownGame,
 		ErrPaytableChanged, ErrSessionOpen, ErrSessionNotOpen}

@@ -605,8 +605,11 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 			// malformed request: the game refuses the bet (docs/ERRORS.md).
 			return nil, errf(ErrBetRefused, "%s: paytable %s has no working flag", b.Code, pt.ID())
 		}
+		if err := checkCreditsBet(pt, c.Funding, b.Code, held != nil && held[i].IsPositive() || isCharger && charger.Charge(gb, r.Scale).IsPositive()); err != nil {
+			return nil, err
+		}
 		placed[i] = events.PlacedBet{Bet: d.newID().String(), Code: b.Code, Stake: b.Stake, Working: b.Working}
-		postings = append(postings, events.Posting{From: WalletAccount(c.Player), To: InPlayAccount(t.ID), Amount: b.Stake, Currency: r.Currency})
+		postings = append(postings, events.Posting{From: StakeAccount(c.Funding, c.Player), To: InPlayAccount(t.ID), Amount: b.Stake, Currency: r.Currency})
 		total = total.Add(b.Stake)
 		if held != nil && held[i].IsPositive() {
 			placed[i].Held = held[i]
@@ -643,14 +646,17 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 		}
 	}
 	before := s.walletBalance(c.Player, r.Currency)
+	if c.Funding == FundingCredits {
+		before = s.balance(CreditsAccount(c.Player), r.Currency)
+	}
 	if before.LessThan(total) {
-		return nil, errf(ErrInsufficientFunds, "wallet %s holds %s %s, the slip stakes %s", c.Player, before, r.Currency, total)
+		return nil, errf(ErrInsufficientFunds, "%s holds %s %s, the slip stakes %s", StakeAccount(c.Funding, c.Player), before, r.Currency, total)
 	}
 	return []draft{{
 		typ: events.TypeBetPlaced, table: t.ID, round: r.ID,
 		payload: &events.BetPlaced{
 			Slip: slip, Player: c.Player, Table: t.ID, Round: r.ID, Currency: r.Currency,
-			Bets: placed, Total: total, BalanceBefore: before, BalanceAfter: before.Sub(total),
+			Bets: placed, Total: total, BalanceBefore: before, BalanceAfter: before.Sub(total), Funding: c.Funding,
 		},
 		postings: postings,
 	}}, nil
@@ -780,6 +786,10 @@ func (d *decider) takeDown(s *State, c *TakeDown) ([]draft, error) {
 	downer, ok := pt.(games.TakeDowner)
 	if !ok {
 		return nil, errf(ErrBetRefused, "paytable %s takes no bet down", pt.ID())
+	}
+	if b.Funding != "" {
+		// Promotional credits are never given back as cash.
+		return nil, errf(ErrCreditsNotAllowed, "bet %s was paid with credits and cannot be taken down", b.ID)
 	}
 	res, err := results(pt, r)
 	if err != nil {

@@ -142,7 +142,7 @@ func (d *decider) drawDraft(s *State, r *Round, pt games.Paytable, rules games.P
 	var accounts []string
 	for _, w := range won {
 		ev.Prizes = append(ev.Prizes, events.DrawnPrize{Prize: w.Prize, Name: w.Name, Bet: w.Bet, Player: w.Player, Seat: w.Seat,
-			Value: w.Value, Of: w.Of, Amount: w.Amount, Pay: w.Pay, From: w.Account, To: WalletAccount(w.Player)})
+			Value: w.Value, Of: w.Of, Amount: w.Amount, Pay: w.Pay, From: w.Account, To: PrizeAccount(w.Pay, w.Player)})
 		if _, seen := need[w.Account]; !seen {
 			accounts = append(accounts, w.Account)
 		}
@@ -155,6 +155,19 @@ func (d *decider) drawDraft(s *State, r *Round, pt games.Paytable, rules games.P
 		}
 	}
 	return &draft{typ: events.TypeJackpotDrawn, table: r.Table, round: r.ID, payload: ev, postings: DrawnPostings(ev)}, nil
+}
+
+// PayCredits is a complementary prize's Pay when it is paid in
+// promotional credits (games/jackpot.PayCredits).
+const PayCredits = "credits"
+
+// PrizeAccount is the account a complementary prize paid as pay goes to:
+// the player's credits account for credits, the wallet for cash.
+func PrizeAccount(pay, player string) string {
+	if pay == PayCredits {
+		return CreditsAccount(player)
+	}
+	return WalletAccount(player)
 }
 
 // DrawnPostings are the postings of a pass's complementary draws: the

@@ -39,11 +39,7 @@ func compPool(t testing.TB, version int, comp ...jackpot.Complementary) json.Raw
 // table t1 linked to it.
 func drawHarness(t *testing.T, main string, comp ...jackpot.Complementary) *harness {
 	h := newHarness(t)
-	seeds, err := drawseed.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.opts.DrawSeeds = seeds
+	h.opts.DrawSeeds = mustSeeds(t)
 	withPools(h)
 	h.openTestTable("t1", "prog/test")
 	h.must(&ledger.ConfigurePool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-c", Currency: "EUR", Params: compPool(t, 1, comp...)})
@@ -52,6 +48,16 @@ func drawHarness(t *testing.T, main string, comp ...jackpot.Complementary) *harn
 		h.must(&ledger.AdjustPool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-c", Account: "jackpot:jp-c:main", Amount: dec(main), Reason: "test funding"})
 	}
 	return h
+}
+
+// mustSeeds keeps draw seeds in a temporary directory.
+func mustSeeds(t testing.TB) *drawseed.Dir {
+	t.Helper()
+	seeds, err := drawseed.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return seeds
 }
 
 // drawPass plays one pass of t1, a player "s<seat>" betting on each

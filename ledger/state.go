@@ -78,6 +78,9 @@ type Bet struct {
 	// Reversed is the number of the last correction that reversed this
 	// bet's settlement; 0 when none has (corrections count from 1).
 	Reversed int
+	// Funding is FundingCredits for a bet paid with promotional
+	// credits, empty for the wallet (ledger/credits.go).
+	Funding string
 }
 
 // Round is a round's state.

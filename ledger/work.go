@@ -28,9 +28,9 @@ func (d *decider) work(s *State, r *Round) ([]draft, error) {
 				typ: events.TypeBetRefunded, table: r.Table, round: r.ID,
 				payload: &events.BetRefunded{
 					Table: r.Table, Round: r.ID, Slip: b.Slip, Bet: b.ID, Player: b.Player,
-					Code: b.Code, Stake: b.Stake, Currency: r.Currency,
+					Code: b.Code, Stake: b.Stake, Currency: r.Currency, Funding: b.Funding,
 				},
-				postings: []events.Posting{{From: InPlayAccount(r.Table), To: WalletAccount(b.Player), Amount: b.Stake, Currency: r.Currency}},
+				postings: []events.Posting{{From: InPlayAccount(r.Table), To: StakeAccount(b.Funding, b.Player), Amount: b.Stake, Currency: r.Currency}},
 			})
 		}
 		return out, nil

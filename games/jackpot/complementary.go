@@ -39,6 +39,13 @@ const (
 const (
 	// PayCash pays the prize into the player's wallet.
 	PayCash = "cash"
+	// PayCredits pays the prize as promotional credits, playable only on
+	// progressive bets and never withdrawn (seed 004, 6.5.1: "créditos
+	// promocionales para ser jugados en la variante de progresivo"); the
+	// promotion's authorisation is the parameters' Promotion.
+	PayCredits = "credits"
+	// PromotionMax bounds a promotion's authorisation reference.
+	PromotionMax = 200
 )
 
 // Limits of complementary prizes.
@@ -72,7 +79,7 @@ type Complementary struct {
 	// Multiple, for a prize proportional to the bet, is the prize as a
 	// multiple of the winning progressive bet.
 	Multiple int64 `json:"multiple,omitzero"`
-	// Pay is PayCash.
+	// Pay is PayCash or PayCredits.
 	Pay string `json:"pay"`
 	// From is the name of the reserve that pays the prize; empty for the
 	// main pool.
@@ -81,6 +88,9 @@ type Complementary struct {
 
 // checkComplementary validates the complementary paytable of p.
 func checkComplementary(p Params) error {
+	if len(p.Promotion) > PromotionMax || (p.Promotion != "" && strings.TrimSpace(p.Promotion) == "") {
+		return fmt.Errorf("promotion: a reference of 1..%d characters", PromotionMax)
+	}
 	if len(p.Complementary) > ComplementaryMax {
 		return fmt.Errorf("%d complementary prizes, at most %d", len(p.Complementary), ComplementaryMax)
 	}
@@ -101,8 +111,10 @@ func checkComplementary(p Params) error {
 			return bad("multiple %d, want 1..%d", c.Multiple, MultipleMax)
 		case c.Amount.Sign() < 0 || !c.Amount.Equal(c.Amount.Truncate(p.Scale)) || c.Amount.Cmp(decimal.New(1, AmountDigitsMax)) >= 0:
 			return bad("amount %s: want a positive amount with at most %d decimals", c.Amount, p.Scale)
-		case c.Pay != PayCash:
-			return bad("pay %q, want %q", cut(c.Pay), PayCash)
+		case c.Pay != PayCash && c.Pay != PayCredits:
+			return bad("pay %q, want %q or %q", cut(c.Pay), PayCash, PayCredits)
+		case c.Pay == PayCredits && strings.TrimSpace(p.Promotion) == "":
+			return bad("prizes paid in credits need the promotion's authorisation reference (promotion): seed 004, 6.5.1")
 		case c.From != "" && !slices.ContainsFunc(p.Reserves, func(r Reserve) bool { return r.Name == c.From }):
 			return bad("from %q is not a reserve of the pool", cut(c.From))
 		}

@@ -79,6 +79,11 @@ type Params struct {
 	// JSON when there are none, so the parameters written before they
 	// existed keep their hash.
 	Complementary []Complementary `json:"complementary,omitempty"`
+	// Promotion is the regulator's authorisation of the promotion whose
+	// credits complementary prizes pay (seed 004, 6.5.1: "la respectiva
+	// promoción debe ser informada a la Superintendencia para su
+	// autorización previa"); required when a line pays PayCredits.
+	Promotion string `json:"promotion,omitempty"`
 }
 
 // Reserve is one reserve pool and its share.
