@@ -33,7 +33,9 @@ func drawParams(t testing.TB, version int) json.RawMessage {
 		Complementary: []jackpot.Complementary{
 			{Name: "one in three", Per: jackpot.PerBet, Wins: 1, Of: 3, Amount: dec("2.00"), Pay: jackpot.PayCash},
 			{Name: "lucky pass", Per: jackpot.PerPass, Wins: 1, Of: 2, Multiple: 10, Pay: jackpot.PayCash, From: "r1"},
+			{Name: "credits", Per: jackpot.PerBet, Wins: 1, Of: 3, Amount: dec("3.00"), Pay: jackpot.PayCredits},
 		},
+		Promotion: "SCJ authorisation 2026-117",
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -43,8 +45,10 @@ func drawParams(t testing.TB, version int) json.RawMessage {
 
 // drawStream plays passes over three tables linked to pool jp-c, seats
 // with random cards, stakes and forfeits (exchanged, folded) from a fixed
-// seed; then a new version reveals the first seed, and more passes draw
-// with the second, left unrevealed.
+// seed, a player with credits paying with them half the time (refused
+// when they do not cover the stake), every fifth round cancelled after
+// its bets; then a new version reveals the first seed, and more passes
+// draw with the second, left unrevealed.
 func drawStream(t *testing.T, passes int) *ledgertest.Harness {
 	t.Helper()
 	h := ledgertest.NewDrawing(t, poolCatalog())
@@ -58,6 +62,7 @@ func drawStream(t *testing.T, passes int) *ledgertest.Harness {
 		h.Must(&ledger.LinkPool{Meta: ledger.Meta{Actor: ledgertest.Supervisor}, Pool: "jp-c", Table: tb})
 	}
 	rng := rand.New(rand.NewPCG(32, 6))
+	credited := 0
 	var deck []string
 	for _, r := range "23456789TJQKA" {
 		for _, s := range "SHDC" {
@@ -75,8 +80,21 @@ func drawStream(t *testing.T, passes int) *ledgertest.Harness {
 		for k, seat := range rng.Perm(7)[:1+rng.IntN(4)] {
 			player := fmt.Sprintf("p%d", seat+1)
 			h.Deposit(player, "50")
-			h.Must(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: ledgertest.Frontend}, Table: tb, Round: round, Player: player,
-				Bets: []ledger.BetRequest{ledgertest.BetOf(fmt.Sprintf("progressive:%d", seat+1), fmt.Sprint(1+rng.IntN(5)))}})
+			slip := &ledger.PlaceSlip{Meta: ledger.Meta{Actor: ledgertest.Frontend}, Table: tb, Round: round, Player: player,
+				Bets: []ledger.BetRequest{ledgertest.BetOf(fmt.Sprintf("progressive:%d", seat+1), fmt.Sprint(1+rng.IntN(5)))}}
+			if rng.IntN(2) == 0 {
+				slip.Funding = ledger.FundingCredits
+				if _, err := h.Exec(slip); err == nil {
+					credited++
+				} else if ledger.CodeOf(err) != "insufficient_funds" {
+					t.Fatalf("a slip paid with credits: %v", err)
+				} else {
+					slip.Funding = ""
+					h.Must(slip)
+				}
+			} else {
+				h.Must(slip)
+			}
 			ps := testgames.PassSeat{Seat: seat + 1, Cards: deck[5*k : 5*k+5]}
 			switch rng.IntN(3) {
 			case 1:
@@ -86,8 +104,15 @@ func drawStream(t *testing.T, passes int) *ledgertest.Harness {
 			}
 			seats = append(seats, ps)
 		}
+		if i%5 == 4 {
+			h.Cancel(tb, round)
+			continue
+		}
 		h.CloseBetting(tb, round)
 		h.Must(&ledger.RecordResult{Meta: ledger.Meta{Actor: ledgertest.Dealer}, Table: tb, Round: round, Result: testgames.PassJSON(seats)})
+	}
+	if credited == 0 {
+		t.Fatal("no slip was paid with credits: change the seed of drawStream")
 	}
 	return h
 }
@@ -143,8 +168,9 @@ func TestVerify_ComplementaryDraws(t *testing.T) {
 	opts := audit.Options{Games: poolCatalog(), SubjectPrefix: jetstream.DefaultSubjectPrefix}
 	mustClean(t, h.Stream, opts)
 	drawn, reveals := readDrawn(t, h.Stream)
-	if len(drawn) != 24 || reveals != 1 {
-		t.Fatalf("%d passes drawn, %d seeds revealed; want 24 and 1", len(drawn), reveals)
+	// Every fifth round is cancelled: it draws nothing.
+	if len(drawn) != 20 || reveals != 1 {
+		t.Fatalf("%d passes drawn, %d seeds revealed; want 20 and 1", len(drawn), reveals)
 	}
 	prizes := 0
 	for _, d := range drawn {
@@ -192,6 +218,29 @@ func TestVerify_ComplementaryDraws(t *testing.T) {
 		if _, ok := want[l.Hand]; ok {
 			t.Errorf("complementary prize %q listed among the hand prizes", l.Hand)
 		}
+	}
+	// Finance's reconciliation balances every row, the credits' too:
+	// issued by the pool, spent at the tables, refunded by the cancelled
+	// rounds.
+	rec, err := audit.Reconcile(context.Background(), h.Stream, per, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Discrepancies) != 0 {
+		t.Fatalf("discrepancies %+v", rec.Discrepancies)
+	}
+	var credits, pool audit.ReconRow
+	for _, x := range rec.Totals {
+		switch x.Scope + " " + x.Table {
+		case audit.ScopeCredits + " ":
+			credits = x
+		case audit.ScopePool + " jp-c":
+			pool = x
+		}
+	}
+	if !credits.CreditsIssued.IsPositive() || !credits.CreditsSpent.IsPositive() || !credits.CreditsIssued.Equal(pool.CreditsIssued) ||
+		!credits.Closing.Equal(credits.Opening.Add(credits.CreditsIssued).Sub(credits.CreditsSpent).Add(credits.CreditsRefunded)) {
+		t.Fatalf("credits row %+v, pool row %+v", credits, pool)
 	}
 	// The settle line of each revealed pass draws what the pass recorded.
 	_, revealed := readDraws(t, h.Stream)
@@ -271,19 +320,22 @@ func TestVerify_ComplementaryDoctored(t *testing.T) {
 	h := drawStream(t, 12)
 	opts := audit.Options{Games: poolCatalog(), SubjectPrefix: jetstream.DefaultSubjectPrefix}
 	mustClean(t, h.Stream, opts)
-	drawn, _ := readDrawn(t, h.Stream)
+	drawn, seeds := readDraws(t, h.Stream)
 	var revealed, moved *drawnAt
 	for i := range drawn {
 		d := &drawn[i]
-		if i < 6 && len(d.p.Prizes) > 0 && revealed == nil {
+		if d.p.Commitment != seeds[0].Commitment {
+			continue
+		}
+		if len(d.p.Prizes) > 0 && revealed == nil {
 			revealed = d
 		}
-		if i < 6 && len(d.p.Prizes) > 0 && len(d.p.Bets) > 1 && moved == nil {
+		if len(d.p.Prizes) > 0 && len(d.p.Bets) > 1 && moved == nil {
 			moved = d
 		}
 	}
 	if revealed == nil || moved == nil {
-		t.Fatal("the first six passes won no complementary prize with two bets or more; change the seed of drawStream")
+		t.Fatal("no pass of the revealed seed won a complementary prize with two bets or more; change the seed of drawStream")
 	}
 	cases := []struct {
 		name string
