@@ -1,6 +1,13 @@
 package audit
 
-import "github.com/shopspring/decimal"
+import (
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/ledger"
+)
 
 // Promotional credits in finance's reconciliation (seed
 // 004_11b2de8449360267.txt, 6.5.1; ledger/credits.go): every player's
@@ -23,6 +30,8 @@ func addCreditsFlow(r *ReconRow, fl flow) {
 		r.CreditsSpent = r.CreditsSpent.Add(fl.Amount)
 	case FlowCreditsRefund:
 		r.CreditsRefunded = r.CreditsRefunded.Add(fl.Amount)
+	case FlowCreditsExpired:
+		r.CreditsExpired = r.CreditsExpired.Add(fl.Amount)
 	}
 }
 
@@ -31,11 +40,60 @@ func addCreditsFlow(r *ReconRow, fl flow) {
 func (r *ReconRow) creditsExpected(e decimal.Decimal) decimal.Decimal {
 	switch r.Scope {
 	case ScopeCredits:
-		return e.Add(r.CreditsIssued).Sub(r.CreditsSpent).Add(r.CreditsRefunded)
+		return e.Add(r.CreditsIssued).Sub(r.CreditsSpent).Add(r.CreditsRefunded).Sub(r.CreditsExpired)
 	case ScopeTable:
 		return e.Add(r.CreditsSpent).Sub(r.CreditsRefunded)
 	case ScopePool:
-		return e.Sub(r.CreditsIssued)
+		// Expired credits come back to the pool when its parameters
+		// say so (to the casino otherwise, which is in no row).
+		return e.Sub(r.CreditsIssued).Add(r.CreditsExpired)
 	}
 	return e
+}
+
+// creditsTerm is when a player's credits of a currency expire, and where
+// they go (ledger.CreditsTerm, folded the same way).
+type creditsTerm struct {
+	expires time.Time
+	to      string
+}
+
+// creditsDrawn folds the credits a pass paid into their players' terms.
+func (f *fold) creditsDrawn(p *events.JackpotDrawn) {
+	for _, z := range p.Prizes {
+		if z.Pay != ledger.PayCredits {
+			continue
+		}
+		k := acct{ledger.CreditsAccount(z.Player), p.Currency}
+		if z.Expires.IsZero() {
+			delete(f.creditTerms, k)
+			continue
+		}
+		if f.creditTerms == nil {
+			f.creditTerms = map[acct]creditsTerm{}
+		}
+		f.creditTerms[k] = creditsTerm{expires: z.Expires, to: z.ExpireTo}
+	}
+}
+
+// creditsExpired checks an expiry against the term of the player's last
+// credits: it moves their whole balance, after the term, where the term
+// says.
+func (f *fold) creditsExpired(p *events.CreditsExpired, report reporter) {
+	k := acct{ledger.CreditsAccount(p.Player), p.Currency}
+	term, ok := f.creditTerms[k]
+	delete(f.creditTerms, k)
+	if !f.complete {
+		return
+	}
+	switch {
+	case !ok:
+		report(KindEventInvalid, "%s's credits in %s expired; no prize gave them an expiry", p.Player, p.Currency)
+	case !p.Expired.Equal(term.expires) || p.To != term.to:
+		report(KindEventInvalid, "%s's credits expired at %s to %s; their term is %s to %s", p.Player, p.Expired, p.To, term.expires, term.to)
+	case !f.balance(k.account, k.currency).IsZero():
+		// The posting already moved the balance: anything left means the
+		// expiry took less than the player held.
+		report(KindPostingsMismatch, "%s's credits expired %s, leaving %s", p.Player, p.Amount, f.balance(k.account, k.currency))
+	}
 }

@@ -142,6 +142,7 @@ func redrawn(cat *games.Catalog, raw json.RawMessage, d *events.JackpotDrawn, se
 // force, and keeps them until their seed is revealed.
 func (f *fold) drawn(ps *poolState, p *events.JackpotDrawn, report reporter) {
 	ds := ps.draws()
+	f.creditsDrawn(p)
 	r := f.round(p.Round, report, "complementary draws")
 	if r != nil {
 		f.move(r, events.TypeJackpotDrawn, report, "complementary draws")

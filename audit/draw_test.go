@@ -35,7 +35,7 @@ func drawParams(t testing.TB, version int) json.RawMessage {
 			{Name: "lucky pass", Per: jackpot.PerPass, Wins: 1, Of: 2, Multiple: 10, Pay: jackpot.PayCash, From: "r1"},
 			{Name: "credits", Per: jackpot.PerBet, Wins: 1, Of: 3, Amount: dec("3.00"), Pay: jackpot.PayCredits},
 		},
-		Promotion: "SCJ authorisation 2026-117",
+		Promotion: "SCJ authorisation 2026-117", CreditsExpiryDays: 1, CreditsExpireTo: jackpot.ExpireToPool,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -113,6 +113,21 @@ func drawStream(t *testing.T, passes int) *ledgertest.Harness {
 	}
 	if credited == 0 {
 		t.Fatal("no slip was paid with credits: change the seed of drawStream")
+	}
+	// A day later the credits left expire back to the pool.
+	h.Clock.Advance(25 * time.Hour)
+	expired := 0
+	for p := range 7 {
+		_, err := h.Exec(&ledger.ExpireCredits{Meta: ledger.Meta{Actor: fin}, Player: fmt.Sprintf("p%d", p+1), Currency: "EUR"})
+		switch {
+		case err == nil:
+			expired++
+		case ledger.CodeOf(err) != "credits_not_expired":
+			t.Fatalf("expire credits: %v", err)
+		}
+	}
+	if expired == 0 {
+		t.Fatal("no credits left to expire: change the seed of drawStream")
 	}
 	return h
 }
@@ -194,7 +209,7 @@ func TestVerify_ComplementaryDraws(t *testing.T) {
 			total = total.Add(z.Amount)
 		}
 	}
-	per, err := audit.ParsePeriod("day:2026-11-01", time.UTC)
+	per, err := audit.ParsePeriod("month:2026-11", time.UTC)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,8 +253,9 @@ func TestVerify_ComplementaryDraws(t *testing.T) {
 			pool = x
 		}
 	}
-	if !credits.CreditsIssued.IsPositive() || !credits.CreditsSpent.IsPositive() || !credits.CreditsIssued.Equal(pool.CreditsIssued) ||
-		!credits.Closing.Equal(credits.Opening.Add(credits.CreditsIssued).Sub(credits.CreditsSpent).Add(credits.CreditsRefunded)) {
+	if !credits.CreditsIssued.IsPositive() || !credits.CreditsSpent.IsPositive() || !credits.CreditsExpired.IsPositive() ||
+		!credits.CreditsIssued.Equal(pool.CreditsIssued) || !credits.CreditsExpired.Equal(pool.CreditsExpired) ||
+		!credits.Closing.Equal(credits.Opening.Add(credits.CreditsIssued).Sub(credits.CreditsSpent).Add(credits.CreditsRefunded).Sub(credits.CreditsExpired)) {
 		t.Fatalf("credits row %+v, pool row %+v", credits, pool)
 	}
 	// The settle line of each revealed pass draws what the pass recorded.

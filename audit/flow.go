@@ -47,9 +47,10 @@ const (
 	FlowCarried FlowKind = "carried"
 
 	// Promotional credits (seed 004, 6.5.1; ledger/credits.go).
-	FlowCreditsIssued FlowKind = "credits_issued" // a pool → credits: a complementary prize paid in credits
-	FlowCreditsStake  FlowKind = "credits_stake"  // credits → in play: a progressive bet paid with credits
-	FlowCreditsRefund FlowKind = "credits_refund" // in play → credits: its refund
+	FlowCreditsIssued  FlowKind = "credits_issued"  // a pool → credits: a complementary prize paid in credits
+	FlowCreditsStake   FlowKind = "credits_stake"   // credits → in play: a progressive bet paid with credits
+	FlowCreditsRefund  FlowKind = "credits_refund"  // in play → credits: its refund
+	FlowCreditsExpired FlowKind = "credits_expired" // credits → a pool's main or the casino: credits expired
 
 	FlowReversedStakeReturned FlowKind = "reversed_stake_returned" // wallet → in play
 	FlowReversedStakeLost     FlowKind = "reversed_stake_lost"     // house → in play

@@ -136,6 +136,8 @@ type fold struct {
 	pools map[string]*poolState
 	// sessions are each table's open or last session (audit/session.go).
 	sessions map[string]*sessionState
+	// creditTerms are the expiries of players' credits (audit/credits.go).
+	creditTerms map[acct]creditsTerm
 }
 
 type ptEntry struct {

@@ -43,6 +43,8 @@ func poolFlows(payload any) []flow {
 		return transferFlows(p.Table, p.Currency, ledger.GameTransfers(p.Transfers))
 	case *events.JackpotDrawn:
 		return drawnFlows(p)
+	case *events.CreditsExpired:
+		return []flow{mkflow(FlowCreditsExpired, ledger.CreditsAccount(p.Player), p.To, p.Amount, p.Currency)}
 	case *events.JackpotDecommissioned:
 		ps := ledger.PoolPostings(p.Currency, p.Transfers)
 		out := make([]flow, len(ps))
@@ -135,6 +137,8 @@ func (f *fold) applyPool(payload any, report reporter) {
 		if ps := pool(p.Pool); ps != nil {
 			f.drawRevealed(ps, p, report)
 		}
+	case *events.CreditsExpired:
+		f.creditsExpired(p, report)
 	case *events.JackpotDecommissioned:
 		if ps := pool(p.Pool); ps != nil {
 			if f.complete && ps.drawState != nil && ps.drawState.commitment != "" {
@@ -239,7 +243,7 @@ func addPoolTotals(t, r *ReconRow) {
 	t.PoolAdjustments, t.PoolTransfers = t.PoolAdjustments.Add(r.PoolAdjustments), t.PoolTransfers.Add(r.PoolTransfers)
 	t.PoolCommission = t.PoolCommission.Add(r.PoolCommission)
 	t.CreditsIssued, t.CreditsSpent = t.CreditsIssued.Add(r.CreditsIssued), t.CreditsSpent.Add(r.CreditsSpent)
-	t.CreditsRefunded = t.CreditsRefunded.Add(r.CreditsRefunded)
+	t.CreditsRefunded, t.CreditsExpired = t.CreditsRefunded.Add(r.CreditsRefunded), t.CreditsExpired.Add(r.CreditsExpired)
 }
 
 // PoolFlows reports whether any row of the period moved money of a

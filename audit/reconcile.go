@@ -127,6 +127,7 @@ type ReconRow struct {
 	CreditsIssued   decimal.Decimal `json:"credits_issued,omitzero"`
 	CreditsSpent    decimal.Decimal `json:"credits_spent,omitzero"`
 	CreditsRefunded decimal.Decimal `json:"credits_refunded,omitzero"`
+	CreditsExpired  decimal.Decimal `json:"credits_expired,omitzero"`
 
 	Closing decimal.Decimal `json:"closing"`
 	// Expected is Opening plus the flows; Difference is Closing − Expected
@@ -315,7 +316,7 @@ func newReconRow(k scopeKey) *ReconRow {
 		Refunds: z, Reversals: z, StakesLost: z, Residue: z, Commissions: z, Contributions: z, TakenDown: z,
 		BankPutUp: z, BankReturned: z, Cagnotte: z,
 		PoolPrizes: z, PoolFunding: z, PoolAdjustments: z, PoolTransfers: z, PoolCommission: z,
-		CreditsIssued: z, CreditsSpent: z, CreditsRefunded: z,
+		CreditsIssued: z, CreditsSpent: z, CreditsRefunded: z, CreditsExpired: z,
 		Closing: z, Expected: z, Difference: z}
 }
 
@@ -366,7 +367,7 @@ func (o *reconcileObserver) addFlow(r *ReconRow, fl flow) {
 		r.BankPutUp = r.BankPutUp.Add(a)
 	case FlowBankReleased:
 		r.BankReturned = r.BankReturned.Add(a)
-	case FlowCreditsIssued, FlowCreditsStake, FlowCreditsRefund:
+	case FlowCreditsIssued, FlowCreditsStake, FlowCreditsRefund, FlowCreditsExpired:
 		addCreditsFlow(r, fl)
 	case FlowCarried:
 		// Inside the table's accounts: its stake was counted at the sale.

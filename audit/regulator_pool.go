@@ -53,9 +53,12 @@ type PoolReport struct {
 	ComplementaryPrizes     []PoolComplementaryLine `json:"complementary_prizes,omitempty"`
 	Complementary           decimal.Decimal         `json:"complementary,omitzero"`
 	ComplementaryFromCasino decimal.Decimal         `json:"complementary_from_casino,omitzero"`
-	In                      decimal.Decimal         `json:"in"`
-	Out                     decimal.Decimal         `json:"out"`
-	Closing                 decimal.Decimal         `json:"closing"`
+	// CreditsReturned are expired promotional credits that came back to
+	// the pool (credits.expired; its parameters' credits_expire_to).
+	CreditsReturned decimal.Decimal `json:"credits_returned,omitzero"`
+	In              decimal.Decimal `json:"in"`
+	Out             decimal.Decimal `json:"out"`
+	Closing         decimal.Decimal `json:"closing"`
 	// Balanced is opening + in − out = closing, the closing balance being
 	// the pool's accounts as their postings leave them.
 	Balanced bool `json:"balanced"`
@@ -185,6 +188,11 @@ func (pr *poolReports) observe(s *step) {
 		for _, t := range p.Advanced {
 			r.ComplementaryFromCasino = r.ComplementaryFromCasino.Add(t.Amount)
 		}
+	case *events.CreditsExpired:
+		if pool, ok := poolOfAccount(p.To); ok {
+			r := pr.row(pool, p.Currency)
+			r.CreditsReturned = r.CreditsReturned.Add(p.Amount)
+		}
 	case *events.JackpotConfigured:
 		r := pr.row(p.Pool, p.Currency)
 		r.BaseFunding = r.BaseFunding.Add(p.Funded)
@@ -220,7 +228,7 @@ func (pr *poolReports) close(f *fold) []PoolReport {
 		if p := f.pools[id]; p != nil {
 			r.Closing = poolTotal(f, p)
 		}
-		r.In = r.Contributions.Add(r.ShortfallsFromCasino).Add(r.ResetsFromCasino).Add(r.BaseFunding).Add(r.AdjustmentsIn).Add(r.TransfersIn).Add(r.ComplementaryFromCasino)
+		r.In = r.Contributions.Add(r.ShortfallsFromCasino).Add(r.ResetsFromCasino).Add(r.BaseFunding).Add(r.AdjustmentsIn).Add(r.TransfersIn).Add(r.ComplementaryFromCasino).Add(r.CreditsReturned)
 		r.Out = r.Prizes.Add(r.AdjustmentsOut).Add(r.TransfersOut).Add(r.Complementary)
 		r.Balanced = r.Opening.Add(r.In).Sub(r.Out).Equal(r.Closing)
 		hands := make([]string, 0, len(pr.prizes[id]))

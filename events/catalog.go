@@ -60,6 +60,7 @@ var catalog = []entry{
 	{TypeJackpotSeatReopened, 1, func() Payload { return new(JackpotSeatReopened) }},
 	{TypeJackpotDrawn, 1, func() Payload { return new(JackpotDrawn) }},
 	{TypeJackpotDrawSeedRevealed, 1, func() Payload { return new(JackpotDrawSeedRevealed) }},
+	{TypeCreditsExpired, 1, func() Payload { return new(CreditsExpired) }},
 	{TypeSessionOpened, 1, func() Payload { return new(SessionOpened) }},
 	{TypeSessionClosed, 1, func() Payload { return new(SessionClosed) }},
 }
@@ -137,6 +138,7 @@ func TypeOf(p Payload) Type {
 func (WalletDeposited) isPayload()         {}
 func (JackpotDrawn) isPayload()            {}
 func (JackpotDrawSeedRevealed) isPayload() {}
+func (CreditsExpired) isPayload()          {}
 func (WalletWithdrawn) isPayload()         {}
 func (WalletAdjusted) isPayload()          {}
 func (TableOpened) isPayload()             {}

@@ -183,8 +183,11 @@ func samplePayload(tb testing.TB, t Type) Payload {
 			Commitment: "dddd",
 			Bets:       []DrawnBet{{Bet: "b-1", Player: "p1", Seat: 2, Stake: dec("1.00")}},
 			Prizes: []DrawnPrize{{Prize: 0, Name: "lucky seat", Bet: "b-1", Player: "p1", Seat: 2, Value: 3, Of: 500,
-				Amount: dec("25.00"), Pay: "cash", From: "jackpot:jp-1:main", To: "wallet:p1"}},
+				Amount: dec("25.00"), Pay: "credits", From: "jackpot:jp-1:main", To: "credits:p1",
+				Expires: time.Date(2027, 1, 4, 9, 0, 0, 0, time.UTC), ExpireTo: "jackpot:jp-1:main"}},
 			Advanced: []Transfer{{From: "house:" + testTable, To: "jackpot:jp-1:main", Amount: dec("5.00"), Rule: "complementary: advance"}}}
+	case TypeCreditsExpired:
+		return &CreditsExpired{Player: testPlayer, Currency: "EUR", Amount: dec("7.00"), To: "casino", Expired: time.Date(2027, 1, 4, 9, 0, 0, 0, time.UTC)}
 	case TypeJackpotDrawSeedRevealed:
 		return &JackpotDrawSeedRevealed{Pool: "jp-1", Commitment: "dddd", Seed: "eeee", Next: "ffff", Reason: "replaced by version 2"}
 	case TypeSessionOpened:

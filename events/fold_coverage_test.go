@@ -53,7 +53,7 @@ var folds = []foldSpec{
 		ignored: []Type{TypeWalletDeposited, TypeWalletWithdrawn, TypeWalletAdjusted,
 			TypeTableOpened, TypeTableLimitsChanged, TypeTableClosed, TypeLedgerSealed,
 			TypeTableBankTaken, TypeTableBankReleased, TypeTableShoeStarted,
-			TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned, TypeJackpotSeatClosed, TypeJackpotSeatReopened, TypeJackpotDrawSeedRevealed,
+			TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned, TypeJackpotSeatClosed, TypeJackpotSeatReopened, TypeJackpotDrawSeedRevealed, TypeCreditsExpired,
 			TypeSessionOpened, TypeSessionClosed},
 	},
 }

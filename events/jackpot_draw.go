@@ -1,6 +1,10 @@
 package events
 
-import "github.com/shopspring/decimal"
+import (
+	"time"
+
+	"github.com/shopspring/decimal"
+)
 
 // Complementary prizes of progressive pools (seed
 // 004_11b2de8449360267.txt, 6.5.1 "Premios complementarios"): drawn from
@@ -58,6 +62,24 @@ type DrawnPrize struct {
 	Pay  string `json:"pay"`
 	From string `json:"from"`
 	To   string `json:"to"`
+	// Expires, for credits that expire, is when the player's credits
+	// expire from this prize on, and ExpireTo the account they then go to
+	// (the pool's main account, or the casino).
+	Expires  time.Time `json:"expires,omitzero"`
+	ExpireTo string    `json:"expire_to,omitempty"`
+}
+
+// CreditsExpired records a player's promotional credits expired (seed
+// 004_11b2de8449360267.txt, 6.5.1; the pool's parameters say when and
+// where): their whole balance moves from credits:<player> to To, the pool's
+// main account or the casino; nothing disappears.
+type CreditsExpired struct {
+	Player   string          `json:"player"`
+	Currency string          `json:"currency"`
+	Amount   decimal.Decimal `json:"amount"`
+	To       string          `json:"to"`
+	// Expired is when they expired: the last prize's expiry.
+	Expired time.Time `json:"expired"`
 }
 
 // JackpotDrawSeedRevealed records that a pool's draw seed is replaced and

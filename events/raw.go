@@ -58,7 +58,7 @@ func AllSubjects(prefix string) string { return prefix + ".>" }
 // SubjectFor returns the subject an envelope is published on.
 func SubjectFor(prefix string, e *Envelope) (string, error) {
 	switch e.Type {
-	case TypeWalletDeposited, TypeWalletWithdrawn, TypeWalletAdjusted:
+	case TypeWalletDeposited, TypeWalletWithdrawn, TypeWalletAdjusted, TypeCreditsExpired:
 		return CashierSubject(prefix), nil
 	case TypeLedgerSealed:
 		return SealSubject(prefix), nil

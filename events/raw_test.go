@@ -66,7 +66,7 @@ func TestSubjectFor(t *testing.T) {
 			e := sampleEnvelope(t, typ, newV7(t))
 			var want string
 			switch typ {
-			case TypeWalletDeposited, TypeWalletWithdrawn, TypeWalletAdjusted:
+			case TypeWalletDeposited, TypeWalletWithdrawn, TypeWalletAdjusted, TypeCreditsExpired:
 				want = "wagerlog.casino1.cashier"
 			case TypeLedgerSealed:
 				want = "wagerlog.casino1.seal"

@@ -69,6 +69,8 @@ const (
 	// A pool's draw seed revealed as it is replaced (subject
 	// <prefix>.jackpot).
 	TypeJackpotDrawSeedRevealed Type = "jackpot.draw_seed_revealed"
+	// A player's promotional credits expired (subject <prefix>.cashier).
+	TypeCreditsExpired Type = "credits.expired"
 	// Table events of games sold in sessions above their rounds (bingo;
 	// subject <prefix>.table.<table>).
 	TypeSessionOpened Type = "session.opened"

@@ -48,6 +48,11 @@ type PoolPrizeDrawn struct {
 	Amount  decimal.Decimal
 	Pay     string
 	Account string
+	// ExpiryDays and ExpireTo, for a prize paid in credits, are how many
+	// days the player's credits last after it (0: for ever) and where
+	// they go when they expire: the pool's main account or "casino".
+	ExpiryDays int
+	ExpireTo   string
 }
 
 // DrawCommitment returns the commitment of a draw seed: its hex SHA-256,

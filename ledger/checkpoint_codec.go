@@ -356,6 +356,13 @@ func encodeState(b []byte, s *State) []byte {
 	for _, id := range ids {
 		encodeSession(w, s.sessions[id])
 	}
+	ids = sortedKeys(s.credits)
+	w.uvarint(uint64(len(ids)))
+	for _, id := range ids {
+		w.str(id)
+		w.time(s.credits[id].Expires)
+		w.str(s.credits[id].To)
+	}
 	return w.b
 }
 
@@ -738,6 +745,14 @@ func decodeState(body []byte) (*State, error) {
 			r.fail(fmt.Errorf("session of table %s listed twice", se.Table))
 		}
 		s.sessions[se.Table] = se
+	}
+	n, _ = r.count1()
+	for range n {
+		k := r.str()
+		if _, dup := s.credits[k]; dup && r.err == nil {
+			r.fail(fmt.Errorf("credits %q listed twice", k))
+		}
+		s.credits[k] = CreditsTerm{Expires: r.time(), To: r.str()}
 	}
 	if r.err != nil {
 		return nil, r.err

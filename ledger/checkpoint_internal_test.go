@@ -99,7 +99,7 @@ func TestCheckpoint_CodecFields(t *testing.T) {
 		// event records, whose ResidueExact is always nil (the event
 		// holds the exact residue: rounding.go), and not encoded.
 		{Table{}, 18}, {Round{}, 29}, {Bet{}, 14}, {games.Settlement{}, 9}, {games.Contribution{}, 2},
-		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 15}, {Pool{}, 9}, {Session{}, 13},
+		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 16}, {Pool{}, 9}, {Session{}, 13},
 	} {
 		if got := reflect.TypeOf(tc.v).NumField(); got != tc.want {
 			t.Errorf("%T has %d fields, the checkpoint codec knows %d", tc.v, got, tc.want)

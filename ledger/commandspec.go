@@ -134,6 +134,10 @@ var (
 	// (seat.go; seed 004, 6.6).
 	specCloseSeat  = CommandSpec{Name: "close_seat", Roles: rolesSupervisor, Errors: errsSeat, Route: "POST /v1/tables/{table}/seats/close"}
 	specReopenSeat = CommandSpec{Name: "reopen_seat", Roles: rolesSupervisor, Errors: errsSeat, Route: "POST /v1/tables/{table}/seats/reopen"}
+	// A player's expired promotional credits returned (credits.go; seed
+	// 004, 6.5.1).
+	specExpireCredits = CommandSpec{Name: "expire_credits", Roles: rolesPoolMoney,
+		Errors: []*errcode.Error{ErrInvalidID, ErrUnknownCurrency, ErrCreditsNotExpired}, Route: "POST /v1/wallets/{player}/credits/expire"}
 )
 
 // commandSpecs lists every declaration, for Commands and the tests.
@@ -144,7 +148,7 @@ var commandSpecs = []*CommandSpec{
 	&specOpenRound, &specCloseBetting, &specReshake, &specRecordResult, &specPause, &specResume, &specCancel, &specCorrectResult,
 	&specPlaceSlip, &specTakeDown, &specClaim,
 	&specConfigurePool, &specLinkPool, &specUnlinkPool, &specAdjustPool, &specDecommissionPool,
-	&specCloseSeat, &specReopenSeat,
+	&specCloseSeat, &specReopenSeat, &specExpireCredits,
 }
 
 // Commands returns a copy of every command's declaration, in the order of
@@ -195,4 +199,5 @@ func (*ConfigurePool) spec() *CommandSpec    { return &specConfigurePool }
 func (*LinkPool) spec() *CommandSpec         { return &specLinkPool }
 func (*UnlinkPool) spec() *CommandSpec       { return &specUnlinkPool }
 func (*AdjustPool) spec() *CommandSpec       { return &specAdjustPool }
+func (*ExpireCredits) spec() *CommandSpec    { return &specExpireCredits }
 func (*DecommissionPool) spec() *CommandSpec { return &specDecommissionPool }

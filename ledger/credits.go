@@ -2,6 +2,9 @@ package ledger
 
 import (
 	"net/http"
+	"time"
+
+	"github.com/wagerlog/wagerlog/events"
 
 	"github.com/wagerlog/wagerlog/errcode"
 	"github.com/wagerlog/wagerlog/games"
@@ -51,4 +54,72 @@ func checkCreditsBet(pt games.Paytable, funding, code string, more bool) error {
 		return errf(ErrCreditsNotAllowed, "%s is not a progressive bet: credits pay only progressive bets (seed 004, 6.5.1)", code)
 	}
 	return nil
+}
+
+// ErrCreditsNotExpired is returned when expiring a player's credits that
+// have not expired yet, never expire, or are none.
+var ErrCreditsNotExpired = errcode.New("credits_not_expired", http.StatusConflict, "Credits not expired",
+	"the player's credits have not expired")
+
+// CreditsTerm is when a player's credits of one currency expire and where
+// they then go (the pool's main account or the casino): the term of the
+// last complementary prize that paid them credits that expire. Each such
+// prize extends every credit the player holds; a prize whose credits never
+// expire removes the term.
+type CreditsTerm struct {
+	Expires time.Time
+	To      string
+}
+
+func creditsKey(player, currency string) string { return player + "\x00" + currency }
+
+// creditsDrawn folds the credits a pass paid into their players' terms.
+func (s *State) creditsDrawn(p *events.JackpotDrawn) {
+	for _, z := range p.Prizes {
+		if z.Pay != PayCredits {
+			continue
+		}
+		if z.Expires.IsZero() {
+			delete(s.credits, creditsKey(z.Player, p.Currency))
+			continue
+		}
+		s.credits[creditsKey(z.Player, p.Currency)] = CreditsTerm{Expires: z.Expires, To: z.ExpireTo}
+	}
+}
+
+// ExpireCredits returns a player's expired promotional credits of one
+// currency to where the paying pool's parameters say (a finance task, or
+// a scheduled job's): the whole balance of credits:<player>, with a
+// credits.expired event; refused with ErrCreditsNotExpired before the
+// term, for credits that never expire, or for none.
+type ExpireCredits struct {
+	Meta     `json:"-"`
+	Player   string `json:"player"`
+	Currency string `json:"currency"`
+}
+
+func (c *ExpireCredits) meta() *Meta { return &c.Meta }
+
+func (d *decider) expireCredits(s *State, c *ExpireCredits, now time.Time) ([]draft, error) {
+	if err := checkID("player", c.Player); err != nil {
+		return nil, err
+	}
+	if _, err := d.scale(c.Currency); err != nil {
+		return nil, err
+	}
+	term, ok := s.credits[creditsKey(c.Player, c.Currency)]
+	balance := s.balance(CreditsAccount(c.Player), c.Currency)
+	switch {
+	case !ok:
+		return nil, errf(ErrCreditsNotExpired, "%s's credits in %s never expire", c.Player, c.Currency)
+	case now.Before(term.Expires):
+		return nil, errf(ErrCreditsNotExpired, "%s's credits expire at %s", c.Player, term.Expires.Format(time.RFC3339))
+	case !balance.IsPositive():
+		return nil, errf(ErrCreditsNotExpired, "%s holds no credits in %s", c.Player, c.Currency)
+	}
+	return []draft{{
+		typ:      events.TypeCreditsExpired,
+		payload:  &events.CreditsExpired{Player: c.Player, Currency: c.Currency, Amount: balance, To: term.To, Expired: term.Expires},
+		postings: []events.Posting{{From: CreditsAccount(c.Player), To: term.To, Amount: balance, Currency: c.Currency}},
+	}}, nil
 }

@@ -2,6 +2,7 @@ package ledger_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/jackpot"
@@ -99,4 +100,48 @@ func TestLedger_CreditsNeedPromotion(t *testing.T) {
 	h.refuse(&ledger.ConfigurePool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-c", Currency: "EUR",
 		Params: []byte(`{"pool":"jp-c","version":1,"source":"x","scale":2,"commission_percent":"0","reserves":null,"base":"0","ceiling":"0","reset":"base_from_casino","prizes":[{"hand":"royal_flush","percent":"100","name":"Escalera Real"}],"complementary":[{"name":"c","per":"bet","wins":1,"of":2,"amount":"1","pay":"credits"}]}`)},
 		"invalid_jackpot_params")
+}
+
+// TestLedger_CreditsExpire: credits that expire (a day after the last
+// prize that paid them) go back to the pool with a credits.expired
+// movement, never before their term; the pool's parameters say where.
+func TestLedger_CreditsExpire(t *testing.T) {
+	h := newHarness(t)
+	h.opts.DrawSeeds = mustSeeds(t)
+	withPools(h)
+	h.openTestTable("t1", "prog/test")
+	p, err := jackpot.New(jackpot.Params{
+		Pool: "jp-c", Version: 1, Source: "ledger tests: credits that expire", Scale: 2,
+		CommissionPercent: dec("0"), Base: dec("0"), Ceiling: dec("0"), Reset: jackpot.ResetFromCasino, Prizes: jackpot.SeedPrizes(),
+		Complementary:     []jackpot.Complementary{{Name: "credits", Per: jackpot.PerBet, Wins: 1, Of: 1, Amount: dec("10.00"), Pay: jackpot.PayCredits}},
+		Promotion:         "SCJ authorisation 2026-117",
+		CreditsExpiryDays: 1, CreditsExpireTo: jackpot.ExpireToPool,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.must(&ledger.ConfigurePool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-c", Currency: "EUR", Params: p.CanonicalJSON()})
+	h.must(link("jp-c", "t1"))
+	h.must(&ledger.AdjustPool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-c", Account: "jackpot:jp-c:main", Amount: dec("100"), Reason: "test funding"})
+	drawPass(h, testgames.PassSeat{Seat: 1, Cards: quad2, Fold: true})
+	// 100 + 1 − 10 of credits.
+	h.wantBalances(map[string]string{ledger.CreditsAccount("s1"): "10", "jackpot:jp-c:main": "91"})
+	expire := &ledger.ExpireCredits{Meta: ledger.Meta{Actor: finance}, Player: "s1", Currency: "EUR"}
+	h.refuse(expire, "credits_not_expired")
+	h.refuse(&ledger.ExpireCredits{Meta: ledger.Meta{Actor: finance}, Player: "s2", Currency: "EUR"}, "credits_not_expired")
+	h.refuse(&ledger.ExpireCredits{Meta: ledger.Meta{Actor: cashier}, Player: "s1", Currency: "EUR"}, "forbidden")
+	h.clock.Advance(25 * time.Hour)
+	h.must(expire)
+	h.wantBalances(map[string]string{ledger.CreditsAccount("s1"): "0", "jackpot:jp-c:main": "101"})
+	var ex *events.CreditsExpired
+	for _, e := range h.readAll() {
+		if e.Type == events.TypeCreditsExpired {
+			ex, _ = events.Into[events.CreditsExpired](&e)
+		}
+	}
+	if ex == nil || !ex.Amount.Equal(dec("10")) || ex.To != "jackpot:jp-c:main" {
+		t.Fatalf("expiry %+v, want 10.00 back to the main pool", ex)
+	}
+	// Nothing left to expire.
+	h.refuse(expire, "credits_not_expired")
 }

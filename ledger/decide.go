@@ -36,6 +36,8 @@ type decider struct {
 	poolRules map[string]games.PoolRules
 	// seeds keeps the seeds of complementary draws (ledger/draw.go).
 	seeds DrawSeeds
+	// clock dates the expiry of credits a pass pays (ledger/draw.go).
+	clock func() time.Time
 }
 
 // decide validates c against s at time now and returns the events that carry
@@ -112,6 +114,8 @@ func (d *decider) decide(s *State, c Command, now time.Time) ([]draft, error) {
 		return d.openSession(s, c)
 	case *CloseSession:
 		return d.closeSession(s, c)
+	case *ExpireCredits:
+		return d.expireCredits(s, c, now)
 	}
 	return nil, errf(ErrInvalidRequest, "unknown command %T", c)
 }

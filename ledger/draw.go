@@ -2,7 +2,9 @@ package ledger
 
 import (
 	"encoding/hex"
+	"maps"
 	"net/http"
+	"time"
 
 	"github.com/shopspring/decimal"
 
@@ -117,7 +119,7 @@ func drawBets(pg games.Progressive, st games.Seated, r *Round) []games.PoolDrawB
 // is paid from its pool account to the winner's wallet; what an account
 // lacks for the prizes drawn on it, the table's house advances first.
 // balances are the pool's accounts' balances before the draw's event.
-func (d *decider) drawDraft(s *State, r *Round, pt games.Paytable, rules games.PoolRules, p *Pool, balances map[string]decimal.Decimal) (*draft, error) {
+func (d *decider) drawDraft(r *Round, pt games.Paytable, rules games.PoolRules, p *Pool, balances map[string]decimal.Decimal) (*draft, error) {
 	dr := drawer(rules)
 	pg, ok := pt.(games.Progressive)
 	if dr == nil || !ok || r.drawn || p.Commitment == "" {
@@ -141,8 +143,12 @@ func (d *decider) drawDraft(s *State, r *Round, pt games.Paytable, rules games.P
 	need := map[string]decimal.Decimal{}
 	var accounts []string
 	for _, w := range won {
-		ev.Prizes = append(ev.Prizes, events.DrawnPrize{Prize: w.Prize, Name: w.Name, Bet: w.Bet, Player: w.Player, Seat: w.Seat,
-			Value: w.Value, Of: w.Of, Amount: w.Amount, Pay: w.Pay, From: w.Account, To: PrizeAccount(w.Pay, w.Player)})
+		z := events.DrawnPrize{Prize: w.Prize, Name: w.Name, Bet: w.Bet, Player: w.Player, Seat: w.Seat,
+			Value: w.Value, Of: w.Of, Amount: w.Amount, Pay: w.Pay, From: w.Account, To: PrizeAccount(w.Pay, w.Player)}
+		if w.Pay == PayCredits && w.ExpiryDays > 0 {
+			z.Expires, z.ExpireTo = d.clock().UTC().Add(time.Duration(w.ExpiryDays)*24*time.Hour), w.ExpireTo
+		}
+		ev.Prizes = append(ev.Prizes, z)
 		if _, seen := need[w.Account]; !seen {
 			accounts = append(accounts, w.Account)
 		}
@@ -185,10 +191,14 @@ func DrawnPostings(p *events.JackpotDrawn) []events.Posting {
 }
 
 // passDraws drafts the complementary draws of a pass settled as a whole,
-// after its prizes (before drafts, not yet applied) and before its
-// round.settled; nil for a round of a table linked to no pool or to a
-// pool without complementary prizes.
-func (d *decider) passDraws(s *State, r *Round, rs games.RoundSettler, funds *games.PoolFunds, before []draft) (*draft, error) {
+// after its prizes (before, drafts not yet applied) and before its
+// round.settled (whose postings are after); nil for a round of a table
+// linked to no pool or to a pool without complementary prizes. An
+// account pays its prizes from the lower of its balance before the draws
+// and its balance at the pass's end: the reset that round.settled posts
+// may take from a reserve, and the house advances the rest, so that no
+// account of the pool is below zero after either event.
+func (d *decider) passDraws(s *State, r *Round, rs games.RoundSettler, funds *games.PoolFunds, before []draft, after []events.Posting) (*draft, error) {
 	pt, ok := rs.(games.Paytable)
 	if funds == nil || !ok || drawer(funds.Rules) == nil {
 		return nil, nil
@@ -201,8 +211,8 @@ func (d *decider) passDraws(s *State, r *Round, rs games.RoundSettler, funds *ga
 	for _, a := range p.Accounts {
 		balances[a] = s.balance(a, r.Currency)
 	}
-	for _, dr := range before {
-		for _, q := range dr.postings {
+	post := func(ps []events.Posting) {
+		for _, q := range ps {
 			if b, ok := balances[q.From]; ok {
 				balances[q.From] = b.Sub(q.Amount)
 			}
@@ -211,5 +221,13 @@ func (d *decider) passDraws(s *State, r *Round, rs games.RoundSettler, funds *ga
 			}
 		}
 	}
-	return d.drawDraft(s, r, pt, funds.Rules, p, balances)
+	for _, dr := range before {
+		post(dr.postings)
+	}
+	low := maps.Clone(balances)
+	post(after)
+	for a, b := range balances {
+		low[a] = decimal.Min(low[a], b)
+	}
+	return d.drawDraft(r, pt, funds.Rules, p, low)
 }

@@ -246,7 +246,7 @@ func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
 	l := &Ledger{
 		log:   log,
 		opts:  opts,
-		d:     &decider{games: opts.Games, currencies: opts.Currencies, newID: opts.NewID, walletMax: opts.WalletMax, seeds: opts.DrawSeeds},
+		d:     &decider{games: opts.Games, currencies: opts.Currencies, newID: opts.NewID, walletMax: opts.WalletMax, seeds: opts.DrawSeeds, clock: opts.Clock},
 		queue: make(chan *request, opts.QueueMax),
 		quit:  make(chan struct{}),
 		done:  make(chan struct{}),

@@ -500,6 +500,9 @@ func (s *State) applyPool(payload any) bool {
 		t.ClosedSeats = slices.DeleteFunc(slices.Clone(t.ClosedSeats), func(n int) bool { return n == p.Seat })
 	case *events.JackpotDrawn:
 		s.mustRound(p.Round).drawn = true
+		s.creditsDrawn(p)
+	case *events.CreditsExpired:
+		delete(s.credits, creditsKey(p.Player, p.Currency))
 	case *events.JackpotDrawSeedRevealed:
 		s.mustPool(p.Pool).Commitment = p.Next
 	default:

@@ -248,6 +248,9 @@ type State struct {
 	pools map[string]*Pool
 	// sessions are each table's open or last session (ledger/session.go).
 	sessions map[string]*Session
+	// credits are the expiries of players' promotional credits, by
+	// creditsKey (ledger/credits.go).
+	credits map[string]CreditsTerm
 }
 
 // stateLimits bound what the state remembers beyond what validation of the
@@ -271,6 +274,7 @@ func newState(lim stateLimits) *State {
 		lim:       lim,
 		pools:     make(map[string]*Pool),
 		sessions:  make(map[string]*Session),
+		credits:   make(map[string]CreditsTerm),
 	}
 }
 

@@ -206,7 +206,7 @@ func (d *decider) workTogether(s *State, r *Round, rs games.RoundSettler, res []
 	for _, z := range prizes {
 		out = append(out, z.d)
 	}
-	if dd, err := d.passDraws(s, r, rs, funds.Pool, out); err != nil {
+	if dd, err := d.passDraws(s, r, rs, funds.Pool, out, TransferPostings(r.Table, r.Currency, set.Transfers[funded:])); err != nil {
 		return nil, err
 	} else if dd != nil {
 		out = append(out, *dd)

@@ -291,6 +291,9 @@ func (f *fold) apply(d *decoded) error {
 		// movements (poolEntries) and the winners' wallets'.
 	case *events.JackpotDrawSeedRevealed:
 		f.poolEvent(e, p.Pool, p)
+	case *events.CreditsExpired:
+		// Its posting is the whole effect: the credits' balance, and the
+		// pool's history when they return to a pool (poolEntries).
 	default:
 		var ok bool
 		if ok, err = f.sessionEvent(e, d.payload); !ok {

@@ -183,6 +183,8 @@ func poolKind(t events.Type, other string, sign int64) string {
 		return "prize"
 	case events.TypeBetSettlementReversed:
 		return "reversal"
+	case events.TypeCreditsExpired:
+		return "credits_expired"
 	case events.TypeJackpotDrawn:
 		if sign > 0 {
 			// The house advances what the account lacks for the

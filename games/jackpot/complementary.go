@@ -46,6 +46,16 @@ const (
 	PayCredits = "credits"
 	// PromotionMax bounds a promotion's authorisation reference.
 	PromotionMax = 200
+	// CreditsExpiryDaysMax bounds how long credits last: ten years.
+	CreditsExpiryDaysMax = 3650
+)
+
+// Where expired credits go (Params.CreditsExpireTo).
+const (
+	// ExpireToPool returns expired credits to the pool's main pool.
+	ExpireToPool = "pool"
+	// ExpireToHouse returns expired credits to the casino.
+	ExpireToHouse = "house"
 )
 
 // Limits of complementary prizes.
@@ -93,6 +103,17 @@ func checkComplementary(p Params) error {
 	}
 	if len(p.Complementary) > ComplementaryMax {
 		return fmt.Errorf("%d complementary prizes, at most %d", len(p.Complementary), ComplementaryMax)
+	}
+	credits := slices.ContainsFunc(p.Complementary, func(c Complementary) bool { return c.Pay == PayCredits })
+	switch {
+	case p.CreditsExpiryDays < 0 || p.CreditsExpiryDays > CreditsExpiryDaysMax:
+		return fmt.Errorf("credits_expiry_days %d, want 0 (never) ..%d", p.CreditsExpiryDays, CreditsExpiryDaysMax)
+	case p.CreditsExpiryDays > 0 && !credits:
+		return fmt.Errorf("credits_expiry_days without a prize paid in credits")
+	case p.CreditsExpiryDays > 0 && p.CreditsExpireTo != ExpireToPool && p.CreditsExpireTo != ExpireToHouse:
+		return fmt.Errorf("credits_expire_to %q, want %q or %q", cut(p.CreditsExpireTo), ExpireToPool, ExpireToHouse)
+	case p.CreditsExpiryDays == 0 && p.CreditsExpireTo != "":
+		return fmt.Errorf("credits_expire_to without credits_expiry_days")
 	}
 	for i, c := range p.Complementary {
 		bad := func(format string, args ...any) error {
@@ -183,6 +204,11 @@ type Drawn struct {
 	Amount  decimal.Decimal `json:"amount"`
 	Pay     string          `json:"pay"`
 	Account string          `json:"account"`
+	// ExpiryDays and ExpireTo, for credits, are how many days they last
+	// (0: for ever) and the account expired credits go to (the pool's
+	// main account, or AccountCasino).
+	ExpiryDays int    `json:"expiry_days,omitzero"`
+	ExpireTo   string `json:"expire_to,omitempty"`
 }
 
 // BetsMax bounds the qualifying bets of one pass: one progressive bet
@@ -246,8 +272,15 @@ func (p *Pool) DrawEvery(seed []byte, pass string, bets []DrawBet) ([]DrawValue,
 			if c.Multiple > 0 {
 				amount = b.Stake.Mul(decimal.NewFromInt(c.Multiple))
 			}
-			won = append(won, Drawn{Prize: i, Name: c.Name, Bet: b.Bet, Player: b.Player, Seat: b.Seat,
-				Value: v, Of: uint64(c.Of), Amount: amount, Pay: c.Pay, Account: p.complementaryAccount(c)})
+			d := Drawn{Prize: i, Name: c.Name, Bet: b.Bet, Player: b.Player, Seat: b.Seat,
+				Value: v, Of: uint64(c.Of), Amount: amount, Pay: c.Pay, Account: p.complementaryAccount(c)}
+			if c.Pay == PayCredits && p.params.CreditsExpiryDays > 0 {
+				d.ExpiryDays, d.ExpireTo = p.params.CreditsExpiryDays, p.MainAccount()
+				if p.params.CreditsExpireTo == ExpireToHouse {
+					d.ExpireTo = AccountCasino
+				}
+			}
+			won = append(won, d)
 		}
 		draw := func(subject string, n uint64, wins uint64) uint64 {
 			v := Uniform(seed, DrawMessage(p.params.Pool, p.params.Version, pass, i, subject), n)

@@ -84,6 +84,12 @@ type Params struct {
 	// promoción debe ser informada a la Superintendencia para su
 	// autorización previa"); required when a line pays PayCredits.
 	Promotion string `json:"promotion,omitempty"`
+	// CreditsExpiryDays, when not zero, is how many days a player's
+	// credits last after the last credits the pool paid them (each new
+	// prize extends them); CreditsExpireTo says where expired credits go:
+	// ExpireToPool (the main pool) or ExpireToHouse (the casino).
+	CreditsExpiryDays int    `json:"credits_expiry_days,omitzero"`
+	CreditsExpireTo   string `json:"credits_expire_to,omitempty"`
 }
 
 // Reserve is one reserve pool and its share.

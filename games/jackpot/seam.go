@@ -121,7 +121,7 @@ func (r Rules) Draw(seed []byte, pass string, bets []games.PoolDrawBet) ([]games
 	out := make([]games.PoolPrizeDrawn, len(ds))
 	for i, d := range ds {
 		out[i] = games.PoolPrizeDrawn{Prize: d.Prize, Name: d.Name, Bet: d.Bet, Player: d.Player, Seat: d.Seat,
-			Value: d.Value, Of: d.Of, Amount: d.Amount, Pay: d.Pay, Account: d.Account}
+			Value: d.Value, Of: d.Of, Amount: d.Amount, Pay: d.Pay, Account: d.Account, ExpiryDays: d.ExpiryDays, ExpireTo: d.ExpireTo}
 	}
 	return out, nil
 }
