@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"slices"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -95,5 +96,35 @@ func (f *fold) creditsExpired(p *events.CreditsExpired, report reporter) {
 		// The posting already moved the balance: anything left means the
 		// expiry took less than the player held.
 		report(KindPostingsMismatch, "%s's credits expired %s, leaving %s", p.Player, p.Amount, f.balance(k.account, k.currency))
+	}
+}
+
+func (r *ReconRow) hasCreditFlows() bool {
+	return !r.CreditsIssued.IsZero() || !r.CreditsSpent.IsZero() || !r.CreditsRefunded.IsZero() || !r.CreditsExpired.IsZero()
+}
+
+// creditsTable writes finance's credits per row and day (CSV), when the
+// period moved any: issued by each pool, spent at each table, refunded,
+// expired, and the credits' own row.
+func (r *ReconcileReport) creditsTable(c *csvSections) {
+	if !slices.ContainsFunc(r.Totals, func(t ReconRow) bool { return t.hasCreditFlows() }) {
+		return
+	}
+	ri := r.render
+	c.header("credit_flows", "date", "scope", "table", "currency", "credits_issued", "credits_spent", "credits_refunded", "credits_expired")
+	row := func(date string, x ReconRow) {
+		if x.hasCreditFlows() {
+			cur := x.Currency
+			c.row("credit_flows", date, x.Scope, x.Table, cur, ri.amount(x.CreditsIssued, cur), ri.amount(x.CreditsSpent, cur),
+				ri.amount(x.CreditsRefunded, cur), ri.amount(x.CreditsExpired, cur))
+		}
+	}
+	for _, d := range r.Days {
+		for _, x := range d.Rows {
+			row(d.Date, x)
+		}
+	}
+	for _, x := range r.Totals {
+		row("", x)
 	}
 }

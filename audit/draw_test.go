@@ -1,10 +1,14 @@
 package audit_test
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -257,6 +261,17 @@ func TestVerify_ComplementaryDraws(t *testing.T) {
 		!credits.CreditsIssued.Equal(pool.CreditsIssued) || !credits.CreditsExpired.Equal(pool.CreditsExpired) ||
 		!credits.Closing.Equal(credits.Opening.Add(credits.CreditsIssued).Sub(credits.CreditsSpent).Add(credits.CreditsRefunded).Sub(credits.CreditsExpired)) {
 		t.Fatalf("credits row %+v, pool row %+v", credits, pool)
+	}
+	var zipped bytes.Buffer
+	if err := rec.WriteCSV(&zipped); err != nil {
+		t.Fatal(err)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(zipped.Bytes()), int64(zipped.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(zr.File, func(f *zip.File) bool { return strings.Contains(f.Name, "credit_flows") }) {
+		t.Error("the reconciliation's CSV has no credit_flows")
 	}
 	// The settle line of each revealed pass draws what the pass recorded.
 	_, revealed := readDraws(t, h.Stream)

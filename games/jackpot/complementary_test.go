@@ -59,6 +59,45 @@ func TestNew_Complementary(t *testing.T) {
 	if _, err := New(compParams(ok, ok, ok, ok, ok, ok, ok, ok, ok)); !errors.Is(err, ErrBadParams) {
 		t.Errorf("nine lines: err = %v, want ErrBadParams", err)
 	}
+	// Credits need the promotion's authorisation; an expiry needs credits
+	// and a destination.
+	credits := ok
+	credits.Pay = PayCredits
+	withPromotion := func(p Params) Params { p.Promotion = "SCJ 2026-117"; return p }
+	if _, err := New(compParams(credits)); !errors.Is(err, ErrBadParams) {
+		t.Errorf("credits without a promotion: err = %v, want ErrBadParams", err)
+	}
+	if _, err := New(withPromotion(compParams(credits))); err != nil {
+		t.Errorf("credits with a promotion: %v", err)
+	}
+	for name, f := range map[string]func(p *Params){
+		"expiry without credits": func(p *Params) {
+			p.Complementary = []Complementary{ok}
+			p.CreditsExpiryDays, p.CreditsExpireTo = 30, ExpireToPool
+		},
+		"expiry to nowhere":      func(p *Params) { p.CreditsExpiryDays = 30 },
+		"expiry to the moon":     func(p *Params) { p.CreditsExpiryDays, p.CreditsExpireTo = 30, "moon" },
+		"a destination, no days": func(p *Params) { p.CreditsExpireTo = ExpireToHouse },
+		"eleven years":           func(p *Params) { p.CreditsExpiryDays, p.CreditsExpireTo = 4018, ExpireToHouse },
+	} {
+		p := withPromotion(compParams(credits))
+		f(&p)
+		if _, err := New(p); !errors.Is(err, ErrBadParams) {
+			t.Errorf("%s: err = %v, want ErrBadParams", name, err)
+		}
+	}
+	certain := credits
+	certain.Of = 1
+	p := withPromotion(compParams(certain))
+	p.CreditsExpiryDays, p.CreditsExpireTo = 30, ExpireToHouse
+	pool, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, won, err := pool.DrawEvery([]byte("s"), "r", []DrawBet{{Bet: "b", Player: "ann", Stake: decimal.NewFromInt(1)}})
+	if err != nil || len(won) != 1 || won[0].ExpiryDays != 30 || won[0].ExpireTo != AccountCasino || won[0].Pay != PayCredits {
+		t.Errorf("a credits prize that expires to the house: %+v, %v", won, err)
+	}
 }
 
 // uniformAgain is Uniform written again from docs/GAMES.md's words.

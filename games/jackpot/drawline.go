@@ -69,6 +69,10 @@ type DrawLinePrize struct {
 	Amount  string `json:"amount"`
 	Pay     string `json:"pay"`
 	Account string `json:"account"`
+	// ExpiryDays and ExpireTo, for credits that expire: how many days
+	// after this prize, and where they then go.
+	ExpiryDays int    `json:"expiry_days,omitzero"`
+	ExpireTo   string `json:"expire_to,omitempty"`
 }
 
 // isDrawLine reports whether a pool line is a draw line: it has a seed.
@@ -132,7 +136,8 @@ func DrawLine(line []byte) DrawLineResult {
 		Commitment: games.DrawCommitment(seed), Pass: req.Pass, Draws: every}
 	for _, z := range won {
 		res.Prizes = append(res.Prizes, DrawLinePrize{Prize: z.Prize, Name: z.Name, Bet: z.Bet, Player: z.Player, Seat: z.Seat,
-			Value: z.Value, Of: z.Of, Amount: z.Amount.StringFixed(pool.Scale()), Pay: z.Pay, Account: z.Account})
+			Value: z.Value, Of: z.Of, Amount: z.Amount.StringFixed(pool.Scale()), Pay: z.Pay, Account: z.Account,
+			ExpiryDays: z.ExpiryDays, ExpireTo: z.ExpireTo})
 	}
 	return res
 }
