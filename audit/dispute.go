@@ -195,6 +195,12 @@ type PlayerBalance struct {
 	// player took down between two results.
 	Commission decimal.Decimal `json:"commission,omitzero"`
 	TakenDown  decimal.Decimal `json:"taken_down,omitzero"`
+	// CreditsStaked is the part of Staked paid with promotional credits,
+	// net of its refunds: it never was in the wallet. Complementary is
+	// the complementary prizes the round's draws paid into the wallet
+	// (audit/dispute_draw.go).
+	CreditsStaked decimal.Decimal `json:"credits_staked,omitzero"`
+	Complementary decimal.Decimal `json:"complementary,omitzero"`
 	// charged is the part of Commission charged on placing bets, the one
 	// the other flows do not already hold.
 	charged decimal.Decimal
@@ -368,6 +374,9 @@ func (o *disputeObserver) observe(s *step, f *fold) {
 			pb.Staked = pb.Staked.Add(b.Stake)
 			pb.Commission = pb.Commission.Add(b.Commission)
 			pb.charged = pb.charged.Add(b.Commission)
+			if p.Funding != "" {
+				pb.CreditsStaked = pb.CreditsStaked.Add(b.Stake)
+			}
 		}
 	case *events.BetSettled:
 		pb := o.player(p.Player, p.Currency)
@@ -384,6 +393,9 @@ func (o *disputeObserver) observe(s *step, f *fold) {
 	case *events.BetRefunded:
 		pb := o.player(p.Player, p.Currency)
 		pb.Refunded = pb.Refunded.Add(p.Stake)
+		if p.Funding != "" {
+			pb.CreditsStaked = pb.CreditsStaked.Sub(p.Stake)
+		}
 	case *events.BetTakenDown:
 		pb := o.player(p.Player, p.Currency)
 		pb.TakenDown = pb.TakenDown.Add(p.Stake)
@@ -539,7 +551,8 @@ func (o *disputeObserver) player(player, currency string) *playerAcc {
 	if pb == nil {
 		pb = &playerAcc{PlayerBalance: PlayerBalance{Player: player, Currency: currency, Before: decimal.Zero, After: decimal.Zero,
 			Commission: decimal.Zero, TakenDown: decimal.Zero,
-			Staked: decimal.Zero, Returned: decimal.Zero, Refunded: decimal.Zero, Other: decimal.Zero}}
+			Staked: decimal.Zero, Returned: decimal.Zero, Refunded: decimal.Zero, Other: decimal.Zero,
+			CreditsStaked: decimal.Zero, Complementary: decimal.Zero}}
 		o.players[k] = pb
 		o.order = append(o.order, k)
 	}
@@ -596,7 +609,9 @@ func (o *disputeObserver) report(w *walker) *DisputeReport {
 	rep.Players = make([]PlayerBalance, 0, len(o.order))
 	for _, k := range o.order {
 		pb := o.players[k].PlayerBalance
-		flows := pb.Returned.Add(pb.Refunded).Add(pb.TakenDown).Sub(pb.Staked).Sub(pb.charged)
+		// Stakes paid with credits, and their refunds, never moved the
+		// wallet; complementary cash prizes did.
+		flows := pb.Returned.Add(pb.Refunded).Add(pb.TakenDown).Sub(pb.Staked).Sub(pb.charged).Add(pb.CreditsStaked).Add(pb.Complementary)
 		pb.Other = pb.After.Sub(pb.Before).Sub(flows)
 		rep.Players = append(rep.Players, pb)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/ledger"
 )
 
 // DisputeDraws are a pass's complementary draws in a dispute report
@@ -36,6 +37,12 @@ func (o *disputeObserver) observeDraw(s *step, f *fold) {
 		if p.Round == o.round {
 			o.rep.Complementary = &DisputeDraws{Pool: p.Pool, Version: p.Version, Commitment: p.Commitment, Bets: p.Bets, Prizes: p.Prizes}
 			o.drawn = p
+			for _, z := range p.Prizes {
+				if z.Pay != ledger.PayCredits {
+					pb := o.player(z.Player, p.Currency)
+					pb.Complementary = pb.Complementary.Add(z.Amount)
+				}
+			}
 		}
 	case *events.JackpotDrawSeedRevealed:
 		d := o.rep.Complementary
