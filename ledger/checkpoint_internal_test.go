@@ -124,7 +124,13 @@ func TestCheckpoint_RoundTrip(t *testing.T) {
 		break
 	}
 	s.pools["jp-1"] = &Pool{ID: "jp-1", Currency: "EUR", Version: 2, Hash: "abc", Params: []byte(`{"pool":"jp-1"}`),
-		Accounts: []string{"jackpot:jp-1:main", "jackpot:jp-1:reserve:r1"}, Tables: []string{"table-0", "table-1"}}
+		Accounts: []string{"jackpot:jp-1:main", "jackpot:jp-1:reserve:r1"}, Tables: []string{"table-0", "table-1"}, Commitment: "c0ffee"}
+	s.credits[creditsKey("ann", "EUR")] = CreditsTerm{Expires: time.Date(2027, 1, 2, 3, 4, 5, 6, time.UTC), To: "jackpot:jp-1:main"}
+	for _, r := range s.rounds {
+		r.drawn = true
+		r.Bets[0].Funding = FundingCredits
+		break
+	}
 	s.pools["jp-0"] = &Pool{ID: "jp-0", Currency: "EUR", Version: 1, Hash: "def", Params: []byte(`{}`), Accounts: []string{"jackpot:jp-0:main"}, Decommissioned: true}
 	s.sessions["table-0"] = &Session{ID: "evening", Table: "table-0", Number: 2, Paytable: "bingo/es-1979", PaytableHash: "abc",
 		Terms: []byte(`{"series":[]}`), SalesMax: 100000, Rounds: 3, Codes: []string{"card:A-1:x", "card:A-2:y"}, Sales: decimal.RequireFromString("2.00"),

@@ -160,13 +160,18 @@ func hmacUniform(seed []byte, msg string, n uint64) uint64 {
 }
 
 // TestLedger_ComplementaryReveal plays passes with a prize drawn 1 in 3,
-// configures a new version, and checks that the seed it reveals hashes to
+// across a restart, configures a new version, and checks that the seed it reveals hashes to
 // the commitment every pass recorded, and that every bet's draw done again
 // from it is what the passes recorded: the winners and only them.
 func TestLedger_ComplementaryReveal(t *testing.T) {
 	h := drawHarness(t, "500", jackpot.Complementary{Name: "one in three", Per: jackpot.PerBet, Wins: 1, Of: 3, Amount: dec("2.00"), Pay: jackpot.PayCash})
 	var rounds []string
-	for range 6 {
+	for i := range 6 {
+		if i == 3 {
+			// A restart: the commitment comes back from the stream, the
+			// seed from its file.
+			h.restart()
+		}
 		rounds = append(rounds, drawPass(h,
 			testgames.PassSeat{Seat: 1, Cards: []string{"2C", "7D", "9H", "JC", "KD"}},
 			testgames.PassSeat{Seat: 2, Cards: []string{"3C", "8D", "TH", "QC", "AD"}, Exchange: true}))
