@@ -142,7 +142,9 @@ type Pool struct {
 // is negative or has more decimals than the scale, a ceiling is below the
 // base or set without a reserve, the reset rule is unknown, or a prize
 // line is not exactly one of a multiple (1..MultipleMax, no cap) and a
-// percentage, or names a category twice. The data is copied.
+// percentage, or names a category twice, or a complementary line, the
+// promotion or the credits' expiry is not valid (checkComplementary). The
+// data is copied.
 func New(p Params) (*Pool, error) {
 	p.Reserves = slices.Clone(p.Reserves)
 	p.Prizes = slices.Clone(p.Prizes)
