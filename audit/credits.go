@@ -90,7 +90,7 @@ func (f *fold) creditsExpired(p *events.CreditsExpired, report reporter) {
 	switch {
 	case !ok:
 		report(KindEventInvalid, "%s's credits in %s expired; no prize gave them an expiry", p.Player, p.Currency)
-	case !p.Expired.Equal(term.expires) || p.To != term.to:
+	case !p.Expired.Equal(term.expires) || (p.To != term.to && !(p.To == ledger.AccountCasino && f.decommissioned(term.to))):
 		report(KindEventInvalid, "%s's credits expired at %s to %s; their term is %s to %s", p.Player, p.Expired, p.To, term.expires, term.to)
 	case !f.balance(k.account, k.currency).IsZero():
 		// The posting already moved the balance: anything left means the
@@ -127,4 +127,11 @@ func (r *ReconcileReport) creditsTable(c *csvSections) {
 	for _, x := range r.Totals {
 		row("", x)
 	}
+}
+
+// decommissioned reports whether account is an account of a pool
+// decommissioned since: expired credits due to it go to the casino.
+func (f *fold) decommissioned(account string) bool {
+	id, ok := poolOfAccount(account)
+	return ok && f.pools[id] != nil && f.pools[id].Decommissioned
 }

@@ -195,13 +195,7 @@ func (f *fold) checkPoolFunds(r *roundState, funds *events.Funds, report reporte
 
 // poolOfAccount returns the pool of a pool account
 // (jackpot:<pool>:main or :reserve:<name>).
-func poolOfAccount(account string) (string, bool) {
-	if !ledger.IsPoolAccount(account) {
-		return "", false
-	}
-	id, _, _ := strings.Cut(strings.TrimPrefix(account, ledger.JackpotAccount("")), ":")
-	return id, true
-}
+func poolOfAccount(account string) (string, bool) { return ledger.PoolOfAccount(account) }
 
 // addPoolFlow adds a pool's flow to a reconciliation row. A flow between
 // two rows (a prize: pool → wallets; a pass's funding: a table's house →

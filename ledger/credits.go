@@ -117,9 +117,22 @@ func (d *decider) expireCredits(s *State, c *ExpireCredits, now time.Time) ([]dr
 	case !balance.IsPositive():
 		return nil, errf(ErrCreditsNotExpired, "%s holds no credits in %s", c.Player, c.Currency)
 	}
+	to := expiredTo(s, term.To)
 	return []draft{{
 		typ:      events.TypeCreditsExpired,
-		payload:  &events.CreditsExpired{Player: c.Player, Currency: c.Currency, Amount: balance, To: term.To, Expired: term.Expires},
-		postings: []events.Posting{{From: CreditsAccount(c.Player), To: term.To, Amount: balance, Currency: c.Currency}},
+		payload:  &events.CreditsExpired{Player: c.Player, Currency: c.Currency, Amount: balance, To: to, Expired: term.Expires},
+		postings: []events.Posting{{From: CreditsAccount(c.Player), To: to, Amount: balance, Currency: c.Currency}},
 	}}, nil
+}
+
+// expiredTo is where expired credits go: the term's account, or the
+// casino when it is a pool decommissioned since (no money is left in a
+// pool no command reaches).
+func expiredTo(s *State, to string) string {
+	if id, ok := PoolOfAccount(to); ok {
+		if p := s.pools[id]; p == nil || p.Decommissioned {
+			return AccountCasino
+		}
+	}
+	return to
 }

@@ -145,3 +145,41 @@ func TestLedger_CreditsExpire(t *testing.T) {
 	// Nothing left to expire.
 	h.refuse(expire, "credits_not_expired")
 }
+
+// TestLedger_CreditsExpireDecommissioned: credits due back to a pool
+// decommissioned since go to the casino: nothing is left in a pool no
+// command reaches.
+func TestLedger_CreditsExpireDecommissioned(t *testing.T) {
+	h := newHarness(t)
+	h.opts.DrawSeeds = mustSeeds(t)
+	withPools(h)
+	h.openTestTable("t1", "prog/test")
+	p, err := jackpot.New(jackpot.Params{
+		Pool: "jp-c", Version: 1, Source: "ledger tests: credits that expire", Scale: 2,
+		CommissionPercent: dec("0"), Base: dec("0"), Ceiling: dec("0"), Reset: jackpot.ResetFromCasino, Prizes: jackpot.SeedPrizes(),
+		Complementary:     []jackpot.Complementary{{Name: "credits", Per: jackpot.PerBet, Wins: 1, Of: 1, Amount: dec("10.00"), Pay: jackpot.PayCredits}},
+		Promotion:         "SCJ authorisation 2026-117",
+		CreditsExpiryDays: 1, CreditsExpireTo: jackpot.ExpireToPool,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.must(&ledger.ConfigurePool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-c", Currency: "EUR", Params: p.CanonicalJSON()})
+	h.must(link("jp-c", "t1"))
+	h.must(&ledger.AdjustPool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-c", Account: "jackpot:jp-c:main", Amount: dec("100"), Reason: "test funding"})
+	drawPass(h, testgames.PassSeat{Seat: 1, Cards: quad2})
+	h.must(unlink("jp-c", "t1"))
+	h.must(&ledger.DecommissionPool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-c", Reason: "promotion over"})
+	h.clock.Advance(25 * time.Hour)
+	h.must(&ledger.ExpireCredits{Meta: ledger.Meta{Actor: finance}, Player: "s1", Currency: "EUR"})
+	h.wantBalances(map[string]string{ledger.CreditsAccount("s1"): "0", "jackpot:jp-c:main": "0"})
+	for _, e := range h.readAll() {
+		if e.Type == events.TypeCreditsExpired {
+			if ex, _ := events.Into[events.CreditsExpired](&e); ex == nil || ex.To != ledger.AccountCasino || !ex.Amount.Equal(dec("10")) {
+				t.Fatalf("expiry %+v, want 10.00 to the casino", ex)
+			}
+			return
+		}
+	}
+	t.Fatal("no credits.expired")
+}

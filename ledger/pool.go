@@ -448,6 +448,15 @@ func PoolPostings(currency string, ts []events.Transfer) []events.Posting {
 	return ps
 }
 
+// PoolOfAccount returns the pool of a pool account (IsPoolAccount).
+func PoolOfAccount(account string) (string, bool) {
+	if !IsPoolAccount(account) {
+		return "", false
+	}
+	id, _, _ := strings.Cut(strings.TrimPrefix(account, accountJackpot), ":")
+	return id, true
+}
+
 // IsPoolAccount reports whether account is a pool's account
 // (jackpot:<pool>:main or jackpot:<pool>:reserve:<name>).
 func IsPoolAccount(account string) bool {
