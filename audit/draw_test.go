@@ -242,6 +242,13 @@ func TestVerify_ComplementaryDraws(t *testing.T) {
 			t.Errorf("complementary prize %q listed among the hand prizes", l.Hand)
 		}
 	}
+	var page bytes.Buffer
+	if err := reg.WriteHTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(page.String(), "<h3>Complementary prizes</h3>") || !strings.Contains(page.String(), "lucky pass") {
+		t.Error("the regulator's HTML report does not list the complementary prizes")
+	}
 	// Finance's reconciliation balances every row, the credits' too:
 	// issued by the pool, spent at the tables, refunded by the cancelled
 	// rounds.

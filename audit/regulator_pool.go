@@ -278,7 +278,7 @@ func (r *RegulatorReport) poolTables(c *csvSections) {
 	}
 	// Complementary prizes apart from the hand prizes, in a section of
 	// their own when a pool drew any.
-	if !slices.ContainsFunc(r.Pools, func(p PoolReport) bool { return len(p.ComplementaryPrizes) > 0 }) {
+	if !r.ComplementaryPrizes() {
 		return
 	}
 	c.header("pool_complementary", "pool", "currency", "prize", "count", "amount")
@@ -287,4 +287,11 @@ func (r *RegulatorReport) poolTables(c *csvSections) {
 			c.row("pool_complementary", p.Pool, p.Currency, l.Name, ints(l.Count), ri.amount(l.Amount, p.Currency))
 		}
 	}
+}
+
+// ComplementaryPrizes reports whether any pool of the period paid
+// complementary prizes: the reports then list them apart from the hand
+// prizes.
+func (r *RegulatorReport) ComplementaryPrizes() bool {
+	return slices.ContainsFunc(r.Pools, func(p PoolReport) bool { return len(p.ComplementaryPrizes) > 0 })
 }
