@@ -19,6 +19,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/api"
+	"github.com/wagerlog/wagerlog/drawseed"
 	"github.com/wagerlog/wagerlog/events/jetstream"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/registry"
@@ -78,7 +79,11 @@ func newEnv(t testing.TB, o envOptions) *env {
 	if catalog == nil {
 		catalog = registry.New()
 	}
-	led, err := ledger.Open(ctx, store, ledger.Options{Games: catalog, WalletMax: o.walletMax})
+	seeds, err := drawseed.Open(filepath.Join(dir, "draw-seeds"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	led, err := ledger.Open(ctx, store, ledger.Options{Games: catalog, WalletMax: o.walletMax, DrawSeeds: seeds})
 	if err != nil {
 		store.Close()
 		t.Fatalf("open ledger: %v", err)

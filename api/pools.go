@@ -57,6 +57,7 @@ func poolRoutes() []route {
 		commandRoute(&ledger.DecommissionPool{}, route{id: "decommissionPool", tag: "pools", summary: "Decommission a pool without linked tables: its balances go to another pool or the casino", body: poolDecommissionRequest{}, resp: ledger.Result{}, handler: (*Server).decommissionPool}),
 		commandRoute(&ledger.CloseSeat{}, route{id: "closeSeat", tag: "pools", summary: "Close a seat of a table to progressive bets (an irregular play, a faulty bet light; with a reason)", body: seatRequest{}, resp: ledger.Result{}, handler: (*Server).closeSeat}),
 		commandRoute(&ledger.ReopenSeat{}, route{id: "reopenSeat", tag: "pools", summary: "Reopen a closed seat to progressive bets", body: seatRequest{}, resp: ledger.Result{}, handler: (*Server).reopenSeat}),
+		commandRoute(&ledger.ExpireCredits{}, route{id: "expireCredits", tag: "wallets", summary: "Return a player's expired promotional credits to where the paying pool's parameters say", body: creditsExpireRequest{}, resp: ledger.Result{}, handler: (*Server).expireCredits}),
 		{method: "GET", path: "/v1/pools/{pool}", id: "getPool", tag: "pools", summary: "A pool: parameters, linked tables, balances (the main pool is the amount a display shows) and last winners", roles: rolesAll, publicBoard: true, query: []param{qMinSeq}, resp: projections.PoolView{}, handler: (*Server).getPool},
 		{method: "GET", path: "/v1/pools/{pool}/history", id: "poolHistory", tag: "pools", summary: "Every movement of the pool's accounts, newest first", roles: rolesPoolHistory, query: page, resp: projections.PoolPage{}, handler: (*Server).poolHistory},
 		{method: "GET", path: "/v1/pools/{pool}/tables/{table}/prizes", id: "poolTablePrizes", tag: "pools", summary: "A linked table's last 50 progressive prizes, newest first", roles: rolesAll, publicBoard: true, query: []param{qMinSeq}, resp: []projections.PoolEntry{}, handler: (*Server).poolTablePrizes},
@@ -173,5 +174,17 @@ func (s *Server) poolStream(w http.ResponseWriter, r *http.Request, _ Principal)
 	return s.liveStream(w, r, "pool", projections.PoolSubject(pool), func() (uint64, any, error) {
 		v, err := s.cfg.Views.Pool(pool)
 		return v.Seq, v, err
+	})
+}
+
+// creditsExpireRequest is the body of a credits expiry.
+type creditsExpireRequest struct {
+	Currency string `json:"currency"`
+}
+
+func (s *Server) expireCredits(w http.ResponseWriter, r *http.Request, who Principal) error {
+	return write(s, w, r, who, 0, func(m ledger.Meta, q *creditsExpireRequest) (ledger.Command, error) {
+		p, err := pathID(r, "player")
+		return &ledger.ExpireCredits{Meta: m, Player: p, Currency: q.Currency}, err
 	})
 }

@@ -54,10 +54,32 @@ func (s *Server) getWallet(w http.ResponseWriter, r *http.Request, _ Principal) 
 	if err := s.waitMinSeq(r); err != nil {
 		return err
 	}
-	account := ledger.WalletAccount(player)
-	list, err := s.cfg.Views.Balances(account)
+	list, err := s.ownBalances(ledger.WalletAccount(player))
 	if err != nil {
 		return err
+	}
+	// The promotional credits are shown apart: they pay only progressive
+	// bets and are never withdrawn (ledger/credits.go).
+	credits, err := s.ownBalances(ledger.CreditsAccount(player))
+	if err != nil {
+		return err
+	}
+	return answer(w, list.Seq, WalletAnswer{BalanceList: list, Credits: credits.Balances}, nil)
+}
+
+// WalletAnswer is GET /v1/wallets/{player}: the wallet's balances, one per
+// currency, and the player's promotional credits apart (absent when the
+// player never had any).
+type WalletAnswer struct {
+	projections.BalanceList
+	Credits []projections.AccountBalance `json:"credits,omitempty"`
+}
+
+// ownBalances returns account's balances in every currency.
+func (s *Server) ownBalances(account string) (projections.BalanceList, error) {
+	list, err := s.cfg.Views.Balances(account)
+	if err != nil {
+		return list, err
 	}
 	// The prefix also matches longer player ids ("p1" matches "p10"); keep
 	// this player's rows. They sort first, so a truncated list still holds
@@ -69,7 +91,7 @@ func (s *Server) getWallet(w http.ResponseWriter, r *http.Request, _ Principal) 
 		}
 	}
 	list.Balances, list.Truncated = own, false
-	return answer(w, list.Seq, list, nil)
+	return list, nil
 }
 
 func (s *Server) walletHistory(w http.ResponseWriter, r *http.Request, _ Principal) error {

@@ -99,6 +99,9 @@ type slipRequest struct {
 	// Print asks the ledger to print the bets from a seed instead (bingo
 	// cards: series, from, to, seed, stake).
 	Print *ledger.PrintRequest `json:"print,omitempty"`
+	// Funding is "credits" for a slip paid with the player's promotional
+	// credits: progressive bets only (ledger.FundingCredits).
+	Funding string `json:"funding,omitempty"`
 }
 
 // SeqHeader carries the last stream sequence of a write's events, or the
@@ -329,6 +332,6 @@ func (s *Server) placeSlip(w http.ResponseWriter, r *http.Request, who Principal
 		if len(q.Bets) > ledger.BetsPerSlipMax {
 			return nil, &Error{Code: "invalid_request", Detail: fmt.Sprintf("%d bets is over the limit of %d per slip", len(q.Bets), ledger.BetsPerSlipMax), Err: ledger.ErrInvalidRequest}
 		}
-		return &ledger.PlaceSlip{Meta: m, Table: t, Round: q.Round, Player: q.Player, Bets: q.Bets, Print: q.Print}, nil
+		return &ledger.PlaceSlip{Meta: m, Table: t, Round: q.Round, Player: q.Player, Bets: q.Bets, Print: q.Print, Funding: q.Funding}, nil
 	})
 }

@@ -53,6 +53,10 @@ type DisputeReport struct {
 	// absent for a game that posts nothing at close.
 	SalesClosed  *replay.TransfersCheck `json:"sales_closed,omitempty"`
 	Announcement string                 `json:"announcement,omitempty"`
+	// Complementary are the pass's complementary draws, drawn again once
+	// their seed is revealed (audit/dispute_draw.go); absent for a round
+	// that drew none.
+	Complementary *DisputeDraws `json:"complementary,omitempty"`
 }
 
 // DisputeRound describes the round.
@@ -192,6 +196,12 @@ type PlayerBalance struct {
 	// player took down between two results.
 	Commission decimal.Decimal `json:"commission,omitzero"`
 	TakenDown  decimal.Decimal `json:"taken_down,omitzero"`
+	// CreditsStaked is the part of Staked paid with promotional credits,
+	// net of its refunds: it never was in the wallet. Complementary is
+	// the complementary prizes the round's draws paid into the wallet
+	// (audit/dispute_draw.go).
+	CreditsStaked decimal.Decimal `json:"credits_staked,omitzero"`
+	Complementary decimal.Decimal `json:"complementary,omitzero"`
 	// charged is the part of Commission charged on placing bets, the one
 	// the other flows do not already hold.
 	charged decimal.Decimal
@@ -280,6 +290,9 @@ type disputeObserver struct {
 	// meta is the round as the walk knew it, for the replay.
 	meta replay.RoundMeta
 	pts  *games.Catalog
+	// drawn is the round's jackpot.drawn, drawn again at its seed's
+	// reveal (audit/dispute_draw.go).
+	drawn *events.JackpotDrawn
 	// names is the round's paytable when its game names its bets.
 	names interface{ Name(string) string }
 	// commission is each bet's commission on the settlement in force, which
@@ -295,6 +308,7 @@ type playerAcc struct {
 
 func (o *disputeObserver) observe(s *step, f *fold) {
 	e := &s.env
+	o.observeDraw(s, f)
 	if p, ok := s.payload.(*events.LedgerSealed); ok && o.n > 0 && o.seal == nil && p.ToSeq >= o.rep.Round.LastSeq {
 		o.seal, o.sealSeq = p, s.raw.Seq
 		return
@@ -361,6 +375,9 @@ func (o *disputeObserver) observe(s *step, f *fold) {
 			pb.Staked = pb.Staked.Add(b.Stake)
 			pb.Commission = pb.Commission.Add(b.Commission)
 			pb.charged = pb.charged.Add(b.Commission)
+			if p.Funding != "" {
+				pb.CreditsStaked = pb.CreditsStaked.Add(b.Stake)
+			}
 		}
 	case *events.BetSettled:
 		pb := o.player(p.Player, p.Currency)
@@ -377,6 +394,9 @@ func (o *disputeObserver) observe(s *step, f *fold) {
 	case *events.BetRefunded:
 		pb := o.player(p.Player, p.Currency)
 		pb.Refunded = pb.Refunded.Add(p.Stake)
+		if p.Funding != "" {
+			pb.CreditsStaked = pb.CreditsStaked.Sub(p.Stake)
+		}
 	case *events.BetTakenDown:
 		pb := o.player(p.Player, p.Currency)
 		pb.TakenDown = pb.TakenDown.Add(p.Stake)
@@ -532,7 +552,8 @@ func (o *disputeObserver) player(player, currency string) *playerAcc {
 	if pb == nil {
 		pb = &playerAcc{PlayerBalance: PlayerBalance{Player: player, Currency: currency, Before: decimal.Zero, After: decimal.Zero,
 			Commission: decimal.Zero, TakenDown: decimal.Zero,
-			Staked: decimal.Zero, Returned: decimal.Zero, Refunded: decimal.Zero, Other: decimal.Zero}}
+			Staked: decimal.Zero, Returned: decimal.Zero, Refunded: decimal.Zero, Other: decimal.Zero,
+			CreditsStaked: decimal.Zero, Complementary: decimal.Zero}}
 		o.players[k] = pb
 		o.order = append(o.order, k)
 	}
@@ -589,7 +610,9 @@ func (o *disputeObserver) report(w *walker) *DisputeReport {
 	rep.Players = make([]PlayerBalance, 0, len(o.order))
 	for _, k := range o.order {
 		pb := o.players[k].PlayerBalance
-		flows := pb.Returned.Add(pb.Refunded).Add(pb.TakenDown).Sub(pb.Staked).Sub(pb.charged)
+		// Stakes paid with credits, and their refunds, never moved the
+		// wallet; complementary cash prizes did.
+		flows := pb.Returned.Add(pb.Refunded).Add(pb.TakenDown).Sub(pb.Staked).Sub(pb.charged).Add(pb.CreditsStaked).Add(pb.Complementary)
 		pb.Other = pb.After.Sub(pb.Before).Sub(flows)
 		rep.Players = append(rep.Players, pb)
 	}

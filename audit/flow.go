@@ -47,6 +47,12 @@ const (
 	// was a stake when the card was sold, wallet → held).
 	FlowCarried FlowKind = "carried"
 
+	// Promotional credits (seed 004, 6.5.1; ledger/credits.go).
+	FlowCreditsIssued  FlowKind = "credits_issued"  // a pool → credits: a complementary prize paid in credits
+	FlowCreditsStake   FlowKind = "credits_stake"   // credits → in play: a progressive bet paid with credits
+	FlowCreditsRefund  FlowKind = "credits_refund"  // in play → credits: its refund
+	FlowCreditsExpired FlowKind = "credits_expired" // credits → a pool's main or the casino: credits expired
+
 	FlowReversedStakeReturned FlowKind = "reversed_stake_returned" // wallet → in play
 	FlowReversedStakeLost     FlowKind = "reversed_stake_lost"     // house → in play
 	FlowReversedWin           FlowKind = "reversed_win"            // wallet → house
@@ -89,6 +95,10 @@ func flowsOf(payload any, inForce *events.BetSettled) []flow {
 				out = append(out, mkflow(FlowCarried, ledger.HeldAccount(p.Table), ledger.InPlayAccount(p.Table), b.Stake, p.Currency))
 				continue
 			}
+			if p.Funding != "" {
+				out = append(out, mkflow(FlowCreditsStake, ledger.StakeAccount(p.Funding, p.Player), ledger.InPlayAccount(p.Table), b.Stake, p.Currency))
+				continue
+			}
 			out = append(out, mkflow(FlowStake, ledger.WalletAccount(p.Player), ledger.InPlayAccount(p.Table), b.Stake, p.Currency))
 			if b.Held.IsPositive() {
 				out = append(out, mkflow(FlowStake, ledger.WalletAccount(p.Player), ledger.HeldAccount(p.Table), b.Held, p.Currency))
@@ -101,6 +111,9 @@ func flowsOf(payload any, inForce *events.BetSettled) []flow {
 	case *events.BetSettled:
 		return settledFlows(p.Table, p.Player, p.Currency, p.Stake, replay.Recorded(p))
 	case *events.BetRefunded:
+		if p.Funding != "" {
+			return []flow{mkflow(FlowCreditsRefund, ledger.InPlayAccount(p.Table), ledger.StakeAccount(p.Funding, p.Player), p.Stake, p.Currency)}
+		}
 		return []flow{mkflow(FlowRefund, ledger.InPlayAccount(p.Table), ledger.WalletAccount(p.Player), p.Stake, p.Currency)}
 	case *events.BetTakenDown:
 		return []flow{mkflow(FlowTakenDown, ledger.InPlayAccount(p.Table), ledger.WalletAccount(p.Player), p.Stake, p.Currency)}

@@ -105,6 +105,8 @@ type fold struct {
 	pools map[string]*poolState
 	// sessions are each table's open or last session (audit/session.go).
 	sessions map[string]*sessionState
+	// creditTerms are the expiries of players' credits (audit/credits.go).
+	creditTerms map[acct]creditsTerm
 }
 
 type ptEntry struct {
@@ -225,7 +227,7 @@ func (f *fold) apply(s *step, report reporter) {
 		debited := map[acct]bool{}
 		for _, p := range e.Postings {
 			k := acct{p.From, p.Currency}
-			if _, ok := ledger.IsWallet(p.From); ok && !debited[k] && f.balances[k].IsNegative() {
+			if _, ok := ledger.IsWallet(p.From); (ok || strings.HasPrefix(p.From, ledger.CreditsAccount(""))) && !debited[k] && f.balances[k].IsNegative() {
 				debited[k] = true
 				report(KindWalletNegative, "%s is %s %s", k.account, f.balances[k], k.currency)
 			}
@@ -284,7 +286,8 @@ func knownAccount(name string) bool {
 		return true
 	}
 	for _, prefix := range []string{ledger.WalletAccount(""), ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount(""),
-		ledger.CommissionAccount(""), ledger.JackpotAccount(""), ledger.BankAccount(""), ledger.PrizesAccount(""), ledger.HeldAccount("")} {
+		ledger.CommissionAccount(""), ledger.JackpotAccount(""), ledger.BankAccount(""), ledger.PrizesAccount(""), ledger.HeldAccount(""),
+		ledger.CreditsAccount("")} {
 		if id, ok := strings.CutPrefix(name, prefix); ok {
 			return events.ValidID(id)
 		}
@@ -310,6 +313,13 @@ func (f *fold) checkStatedBalance(s *step, report reporter, before bool) {
 		player, currency, stated = p.Player, p.Currency, pick(before, p.BalanceBefore, p.BalanceAfter)
 	case *events.BetPlaced:
 		player, currency, stated = p.Player, p.Currency, pick(before, p.BalanceBefore, p.BalanceAfter)
+		// A slip paid with credits states the credits' balance.
+		if got := f.balance(ledger.StakeAccount(p.Funding, player), currency); p.Funding != "" && !got.Equal(stated) {
+			report(KindBalanceMismatch, "%s states %s's credits %s, the postings give %s", s.env.Type, player, stated, got)
+		}
+		if p.Funding != "" {
+			return
+		}
 	default:
 		return
 	}
@@ -352,6 +362,8 @@ func payloadCurrency(payload any) string {
 	case *events.RoundSettled:
 		return p.Currency
 	case *events.JackpotPassFunded:
+		return p.Currency
+	case *events.JackpotDrawn:
 		return p.Currency
 	case *events.TableBankTaken:
 		return p.Currency
@@ -413,6 +425,8 @@ func payloadPlace(payload any) (table, round string, ok bool) {
 	case *events.BingoClaimed:
 		return p.Table, p.Round, true
 	case *events.JackpotPassFunded:
+		return p.Table, p.Round, true
+	case *events.JackpotDrawn:
 		return p.Table, p.Round, true
 	case *events.JackpotSeatClosed:
 		return p.Table, "", true
@@ -552,6 +566,9 @@ func (f *fold) applyPayload(s *step, report reporter) {
 					report(KindBetUnresolved, "bet %s refunded while %s", b.ID, b.Status)
 				}
 				checkBetMatches(b, p.Player, p.Code, p.Stake, report)
+				if b.Funding != p.Funding {
+					report(KindPostingsMismatch, "bet %s was paid from %s, the refund goes to %s", b.ID, ledger.StakeAccount(b.Funding, b.Player), ledger.StakeAccount(p.Funding, p.Player))
+				}
 				_ = r.RefundBet(p) // reported above
 			}
 			f.finishIfRefunded(r)

@@ -42,6 +42,10 @@ func poolFlows(payload any) []flow {
 		return []flow{mkflow(FlowPoolAdjusted, ledger.AccountCasino, p.Account, p.Amount, p.Currency)}
 	case *events.JackpotPassFunded:
 		return transferFlows(p.Table, p.Currency, round.GameTransfers(p.Transfers))
+	case *events.JackpotDrawn:
+		return drawnFlows(p)
+	case *events.CreditsExpired:
+		return []flow{mkflow(FlowCreditsExpired, ledger.CreditsAccount(p.Player), p.To, p.Amount, p.Currency)}
 	case *events.JackpotDecommissioned:
 		ps := ledger.PoolPostings(p.Currency, p.Transfers)
 		out := make([]flow, len(ps))
@@ -61,6 +65,8 @@ type poolState struct {
 	Accounts       []string
 	Tables         map[string]bool
 	Decommissioned bool
+	// drawState is the pool's complementary draws (audit/draw.go).
+	drawState *drawState
 }
 
 // poolAt is the pool a table was linked to when a round's last result
@@ -101,6 +107,7 @@ func (f *fold) applyPool(payload any, report reporter) {
 			}
 		}
 		ps.Hash, ps.Accounts = p.Hash, p.Accounts
+		f.drawConfigured(ps, p, report)
 	case *events.JackpotLinked:
 		if ps := pool(p.Pool); ps != nil {
 			ps.Tables[p.Table] = true
@@ -123,8 +130,21 @@ func (f *fold) applyPool(payload any, report reporter) {
 				report(KindEventInvalid, "round %s funds pool %s, its table was not linked to it at the result", r.ID, p.Pool)
 			}
 		}
+	case *events.JackpotDrawn:
+		if ps := pool(p.Pool); ps != nil {
+			f.drawn(ps, p, report)
+		}
+	case *events.JackpotDrawSeedRevealed:
+		if ps := pool(p.Pool); ps != nil {
+			f.drawRevealed(ps, p, report)
+		}
+	case *events.CreditsExpired:
+		f.creditsExpired(p, report)
 	case *events.JackpotDecommissioned:
 		if ps := pool(p.Pool); ps != nil {
+			if f.complete && ps.drawState != nil && ps.drawState.commitment != "" {
+				report(KindDrawMismatch, "pool %s decommissioned with its draw seed %s not revealed", p.Pool, ps.drawState.commitment)
+			}
 			if len(ps.Tables) > 0 {
 				report(KindEventInvalid, "pool %s decommissioned with linked tables", p.Pool)
 			}
@@ -186,13 +206,7 @@ func (f *fold) checkPoolFunds(r *roundState, funds *events.Funds, report reporte
 
 // poolOfAccount returns the pool of a pool account
 // (jackpot:<pool>:main or :reserve:<name>).
-func poolOfAccount(account string) (string, bool) {
-	if !ledger.IsPoolAccount(account) {
-		return "", false
-	}
-	id, _, _ := strings.Cut(strings.TrimPrefix(account, ledger.JackpotAccount("")), ":")
-	return id, true
-}
+func poolOfAccount(account string) (string, bool) { return ledger.PoolOfAccount(account) }
 
 // addPoolFlow adds a pool's flow to a reconciliation row. A flow between
 // two rows (a prize: pool → wallets; a pass's funding: a table's house →
@@ -233,6 +247,8 @@ func addPoolTotals(t, r *ReconRow) {
 	t.PoolPrizes, t.PoolFunding = t.PoolPrizes.Add(r.PoolPrizes), t.PoolFunding.Add(r.PoolFunding)
 	t.PoolAdjustments, t.PoolTransfers = t.PoolAdjustments.Add(r.PoolAdjustments), t.PoolTransfers.Add(r.PoolTransfers)
 	t.PoolCommission = t.PoolCommission.Add(r.PoolCommission)
+	t.CreditsIssued, t.CreditsSpent = t.CreditsIssued.Add(r.CreditsIssued), t.CreditsSpent.Add(r.CreditsSpent)
+	t.CreditsRefunded, t.CreditsExpired = t.CreditsRefunded.Add(r.CreditsRefunded), t.CreditsExpired.Add(r.CreditsExpired)
 }
 
 // PoolFlows reports whether any row of the period moved money of a

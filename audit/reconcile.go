@@ -120,6 +120,15 @@ type ReconRow struct {
 	PoolTransfers   decimal.Decimal `json:"pool_transfers,omitzero"`
 	PoolCommission  decimal.Decimal `json:"pool_commission,omitzero"`
 
+	// Promotional credits (audit/credits.go): issued by complementary
+	// prizes (out of a pool's row, into the credits' row), spent on
+	// progressive bets (out of the credits' row, into a table's) and
+	// refunded (back).
+	CreditsIssued   decimal.Decimal `json:"credits_issued,omitzero"`
+	CreditsSpent    decimal.Decimal `json:"credits_spent,omitzero"`
+	CreditsRefunded decimal.Decimal `json:"credits_refunded,omitzero"`
+	CreditsExpired  decimal.Decimal `json:"credits_expired,omitzero"`
+
 	Closing decimal.Decimal `json:"closing"`
 	// Expected is Opening plus the flows; Difference is Closing − Expected
 	// and is zero when the day reconciles.
@@ -194,6 +203,9 @@ func scopeOf(account, currency string) (scopeKey, bool) {
 	}
 	if account == ledger.AccountCashier || account == ledger.AccountAdjustment {
 		return scopeKey{ScopeCashier, "", currency}, true
+	}
+	if strings.HasPrefix(account, ledger.CreditsAccount("")) {
+		return scopeKey{ScopeCredits, "", currency}, true
 	}
 	// A table's prize pool (bingo's prizes) is the table's money between
 	// its sales and its winners, like money in play; a player's bank in
@@ -304,6 +316,7 @@ func newReconRow(k scopeKey) *ReconRow {
 		Refunds: z, Reversals: z, StakesLost: z, Residue: z, Commissions: z, Contributions: z, TakenDown: z,
 		BankPutUp: z, BankReturned: z, Cagnotte: z,
 		PoolPrizes: z, PoolFunding: z, PoolAdjustments: z, PoolTransfers: z, PoolCommission: z,
+		CreditsIssued: z, CreditsSpent: z, CreditsRefunded: z, CreditsExpired: z,
 		Closing: z, Expected: z, Difference: z}
 }
 
@@ -354,6 +367,8 @@ func (o *reconcileObserver) addFlow(r *ReconRow, fl flow) {
 		r.BankPutUp = r.BankPutUp.Add(a)
 	case FlowBankReleased:
 		r.BankReturned = r.BankReturned.Add(a)
+	case FlowCreditsIssued, FlowCreditsStake, FlowCreditsRefund, FlowCreditsExpired:
+		addCreditsFlow(r, fl)
 	case FlowCarried:
 		// Inside the table's accounts: its stake was counted at the sale.
 	case FlowTransfer:
@@ -386,7 +401,7 @@ func (r *ReconRow) expected() decimal.Decimal {
 	case ScopePool:
 		e = e.Add(r.Contributions).Sub(r.PoolPrizes).Add(r.PoolFunding).Add(r.PoolAdjustments).Add(r.PoolTransfers)
 	}
-	return e
+	return r.creditsExpected(e)
 }
 
 // endDay closes the day in progress: every scope with a balance or a flow

@@ -128,6 +128,7 @@ func (r *ReconcileReport) tables() *csvSections {
 			poolRow("", x)
 		}
 	}
+	r.creditsTable(c)
 	c.header("accounts", "account", "currency", "opening", "inflows", "outflows", "closing", "expected", "difference")
 	for _, a := range r.Accounts {
 		cur := a.Currency

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -44,9 +45,20 @@ type PoolReport struct {
 	AdjustmentsOut       decimal.Decimal `json:"adjustments_out"`
 	TransfersIn          decimal.Decimal `json:"transfers_in"`
 	TransfersOut         decimal.Decimal `json:"transfers_out"`
-	In                   decimal.Decimal `json:"in"`
-	Out                  decimal.Decimal `json:"out"`
-	Closing              decimal.Decimal `json:"closing"`
+	// ComplementaryPrizes are the complementary prizes by name, apart
+	// from the hand prizes (seed 004_11b2de8449360267.txt, 6.5.1
+	// "Premios complementarios"), Complementary their total and
+	// ComplementaryFromCasino what the tables' houses advanced to pay
+	// them; absent for a pool that drew none.
+	ComplementaryPrizes     []PoolComplementaryLine `json:"complementary_prizes,omitempty"`
+	Complementary           decimal.Decimal         `json:"complementary,omitzero"`
+	ComplementaryFromCasino decimal.Decimal         `json:"complementary_from_casino,omitzero"`
+	// CreditsReturned are expired promotional credits that came back to
+	// the pool (credits.expired; its parameters' credits_expire_to).
+	CreditsReturned decimal.Decimal `json:"credits_returned,omitzero"`
+	In              decimal.Decimal `json:"in"`
+	Out             decimal.Decimal `json:"out"`
+	Closing         decimal.Decimal `json:"closing"`
 	// Balanced is opening + in − out = closing, the closing balance being
 	// the pool's accounts as their postings leave them.
 	Balanced bool `json:"balanced"`
@@ -59,15 +71,25 @@ type PoolPrizeLine struct {
 	Amount decimal.Decimal `json:"amount"`
 }
 
+// PoolComplementaryLine is the complementary prizes of one line of a
+// pool's complementary paytable.
+type PoolComplementaryLine struct {
+	Name   string          `json:"name"`
+	Count  int             `json:"count"`
+	Amount decimal.Decimal `json:"amount"`
+}
+
 // poolReports gathers the pools' lines of the regulator report.
 type poolReports struct {
 	rows   map[string]*PoolReport
 	prizes map[string]map[string]*PoolPrizeLine
+	comp   map[string]map[string]*PoolComplementaryLine
 }
 
 func (pr *poolReports) row(pool, currency string) *PoolReport {
 	if pr.rows == nil {
 		pr.rows, pr.prizes = map[string]*PoolReport{}, map[string]map[string]*PoolPrizeLine{}
+		pr.comp = map[string]map[string]*PoolComplementaryLine{}
 	}
 	r := pr.rows[pool]
 	if r == nil {
@@ -77,6 +99,7 @@ func (pr *poolReports) row(pool, currency string) *PoolReport {
 			TransfersIn: z, TransfersOut: z, In: z, Out: z, Closing: z, PrizesByHand: []PoolPrizeLine{}}
 		pr.rows[pool] = r
 		pr.prizes[pool] = map[string]*PoolPrizeLine{}
+		pr.comp[pool] = map[string]*PoolComplementaryLine{}
 	}
 	return r
 }
@@ -150,6 +173,26 @@ func (pr *poolReports) observe(s *step) {
 				r.ResetsFromCasino = r.ResetsFromCasino.Add(t.Amount)
 			}
 		}
+	case *events.JackpotDrawn:
+		r := pr.row(p.Pool, p.Currency)
+		for _, z := range p.Prizes {
+			line := pr.comp[p.Pool][z.Name]
+			if line == nil {
+				line = &PoolComplementaryLine{Name: z.Name, Amount: decimal.Zero}
+				pr.comp[p.Pool][z.Name] = line
+			}
+			line.Count++
+			line.Amount = line.Amount.Add(z.Amount)
+			r.Complementary = r.Complementary.Add(z.Amount)
+		}
+		for _, t := range p.Advanced {
+			r.ComplementaryFromCasino = r.ComplementaryFromCasino.Add(t.Amount)
+		}
+	case *events.CreditsExpired:
+		if pool, ok := poolOfAccount(p.To); ok {
+			r := pr.row(pool, p.Currency)
+			r.CreditsReturned = r.CreditsReturned.Add(p.Amount)
+		}
 	case *events.JackpotConfigured:
 		r := pr.row(p.Pool, p.Currency)
 		r.BaseFunding = r.BaseFunding.Add(p.Funded)
@@ -185,8 +228,8 @@ func (pr *poolReports) close(f *fold) []PoolReport {
 		if p := f.pools[id]; p != nil {
 			r.Closing = poolTotal(f, p)
 		}
-		r.In = r.Contributions.Add(r.ShortfallsFromCasino).Add(r.ResetsFromCasino).Add(r.BaseFunding).Add(r.AdjustmentsIn).Add(r.TransfersIn)
-		r.Out = r.Prizes.Add(r.AdjustmentsOut).Add(r.TransfersOut)
+		r.In = r.Contributions.Add(r.ShortfallsFromCasino).Add(r.ResetsFromCasino).Add(r.BaseFunding).Add(r.AdjustmentsIn).Add(r.TransfersIn).Add(r.ComplementaryFromCasino).Add(r.CreditsReturned)
+		r.Out = r.Prizes.Add(r.AdjustmentsOut).Add(r.TransfersOut).Add(r.Complementary)
 		r.Balanced = r.Opening.Add(r.In).Sub(r.Out).Equal(r.Closing)
 		hands := make([]string, 0, len(pr.prizes[id]))
 		for h := range pr.prizes[id] {
@@ -195,6 +238,14 @@ func (pr *poolReports) close(f *fold) []PoolReport {
 		sort.Strings(hands)
 		for _, h := range hands {
 			r.PrizesByHand = append(r.PrizesByHand, *pr.prizes[id][h])
+		}
+		names := make([]string, 0, len(pr.comp[id]))
+		for n := range pr.comp[id] {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			r.ComplementaryPrizes = append(r.ComplementaryPrizes, *pr.comp[id][n])
 		}
 		out = append(out, *r)
 	}
@@ -225,4 +276,22 @@ func (r *RegulatorReport) poolTables(c *csvSections) {
 			c.row("pool_prizes", p.Pool, p.Currency, l.Hand, ints(l.Count), ri.amount(l.Amount, p.Currency))
 		}
 	}
+	// Complementary prizes apart from the hand prizes, in a section of
+	// their own when a pool drew any.
+	if !r.ComplementaryPrizes() {
+		return
+	}
+	c.header("pool_complementary", "pool", "currency", "prize", "count", "amount")
+	for _, p := range r.Pools {
+		for _, l := range p.ComplementaryPrizes {
+			c.row("pool_complementary", p.Pool, p.Currency, l.Name, ints(l.Count), ri.amount(l.Amount, p.Currency))
+		}
+	}
+}
+
+// ComplementaryPrizes reports whether any pool of the period paid
+// complementary prizes: the reports then list them apart from the hand
+// prizes.
+func (r *RegulatorReport) ComplementaryPrizes() bool {
+	return slices.ContainsFunc(r.Pools, func(p PoolReport) bool { return len(p.ComplementaryPrizes) > 0 })
 }

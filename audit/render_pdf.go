@@ -28,7 +28,8 @@ var pdfTitles = map[string]string{
 	"accounts": "Accounts", "discrepancies": "Discrepancies", "pools": "Progressive pools", "pool_prizes": "Pool prizes by hand",
 	"round": "Round", "timeline": "Timeline", "dice": "Dice and results", "steps": "Results settled one by one",
 	"sales_close": "Sales close", "bets": "Bets, re-settled", "players": "Players' wallets", "chain": "Verification of the stream",
-	"round_chain": "The round's chain and seal",
+	"round_chain":        "The round's chain and seal",
+	"pool_complementary": "Complementary prizes (seed 004, 6.5.1)", "credit_flows": "Promotional credits",
 }
 
 // pdfColumns are the tables' headers; a name missing here is shown with

@@ -85,6 +85,14 @@ const (
 	// message it no longer holds, messages missing, the stream's settings
 	// changed. The detail starts with the fault's kind (events.FaultKind).
 	KindStreamFault Kind = "stream_fault"
+	// KindDrawMismatch: a pool's complementary draws do not hold
+	// (audit/draw.go): a prize drawn again from the revealed seed differs
+	// from the one recorded (or a recorded prize is not drawn again, or a
+	// prize drawn again was not recorded); a revealed seed does not hash to
+	// its commitment; a pass drew with a commitment that was not in force;
+	// a commitment put in force twice or replaced without its seed
+	// revealed; a pass's qualifying bets are not its progressive bets.
+	KindDrawMismatch Kind = "draw_mismatch"
 )
 
 // Kinds returns every violation kind, in the order of the constants.
@@ -95,7 +103,7 @@ func Kinds() []Kind {
 		KindCurrencySumNonzero, KindWalletNegative, KindPoolNegative, KindBetUnresolved,
 		KindPayoutMismatch, KindTotalsMismatch, KindPaytableUnknown,
 		KindEventInvalid, KindSealMismatch, KindSealSignature, KindSealMissing,
-		KindArchiveTruncated, KindProjectionMismatch, KindStreamFault,
+		KindArchiveTruncated, KindProjectionMismatch, KindStreamFault, KindDrawMismatch,
 	}
 }
 

@@ -337,6 +337,10 @@ func (p *BetPlaced) appendJSON(b []byte) ([]byte, bool) {
 			return b, false
 		}
 	}
+	if p.Funding != "" {
+		b = append(b, `,"funding":`...)
+		b = AppendString(b, p.Funding)
+	}
 	if p.Carried {
 		b = append(b, `,"carried":true`...)
 	}

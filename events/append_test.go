@@ -225,7 +225,7 @@ func TestAppend_KnowsEveryMember(t *testing.T) {
 		{reflect.TypeFor[Envelope](), `id type v at table,omitempty round,omitempty actor idem,omitempty req,omitempty corr,omitempty payload postings,omitempty prev hash -`},
 		{reflect.TypeFor[Actor](), `id role`},
 		{reflect.TypeFor[Posting](), `from to amount currency`},
-		{reflect.TypeFor[BetPlaced](), `slip player table round currency bets total balance_before balance_after carried,omitempty`},
+		{reflect.TypeFor[BetPlaced](), `slip player table round currency bets total balance_before balance_after funding,omitempty carried,omitempty`},
 		{reflect.TypeFor[PlacedBet](), `bet code stake working,omitempty commission,omitzero held,omitzero`},
 		{reflect.TypeFor[BetSettled](), `table round slip bet player code stake currency dice,omitzero result,omitempty outcome win returned residue residue_exact,omitempty rule paytable paytable_hash correction commission,omitzero contributions,omitempty counterparty,omitempty`},
 		{reflect.TypeFor[Contribution](), `pool amount`},

@@ -58,6 +58,9 @@ var catalog = []entry{
 	{TypeJackpotPassFunded, 1, func() Payload { return new(JackpotPassFunded) }},
 	{TypeJackpotSeatClosed, 1, func() Payload { return new(JackpotSeatClosed) }},
 	{TypeJackpotSeatReopened, 1, func() Payload { return new(JackpotSeatReopened) }},
+	{TypeJackpotDrawn, 1, func() Payload { return new(JackpotDrawn) }},
+	{TypeJackpotDrawSeedRevealed, 1, func() Payload { return new(JackpotDrawSeedRevealed) }},
+	{TypeCreditsExpired, 1, func() Payload { return new(CreditsExpired) }},
 	{TypeSessionOpened, 1, func() Payload { return new(SessionOpened) }},
 	{TypeSessionClosed, 1, func() Payload { return new(SessionClosed) }},
 }
@@ -132,39 +135,42 @@ func TypeOf(p Payload) Type {
 	return byPayload[rt]
 }
 
-func (WalletDeposited) isPayload()       {}
-func (WalletWithdrawn) isPayload()       {}
-func (WalletAdjusted) isPayload()        {}
-func (TableOpened) isPayload()           {}
-func (TableLimitsChanged) isPayload()    {}
-func (TableClosed) isPayload()           {}
-func (RoundOpened) isPayload()           {}
-func (BetPlaced) isPayload()             {}
-func (RoundBettingClosed) isPayload()    {}
-func (RoundReshake) isPayload()          {}
-func (RoundResult) isPayload()           {}
-func (BetSettled) isPayload()            {}
-func (RoundSettled) isPayload()          {}
-func (RoundPaused) isPayload()           {}
-func (RoundResumed) isPayload()          {}
-func (RoundCancelled) isPayload()        {}
-func (BetRefunded) isPayload()           {}
-func (RoundResultCorrected) isPayload()  {}
-func (BetSettlementReversed) isPayload() {}
-func (LedgerSealed) isPayload()          {}
-func (RoundStepSettled) isPayload()      {}
-func (BetTakenDown) isPayload()          {}
-func (TableBankTaken) isPayload()        {}
-func (TableBankReleased) isPayload()     {}
-func (TableShoeStarted) isPayload()      {}
-func (BingoClaimed) isPayload()          {}
-func (JackpotConfigured) isPayload()     {}
-func (JackpotLinked) isPayload()         {}
-func (JackpotUnlinked) isPayload()       {}
-func (JackpotAdjusted) isPayload()       {}
-func (JackpotDecommissioned) isPayload() {}
-func (JackpotPassFunded) isPayload()     {}
-func (JackpotSeatClosed) isPayload()     {}
-func (JackpotSeatReopened) isPayload()   {}
-func (SessionOpened) isPayload()         {}
-func (SessionClosed) isPayload()         {}
+func (WalletDeposited) isPayload()         {}
+func (JackpotDrawn) isPayload()            {}
+func (JackpotDrawSeedRevealed) isPayload() {}
+func (CreditsExpired) isPayload()          {}
+func (WalletWithdrawn) isPayload()         {}
+func (WalletAdjusted) isPayload()          {}
+func (TableOpened) isPayload()             {}
+func (TableLimitsChanged) isPayload()      {}
+func (TableClosed) isPayload()             {}
+func (RoundOpened) isPayload()             {}
+func (BetPlaced) isPayload()               {}
+func (RoundBettingClosed) isPayload()      {}
+func (RoundReshake) isPayload()            {}
+func (RoundResult) isPayload()             {}
+func (BetSettled) isPayload()              {}
+func (RoundSettled) isPayload()            {}
+func (RoundPaused) isPayload()             {}
+func (RoundResumed) isPayload()            {}
+func (RoundCancelled) isPayload()          {}
+func (BetRefunded) isPayload()             {}
+func (RoundResultCorrected) isPayload()    {}
+func (BetSettlementReversed) isPayload()   {}
+func (LedgerSealed) isPayload()            {}
+func (RoundStepSettled) isPayload()        {}
+func (BetTakenDown) isPayload()            {}
+func (TableBankTaken) isPayload()          {}
+func (TableBankReleased) isPayload()       {}
+func (TableShoeStarted) isPayload()        {}
+func (BingoClaimed) isPayload()            {}
+func (JackpotConfigured) isPayload()       {}
+func (JackpotLinked) isPayload()           {}
+func (JackpotUnlinked) isPayload()         {}
+func (JackpotAdjusted) isPayload()         {}
+func (JackpotDecommissioned) isPayload()   {}
+func (JackpotPassFunded) isPayload()       {}
+func (JackpotSeatClosed) isPayload()       {}
+func (JackpotSeatReopened) isPayload()     {}
+func (SessionOpened) isPayload()           {}
+func (SessionClosed) isPayload()           {}

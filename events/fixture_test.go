@@ -96,7 +96,7 @@ func samplePayload(tb testing.TB, t Type) Payload {
 				{Bet: "b-0001", Code: "small", Stake: dec("10.50")},
 				{Bet: "b-0002", Code: "total:10", Stake: dec("2.00"), Working: true, Commission: dec("0.10"), Held: dec("2.00")},
 			},
-			Total: dec("12.50"), BalanceBefore: dec("195.25"), BalanceAfter: dec("182.75"), Carried: true}
+			Total: dec("12.50"), BalanceBefore: dec("195.25"), BalanceAfter: dec("182.75"), Funding: "credits", Carried: true}
 	case TypeRoundBettingClosed:
 		return &RoundBettingClosed{Table: testTable, Round: testRound, Bets: 31, Staked: dec("412.50"),
 			Transfers: []Transfer{{From: "", To: "prizes", Amount: dec("61.87"), Rule: "line prize, 15% of the sales, posted to the prize pool when sales close"}}, Currency: "EUR",
@@ -129,7 +129,7 @@ func samplePayload(tb testing.TB, t Type) Payload {
 			Transfers: []Transfer{{From: "prizes", To: "", Amount: dec("61.87"), Rule: "returned, the round is void: line prize"}}, Currency: "EUR"}
 	case TypeBetRefunded:
 		return &BetRefunded{Table: testTable, Round: testRound, Slip: testSlip, Bet: "b-0001",
-			Player: testPlayer, Code: "small", Stake: dec("10.50"), Currency: "EUR"}
+			Player: testPlayer, Code: "small", Stake: dec("10.50"), Currency: "EUR", Funding: "credits"}
 	case TypeRoundResultCorrected:
 		return &RoundResultCorrected{Table: testTable, Round: testRound, Before: [3]int{2, 3, 6},
 			After: dice, BeforeResult: json.RawMessage(`{"pocket":"0"}`), AfterResult: json.RawMessage(`{"pocket":"00"}`),
@@ -159,7 +159,8 @@ func samplePayload(tb testing.TB, t Type) Payload {
 		return &JackpotConfigured{Pool: "jp-1", Version: 2, Hash: "9f2c4e7d1a0b3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
 			Currency: "EUR", Params: json.RawMessage(`{"pool":"jp-1","version":2}`),
 			Accounts: []string{"jackpot:jp-1:main", "jackpot:jp-1:reserve:r1"}, Funded: dec("1000.00"), Reason: "approved plan 2026-12",
-			Transfers: []Transfer{{From: "jackpot:jp-1:reserve:r2", To: "jackpot:jp-1:main", Amount: dec("25.00"), Rule: "reserve dropped by version 2"}}}
+			Transfers:      []Transfer{{From: "jackpot:jp-1:reserve:r2", To: "jackpot:jp-1:main", Amount: dec("25.00"), Rule: "reserve dropped by version 2"}},
+			DrawCommitment: "dddd"}
 	case TypeJackpotLinked:
 		return &JackpotLinked{Pool: "jp-1", Table: testTable}
 	case TypeJackpotUnlinked:
@@ -177,6 +178,18 @@ func samplePayload(tb testing.TB, t Type) Payload {
 		return &JackpotSeatClosed{Table: testTable, Seat: 3, Reason: "bet light faulty"}
 	case TypeJackpotSeatReopened:
 		return &JackpotSeatReopened{Table: testTable, Seat: 3, Reason: "light replaced"}
+	case TypeJackpotDrawn:
+		return &JackpotDrawn{Table: testTable, Round: testRound, Pool: "jp-1", Version: 1, Hash: "cccc", Currency: "EUR",
+			Commitment: "dddd",
+			Bets:       []DrawnBet{{Bet: "b-1", Player: "p1", Seat: 2, Stake: dec("1.00")}},
+			Prizes: []DrawnPrize{{Prize: 0, Name: "lucky seat", Bet: "b-1", Player: "p1", Seat: 2, Value: 3, Of: 500,
+				Amount: dec("25.00"), Pay: "credits", From: "jackpot:jp-1:main", To: "credits:p1",
+				Expires: time.Date(2027, 1, 4, 9, 0, 0, 0, time.UTC), ExpireTo: "jackpot:jp-1:main"}},
+			Advanced: []Transfer{{From: "house:" + testTable, To: "jackpot:jp-1:main", Amount: dec("5.00"), Rule: "complementary: advance"}}}
+	case TypeCreditsExpired:
+		return &CreditsExpired{Player: testPlayer, Currency: "EUR", Amount: dec("7.00"), To: "casino", Expired: time.Date(2027, 1, 4, 9, 0, 0, 0, time.UTC)}
+	case TypeJackpotDrawSeedRevealed:
+		return &JackpotDrawSeedRevealed{Pool: "jp-1", Commitment: "dddd", Seed: "eeee", Next: "ffff", Reason: "replaced by version 2"}
 	case TypeSessionOpened:
 		return &SessionOpened{Table: testTable, Session: "s-2026-12-01-evening", Number: 4, Paytable: "bingo/es-1979",
 			PaytableHash: "a0beaac23a6ee857c87fdbaa1fdd743324f2b38ec6086f190926f8c3bc842c7d",

@@ -54,7 +54,7 @@ var folds = []foldSpec{
 		ignored: []Type{TypeWalletDeposited, TypeWalletWithdrawn, TypeWalletAdjusted,
 			TypeTableOpened, TypeTableLimitsChanged, TypeTableClosed, TypeLedgerSealed,
 			TypeTableBankTaken, TypeTableBankReleased, TypeTableShoeStarted,
-			TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned, TypeJackpotSeatClosed, TypeJackpotSeatReopened,
+			TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned, TypeJackpotSeatClosed, TypeJackpotSeatReopened, TypeJackpotDrawSeedRevealed, TypeCreditsExpired,
 			TypeSessionOpened, TypeSessionClosed},
 	},
 }

@@ -33,6 +33,10 @@ type JackpotConfigured struct {
 	// them; earlier events have none, and their dropped reserves' money
 	// is swept by the decommission).
 	Transfers []Transfer `json:"transfers,omitempty"`
+	// DrawCommitment is the hex SHA-256 of the seed the server draws this
+	// version's complementary prizes from (events/jackpot_draw.go);
+	// empty for parameters without complementary prizes.
+	DrawCommitment string `json:"draw_commitment,omitempty"`
 }
 
 // JackpotLinked records that a table's progressive bets go to a pool.

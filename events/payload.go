@@ -127,6 +127,10 @@ type BetPlaced struct {
 	Total         decimal.Decimal `json:"total"`
 	BalanceBefore decimal.Decimal `json:"balance_before"`
 	BalanceAfter  decimal.Decimal `json:"balance_after"`
+	// Funding is "credits" for a slip paid from the player's
+	// promotional credits (credits:<player>; BalanceBefore and
+	// BalanceAfter are then the credits'), empty for the wallet.
+	Funding string `json:"funding,omitempty"`
 	// Carried marks the second halves of double cards sold in the
 	// session's round before (PlacedBet.Held), placed by the ledger with
 	// the round's opening: their stakes move from the table's held
@@ -349,6 +353,9 @@ type BetRefunded struct {
 	Code     string          `json:"code"`
 	Stake    decimal.Decimal `json:"stake"`
 	Currency string          `json:"currency"`
+	// Funding is "credits" for a bet paid with promotional credits: the
+	// stake goes back to credits:<player>, not to the wallet.
+	Funding string `json:"funding,omitempty"`
 }
 
 // RoundResultCorrected records a supervisor's correction of a wrongly entered

@@ -58,11 +58,11 @@ func AllSubjects(prefix string) string { return prefix + ".>" }
 // SubjectFor returns the subject an envelope is published on.
 func SubjectFor(prefix string, e *Envelope) (string, error) {
 	switch e.Type {
-	case TypeWalletDeposited, TypeWalletWithdrawn, TypeWalletAdjusted:
+	case TypeWalletDeposited, TypeWalletWithdrawn, TypeWalletAdjusted, TypeCreditsExpired:
 		return CashierSubject(prefix), nil
 	case TypeLedgerSealed:
 		return SealSubject(prefix), nil
-	case TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned:
+	case TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned, TypeJackpotDrawSeedRevealed:
 		return JackpotSubject(prefix), nil
 	}
 	if !e.Type.Known() {

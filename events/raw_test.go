@@ -66,11 +66,11 @@ func TestSubjectFor(t *testing.T) {
 			e := sampleEnvelope(t, typ, newV7(t))
 			var want string
 			switch typ {
-			case TypeWalletDeposited, TypeWalletWithdrawn, TypeWalletAdjusted:
+			case TypeWalletDeposited, TypeWalletWithdrawn, TypeWalletAdjusted, TypeCreditsExpired:
 				want = "wagerlog.casino1.cashier"
 			case TypeLedgerSealed:
 				want = "wagerlog.casino1.seal"
-			case TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned:
+			case TypeJackpotConfigured, TypeJackpotLinked, TypeJackpotUnlinked, TypeJackpotAdjusted, TypeJackpotDecommissioned, TypeJackpotDrawSeedRevealed:
 				want = "wagerlog.casino1.jackpot"
 			default:
 				want = "wagerlog.casino1.table.sicbo-1"

@@ -63,6 +63,14 @@ const (
 	// (subject <prefix>.table.<table>).
 	TypeJackpotSeatClosed   Type = "jackpot.seat_closed"
 	TypeJackpotSeatReopened Type = "jackpot.seat_reopened"
+	// A pass's complementary draws, before its round.settled (subject
+	// <prefix>.table.<table>: it belongs to the round).
+	TypeJackpotDrawn Type = "jackpot.drawn"
+	// A pool's draw seed revealed as it is replaced (subject
+	// <prefix>.jackpot).
+	TypeJackpotDrawSeedRevealed Type = "jackpot.draw_seed_revealed"
+	// A player's promotional credits expired (subject <prefix>.cashier).
+	TypeCreditsExpired Type = "credits.expired"
 	// Table events of games sold in sessions above their rounds (bingo;
 	// subject <prefix>.table.<table>).
 	TypeSessionOpened Type = "session.opened"

@@ -20,6 +20,7 @@ const (
 	accountBank       = "bank:"
 	accountPrizes     = "prizes:"
 	accountHeld       = "held:"
+	accountCredits    = "credits:"
 	AccountCashier    = "cashier"
 	AccountAdjustment = "adjustment"
 )
@@ -57,6 +58,11 @@ func BankAccount(table string) string { return accountBank + table }
 // shared among its winners (bingo): funded from the sales when the round
 // is settled, emptied by the prizes paid.
 func PrizesAccount(table string) string { return accountPrizes + table }
+
+// CreditsAccount holds a player's promotional credits: paid by a
+// complementary prize (seed 004_11b2de8449360267.txt, 6.5.1), spent only
+// on progressive bets, never withdrawn. Its balance never goes below zero.
+func CreditsAccount(player string) string { return accountCredits + player }
 
 // HeldAccount holds the second halves of a table's double cards (bingo):
 // paid with the card, held until the session's next game opens and

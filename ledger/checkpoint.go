@@ -49,7 +49,7 @@ const (
 	CheckpointSaveTimeout = time.Minute
 	// checkpointVersion is the format of the encoding below; a checkpoint
 	// of another version is ignored (a full replay replaces it).
-	checkpointVersion = 7
+	checkpointVersion = 10
 )
 
 // checkpointMagic starts every checkpoint.

@@ -349,12 +349,20 @@ func encodeState(b []byte, s *State) []byte {
 			w.sym(t)
 		}
 		w.bool(p.Decommissioned)
+		w.str(p.Commitment)
 	}
 
 	ids = sortedKeys(s.sessions)
 	w.uvarint(uint64(len(ids)))
 	for _, id := range ids {
 		encodeSession(w, s.sessions[id])
+	}
+	ids = sortedKeys(s.credits)
+	w.uvarint(uint64(len(ids)))
+	for _, id := range ids {
+		w.str(id)
+		w.time(s.credits[id].Expires)
+		w.str(s.credits[id].To)
 	}
 	return w.b
 }
@@ -519,6 +527,7 @@ func encodeRound(w *ckWriter, rd *Round) {
 		w.dec(b)
 	}
 	w.bool(rd.poolFunded)
+	w.bool(rd.drawn)
 	w.count(len(rd.SalesClose), rd.SalesClose == nil)
 	for _, t := range rd.SalesClose {
 		w.sym(t.From)
@@ -565,6 +574,7 @@ func decodeRound(r *ckReader) *Round {
 		}
 	}
 	rd.poolFunded = r.bool()
+	rd.drawn = r.bool()
 	if n, isNil := r.count(); !isNil {
 		rd.SalesClose = make([]games.Transfer, n)
 		for i := range rd.SalesClose {
@@ -617,6 +627,7 @@ func encodeBet(w *ckWriter, b *Bet) {
 	w.int(b.Correction)
 	w.int(b.Step)
 	w.int(b.Reversed)
+	w.sym(b.Funding)
 }
 
 func decodeBet(r *ckReader, b *Bet) {
@@ -636,6 +647,7 @@ func decodeBet(r *ckReader, b *Bet) {
 	b.Correction = r.int()
 	b.Step = r.int()
 	b.Reversed = r.int()
+	b.Funding = r.sym()
 }
 
 // decodeState reads a state written by encodeState.
@@ -718,6 +730,7 @@ func decodeState(body []byte) (*State, error) {
 			p.Tables = append(p.Tables, r.sym())
 		}
 		p.Decommissioned = r.bool()
+		p.Commitment = r.str()
 		if r.err == nil && s.pools[p.ID] != nil {
 			r.fail(fmt.Errorf("pool %s listed twice", p.ID))
 		}
@@ -730,6 +743,14 @@ func decodeState(body []byte) (*State, error) {
 			r.fail(fmt.Errorf("session of table %s listed twice", se.Table))
 		}
 		s.sessions[se.Table] = se
+	}
+	n, _ = r.count1()
+	for range n {
+		k := r.str()
+		if _, dup := s.credits[k]; dup && r.err == nil {
+			r.fail(fmt.Errorf("credits %q listed twice", k))
+		}
+		s.credits[k] = CreditsTerm{Expires: r.time(), To: r.str()}
 	}
 	if r.err != nil {
 		return nil, r.err

@@ -100,8 +100,8 @@ func TestCheckpoint_CodecFields(t *testing.T) {
 		// holds the exact residue: rounding.go), and not encoded.
 		// The round model's byID is an index of Bets, built again when
 		// first asked (round.Round.Bet), and not encoded.
-		{Table{}, 18}, {Round{}, 8}, {round.Round{}, 20}, {round.AtResult{}, 2}, {Bet{}, 13}, {games.Settlement{}, 9}, {games.Contribution{}, 2},
-		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 15}, {Pool{}, 8}, {Session{}, 13},
+		{Table{}, 18}, {Round{}, 9}, {round.Round{}, 20}, {round.AtResult{}, 2}, {Bet{}, 14}, {games.Settlement{}, 9}, {games.Contribution{}, 2},
+		{Limit{}, 2}, {workMeta{}, 4}, {events.Actor{}, 2}, {idemEntry{}, 5}, {stateLimits{}, 4}, {State{}, 16}, {Pool{}, 9}, {Session{}, 13},
 	} {
 		if got := reflect.TypeOf(tc.v).NumField(); got != tc.want {
 			t.Errorf("%T has %d fields, the checkpoint codec knows %d", tc.v, got, tc.want)
@@ -126,7 +126,13 @@ func TestCheckpoint_RoundTrip(t *testing.T) {
 		break
 	}
 	s.pools["jp-1"] = &Pool{ID: "jp-1", Currency: "EUR", Version: 2, Hash: "abc", Params: []byte(`{"pool":"jp-1"}`),
-		Accounts: []string{"jackpot:jp-1:main", "jackpot:jp-1:reserve:r1"}, Tables: []string{"table-0", "table-1"}}
+		Accounts: []string{"jackpot:jp-1:main", "jackpot:jp-1:reserve:r1"}, Tables: []string{"table-0", "table-1"}, Commitment: "c0ffee"}
+	s.credits[creditsKey("ann", "EUR")] = CreditsTerm{Expires: time.Date(2027, 1, 2, 3, 4, 5, 6, time.UTC), To: "jackpot:jp-1:main"}
+	for _, r := range s.rounds {
+		r.drawn = true
+		r.Bets[0].Funding = FundingCredits
+		break
+	}
 	s.pools["jp-0"] = &Pool{ID: "jp-0", Currency: "EUR", Version: 1, Hash: "def", Params: []byte(`{}`), Accounts: []string{"jackpot:jp-0:main"}, Decommissioned: true}
 	s.sessions["table-0"] = &Session{ID: "evening", Table: "table-0", Number: 2, Paytable: "bingo/es-1979", PaytableHash: "abc",
 		Terms: []byte(`{"series":[]}`), SalesMax: 100000, Rounds: 3, Codes: []string{"card:A-1:x", "card:A-2:y"}, Sales: decimal.RequireFromString("2.00"),

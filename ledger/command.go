@@ -141,6 +141,10 @@ type PlaceSlip struct {
 	// Print, instead of Bets, asks the ledger to print the slip's bets
 	// from a seed, where the game prints them (bingo cards).
 	Print *PrintRequest `json:"print,omitempty"`
+	// Funding is where the slip's stakes come from: empty for the
+	// wallet, FundingCredits for the player's promotional credits, which
+	// pay only progressive bets (ledger/credits.go).
+	Funding string `json:"funding,omitempty"`
 }
 
 // CloseBetting is the dealer's "no more bets".

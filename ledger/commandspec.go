@@ -70,11 +70,14 @@ var (
 	errsRound = []*errcode.Error{ErrInvalidID, ErrTableNotFound, ErrTableClosed, ErrRoundNotFound, ErrRoundInProgress,
 		ErrRoundState, ErrRoundFinished, ErrResultRecorded, ErrInvalidResult,
 		ErrCorrectionOverdraw, ErrPaytableChanged, games.ErrCodeInvalidScale, ErrShoeRequired}
+	// errsResult are the refusals of a result: a round's, and the seed of
+	// its pool's complementary draws unreadable (ledger/draw.go).
+	errsResult = append(slices.Clip(errsRound), ErrDrawSeed)
 	// errsSlip are the refusals of a bet slip.
 	errsSlip = []*errcode.Error{ErrInvalidID, ErrInvalidAmount, ErrTableNotFound, ErrTableClosed, ErrRoundNotFound,
 		ErrRoundNotOpen, ErrRoundFinished, ErrRoundState, ErrCurrencyMismatch, games.ErrCodeInvalidBetCode,
 		games.ErrCodeBetNotOffered, ErrStakeBelowLimit, ErrStakeAboveLimit, ErrInsufficientFunds, ErrBetRefused,
-		ErrBetNotFound, ErrPaytableChanged, games.ErrCodeInvalidScale, ErrSeatClosed}
+		ErrBetNotFound, ErrPaytableChanged, games.ErrCodeInvalidScale, ErrSeatClosed, ErrCreditsNotAllowed}
 	// errsSession are the refusals of a session's commands.
 	errsSession = []*errcode.Error{ErrInvalidID, ErrTableNotFound, ErrTableClosed, ErrRoundInProgress, ErrUnknownGame,
 		ErrPaytableChanged, ErrSessionOpen, ErrSessionNotOpen}
@@ -86,7 +89,7 @@ var (
 	errsPool = []*errcode.Error{ErrInvalidID, ErrInvalidAmount, ErrUnknownCurrency, ErrCurrencyMismatch, ErrTableNotFound,
 		ErrTableClosed, ErrRoundInProgress, ErrUnknownGame, ErrPaytableChanged, ErrPoolNotFound, ErrPoolDecommissioned,
 		ErrTableLinked, ErrTableNotLinked, ErrPoolRoundOpen, ErrPoolInUse, ErrPoolNegative, games.ErrCodeInvalidJackpotParams,
-		ErrPoolLimits}
+		ErrPoolLimits, ErrDrawSeed}
 	// errsSeat are the refusals of closing and reopening a seat.
 	errsSeat = []*errcode.Error{ErrInvalidID, ErrTableNotFound, ErrTableClosed, ErrUnknownGame, ErrPaytableChanged, ErrSeatClosed}
 )
@@ -109,7 +112,7 @@ var (
 	specOpenRound     = CommandSpec{Name: "open_round", Roles: rolesDealer, BetweenRounds: true, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds"}
 	specCloseBetting  = CommandSpec{Name: "close_betting", Roles: rolesDealer, Rounds: []round.Status{RoundBetting}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/close-betting"}
 	specReshake       = CommandSpec{Name: "reshake", Roles: rolesDealer, Rounds: []round.Status{RoundClosed}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/reshake"}
-	specRecordResult  = CommandSpec{Name: "record_result", Roles: rolesDealer, Rounds: []round.Status{RoundClosed}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/result"}
+	specRecordResult  = CommandSpec{Name: "record_result", Roles: rolesDealer, Rounds: []round.Status{RoundClosed}, Errors: errsResult, Route: "POST /v1/tables/{table}/rounds/{round}/result"}
 	specPause         = CommandSpec{Name: "pause", Roles: rolesDealer, Rounds: []round.Status{RoundBetting, RoundClosed}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/pause"}
 	specResume        = CommandSpec{Name: "resume", Roles: rolesSupervisor, Rounds: []round.Status{RoundPaused}, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/resume"}
 	specCancel        = CommandSpec{Name: "cancel", Roles: rolesSupervisor, Rounds: roundsInProgress, Errors: errsRound, Route: "POST /v1/tables/{table}/rounds/{round}/cancel"}
@@ -132,6 +135,10 @@ var (
 	// (seat.go; seed 004, 6.6).
 	specCloseSeat  = CommandSpec{Name: "close_seat", Roles: rolesSupervisor, Errors: errsSeat, Route: "POST /v1/tables/{table}/seats/close"}
 	specReopenSeat = CommandSpec{Name: "reopen_seat", Roles: rolesSupervisor, Errors: errsSeat, Route: "POST /v1/tables/{table}/seats/reopen"}
+	// A player's expired promotional credits returned (credits.go; seed
+	// 004, 6.5.1).
+	specExpireCredits = CommandSpec{Name: "expire_credits", Roles: rolesPoolMoney,
+		Errors: []*errcode.Error{ErrInvalidID, ErrUnknownCurrency, ErrCreditsNotExpired}, Route: "POST /v1/wallets/{player}/credits/expire"}
 )
 
 // commandSpecs lists every declaration, for Commands and the tests.
@@ -142,7 +149,7 @@ var commandSpecs = []*CommandSpec{
 	&specOpenRound, &specCloseBetting, &specReshake, &specRecordResult, &specPause, &specResume, &specCancel, &specCorrectResult,
 	&specPlaceSlip, &specTakeDown, &specClaim,
 	&specConfigurePool, &specLinkPool, &specUnlinkPool, &specAdjustPool, &specDecommissionPool,
-	&specCloseSeat, &specReopenSeat,
+	&specCloseSeat, &specReopenSeat, &specExpireCredits,
 }
 
 // Commands returns a copy of every command's declaration, in the order of
@@ -193,4 +200,5 @@ func (*ConfigurePool) spec() *CommandSpec    { return &specConfigurePool }
 func (*LinkPool) spec() *CommandSpec         { return &specLinkPool }
 func (*UnlinkPool) spec() *CommandSpec       { return &specUnlinkPool }
 func (*AdjustPool) spec() *CommandSpec       { return &specAdjustPool }
+func (*ExpireCredits) spec() *CommandSpec    { return &specExpireCredits }
 func (*DecommissionPool) spec() *CommandSpec { return &specDecommissionPool }

@@ -35,6 +35,10 @@ type decider struct {
 	walletMax decimal.Decimal
 	// poolRules caches pools' parsed parameters by hash (ledger/pool.go).
 	poolRules map[string]games.PoolRules
+	// seeds keeps the seeds of complementary draws (ledger/draw.go).
+	seeds DrawSeeds
+	// clock dates the expiry of credits a pass pays (ledger/draw.go).
+	clock func() time.Time
 }
 
 // decide validates c against s at time now and returns the events that carry
@@ -111,6 +115,8 @@ func (d *decider) decide(s *State, c Command, now time.Time) ([]draft, error) {
 		return d.openSession(s, c)
 	case *CloseSession:
 		return d.closeSession(s, c)
+	case *ExpireCredits:
+		return d.expireCredits(s, c, now)
 	}
 	return nil, errf(ErrInvalidRequest, "unknown command %T", c)
 }
@@ -604,8 +610,11 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 			// malformed request: the game refuses the bet (docs/ERRORS.md).
 			return nil, errf(ErrBetRefused, "%s: paytable %s has no working flag", b.Code, pt.ID())
 		}
+		if err := checkCreditsBet(pt, c.Funding, b.Code, held != nil && held[i].IsPositive() || isCharger && charger.Charge(gb, r.Scale).IsPositive()); err != nil {
+			return nil, err
+		}
 		placed[i] = events.PlacedBet{Bet: d.newID().String(), Code: b.Code, Stake: b.Stake, Working: b.Working}
-		postings = append(postings, events.Posting{From: WalletAccount(c.Player), To: InPlayAccount(t.ID), Amount: b.Stake, Currency: r.Currency})
+		postings = append(postings, events.Posting{From: StakeAccount(c.Funding, c.Player), To: InPlayAccount(t.ID), Amount: b.Stake, Currency: r.Currency})
 		total = total.Add(b.Stake)
 		if held != nil && held[i].IsPositive() {
 			placed[i].Held = held[i]
@@ -642,14 +651,17 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 		}
 	}
 	before := s.walletBalance(c.Player, r.Currency)
+	if c.Funding == FundingCredits {
+		before = s.balance(CreditsAccount(c.Player), r.Currency)
+	}
 	if before.LessThan(total) {
-		return nil, errf(ErrInsufficientFunds, "wallet %s holds %s %s, the slip stakes %s", c.Player, before, r.Currency, total)
+		return nil, errf(ErrInsufficientFunds, "%s holds %s %s, the slip stakes %s", StakeAccount(c.Funding, c.Player), before, r.Currency, total)
 	}
 	return []draft{{
 		typ: events.TypeBetPlaced, table: t.ID, round: r.ID,
 		payload: &events.BetPlaced{
 			Slip: slip, Player: c.Player, Table: t.ID, Round: r.ID, Currency: r.Currency,
-			Bets: placed, Total: total, BalanceBefore: before, BalanceAfter: before.Sub(total),
+			Bets: placed, Total: total, BalanceBefore: before, BalanceAfter: before.Sub(total), Funding: c.Funding,
 		},
 		postings: postings,
 	}}, nil
@@ -779,6 +791,10 @@ func (d *decider) takeDown(s *State, c *TakeDown) ([]draft, error) {
 	downer, ok := pt.(games.TakeDowner)
 	if !ok {
 		return nil, errf(ErrBetRefused, "paytable %s takes no bet down", pt.ID())
+	}
+	if b.Funding != "" {
+		// Promotional credits are never given back as cash.
+		return nil, errf(ErrCreditsNotAllowed, "bet %s was paid with credits and cannot be taken down", b.ID)
 	}
 	res, err := results(pt, r)
 	if err != nil {

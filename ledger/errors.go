@@ -202,7 +202,7 @@ var declared = []*errcode.Error{
 	events.ErrStreamUntrusted, events.ErrStreamDamaged,
 	ErrUnavailable, ErrFenced, ErrStreamFull, ErrClosed,
 	ErrPoolNotFound, ErrPoolDecommissioned, ErrTableLinked, ErrTableNotLinked,
-	ErrPoolRoundOpen, ErrPoolInUse, ErrPoolNegative, ErrPoolLimits, ErrSeatClosed,
+	ErrPoolRoundOpen, ErrPoolInUse, ErrPoolNegative, ErrPoolLimits, ErrSeatClosed, ErrDrawSeed, ErrCreditsNotAllowed, ErrCreditsNotExpired,
 	ErrSessionOpen, ErrSessionNotOpen,
 }
 

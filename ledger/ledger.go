@@ -114,6 +114,10 @@ type Options struct {
 	// DefaultSettleChunk; a negative value writes every settlement in the
 	// result's own group.
 	SettleChunk int
+	// DrawSeeds keeps the secret seeds of pools' complementary prizes
+	// (ledger/draw.go); nil refuses parameters that declare them
+	// (ErrDrawSeed).
+	DrawSeeds DrawSeeds
 }
 
 // Ledger is the single writer of a stream. Its methods are safe for
@@ -242,7 +246,7 @@ func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
 	l := &Ledger{
 		log:   log,
 		opts:  opts,
-		d:     &decider{games: opts.Games, currencies: opts.Currencies, newID: opts.NewID, walletMax: opts.WalletMax},
+		d:     &decider{games: opts.Games, currencies: opts.Currencies, newID: opts.NewID, walletMax: opts.WalletMax, seeds: opts.DrawSeeds, clock: opts.Clock},
 		queue: make(chan *request, opts.QueueMax),
 		quit:  make(chan struct{}),
 		done:  make(chan struct{}),

@@ -78,6 +78,9 @@ type Pool struct {
 	// Tables are the linked tables, sorted.
 	Tables         []string
 	Decommissioned bool
+	// Commitment is the commitment of the seed the pool's complementary
+	// prizes are drawn from (ledger/draw.go), "" when it draws none.
+	Commitment string
 }
 
 // ConfigurePool puts a pool's parameters in force: the first version
@@ -250,14 +253,32 @@ func (d *decider) configurePool(s *State, c *ConfigurePool) ([]draft, error) {
 	if funded.IsPositive() {
 		ps = append(ps, events.Posting{From: AccountCasino, To: main, Amount: funded, Currency: c.Currency})
 	}
-	return []draft{{
+	// Every version with complementary prizes draws from a seed of its
+	// own; the seed of the version it replaces is revealed first
+	// (ledger/draw.go).
+	var out []draft
+	if old := s.pools[c.Pool]; old != nil {
+		reveal, err := d.revealDraft(old, "", "replaced by version "+strconv.Itoa(r.Version()))
+		if err != nil {
+			return nil, err
+		}
+		out = reveal
+	}
+	commitment := ""
+	if drawer(r) != nil {
+		if commitment, err = d.newSeed(r.ID()); err != nil {
+			return nil, err
+		}
+	}
+	return append(out, draft{
 		typ: events.TypeJackpotConfigured,
 		payload: &events.JackpotConfigured{
 			Pool: r.ID(), Version: r.Version(), Hash: r.Hash(), Currency: c.Currency,
 			Params: r.CanonicalJSON(), Accounts: r.Accounts(), Funded: funded, Reason: c.Reason, Transfers: ts,
+			DrawCommitment: commitment,
 		},
 		postings: ps,
-	}}, nil
+	}), nil
 }
 
 func (d *decider) linkPool(s *State, c *LinkPool) ([]draft, error) {
@@ -380,11 +401,16 @@ func (d *decider) decommissionPool(s *State, c *DecommissionPool) ([]draft, erro
 		ts = append(ts, events.Transfer{From: a, To: to, Amount: b, Rule: "decommission"})
 		total = total.Add(b)
 	}
-	return []draft{{
+	// The seed of the pool's draws draws nothing more: it is revealed.
+	out, err := d.revealDraft(p, "", "decommission")
+	if err != nil {
+		return nil, err
+	}
+	return append(out, draft{
 		typ:      events.TypeJackpotDecommissioned,
 		payload:  &events.JackpotDecommissioned{Pool: p.ID, To: c.To, Amount: total, Currency: p.Currency, Reason: c.Reason, Transfers: ts},
 		postings: PoolPostings(p.Currency, ts),
-	}}, nil
+	}), nil
 }
 
 // poolAccountsHolding returns the accounts of pool p that hold money:
@@ -422,6 +448,15 @@ func PoolPostings(currency string, ts []events.Transfer) []events.Posting {
 	return ps
 }
 
+// PoolOfAccount returns the pool of a pool account (IsPoolAccount).
+func PoolOfAccount(account string) (string, bool) {
+	if !IsPoolAccount(account) {
+		return "", false
+	}
+	id, _, _ := strings.Cut(strings.TrimPrefix(account, accountJackpot), ":")
+	return id, true
+}
+
 // IsPoolAccount reports whether account is a pool's account
 // (jackpot:<pool>:main or jackpot:<pool>:reserve:<name>).
 func IsPoolAccount(account string) bool {
@@ -451,6 +486,7 @@ func (s *State) applyPool(payload any) bool {
 			s.pools[p.Pool] = pl
 		}
 		pl.Version, pl.Hash, pl.Params, pl.Accounts = p.Version, p.Hash, p.Params, p.Accounts
+		pl.Commitment = p.DrawCommitment
 	case *events.JackpotLinked:
 		pl := s.mustPool(p.Pool)
 		pl.Tables = append(pl.Tables, p.Table)
@@ -471,6 +507,13 @@ func (s *State) applyPool(payload any) bool {
 	case *events.JackpotSeatReopened:
 		t := s.mustTable(p.Table)
 		t.ClosedSeats = slices.DeleteFunc(slices.Clone(t.ClosedSeats), func(n int) bool { return n == p.Seat })
+	case *events.JackpotDrawn:
+		s.mustRound(p.Round).drawn = true
+		s.creditsDrawn(p)
+	case *events.CreditsExpired:
+		delete(s.credits, creditsKey(p.Player, p.Currency))
+	case *events.JackpotDrawSeedRevealed:
+		s.mustPool(p.Pool).Commitment = p.Next
 	default:
 		return false
 	}
@@ -574,6 +617,11 @@ func (d *decider) checkSettles(s *State, r *Round, pt games.Paytable, res []game
 			return err
 		}
 		funds.Pool = &games.PoolFunds{Rules: rules, Balances: s.poolBalances(p)}
+		if drawer(rules) != nil && p.Commitment != "" {
+			if _, err := d.seed(p.ID, p.Commitment); err != nil {
+				return err
+			}
+		}
 	}
 	if _, err := rs.SettleRound(bets, r.Scale, res, funds); err != nil {
 		return errf(ErrInvalidResult, "round %s cannot be settled with this result: %v", r.ID, err)

@@ -59,5 +59,9 @@ func (s *PlaceSlip) appendJSON(b []byte) ([]byte, bool) {
 		}
 		b = append(b, ']')
 	}
+	if s.Funding != "" {
+		b = append(b, `,"funding":`...)
+		b = events.AppendString(b, s.Funding)
+	}
 	return append(b, '}'), true
 }

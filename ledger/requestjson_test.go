@@ -42,6 +42,9 @@ func TestCommandJSON_SameAsEncodingJSON(t *testing.T) {
 		if i%50 == 0 {
 			s.Print = &PrintRequest{}
 		}
+		if i%3 == 0 {
+			s.Funding = str()
+		}
 		cmds = append(cmds, s)
 	}
 	cmds = append(cmds, &PlaceSlip{Table: "t1", Player: "p1", Bets: []BetRequest{{Code: "small", Stake: decimal.RequireFromString("10.00")}}})
@@ -64,7 +67,7 @@ func TestCommandJSON_KnowsEveryMember(t *testing.T) {
 		typ  reflect.Type
 		want string
 	}{
-		{reflect.TypeFor[PlaceSlip](), `- table round,omitempty player bets print,omitempty`},
+		{reflect.TypeFor[PlaceSlip](), `- table round,omitempty player bets print,omitempty funding,omitempty`},
 		{reflect.TypeFor[BetRequest](), `code stake working,omitempty`},
 	} {
 		var tags []string

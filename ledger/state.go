@@ -71,6 +71,10 @@ type Round struct {
 	// funding (jackpot.pass_funded), so that a settlement finished after
 	// a crash writes it once.
 	poolFunded bool
+	// drawn is set once the round's pass has written its complementary
+	// draws (jackpot.drawn, ledger/draw.go), so that they are drawn and
+	// paid once.
+	drawn bool
 	// work is the command whose events are still being written when the
 	// round is settling or cancelling; continuation events carry its
 	// idempotency key so that they belong to it.
@@ -180,6 +184,9 @@ type State struct {
 	pools map[string]*Pool
 	// sessions are each table's open or last session (ledger/session.go).
 	sessions map[string]*Session
+	// credits are the expiries of players' promotional credits, by
+	// creditsKey (ledger/credits.go).
+	credits map[string]CreditsTerm
 }
 
 // stateLimits bound what the state remembers beyond what validation of the
@@ -203,6 +210,7 @@ func newState(lim stateLimits) *State {
 		lim:       lim,
 		pools:     make(map[string]*Pool),
 		sessions:  make(map[string]*Session),
+		credits:   make(map[string]CreditsTerm),
 	}
 }
 

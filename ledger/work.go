@@ -28,9 +28,9 @@ func (d *decider) work(s *State, r *Round) ([]draft, error) {
 				typ: events.TypeBetRefunded, table: r.Table, round: r.ID,
 				payload: &events.BetRefunded{
 					Table: r.Table, Round: r.ID, Slip: b.Slip, Bet: b.ID, Player: b.Player,
-					Code: b.Code, Stake: b.Stake, Currency: r.Currency,
+					Code: b.Code, Stake: b.Stake, Currency: r.Currency, Funding: b.Funding,
 				},
-				postings: []events.Posting{{From: InPlayAccount(r.Table), To: WalletAccount(b.Player), Amount: b.Stake, Currency: r.Currency}},
+				postings: []events.Posting{{From: InPlayAccount(r.Table), To: StakeAccount(b.Funding, b.Player), Amount: b.Stake, Currency: r.Currency}},
 			})
 		}
 		return out, nil
@@ -205,6 +205,11 @@ func (d *decider) workTogether(s *State, r *Round, rs games.RoundSettler, res []
 	slices.SortStableFunc(prizes, func(a, b prize) int { return a.net.Cmp(b.net) })
 	for _, z := range prizes {
 		out = append(out, z.d)
+	}
+	if dd, err := d.passDraws(s, r, rs, funds.Pool, out, TransferPostings(r.Table, r.Currency, set.Transfers[funded:])); err != nil {
+		return nil, err
+	} else if dd != nil {
+		out = append(out, *dd)
 	}
 	for _, t := range set.Transfers {
 		tot.Transfers = append(tot.Transfers, events.Transfer{From: t.From, To: t.To, Amount: t.Amount, Rule: t.Rule})

@@ -312,6 +312,14 @@ func (f *fold) apply(d *decoded) error {
 	case *events.JackpotPassFunded:
 		// A pass's shortfall funding: its postings are the pool's
 		// movements (poolEntries).
+	case *events.JackpotDrawn:
+		// A pass's complementary prizes: its postings are the pool's
+		// movements (poolEntries) and the winners' wallets'.
+	case *events.JackpotDrawSeedRevealed:
+		f.poolEvent(e, p.Pool, p)
+	case *events.CreditsExpired:
+		// Its posting is the whole effect: the credits' balance, and the
+		// pool's history when they return to a pool (poolEntries).
 	default:
 		var ok bool
 		if ok, err = f.sessionEvent(e, d.payload); !ok {
@@ -424,6 +432,12 @@ func (f *fold) walletEntries(e *events.Envelope, payload any, ws []walletDelta) 
 			ent.Slip, ent.Bet = p.Slip, p.Bet
 		case *events.BetTakenDown:
 			ent.Slip, ent.Bet = p.Slip, p.Bet
+		case *events.JackpotDrawn:
+			for _, z := range p.Prizes {
+				if z.Player == w.player {
+					ent.Bet, ent.Reason = z.Bet, "complementary prize: "+z.Name
+				}
+			}
 		}
 		f.appends = append(f.appends, kv{bucketWallet, walletKey(w.player, e.Seq), encodeWalletEntry(&ent)})
 	}

@@ -67,6 +67,10 @@ type PoolView struct {
 	Accounts       []string        `json:"accounts"`
 	Tables         []string        `json:"tables"`
 	Decommissioned bool            `json:"decommissioned"`
+	// DrawCommitment is the commitment (hex SHA-256) of the secret seed
+	// the pool's complementary prizes are drawn from now, absent when it
+	// draws none (events/jackpot_draw.go).
+	DrawCommitment string `json:"draw_commitment,omitempty"`
 	// AccountBalances are the accounts' balances, each named by its
 	// account, in Accounts' order.
 	AccountBalances []PoolBalance `json:"account_balances"`
@@ -179,6 +183,15 @@ func poolKind(t events.Type, other string, sign int64) string {
 		return "prize"
 	case events.TypeBetSettlementReversed:
 		return "reversal"
+	case events.TypeCreditsExpired:
+		return "credits_expired"
+	case events.TypeJackpotDrawn:
+		if sign > 0 {
+			// The house advances what the account lacks for the
+			// complementary prizes drawn on it.
+			return "shortfall"
+		}
+		return "complementary"
 	}
 	return "transfer"
 }
@@ -240,6 +253,17 @@ func poolReason(payload any, account, other string) string {
 		return fmt.Sprintf("version %d: the main pool brought to its base", p.Version)
 	case *events.BetSettled:
 		return p.Rule
+	case *events.JackpotDrawn:
+		for _, z := range p.Prizes {
+			if z.From == account && z.To == other {
+				return fmt.Sprintf("complementary prize %q drawn %d of %d for bet %s", z.Name, z.Value, z.Of, z.Bet)
+			}
+		}
+		for _, t := range p.Advanced {
+			if t.To == account && t.From == other {
+				return t.Rule
+			}
+		}
 	}
 	return ""
 }
@@ -265,6 +289,13 @@ func poolView(tx *bolt.Tx, pool string) (PoolView, error) {
 				return v, err
 			}
 			v.Currency, v.Version, v.Hash, v.Params, v.Accounts = p.Currency, p.Version, p.Hash, p.Params, p.Accounts
+			v.DrawCommitment = p.DrawCommitment
+		case events.TypeJackpotDrawSeedRevealed:
+			var p events.JackpotDrawSeedRevealed
+			if err := decodeJSON(bucketPoolEvents, k, pe.Body, &p); err != nil {
+				return v, err
+			}
+			v.DrawCommitment = p.Next
 		case events.TypeJackpotLinked:
 			var p events.JackpotLinked
 			if err := decodeJSON(bucketPoolEvents, k, pe.Body, &p); err != nil {

@@ -288,6 +288,11 @@ type RoundReplay struct {
 	// Announcement is the hall's announcement at the sales close, as
 	// recorded (bingo: the cards sold by series and the prizes).
 	Announcement string `json:"announcement,omitempty"`
+	// Draws are the pass's complementary draws as recorded
+	// (jackpot.drawn): the qualifying bets, the seed's commitment and the
+	// prizes won. They are drawn again from the seed once the stream
+	// reveals it (audit's dispute report and verify).
+	Draws *events.JackpotDrawn `json:"draws,omitempty"`
 }
 
 // TransfersCheck is a round's transfers as round.settled recorded them and
@@ -537,6 +542,8 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 		st.returned(out, e, p.Bet, p.Slip, p.Player, p.Code, p.Stake, projections.BetRefunded, round.Cancelled, betProblem)
 	case *events.BetTakenDown:
 		st.returned(out, e, p.Bet, p.Slip, p.Player, p.Code, p.Stake, projections.BetTakenDown, round.Betting, betProblem)
+	case *events.JackpotDrawn:
+		out.Draws = p
 	}
 }
 

@@ -127,6 +127,9 @@ type Bet struct {
 	// Reversed is the number of the last correction that reversed this
 	// bet's settlement; 0 when none has (corrections count from 1).
 	Reversed int
+	// Funding is the slip's funding (events.BetPlaced.Funding): "credits"
+	// for a bet paid with promotional credits, empty for the wallet.
+	Funding string
 }
 
 // Bet returns the round's bet id, nil when it holds none.
@@ -262,7 +265,7 @@ func (r *Round) PlaceBets(p *events.BetPlaced) []error {
 		}
 		bet := &Bet{
 			ID: b.Bet, Slip: p.Slip, Player: p.Player, Code: b.Code, Stake: b.Stake,
-			Since: len(r.Results), Working: b.Working, Commission: b.Commission, Status: BetOpen,
+			Since: len(r.Results), Working: b.Working, Commission: b.Commission, Status: BetOpen, Funding: p.Funding,
 		}
 		r.Bets = append(r.Bets, bet)
 		if r.byID == nil {

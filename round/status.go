@@ -57,7 +57,7 @@ func StatusAfter(status, prior Status, t events.Type) (next, nextPrior Status, o
 		return status, prior, status == Betting
 	case events.TypeRoundReshake:
 		return status, prior, status == Closed
-	case events.TypeBetSettled, events.TypeBetSettlementReversed, events.TypeJackpotPassFunded:
+	case events.TypeBetSettled, events.TypeBetSettlementReversed, events.TypeJackpotPassFunded, events.TypeJackpotDrawn:
 		return status, prior, status == Settling
 	case events.TypeBetRefunded:
 		return status, prior, status == Cancelled

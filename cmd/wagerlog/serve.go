@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -19,6 +20,7 @@ import (
 	"github.com/wagerlog/wagerlog/api"
 	"github.com/wagerlog/wagerlog/api/dashboard"
 	"github.com/wagerlog/wagerlog/audit"
+	"github.com/wagerlog/wagerlog/drawseed"
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
 	"github.com/wagerlog/wagerlog/games/registry"
@@ -328,6 +330,12 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 			CheckpointEvery: cfg.checkpointEvery, CheckpointInterval: cfg.checkpointInterval,
 			SettleChunk: chunk,
 		}
+		// The seeds of complementary draws stay in the data directory,
+		// never in the stream (package drawseed).
+		if lopts.DrawSeeds, err = drawseed.Open(filepath.Join(cfg.store.dataDir, drawSeedsDirName)); err != nil {
+			shutdownHTTP()
+			return err
+		}
 		if cfg.walletMax != "" {
 			if lopts.WalletMax, err = ledger.ParseAmount(cfg.walletMax); err != nil || !lopts.WalletMax.IsPositive() {
 				shutdownHTTP()
@@ -522,3 +530,7 @@ func rebuildLog(log *slog.Logger) func(replay.Progress) {
 			"applied", p.Applied, "target", p.Target, "events_per_s", int(p.Rate()))
 	}
 }
+
+// drawSeedsDirName is the directory of the data directory that keeps the
+// secret seeds of pools' complementary draws (package drawseed).
+const drawSeedsDirName = "draw-seeds"

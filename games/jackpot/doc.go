@@ -50,6 +50,18 @@
 // movements into the regulator report's lines and checks opening + in −
 // out = closing.
 //
+// # Complementary prizes
+//
+// Params.Complementary declares prizes drawn at random, unrelated to the
+// hands (seed 004, 6.5.1 "Premios complementarios"; complementary.go):
+// per bet or per pass, a chance Wins in Of, an amount or a multiple of
+// the bet, paid in cash or in promotional credits (Params.Promotion, the
+// authorisation, and the credits' expiry) from the main pool or a reserve.
+// Pool.DrawEvery draws a pass from a seed the caller keeps:
+// HMAC-SHA256(seed, DrawMessage(…)) mapped to a uniform integer by
+// rejection (Uniform). DrawLine answers a settle line that draws a pass
+// again from a revealed seed.
+//
 // # Errors
 //
 // Every error wraps one sentinel with a stable code (errors.As finds it as

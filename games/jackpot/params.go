@@ -73,6 +73,23 @@ type Params struct {
 	// Prizes are the prize table (seed 004, 6.6 "Esquema de pago"), one
 	// line per winning category.
 	Prizes []Prize `json:"prizes"`
+	// Complementary are the optional complementary prizes, drawn at
+	// random and unrelated to the hands (seed 004, 6.5.1 "Premios
+	// complementarios"; complementary.go). Absent from the canonical
+	// JSON when there are none, so the parameters written before they
+	// existed keep their hash.
+	Complementary []Complementary `json:"complementary,omitempty"`
+	// Promotion is the regulator's authorisation of the promotion whose
+	// credits complementary prizes pay (seed 004, 6.5.1: "la respectiva
+	// promoción debe ser informada a la Superintendencia para su
+	// autorización previa"); required when a line pays PayCredits.
+	Promotion string `json:"promotion,omitempty"`
+	// CreditsExpiryDays, when not zero, is how many days a player's
+	// credits last after the last credits the pool paid them (each new
+	// prize extends them); CreditsExpireTo says where expired credits go:
+	// ExpireToPool (the main pool) or ExpireToHouse (the casino).
+	CreditsExpiryDays int    `json:"credits_expiry_days,omitzero"`
+	CreditsExpireTo   string `json:"credits_expire_to,omitempty"`
 }
 
 // Reserve is one reserve pool and its share.
@@ -125,10 +142,13 @@ type Pool struct {
 // is negative or has more decimals than the scale, a ceiling is below the
 // base or set without a reserve, the reset rule is unknown, or a prize
 // line is not exactly one of a multiple (1..MultipleMax, no cap) and a
-// percentage, or names a category twice. The data is copied.
+// percentage, or names a category twice, or a complementary line, the
+// promotion or the credits' expiry is not valid (checkComplementary). The
+// data is copied.
 func New(p Params) (*Pool, error) {
 	p.Reserves = slices.Clone(p.Reserves)
 	p.Prizes = slices.Clone(p.Prizes)
+	p.Complementary = slices.Clone(p.Complementary)
 	bad := func(format string, args ...any) (*Pool, error) {
 		return nil, fmt.Errorf("%w %q: %s", ErrBadParams, p.Pool, fmt.Sprintf(format, args...))
 	}
@@ -201,6 +221,9 @@ func New(p Params) (*Pool, error) {
 	if len(p.Prizes) == 0 {
 		return bad("no prize lines")
 	}
+	if err := checkComplementary(p); err != nil {
+		return bad("%v", err)
+	}
 	pool.canonical = canonicalJSON(p)
 	pool.hash = games.ContentHash(pool.canonical)
 	return pool, nil
@@ -238,6 +261,7 @@ func (p *Pool) Params() Params {
 	c := p.params
 	c.Reserves = slices.Clone(c.Reserves)
 	c.Prizes = slices.Clone(c.Prizes)
+	c.Complementary = slices.Clone(c.Complementary)
 	return c
 }
 

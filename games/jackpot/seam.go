@@ -103,3 +103,27 @@ func (r Rules) Pass(bs []decimal.Decimal, hands []games.PoolHand) (games.PoolPas
 }
 
 var _ games.PoolRules = Rules{}
+
+// Complementary reports whether the parameters declare complementary
+// prizes (games.PoolDrawer).
+func (r Rules) Complementary() bool { return r.HasComplementary() }
+
+// Draw draws a pass's complementary prizes (Pool.Draw) for the seam.
+func (r Rules) Draw(seed []byte, pass string, bets []games.PoolDrawBet) ([]games.PoolPrizeDrawn, error) {
+	in := make([]DrawBet, len(bets))
+	for i, b := range bets {
+		in[i] = DrawBet{Bet: b.Bet, Player: b.Player, Seat: b.Seat, Stake: b.Stake}
+	}
+	ds, err := r.Pool.Draw(seed, pass, in)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]games.PoolPrizeDrawn, len(ds))
+	for i, d := range ds {
+		out[i] = games.PoolPrizeDrawn{Prize: d.Prize, Name: d.Name, Bet: d.Bet, Player: d.Player, Seat: d.Seat,
+			Value: d.Value, Of: d.Of, Amount: d.Amount, Pay: d.Pay, Account: d.Account, ExpiryDays: d.ExpiryDays, ExpireTo: d.ExpireTo}
+	}
+	return out, nil
+}
+
+var _ games.PoolDrawer = Rules{}

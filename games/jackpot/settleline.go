@@ -177,8 +177,14 @@ func settleRequest(pool *Pool, req SettleLineRequest) (SettleLineResult, error) 
 }
 
 // SettlePoolLine answers one line of `wagerlog settle --jsonl` that gives
-// a pass of a pool (games.PoolLineSettler).
+// a pass of a pool (games.PoolLineSettler): a draw line (one with a seed,
+// DrawLine) or a pass's prizes (SettleLine).
 func (Parser) SettlePoolLine(req games.LineRequest) []byte {
+	if isDrawLine(req.Line) {
+		res := DrawLine(req.Line)
+		res.Line = req.Number
+		return kit.MarshalLine(res)
+	}
 	res := SettleLine(req.Line)
 	res.Line = req.Number
 	return kit.MarshalLine(res)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wagerlog/wagerlog/drawseed"
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
 	"github.com/wagerlog/wagerlog/games"
@@ -102,6 +103,18 @@ func NewWith(tb testing.TB, catalog *games.Catalog) *Harness {
 	return newOn(tb, OpenStream(tb, tb.TempDir()), catalog, false, nil)
 }
 
+// NewDrawing opens a ledger that plays the games of catalog and keeps
+// the seeds of pools' complementary draws (drawseed) in a temporary
+// directory, on a new embedded stream in a temporary directory.
+func NewDrawing(tb testing.TB, catalog *games.Catalog) *Harness {
+	tb.Helper()
+	seeds, err := drawseed.Open(tb.TempDir())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return open(tb, OpenStream(tb, tb.TempDir()), ledger.Options{Games: catalog, DrawSeeds: seeds}, false, nil)
+}
+
 // NewObserved opens a ledger that tells obs what it stores, on a new
 // embedded stream in a temporary directory.
 func NewObserved(tb testing.TB, obs ledger.Observer) *Harness {
@@ -114,8 +127,14 @@ func NewObserved(tb testing.TB, obs ledger.Observer) *Harness {
 // same bytes.
 func newOn(tb testing.TB, stream *jetstream.Store, catalog *games.Catalog, deterministic bool, obs ledger.Observer) *Harness {
 	tb.Helper()
+	return open(tb, stream, ledger.Options{Games: catalog}, deterministic, obs)
+}
+
+// open opens a ledger with opts on stream, its clock the harness's.
+func open(tb testing.TB, stream *jetstream.Store, opts ledger.Options, deterministic bool, obs ledger.Observer) *Harness {
+	tb.Helper()
 	h := &Harness{T: tb, Clock: NewClock(), Stream: stream}
-	opts := ledger.Options{Games: catalog, Clock: h.Clock.Now}
+	opts.Clock = h.Clock.Now
 	if obs != nil {
 		opts.Observer = obs
 	}

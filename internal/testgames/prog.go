@@ -15,7 +15,7 @@ import (
 // Prog: a progressive side bet alone, to test the ledger's pools
 // (seed 004 section 6) without a base game. A round is one pass of the table: its one
 // result lists the seats' five cards and whether each folded,
-// {"seats":[{"seat":1,"cards":["AS","KS","QS","JS","TS"]},{"seat":3,"cards":[…],"fold":true}]};
+// {"seats":[{"seat":1,"cards":["AS","KS","QS","JS","TS"]},{"seat":3,"cards":[…],"fold":true},{"seat":4,"cards":[…],"exchange":true}]};
 // "progressive:<seat>" is the seat's progressive bet, settled with
 // games.SettlePass against the linked pool.
 type Prog struct{}
@@ -57,6 +57,9 @@ type PassSeat struct {
 	Seat  int      `json:"seat"`
 	Cards []string `json:"cards"`
 	Fold  bool     `json:"fold,omitempty"`
+	// Exchange says the seat exchanged cards (draw poker): it forfeits
+	// the pool's prizes, not the complementary ones (seed 004, 6.5.1).
+	Exchange bool `json:"exchange,omitempty"`
 }
 
 func (p Pass) JSON() []byte {
@@ -111,6 +114,9 @@ func (Prog) SettleRound(bets []games.Bet, scale int32, rs []games.Result, funds 
 		h := games.PoolHand{Seat: seat, Bet: b.Stake, Cards: pass.Seats[k].Cards}
 		if pass.Seats[k].Fold {
 			h.Forfeit = "folded"
+		}
+		if pass.Seats[k].Exchange {
+			h.Forfeit = "exchanged"
 		}
 		hands[i] = h
 	}
