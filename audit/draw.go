@@ -10,6 +10,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // Complementary draws (seed 004_11b2de8449360267.txt, 6.5.1 "Premios
@@ -179,7 +180,7 @@ func (f *fold) qualifying(r *roundState) []string {
 	}
 	var out []string
 	for _, b := range r.Bets {
-		if (b.Status == ledger.BetOpen || b.Status == ledger.BetSettled) && pg.ProgressiveBet(b.Code) {
+		if (b.Status == round.BetOpen || b.Status == round.BetSettled) && pg.ProgressiveBet(b.Code) {
 			out = append(out, b.ID+"/"+b.Player+"/"+b.Stake.String())
 		}
 	}
