@@ -5,10 +5,11 @@ import (
 	"testing"
 
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 func TestAmountRenderer_Render(t *testing.T) {
-	a := newAmountRenderer(ledger.DefaultCurrencies(), reflect.TypeOf(ledger.Result{}))
+	a := newAmountRenderer(posting.DefaultCurrencies(), reflect.TypeOf(ledger.Result{}))
 	cases := []struct{ in, want string }{
 		{`{"first_seq":1,"player":"123","balance":"87.7","currency":"EUR"}`, `{"first_seq":1,"player":"123","balance":"87.70","currency":"EUR"}`},
 		{`{"balance":"500","currency":"CLP"}`, `{"balance":"500","currency":"CLP"}`},

@@ -25,6 +25,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/projections"
 )
 
@@ -321,7 +322,7 @@ func (e *env) balance(player string, seq uint64) decimal.Decimal {
 		e.t.Fatalf("wallet answer at seq %d, asked min_seq %d", list.Seq, seq)
 	}
 	for _, b := range list.Balances {
-		if b.Account == ledger.WalletAccount(player) && b.Currency == "EUR" {
+		if b.Account == posting.WalletAccount(player) && b.Currency == "EUR" {
 			return b.Balance
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/projections"
 )
 
@@ -54,13 +54,13 @@ func (s *Server) getWallet(w http.ResponseWriter, r *http.Request, _ Principal) 
 	if err := s.waitMinSeq(r); err != nil {
 		return err
 	}
-	list, err := s.ownBalances(ledger.WalletAccount(player))
+	list, err := s.ownBalances(posting.WalletAccount(player))
 	if err != nil {
 		return err
 	}
 	// The promotional credits are shown apart: they pay only progressive
 	// bets and are never withdrawn (ledger/credits.go).
-	credits, err := s.ownBalances(ledger.CreditsAccount(player))
+	credits, err := s.ownBalances(posting.CreditsAccount(player))
 	if err != nil {
 		return err
 	}

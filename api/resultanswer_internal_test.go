@@ -8,6 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // TestResultAnswer_SameBytes holds the direct encoding of a Result to what
@@ -24,7 +25,7 @@ func TestResultAnswer_SameBytes(t *testing.T) {
 			answers = append(answers, reflect.TypeOf(rt.resp))
 		}
 	}
-	a := newAmountRenderer(ledger.DefaultCurrencies(), answers...)
+	a := newAmountRenderer(posting.DefaultCurrencies(), answers...)
 	if !a.direct {
 		t.Fatal("the answers' amounts rule out the direct encoding: a string member of Result is named as an amount")
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/audit"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/projections"
 	"github.com/wagerlog/wagerlog/replay"
 )
@@ -103,7 +104,7 @@ type Config struct {
 	// Version labels wagerlog_build_info; empty means "dev".
 	Version string
 	// Currencies maps a currency to its decimals, with which answers write
-	// amounts ("87.70"); nil means ledger.DefaultCurrencies, as for the
+	// amounts ("87.70"); nil means posting.DefaultCurrencies, as for the
 	// ledger.
 	Currencies map[string]int32
 }
@@ -188,7 +189,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.metrics = newMetrics(s)
 	if cfg.Currencies == nil {
-		cfg.Currencies = ledger.DefaultCurrencies()
+		cfg.Currencies = posting.DefaultCurrencies()
 		s.cfg.Currencies = cfg.Currencies
 	}
 	var answers []reflect.Type

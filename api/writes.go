@@ -100,7 +100,7 @@ type slipRequest struct {
 	// cards: series, from, to, seed, stake).
 	Print *ledger.PrintRequest `json:"print,omitempty"`
 	// Funding is "credits" for a slip paid with the player's promotional
-	// credits: progressive bets only (ledger.FundingCredits).
+	// credits: progressive bets only (posting.FundingCredits).
 	Funding string `json:"funding,omitempty"`
 }
 

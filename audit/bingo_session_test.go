@@ -9,7 +9,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/bingo"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // TestVerify_BingoSalesCloseAndSession writes by hand a bingo session
@@ -27,7 +27,7 @@ func TestVerify_BingoSalesCloseAndSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, inPlay := ledger.WalletAccount, ledger.InPlayAccount("g1")
+	w, inPlay := posting.WalletAccount, posting.InPlayAccount("g1")
 	card := func(id string) string {
 		cid, _ := bingo.ParseCardID(id)
 		c, err := bingo.NewCard(cid, [][]int{{1, 12, 23, 34, 45}, {5, 56, 67, 78, 89}, {15, 26, 37, 48, 59}})
@@ -37,7 +37,7 @@ func TestVerify_BingoSalesCloseAndSession(t *testing.T) {
 		return c.BetCode()
 	}
 	b.add(events.TypeWalletDeposited, cashier, "", "", &events.WalletDeposited{Player: "p1", Amount: dec("10"), Currency: "EUR", BalanceBefore: decimal.Zero, BalanceAfter: dec("10")},
-		post(ledger.AccountCashier, w("p1"), "10", "EUR"))
+		post(posting.AccountCashier, w("p1"), "10", "EUR"))
 	limits := map[string]events.Limit{"card": {Min: dec("1"), Max: dec("10")}}
 	b.add(events.TypeTableOpened, supervisor, "g1", "", &events.TableOpened{Table: "g1", Game: bingo.GameName, Paytable: pt.ID(), PaytableHash: pt.Hash(),
 		Currency: "EUR", Scale: 2, Limits: limits, Band: events.Limit{Min: dec("1"), Max: dec("10")}, Dealer: "d1"})
@@ -62,11 +62,11 @@ func TestVerify_BingoSalesCloseAndSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	prizes := ledger.PrizesAccount("g1")
+	prizes := posting.PrizesAccount("g1")
 	closed := b.add(events.TypeRoundBettingClosed, dealer, "g1", "r1", &events.RoundBettingClosed{Table: "g1", Round: "r1", Bets: 2, Staked: dec("4"),
 		Transfers: []events.Transfer{{From: "", To: "prizes", Amount: dec("0.61"), Rule: "line"}, {From: "", To: "prizes", Amount: dec("2.40"), Rule: "bingo"}},
 		Currency:  "EUR", Announcement: sc.Announcement},
-		post(ledger.HouseAccount("g1"), prizes, "0.61", "EUR"), post(ledger.HouseAccount("g1"), prizes, "2.40", "EUR"))
+		post(posting.HouseAccount("g1"), prizes, "0.61", "EUR"), post(posting.HouseAccount("g1"), prizes, "2.40", "EUR"))
 	// The cancel gives nothing back: the pool keeps 3.01.
 	cancelled := b.add(events.TypeRoundCancelled, supervisor, "g1", "r1", &events.RoundCancelled{Table: "g1", Round: "r1", Reason: "void", Bets: 2, Refunded: dec("4")})
 	for i, bet := range []string{"b1", "b2"} {

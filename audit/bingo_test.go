@@ -8,7 +8,7 @@ import (
 	"github.com/wagerlog/wagerlog/audit"
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/bingo"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // TestVerify_BingoClaims writes a bingo game by hand with calls the
@@ -24,7 +24,7 @@ func TestVerify_BingoClaims(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := ledger.WalletAccount
+	w := posting.WalletAccount
 	x := [][]int{{1, 12, 23, 34, 45}, {5, 56, 67, 78, 89}, {15, 26, 37, 48, 59}}
 	cid, _ := bingo.ParseCardID("A-1")
 	card, err := bingo.NewCard(cid, x)
@@ -33,14 +33,14 @@ func TestVerify_BingoClaims(t *testing.T) {
 	}
 	code := card.BetCode()
 	b.add(events.TypeWalletDeposited, cashier, "", "", &events.WalletDeposited{Player: "p1", Amount: dec("10"), Currency: "EUR", BalanceBefore: decimal.Zero, BalanceAfter: dec("10")},
-		post(ledger.AccountCashier, w("p1"), "10", "EUR"))
+		post(posting.AccountCashier, w("p1"), "10", "EUR"))
 	limits := map[string]events.Limit{"card": {Min: dec("1"), Max: dec("10")}}
 	b.add(events.TypeTableOpened, supervisor, "g1", "", &events.TableOpened{Table: "g1", Game: bingo.GameName, Paytable: pt.ID(), PaytableHash: pt.Hash(),
 		Currency: "EUR", Scale: 2, Limits: limits, Band: events.Limit{Min: dec("1"), Max: dec("10")}, Dealer: "d1"})
 	b.add(events.TypeRoundOpened, dealer, "g1", "r1", &events.RoundOpened{Table: "g1", Round: "r1", Number: 1, Paytable: pt.ID(), PaytableHash: pt.Hash()})
 	b.add(events.TypeBetPlaced, frontend, "g1", "r1", &events.BetPlaced{Slip: "s1", Player: "p1", Table: "g1", Round: "r1", Currency: "EUR",
 		Bets: []events.PlacedBet{{Bet: "b1", Code: code, Stake: dec("2")}}, Total: dec("2"), BalanceBefore: dec("10"), BalanceAfter: dec("8")},
-		post(w("p1"), ledger.InPlayAccount("g1"), "2", "EUR"))
+		post(w("p1"), posting.InPlayAccount("g1"), "2", "EUR"))
 	b.add(events.TypeRoundBettingClosed, dealer, "g1", "r1", &events.RoundBettingClosed{Table: "g1", Round: "r1", Bets: 1, Staked: dec("2")})
 	b.add(events.TypeRoundResult, dealer, "g1", "r1", &events.RoundResult{Table: "g1", Round: "r1", Result: bingo.Ball(1).JSON()})
 	b.add(events.TypeRoundStepSettled, dealer, "g1", "r1", &events.RoundStepSettled{Table: "g1", Round: "r1", Results: 1, Decided: 0, Open: 1})

@@ -7,7 +7,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // Promotional credits in finance's reconciliation (seed
@@ -62,10 +62,10 @@ type creditsTerm struct {
 // creditsDrawn folds the credits a pass paid into their players' terms.
 func (f *fold) creditsDrawn(p *events.JackpotDrawn) {
 	for _, z := range p.Prizes {
-		if z.Pay != ledger.PayCredits {
+		if z.Pay != posting.PayCredits {
 			continue
 		}
-		k := acct{ledger.CreditsAccount(z.Player), p.Currency}
+		k := acct{posting.CreditsAccount(z.Player), p.Currency}
 		if z.Expires.IsZero() {
 			delete(f.creditTerms, k)
 			continue
@@ -81,7 +81,7 @@ func (f *fold) creditsDrawn(p *events.JackpotDrawn) {
 // credits: it moves their whole balance, after the term, where the term
 // says.
 func (f *fold) creditsExpired(p *events.CreditsExpired, report reporter) {
-	k := acct{ledger.CreditsAccount(p.Player), p.Currency}
+	k := acct{posting.CreditsAccount(p.Player), p.Currency}
 	term, ok := f.creditTerms[k]
 	delete(f.creditTerms, k)
 	if !f.complete {
@@ -90,7 +90,7 @@ func (f *fold) creditsExpired(p *events.CreditsExpired, report reporter) {
 	switch {
 	case !ok:
 		report(KindEventInvalid, "%s's credits in %s expired; no prize gave them an expiry", p.Player, p.Currency)
-	case !p.Expired.Equal(term.expires) || (p.To != term.to && !(p.To == ledger.AccountCasino && f.decommissioned(term.to))):
+	case !p.Expired.Equal(term.expires) || (p.To != term.to && !(p.To == posting.AccountCasino && f.decommissioned(term.to))):
 		report(KindEventInvalid, "%s's credits expired at %s to %s; their term is %s to %s", p.Player, p.Expired, p.To, term.expires, term.to)
 	case !f.balance(k.account, k.currency).IsZero():
 		// The posting already moved the balance: anything left means the

@@ -13,7 +13,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/replay"
 	"github.com/wagerlog/wagerlog/round"
 )
@@ -531,7 +531,7 @@ func orZero(d decimal.Decimal) decimal.Decimal {
 func (o *disputeObserver) touchPlayers(s *step, f *fold) {
 	for _, p := range s.env.Postings {
 		for _, a := range []string{p.From, p.To} {
-			player, ok := ledger.IsWallet(a)
+			player, ok := posting.IsWallet(a)
 			if !ok {
 				continue
 			}

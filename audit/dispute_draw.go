@@ -5,7 +5,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // DisputeDraws are a pass's complementary draws in a dispute report
@@ -38,7 +38,7 @@ func (o *disputeObserver) observeDraw(s *step, f *fold) {
 			o.rep.Complementary = &DisputeDraws{Pool: p.Pool, Version: p.Version, Commitment: p.Commitment, Bets: p.Bets, Prizes: p.Prizes}
 			o.drawn = p
 			for _, z := range p.Prizes {
-				if z.Pay != ledger.PayCredits {
+				if z.Pay != posting.PayCredits {
 					pb := o.player(z.Player, p.Currency)
 					pb.Complementary = pb.Complementary.Add(z.Amount)
 				}

@@ -18,7 +18,7 @@
 //
 // The fold never trusts one part of an event to vouch for another: each
 // payload implies its money movements (flowsOf, which turns a settlement
-// into postings with ledger.SettlementPostings, the ledger's own), and
+// into postings with posting.SettlementPostings, the ledger's own), and
 // they must be the postings; each settlement is settled again as its bet
 // was placed against the round's results so far (replay.Resettle, the
 // re-settlement the round replay uses too); balances an event states must

@@ -13,6 +13,7 @@ import (
 	"github.com/wagerlog/wagerlog/events/jetstream"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // builder appends hand-made events to a real store, chained correctly, so
@@ -101,26 +102,26 @@ func TestVerify_DoctoredEvents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := ledger.WalletAccount
+	w := posting.WalletAccount
 	zero := decimal.Zero
 	want := map[uint64][]audit.Kind{}
 
 	b.add(events.TypeWalletDeposited, cashier, "", "", &events.WalletDeposited{Player: "p1", Amount: dec("100"), Currency: "EUR", BalanceBefore: zero, BalanceAfter: dec("100")},
-		post(ledger.AccountCashier, w("p1"), "100", "EUR"))
+		post(posting.AccountCashier, w("p1"), "100", "EUR"))
 	// The payload says 50, the posting moves 60.
 	s := b.add(events.TypeWalletDeposited, cashier, "", "", &events.WalletDeposited{Player: "p2", Amount: dec("50"), Currency: "EUR", BalanceBefore: zero, BalanceAfter: dec("50")},
-		post(ledger.AccountCashier, w("p2"), "60", "EUR"))
+		post(posting.AccountCashier, w("p2"), "60", "EUR"))
 	want[s] = []audit.Kind{audit.KindPostingsMismatch, audit.KindBalanceMismatch}
 	// A withdrawal of more than the wallet holds.
 	s = b.add(events.TypeWalletWithdrawn, cashier, "", "", &events.WalletWithdrawn{Player: "p1", Amount: dec("150"), Currency: "EUR", BalanceBefore: dec("100"), BalanceAfter: dec("-50")},
-		post(w("p1"), ledger.AccountCashier, "150", "EUR"))
+		post(w("p1"), posting.AccountCashier, "150", "EUR"))
 	want[s] = []audit.Kind{audit.KindWalletNegative}
 	// A posting that moves nothing and a currency with three decimals.
 	s = b.add(events.TypeWalletDeposited, cashier, "", "", &events.WalletDeposited{Player: "p3", Amount: dec("1.005"), Currency: "EUR", BalanceBefore: zero, BalanceAfter: dec("1.005")},
-		post(ledger.AccountCashier, w("p3"), "1.005", "EUR"))
+		post(posting.AccountCashier, w("p3"), "1.005", "EUR"))
 	want[s] = []audit.Kind{audit.KindPostingInvalid}
 	s = b.add(events.TypeWalletAdjusted, supervisor, "", "", &events.WalletAdjusted{Player: "p3", Amount: dec("0"), Currency: "EUR", Reason: "x", BalanceBefore: dec("1.005"), BalanceAfter: dec("1.005")},
-		post(ledger.AccountAdjustment, w("p3"), "0", "EUR"))
+		post(posting.AccountAdjustment, w("p3"), "0", "EUR"))
 	want[s] = []audit.Kind{audit.KindPostingInvalid, audit.KindEventInvalid}
 
 	// A table and a round played by hand.
@@ -133,7 +134,7 @@ func TestVerify_DoctoredEvents(t *testing.T) {
 	s = b.add(events.TypeBetPlaced, frontend, "t1", "r1", &events.BetPlaced{Slip: "s1", Player: "p2", Table: "t1", Round: "r1", Currency: "EUR",
 		Bets:  []events.PlacedBet{{Bet: "b1", Code: "small", Stake: dec("10")}, {Bet: "b2", Code: "total:4", Stake: dec("20")}, {Bet: "b3", Code: "big", Stake: dec("200")}},
 		Total: dec("31"), BalanceBefore: dec("60"), BalanceAfter: dec("-170")},
-		post(w("p2"), ledger.InPlayAccount("t1"), "10", "EUR"), post(w("p2"), ledger.InPlayAccount("t1"), "20", "EUR"), post(w("p2"), ledger.InPlayAccount("t1"), "200", "EUR"))
+		post(w("p2"), posting.InPlayAccount("t1"), "10", "EUR"), post(w("p2"), posting.InPlayAccount("t1"), "20", "EUR"), post(w("p2"), posting.InPlayAccount("t1"), "200", "EUR"))
 	want[s] = []audit.Kind{audit.KindTotalsMismatch, audit.KindEventInvalid, audit.KindWalletNegative}
 	b.add(events.TypeRoundBettingClosed, dealer, "t1", "r1", &events.RoundBettingClosed{Table: "t1", Round: "r1", Bets: 3, Staked: dec("230")})
 	b.add(events.TypeRoundResult, dealer, "t1", "r1", &events.RoundResult{Table: "t1", Round: "r1", Dice: [3]int{1, 1, 2}})
@@ -144,15 +145,15 @@ func TestVerify_DoctoredEvents(t *testing.T) {
 	}
 	// small on 1-1-2 wins 10: recorded right.
 	settled("b1", "small", "10", "won", "10", "20",
-		post(ledger.InPlayAccount("t1"), w("p2"), "10", "EUR"), post(ledger.HouseAccount("t1"), w("p2"), "10", "EUR"))
+		post(posting.InPlayAccount("t1"), w("p2"), "10", "EUR"), post(posting.HouseAccount("t1"), w("p2"), "10", "EUR"))
 	// total:4 on 1-1-2 pays 60:1 = 1200: recorded as 1000, and consistently
 	// posted so (the payout is wrong, the postings follow the payload).
 	s = settled("b2", "total:4", "20", "won", "1000", "1020",
-		post(ledger.InPlayAccount("t1"), w("p2"), "20", "EUR"), post(ledger.HouseAccount("t1"), w("p2"), "1000", "EUR"))
+		post(posting.InPlayAccount("t1"), w("p2"), "20", "EUR"), post(posting.HouseAccount("t1"), w("p2"), "1000", "EUR"))
 	want[s] = []audit.Kind{audit.KindPayoutMismatch}
 	// The same bet settled twice.
 	s = settled("b1", "small", "10", "won", "10", "20",
-		post(ledger.InPlayAccount("t1"), w("p2"), "10", "EUR"), post(ledger.HouseAccount("t1"), w("p2"), "10", "EUR"))
+		post(posting.InPlayAccount("t1"), w("p2"), "10", "EUR"), post(posting.HouseAccount("t1"), w("p2"), "10", "EUR"))
 	want[s] = []audit.Kind{audit.KindBetUnresolved}
 	// The round is settled with b3 never settled, and wrong totals.
 	s = b.add(events.TypeRoundSettled, dealer, "t1", "r1", &events.RoundSettled{Table: "t1", Round: "r1", Dice: [3]int{1, 1, 2}, Bets: 3,
@@ -214,21 +215,21 @@ func TestDispute_Mismatch(t *testing.T) {
 	t.Cleanup(func() { store.Close() })
 	b := newBuilder(t, store)
 	pt, _ := sicbo.Lookup(sicbo.IDLive)
-	w := ledger.WalletAccount
+	w := posting.WalletAccount
 	b.add(events.TypeWalletDeposited, cashier, "", "", &events.WalletDeposited{Player: "p1", Amount: dec("100"), Currency: "EUR", BalanceBefore: decimal.Zero, BalanceAfter: dec("100")},
-		post(ledger.AccountCashier, w("p1"), "100", "EUR"))
+		post(posting.AccountCashier, w("p1"), "100", "EUR"))
 	b.add(events.TypeTableOpened, supervisor, "t1", "", &events.TableOpened{Table: "t1", Game: sicbo.GameName, Paytable: pt.ID(), PaytableHash: pt.Hash(),
 		Currency: "EUR", Scale: 2, Limits: map[string]events.Limit{"*": {Min: dec("1"), Max: dec("100")}}, Band: events.Limit{Min: dec("1"), Max: dec("100")}, Dealer: "d1"})
 	b.add(events.TypeRoundOpened, dealer, "t1", "r1", &events.RoundOpened{Table: "t1", Round: "r1", Number: 1, Paytable: pt.ID(), PaytableHash: pt.Hash()})
 	b.add(events.TypeBetPlaced, frontend, "t1", "r1", &events.BetPlaced{Slip: "s1", Player: "p1", Table: "t1", Round: "r1", Currency: "EUR",
 		Bets: []events.PlacedBet{{Bet: "b1", Code: "total:4", Stake: dec("1")}}, Total: dec("1"), BalanceBefore: dec("100"), BalanceAfter: dec("99")},
-		post(w("p1"), ledger.InPlayAccount("t1"), "1", "EUR"))
+		post(w("p1"), posting.InPlayAccount("t1"), "1", "EUR"))
 	b.add(events.TypeRoundBettingClosed, dealer, "t1", "r1", &events.RoundBettingClosed{Table: "t1", Round: "r1", Bets: 1, Staked: dec("1")})
 	b.add(events.TypeRoundResult, dealer, "t1", "r1", &events.RoundResult{Table: "t1", Round: "r1", Dice: [3]int{1, 1, 2}})
 	bad := b.add(events.TypeBetSettled, dealer, "t1", "r1", &events.BetSettled{Table: "t1", Round: "r1", Slip: "s1", Bet: "b1", Player: "p1", Code: "total:4",
 		Stake: dec("1"), Currency: "EUR", Dice: [3]int{1, 1, 2}, Outcome: "won", Win: dec("50"), Returned: dec("51"), Residue: decimal.Zero,
 		Rule: "by hand", Paytable: pt.ID(), PaytableHash: pt.Hash()},
-		post(ledger.InPlayAccount("t1"), w("p1"), "1", "EUR"), post(ledger.HouseAccount("t1"), w("p1"), "50", "EUR"))
+		post(posting.InPlayAccount("t1"), w("p1"), "1", "EUR"), post(posting.HouseAccount("t1"), w("p1"), "50", "EUR"))
 	b.add(events.TypeRoundSettled, dealer, "t1", "r1", &events.RoundSettled{Table: "t1", Round: "r1", Dice: [3]int{1, 1, 2}, Bets: 1,
 		Staked: dec("1"), Won: dec("50"), Returned: dec("51"), Residue: decimal.Zero})
 

@@ -9,7 +9,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/round"
 )
 
@@ -149,7 +149,7 @@ func (f *fold) drawn(ps *poolState, p *events.JackpotDrawn, report reporter) {
 		f.move(r, events.TypeJackpotDrawn, report, "complementary draws")
 	}
 	for _, z := range p.Prizes {
-		if want := ledger.PrizeAccount(z.Pay, z.Player); z.To != want {
+		if want := posting.PrizeAccount(z.Pay, z.Player); z.To != want {
 			report(KindDrawMismatch, "round %s: the complementary prize of bet %s is paid to %s, not to %s", p.Round, z.Bet, z.To, want)
 		}
 	}
@@ -195,17 +195,17 @@ func drawnBets(p *events.JackpotDrawn) []string {
 	return out
 }
 
-// drawnFlows are the movements a pass's draws imply (ledger.DrawnPostings):
+// drawnFlows are the movements a pass's draws imply (posting.DrawnPostings):
 // the house's advances, then the prizes, paid out of the pool.
 func drawnFlows(p *events.JackpotDrawn) []flow {
-	ps := ledger.DrawnPostings(p)
+	ps := posting.DrawnPostings(p)
 	out := make([]flow, len(ps))
 	for i, q := range ps {
 		k := FlowPoolPrize
 		switch {
 		case i < len(ps)-len(p.Prizes):
 			k = FlowTransfer
-		case strings.HasPrefix(q.To, ledger.CreditsAccount("")):
+		case strings.HasPrefix(q.To, posting.CreditsAccount("")):
 			k = FlowCreditsIssued
 		}
 		out[i] = flow{Posting: q, kind: k}

@@ -22,6 +22,7 @@ import (
 	"github.com/wagerlog/wagerlog/internal/ledgertest"
 	"github.com/wagerlog/wagerlog/internal/testgames"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // drawParams is pool jp-c at version: 10% commission, reserve r1 20%,
@@ -91,7 +92,7 @@ func drawStream(t *testing.T, passes int) *ledgertest.Harness {
 			slip := &ledger.PlaceSlip{Meta: ledger.Meta{Actor: ledgertest.Frontend}, Table: tb, Round: round, Player: player,
 				Bets: []ledger.BetRequest{ledgertest.BetOf(fmt.Sprintf("progressive:%d", seat+1), fmt.Sprint(1+rng.IntN(5)))}}
 			if rng.IntN(2) == 0 {
-				slip.Funding = ledger.FundingCredits
+				slip.Funding = posting.FundingCredits
 				if _, err := h.Exec(slip); err == nil {
 					credited++
 				} else if ledger.CodeOf(err) != "insufficient_funds" {
@@ -396,11 +397,11 @@ func TestVerify_ComplementaryDoctored(t *testing.T) {
 				if b.Player != z.Player {
 					for i := range e.Postings {
 						if e.Postings[i].To == z.To && e.Postings[i].Amount.Equal(z.Amount) {
-							e.Postings[i].To = ledger.WalletAccount(b.Player)
+							e.Postings[i].To = posting.WalletAccount(b.Player)
 							break
 						}
 					}
-					z.Bet, z.Player, z.Seat, z.To = b.Bet, b.Player, b.Seat, ledger.WalletAccount(b.Player)
+					z.Bet, z.Player, z.Seat, z.To = b.Bet, b.Player, b.Seat, posting.WalletAccount(b.Player)
 					return
 				}
 			}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/replay"
 	"github.com/wagerlog/wagerlog/round"
 )
@@ -80,31 +80,31 @@ func mkflow(k FlowKind, from, to string, amount decimal.Decimal, currency string
 func flowsOf(payload any, inForce *events.BetSettled) []flow {
 	switch p := payload.(type) {
 	case *events.WalletDeposited:
-		return []flow{mkflow(FlowDeposit, ledger.AccountCashier, ledger.WalletAccount(p.Player), p.Amount, p.Currency)}
+		return []flow{mkflow(FlowDeposit, posting.AccountCashier, posting.WalletAccount(p.Player), p.Amount, p.Currency)}
 	case *events.WalletWithdrawn:
-		return []flow{mkflow(FlowWithdrawal, ledger.WalletAccount(p.Player), ledger.AccountCashier, p.Amount, p.Currency)}
+		return []flow{mkflow(FlowWithdrawal, posting.WalletAccount(p.Player), posting.AccountCashier, p.Amount, p.Currency)}
 	case *events.WalletAdjusted:
 		if p.Amount.IsNegative() {
-			return []flow{mkflow(FlowAdjustment, ledger.WalletAccount(p.Player), ledger.AccountAdjustment, p.Amount.Neg(), p.Currency)}
+			return []flow{mkflow(FlowAdjustment, posting.WalletAccount(p.Player), posting.AccountAdjustment, p.Amount.Neg(), p.Currency)}
 		}
-		return []flow{mkflow(FlowAdjustment, ledger.AccountAdjustment, ledger.WalletAccount(p.Player), p.Amount, p.Currency)}
+		return []flow{mkflow(FlowAdjustment, posting.AccountAdjustment, posting.WalletAccount(p.Player), p.Amount, p.Currency)}
 	case *events.BetPlaced:
 		out := make([]flow, 0, len(p.Bets))
 		for _, b := range p.Bets {
 			if p.Carried {
-				out = append(out, mkflow(FlowCarried, ledger.HeldAccount(p.Table), ledger.InPlayAccount(p.Table), b.Stake, p.Currency))
+				out = append(out, mkflow(FlowCarried, posting.HeldAccount(p.Table), posting.InPlayAccount(p.Table), b.Stake, p.Currency))
 				continue
 			}
 			if p.Funding != "" {
-				out = append(out, mkflow(FlowCreditsStake, ledger.StakeAccount(p.Funding, p.Player), ledger.InPlayAccount(p.Table), b.Stake, p.Currency))
+				out = append(out, mkflow(FlowCreditsStake, posting.StakeAccount(p.Funding, p.Player), posting.InPlayAccount(p.Table), b.Stake, p.Currency))
 				continue
 			}
-			out = append(out, mkflow(FlowStake, ledger.WalletAccount(p.Player), ledger.InPlayAccount(p.Table), b.Stake, p.Currency))
+			out = append(out, mkflow(FlowStake, posting.WalletAccount(p.Player), posting.InPlayAccount(p.Table), b.Stake, p.Currency))
 			if b.Held.IsPositive() {
-				out = append(out, mkflow(FlowStake, ledger.WalletAccount(p.Player), ledger.HeldAccount(p.Table), b.Held, p.Currency))
+				out = append(out, mkflow(FlowStake, posting.WalletAccount(p.Player), posting.HeldAccount(p.Table), b.Held, p.Currency))
 			}
 			if b.Commission.IsPositive() {
-				out = append(out, mkflow(FlowCommission, ledger.WalletAccount(p.Player), ledger.CommissionAccount(p.Table), b.Commission, p.Currency))
+				out = append(out, mkflow(FlowCommission, posting.WalletAccount(p.Player), posting.CommissionAccount(p.Table), b.Commission, p.Currency))
 			}
 		}
 		return out
@@ -112,18 +112,18 @@ func flowsOf(payload any, inForce *events.BetSettled) []flow {
 		return settledFlows(p.Table, p.Player, p.Currency, p.Stake, replay.Recorded(p))
 	case *events.BetRefunded:
 		if p.Funding != "" {
-			return []flow{mkflow(FlowCreditsRefund, ledger.InPlayAccount(p.Table), ledger.StakeAccount(p.Funding, p.Player), p.Stake, p.Currency)}
+			return []flow{mkflow(FlowCreditsRefund, posting.InPlayAccount(p.Table), posting.StakeAccount(p.Funding, p.Player), p.Stake, p.Currency)}
 		}
-		return []flow{mkflow(FlowRefund, ledger.InPlayAccount(p.Table), ledger.WalletAccount(p.Player), p.Stake, p.Currency)}
+		return []flow{mkflow(FlowRefund, posting.InPlayAccount(p.Table), posting.WalletAccount(p.Player), p.Stake, p.Currency)}
 	case *events.BetTakenDown:
-		return []flow{mkflow(FlowTakenDown, ledger.InPlayAccount(p.Table), ledger.WalletAccount(p.Player), p.Stake, p.Currency)}
+		return []flow{mkflow(FlowTakenDown, posting.InPlayAccount(p.Table), posting.WalletAccount(p.Player), p.Stake, p.Currency)}
 	case *events.TableBankTaken:
-		return []flow{mkflow(FlowBankTaken, ledger.WalletAccount(p.Player), ledger.BankAccount(p.Table), p.Amount, p.Currency)}
+		return []flow{mkflow(FlowBankTaken, posting.WalletAccount(p.Player), posting.BankAccount(p.Table), p.Amount, p.Currency)}
 	case *events.TableBankReleased:
 		if !p.Amount.IsPositive() {
 			return nil
 		}
-		return []flow{mkflow(FlowBankReleased, ledger.BankAccount(p.Table), ledger.WalletAccount(p.Player), p.Amount, p.Currency)}
+		return []flow{mkflow(FlowBankReleased, posting.BankAccount(p.Table), posting.WalletAccount(p.Player), p.Amount, p.Currency)}
 	case *events.RoundBettingClosed:
 		// A round's sales close (games.SalesCloser) and the cancel that
 		// gives it back post transfers too.
@@ -134,7 +134,7 @@ func flowsOf(payload any, inForce *events.BetSettled) []flow {
 	case *events.SessionClosed:
 		var out []flow
 		for _, h := range p.Returned {
-			out = append(out, mkflow(FlowRefund, ledger.HeldAccount(p.Table), ledger.WalletAccount(h.Player), h.Amount, p.Currency))
+			out = append(out, mkflow(FlowRefund, posting.HeldAccount(p.Table), posting.WalletAccount(h.Player), h.Amount, p.Currency))
 		}
 		return out
 	case *events.RoundCancelled:
@@ -176,9 +176,9 @@ func flowsOf(payload any, inForce *events.BetSettled) []flow {
 }
 
 // transferFlows are a round's transfers as the ledger posts them
-// (ledger.TransferPostings).
+// (posting.TransferPostings).
 func transferFlows(table, currency string, ts []games.Transfer) []flow {
-	ps := ledger.TransferPostings(table, currency, ts)
+	ps := posting.TransferPostings(table, currency, ts)
 	out := make([]flow, len(ps))
 	for i, p := range ps {
 		out[i] = flow{Posting: p, kind: FlowTransfer}
@@ -187,11 +187,11 @@ func transferFlows(table, currency string, ts []games.Transfer) []flow {
 }
 
 // settledFlows are the ledger's settlement postings
-// (ledger.SettlementPostings, the one place that turns a settlement into
+// (posting.SettlementPostings, the one place that turns a settlement into
 // money movements), each named by what it does.
 func settledFlows(table, player, currency string, stake decimal.Decimal, st games.Settlement) []flow {
-	ps := ledger.SettlementPostings(table, player, currency, stake, st)
-	counter := ledger.CounterpartyAccount(table, st.Counterparty)
+	ps := posting.SettlementPostings(table, player, currency, stake, st)
+	counter := posting.CounterpartyAccount(table, st.Counterparty)
 	out := make([]flow, len(ps))
 	for i, p := range ps {
 		out[i] = flow{Posting: p, kind: settlementKind(table, counter, p)}
@@ -204,15 +204,15 @@ func settledFlows(table, player, currency string, stake decimal.Decimal, st game
 // bank).
 func settlementKind(table, counter string, p events.Posting) FlowKind {
 	switch {
-	case strings.HasPrefix(p.To, ledger.JackpotAccount("")):
+	case strings.HasPrefix(p.To, posting.JackpotAccount("")):
 		return FlowContribution
-	case ledger.IsPoolAccount(p.From):
+	case posting.IsPoolAccount(p.From):
 		return FlowPoolPrize
-	case p.From == ledger.InPlayAccount(table) && p.To == ledger.CommissionAccount(table):
+	case p.From == posting.InPlayAccount(table) && p.To == posting.CommissionAccount(table):
 		return FlowPoolCommission
-	case p.To == ledger.CommissionAccount(table):
+	case p.To == posting.CommissionAccount(table):
 		return FlowCommission
-	case p.To == ledger.RoundingAccount(table):
+	case p.To == posting.RoundingAccount(table):
 		return FlowResidue
 	case p.From == counter:
 		// The counterparty pays the wins and takes the lost stakes: the

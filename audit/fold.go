@@ -12,6 +12,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/replay"
 	"github.com/wagerlog/wagerlog/round"
 )
@@ -227,7 +228,7 @@ func (f *fold) apply(s *step, report reporter) {
 		debited := map[acct]bool{}
 		for _, p := range e.Postings {
 			k := acct{p.From, p.Currency}
-			if _, ok := ledger.IsWallet(p.From); (ok || strings.HasPrefix(p.From, ledger.CreditsAccount(""))) && !debited[k] && f.balances[k].IsNegative() {
+			if _, ok := posting.IsWallet(p.From); (ok || strings.HasPrefix(p.From, posting.CreditsAccount(""))) && !debited[k] && f.balances[k].IsNegative() {
 				debited[k] = true
 				report(KindWalletNegative, "%s is %s %s", k.account, f.balances[k], k.currency)
 			}
@@ -270,7 +271,7 @@ func (f *fold) checkPostings(s *step, report reporter) {
 			// Rounding residue is a fraction of the smallest unit by
 			// definition: only postings to or from a rounding account
 			// may have more decimals than the currency.
-			residue := strings.HasPrefix(p.From, ledger.RoundingAccount("")) || strings.HasPrefix(p.To, ledger.RoundingAccount(""))
+			residue := strings.HasPrefix(p.From, posting.RoundingAccount("")) || strings.HasPrefix(p.To, posting.RoundingAccount(""))
 			if sc, ok := f.scale(s.env.Table, p.Currency); ok && !residue && !p.Amount.Equal(p.Amount.Truncate(sc)) {
 				report(KindPostingInvalid, "posting %d: %s has more than %d decimals for %s", i, p.Amount, sc, p.Currency)
 			} else if !ok {
@@ -282,12 +283,12 @@ func (f *fold) checkPostings(s *step, report reporter) {
 
 // knownAccount reports whether name is an account the ledger writes.
 func knownAccount(name string) bool {
-	if name == ledger.AccountCashier || name == ledger.AccountAdjustment || name == ledger.AccountCasino || ledger.IsPoolAccount(name) {
+	if name == posting.AccountCashier || name == posting.AccountAdjustment || name == posting.AccountCasino || posting.IsPoolAccount(name) {
 		return true
 	}
-	for _, prefix := range []string{ledger.WalletAccount(""), ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount(""),
-		ledger.CommissionAccount(""), ledger.JackpotAccount(""), ledger.BankAccount(""), ledger.PrizesAccount(""), ledger.HeldAccount(""),
-		ledger.CreditsAccount("")} {
+	for _, prefix := range []string{posting.WalletAccount(""), posting.InPlayAccount(""), posting.HouseAccount(""), posting.RoundingAccount(""),
+		posting.CommissionAccount(""), posting.JackpotAccount(""), posting.BankAccount(""), posting.PrizesAccount(""), posting.HeldAccount(""),
+		posting.CreditsAccount("")} {
 		if id, ok := strings.CutPrefix(name, prefix); ok {
 			return events.ValidID(id)
 		}
@@ -314,7 +315,7 @@ func (f *fold) checkStatedBalance(s *step, report reporter, before bool) {
 	case *events.BetPlaced:
 		player, currency, stated = p.Player, p.Currency, pick(before, p.BalanceBefore, p.BalanceAfter)
 		// A slip paid with credits states the credits' balance.
-		if got := f.balance(ledger.StakeAccount(p.Funding, player), currency); p.Funding != "" && !got.Equal(stated) {
+		if got := f.balance(posting.StakeAccount(p.Funding, player), currency); p.Funding != "" && !got.Equal(stated) {
 			report(KindBalanceMismatch, "%s states %s's credits %s, the postings give %s", s.env.Type, player, stated, got)
 		}
 		if p.Funding != "" {
@@ -323,7 +324,7 @@ func (f *fold) checkStatedBalance(s *step, report reporter, before bool) {
 	default:
 		return
 	}
-	got := f.balance(ledger.WalletAccount(player), currency)
+	got := f.balance(posting.WalletAccount(player), currency)
 	if !got.Equal(stated) {
 		when := "after"
 		if before {
@@ -567,7 +568,7 @@ func (f *fold) applyPayload(s *step, report reporter) {
 				}
 				checkBetMatches(b, p.Player, p.Code, p.Stake, report)
 				if b.Funding != p.Funding {
-					report(KindPostingsMismatch, "bet %s was paid from %s, the refund goes to %s", b.ID, ledger.StakeAccount(b.Funding, b.Player), ledger.StakeAccount(p.Funding, p.Player))
+					report(KindPostingsMismatch, "bet %s was paid from %s, the refund goes to %s", b.ID, posting.StakeAccount(b.Funding, b.Player), posting.StakeAccount(p.Funding, p.Player))
 				}
 				_ = r.RefundBet(p) // reported above
 			}

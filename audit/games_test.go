@@ -22,6 +22,7 @@ import (
 	"github.com/wagerlog/wagerlog/internal/ledgertest"
 	"github.com/wagerlog/wagerlog/internal/testgames"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // testCatalog is Sic Bo and the two test games.
@@ -305,12 +306,12 @@ func TestVerify_DoctoredRace(t *testing.T) {
 	t.Cleanup(func() { store.Close() })
 	b := newBuilder(t, store)
 	pt := testgames.Race{}
-	w, inPlay := ledger.WalletAccount, ledger.InPlayAccount("t1")
+	w, inPlay := posting.WalletAccount, posting.InPlayAccount("t1")
 	zero := decimal.Zero
 	want := map[uint64][]audit.Kind{}
 
 	b.add(events.TypeWalletDeposited, cashier, "", "", &events.WalletDeposited{Player: "p1", Amount: dec("100"), Currency: "EUR", BalanceBefore: zero, BalanceAfter: dec("100")},
-		post(ledger.AccountCashier, w("p1"), "100", "EUR"))
+		post(posting.AccountCashier, w("p1"), "100", "EUR"))
 	b.add(events.TypeTableOpened, supervisor, "t1", "", &events.TableOpened{Table: "t1", Game: pt.Game(), Paytable: pt.ID(), PaytableHash: pt.Hash(),
 		Currency: "EUR", Scale: 2, Limits: map[string]events.Limit{"*": {Min: dec("1"), Max: dec("100")}}, Band: events.Limit{Min: dec("1"), Max: dec("100")}, Dealer: "d1"})
 	b.add(events.TypeRoundOpened, dealer, "t1", "r1", &events.RoundOpened{Table: "t1", Round: "r1", Number: 1, Paytable: pt.ID(), PaytableHash: pt.Hash()})
@@ -336,13 +337,13 @@ func TestVerify_DoctoredRace(t *testing.T) {
 
 	place("s1", "b1", "next:3", "100", "90", "", post(w("p1"), inPlay, "10", "EUR"))
 	throw(3, 1, "10")
-	settle("s1", "b1", "next:3", 3, "won", "50", "60", post(inPlay, w("p1"), "10", "EUR"), post(ledger.HouseAccount("t1"), w("p1"), "50", "EUR"))
+	settle("s1", "b1", "next:3", 3, "won", "50", "60", post(inPlay, w("p1"), "10", "EUR"), post(posting.HouseAccount("t1"), w("p1"), "50", "EUR"))
 	b.add(events.TypeRoundStepSettled, dealer, "t1", "r1", &events.RoundStepSettled{Table: "t1", Round: "r1", Results: 1, Decided: 1, Open: 0})
-	place("s2", "b2", "hold", "150", "139", "1", post(w("p1"), inPlay, "10", "EUR"), post(w("p1"), ledger.CommissionAccount("t1"), "1", "EUR"))
-	place("s3", "b3", "hold", "139", "128", "1", post(w("p1"), inPlay, "10", "EUR"), post(w("p1"), ledger.CommissionAccount("t1"), "1", "EUR"))
+	place("s2", "b2", "hold", "150", "139", "1", post(w("p1"), inPlay, "10", "EUR"), post(w("p1"), posting.CommissionAccount("t1"), "1", "EUR"))
+	place("s3", "b3", "hold", "139", "128", "1", post(w("p1"), inPlay, "10", "EUR"), post(w("p1"), posting.CommissionAccount("t1"), "1", "EUR"))
 	throw(5, 3, "30")
 	// A 5 decides no hold: b2 stays open, yet it is paid as won.
-	s := settle("s2", "b2", "hold", 5, "won", "10", "20", post(inPlay, w("p1"), "10", "EUR"), post(ledger.HouseAccount("t1"), w("p1"), "10", "EUR"))
+	s := settle("s2", "b2", "hold", 5, "won", "10", "20", post(inPlay, w("p1"), "10", "EUR"), post(posting.HouseAccount("t1"), w("p1"), "10", "EUR"))
 	want[s] = []audit.Kind{audit.KindPayoutMismatch}
 	b.add(events.TypeRoundStepSettled, dealer, "t1", "r1", &events.RoundStepSettled{Table: "t1", Round: "r1", Results: 2, Decided: 1, Open: 1})
 	// The bet it paid is then taken down: its stake leaves play twice.

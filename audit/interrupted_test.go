@@ -9,6 +9,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // TestVerify_CancellationInterrupted verifies the scenario's stream up to
@@ -61,9 +62,9 @@ func TestVerify_RefundNeverWritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, inPlay := ledger.WalletAccount, ledger.InPlayAccount("t1")
+	w, inPlay := posting.WalletAccount, posting.InPlayAccount("t1")
 	b.add(events.TypeWalletDeposited, cashier, "", "", &events.WalletDeposited{Player: "p1", Amount: dec("100"), Currency: "EUR", BalanceBefore: decimal.Zero, BalanceAfter: dec("100")},
-		post(ledger.AccountCashier, w("p1"), "100", "EUR"))
+		post(posting.AccountCashier, w("p1"), "100", "EUR"))
 	b.add(events.TypeTableOpened, supervisor, "t1", "", &events.TableOpened{Table: "t1", Game: sicbo.GameName, Paytable: pt.ID(), PaytableHash: pt.Hash(),
 		Currency: "EUR", Scale: 2, Limits: map[string]events.Limit{"*": {Min: dec("1"), Max: dec("100")}}, Band: events.Limit{Min: dec("1"), Max: dec("100")}, Dealer: "d1"})
 	b.add(events.TypeRoundOpened, dealer, "t1", "r1", &events.RoundOpened{Table: "t1", Round: "r1", Number: 1, Paytable: pt.ID(), PaytableHash: pt.Hash()})
@@ -81,7 +82,7 @@ func TestVerify_RefundNeverWritten(t *testing.T) {
 	}
 	// Another command follows: b2 was never refunded.
 	b.add(events.TypeWalletDeposited, cashier, "", "", &events.WalletDeposited{Player: "p2", Amount: dec("5"), Currency: "EUR", BalanceBefore: decimal.Zero, BalanceAfter: dec("5")},
-		post(ledger.AccountCashier, w("p2"), "5", "EUR"))
+		post(posting.AccountCashier, w("p2"), "5", "EUR"))
 	rep := verify(t, store, 0, 0, options())
 	if !kindsAt(rep, placed)[audit.KindBetUnresolved] || len(rep.Violations) != 1 {
 		t.Fatalf("violations %v, want bet_unresolved for b2 at %d only", rep.Violations, placed)

@@ -7,7 +7,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/replay"
 	"github.com/wagerlog/wagerlog/round"
 )
@@ -28,26 +28,26 @@ func poolFlows(payload any) []flow {
 	switch p := payload.(type) {
 	case *events.JackpotConfigured:
 		var out []flow
-		for _, q := range ledger.PoolPostings(p.Currency, p.Transfers) {
+		for _, q := range posting.PoolPostings(p.Currency, p.Transfers) {
 			out = append(out, flow{Posting: q, kind: FlowPoolTransfer})
 		}
 		if p.Funded.IsPositive() && len(p.Accounts) > 0 {
-			out = append(out, mkflow(FlowPoolFunded, ledger.AccountCasino, p.Accounts[0], p.Funded, p.Currency))
+			out = append(out, mkflow(FlowPoolFunded, posting.AccountCasino, p.Accounts[0], p.Funded, p.Currency))
 		}
 		return out
 	case *events.JackpotAdjusted:
 		if p.Amount.IsNegative() {
-			return []flow{mkflow(FlowPoolAdjusted, p.Account, ledger.AccountCasino, p.Amount.Neg(), p.Currency)}
+			return []flow{mkflow(FlowPoolAdjusted, p.Account, posting.AccountCasino, p.Amount.Neg(), p.Currency)}
 		}
-		return []flow{mkflow(FlowPoolAdjusted, ledger.AccountCasino, p.Account, p.Amount, p.Currency)}
+		return []flow{mkflow(FlowPoolAdjusted, posting.AccountCasino, p.Account, p.Amount, p.Currency)}
 	case *events.JackpotPassFunded:
 		return transferFlows(p.Table, p.Currency, round.GameTransfers(p.Transfers))
 	case *events.JackpotDrawn:
 		return drawnFlows(p)
 	case *events.CreditsExpired:
-		return []flow{mkflow(FlowCreditsExpired, ledger.CreditsAccount(p.Player), p.To, p.Amount, p.Currency)}
+		return []flow{mkflow(FlowCreditsExpired, posting.CreditsAccount(p.Player), p.To, p.Amount, p.Currency)}
 	case *events.JackpotDecommissioned:
-		ps := ledger.PoolPostings(p.Currency, p.Transfers)
+		ps := posting.PoolPostings(p.Currency, p.Transfers)
 		out := make([]flow, len(ps))
 		for i, q := range ps {
 			out[i] = flow{Posting: q, kind: FlowPoolDecommission}
@@ -166,7 +166,7 @@ func (f *fold) linkedPool(table string) *poolAt {
 // AtResult reads what a round's result finds (round.Funds): its table's
 // bank balance and the balances of the pool it is linked to.
 func (f *fold) AtResult(r *round.Round) round.AtResult {
-	at := round.AtResult{Bank: f.balance(ledger.BankAccount(r.Table), r.Currency)}
+	at := round.AtResult{Bank: f.balance(posting.BankAccount(r.Table), r.Currency)}
 	if l := f.linkedPool(r.Table); l != nil {
 		p := f.pools[l.Pool]
 		at.Pool = make([]decimal.Decimal, len(p.Accounts))
@@ -206,7 +206,7 @@ func (f *fold) checkPoolFunds(r *roundState, funds *events.Funds, report reporte
 
 // poolOfAccount returns the pool of a pool account
 // (jackpot:<pool>:main or :reserve:<name>).
-func poolOfAccount(account string) (string, bool) { return ledger.PoolOfAccount(account) }
+func poolOfAccount(account string) (string, bool) { return posting.PoolOfAccount(account) }
 
 // addPoolFlow adds a pool's flow to a reconciliation row. A flow between
 // two rows (a prize: pool → wallets; a pass's funding: a table's house →
@@ -292,7 +292,7 @@ func (f *fold) checkPoolBalances(s *step, report reporter) {
 	seen := map[acct]bool{}
 	for _, p := range s.env.Postings {
 		k := acct{p.From, p.Currency}
-		if seen[k] || !ledger.IsPoolAccount(p.From) || !f.balances[k].IsNegative() {
+		if seen[k] || !posting.IsPoolAccount(p.From) || !f.balances[k].IsNegative() {
 			continue
 		}
 		seen[k] = true

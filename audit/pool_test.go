@@ -17,6 +17,7 @@ import (
 	"github.com/wagerlog/wagerlog/internal/ledgertest"
 	"github.com/wagerlog/wagerlog/internal/testgames"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 func poolCatalog() *games.Catalog {
@@ -177,7 +178,7 @@ func TestVerify_ProgressivePools(t *testing.T) {
 	b := newBuilder(t, h.Stream)
 	seq := b.add(events.TypeJackpotAdjusted, fin, "", "", &events.JackpotAdjusted{Pool: "jp-2", Account: "jackpot:jp-2:main",
 		Amount: dec("40"), Currency: "EUR", Reason: "doctored", BalanceBefore: dec("1000"), BalanceAfter: dec("1040")},
-		post(ledger.AccountCasino, "jackpot:jp-2:main", "50", "EUR"))
+		post(posting.AccountCasino, "jackpot:jp-2:main", "50", "EUR"))
 	if rep := verify(t, h.Stream, 0, 0, opts); !kindsAt(rep, seq)[audit.KindPostingsMismatch] {
 		t.Fatalf("the doctored adjustment is not reported: %+v", rep.Violations)
 	}

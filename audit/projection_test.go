@@ -11,7 +11,7 @@ import (
 	"github.com/wagerlog/wagerlog/audit"
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/projections"
 )
 
@@ -51,7 +51,7 @@ func TestVerify_ProjectionMismatch(t *testing.T) {
 		t.Cleanup(func() { store.Close() })
 		b := newBuilder(t, store)
 		b.add(events.TypeWalletDeposited, cashier, "", "", &events.WalletDeposited{Player: "p1", Amount: dec(amount), Currency: "EUR",
-			BalanceBefore: decimal.Zero, BalanceAfter: dec(amount)}, post(ledger.AccountCashier, ledger.WalletAccount("p1"), amount, "EUR"))
+			BalanceBefore: decimal.Zero, BalanceAfter: dec(amount)}, post(posting.AccountCashier, posting.WalletAccount("p1"), amount, "EUR"))
 		return store
 	}
 	a, b := deposit("100"), deposit("90")
@@ -80,7 +80,7 @@ func TestVerify_ProjectionMismatch(t *testing.T) {
 func TestVerify_ProjectionsAhead(t *testing.T) {
 	depositTo := func(store *jetstream.Store, b *builder, player string) {
 		b.add(events.TypeWalletDeposited, cashier, "", "", &events.WalletDeposited{Player: player, Amount: dec("10"), Currency: "EUR",
-			BalanceBefore: decimal.Zero, BalanceAfter: dec("10")}, post(ledger.AccountCashier, ledger.WalletAccount(player), "10", "EUR"))
+			BalanceBefore: decimal.Zero, BalanceAfter: dec("10")}, post(posting.AccountCashier, posting.WalletAccount(player), "10", "EUR"))
 	}
 	long := openStore(t, t.TempDir())
 	t.Cleanup(func() { long.Close() })

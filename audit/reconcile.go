@@ -6,8 +6,7 @@ import (
 	"strings"
 
 	"github.com/shopspring/decimal"
-
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // Limits of the reconciliation report.
@@ -198,19 +197,19 @@ type scopeKey struct{ scope, table, currency string }
 // scopeOf returns the scope an account belongs to; ok is false for an
 // account the ledger never writes.
 func scopeOf(account, currency string) (scopeKey, bool) {
-	if _, ok := ledger.IsWallet(account); ok {
+	if _, ok := posting.IsWallet(account); ok {
 		return scopeKey{ScopeWallets, "", currency}, true
 	}
-	if account == ledger.AccountCashier || account == ledger.AccountAdjustment {
+	if account == posting.AccountCashier || account == posting.AccountAdjustment {
 		return scopeKey{ScopeCashier, "", currency}, true
 	}
-	if strings.HasPrefix(account, ledger.CreditsAccount("")) {
+	if strings.HasPrefix(account, posting.CreditsAccount("")) {
 		return scopeKey{ScopeCredits, "", currency}, true
 	}
 	// A table's prize pool (bingo's prizes) is the table's money between
 	// its sales and its winners, like money in play; a player's bank in
 	// custody is counted in its table's scope too.
-	for _, prefix := range []string{ledger.InPlayAccount(""), ledger.HouseAccount(""), ledger.RoundingAccount(""), ledger.CommissionAccount(""), ledger.BankAccount(""), ledger.PrizesAccount(""), ledger.HeldAccount("")} {
+	for _, prefix := range []string{posting.InPlayAccount(""), posting.HouseAccount(""), posting.RoundingAccount(""), posting.CommissionAccount(""), posting.BankAccount(""), posting.PrizesAccount(""), posting.HeldAccount("")} {
 		if t, ok := strings.CutPrefix(account, prefix); ok {
 			return scopeKey{ScopeTable, t, currency}, true
 		}
@@ -220,7 +219,7 @@ func scopeOf(account, currency string) (scopeKey, bool) {
 		// between them stays in the pool.
 		return scopeKey{ScopePool, pool, currency}, true
 	}
-	if pool, ok := strings.CutPrefix(account, ledger.JackpotAccount("")); ok {
+	if pool, ok := strings.CutPrefix(account, posting.JackpotAccount("")); ok {
 		return scopeKey{ScopePool, pool, currency}, true
 	}
 	return scopeKey{}, false
@@ -330,7 +329,7 @@ func (o *reconcileObserver) addFlow(r *ReconRow, fl flow) {
 	case FlowWithdrawal:
 		r.Withdrawals = r.Withdrawals.Add(a)
 	case FlowAdjustment:
-		if _, toWallet := ledger.IsWallet(fl.To); toWallet {
+		if _, toWallet := posting.IsWallet(fl.To); toWallet {
 			r.Adjustments = r.Adjustments.Add(a)
 		} else {
 			r.Adjustments = r.Adjustments.Sub(a)
@@ -374,7 +373,7 @@ func (o *reconcileObserver) addFlow(r *ReconRow, fl flow) {
 	case FlowTransfer:
 		// A round's transfer: a cagnotte (a player's bank → the table's
 		// commission) is listed; a pass's funding of a pool is the pool's.
-		if strings.HasPrefix(fl.From, ledger.BankAccount("")) && strings.HasPrefix(fl.To, ledger.CommissionAccount("")) {
+		if strings.HasPrefix(fl.From, posting.BankAccount("")) && strings.HasPrefix(fl.To, posting.CommissionAccount("")) {
 			r.Cagnotte = r.Cagnotte.Add(a)
 		} else {
 			// A pass's funding of a pool from a table's house.

@@ -9,7 +9,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/audit"
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // TestReconcile_Discrepancy appends to the scenario a deposit whose payload
@@ -30,7 +30,7 @@ func TestReconcile_Discrepancy(t *testing.T) {
 	b := newBuilder(t, sc.store)
 	bal := decimal.Zero
 	seq := b.add(events.TypeWalletDeposited, cashier, "", "", &events.WalletDeposited{Player: "erin", Amount: dec("50"), Currency: "EUR", BalanceBefore: bal, BalanceAfter: dec("50")},
-		post(ledger.AccountCashier, ledger.WalletAccount("erin"), "60", "EUR"))
+		post(posting.AccountCashier, posting.WalletAccount("erin"), "60", "EUR"))
 	day := b.at.In(opts.Location).Format("2006-01-02")
 
 	rep, err := audit.Reconcile(context.Background(), sc.store, mustPeriod(t, "2026-11-01", "2026-11-05", opts), opts)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // PoolReport is the regulator's account of one progressive pool over the
@@ -165,7 +165,7 @@ func (pr *poolReports) observe(s *step) {
 			}
 			r := pr.row(pool, p.Currency)
 			switch kind, _, _ := strings.Cut(t.Rule, ":"); {
-			case ledger.IsPoolAccount(t.From):
+			case posting.IsPoolAccount(t.From):
 				r.FromReserves = r.FromReserves.Add(t.Amount)
 			case kind == "shortfall":
 				r.ShortfallsFromCasino = r.ShortfallsFromCasino.Add(t.Amount)

@@ -15,6 +15,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/internal/ledgertest"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // TestRegulator_ResidueExact settles 61 place-6 bets (7:6) of
@@ -69,7 +70,7 @@ func TestRegulator_ResidueExact(t *testing.T) {
 		t.Errorf("dispute totals %+v: want %s exactly and no mismatch", dis.Totals, exact)
 	}
 	var bal decimal.Decimal
-	if err := h.Ledger.Inspect(context.Background(), func(s *ledger.State) { bal = s.Balance(ledger.RoundingAccount("c1"), "EUR") }); err != nil || !bal.IsZero() {
+	if err := h.Ledger.Inspect(context.Background(), func(s *ledger.State) { bal = s.Balance(posting.RoundingAccount("c1"), "EUR") }); err != nil || !bal.IsZero() {
 		t.Errorf("rounding account %s (%v), want 0", bal, err)
 	}
 }

@@ -13,7 +13,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // Source is the event stream an audit reads. events/jetstream.Store
@@ -43,7 +43,7 @@ type Options struct {
 	// (the same catalog the ledger runs with).
 	Games *games.Catalog
 	// Currencies maps a currency to its decimals, for events whose table is
-	// not in the walked range; nil means ledger.DefaultCurrencies().
+	// not in the walked range; nil means posting.DefaultCurrencies().
 	Currencies map[string]int32
 	// Codec decodes stored events (upcasting old versions); nil decodes
 	// current versions only.
@@ -210,7 +210,7 @@ type walkStart struct {
 func newWalker(opts Options, start walkStart, from, to uint64) *walker {
 	cur := opts.Currencies
 	if cur == nil {
-		cur = ledger.DefaultCurrencies()
+		cur = posting.DefaultCurrencies()
 	}
 	return &walker{
 		opts: opts, codec: opts.Codec, from: from, to: to,

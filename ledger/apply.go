@@ -8,6 +8,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/internal/assert"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/round"
 )
 
@@ -229,7 +230,7 @@ func (s *State) mustRound(id string) *Round {
 // AtResult reads what a round's result finds (round.Funds): the table's
 // bank balance and the balances of the pool it is linked to.
 func (s *State) AtResult(r *round.Round) round.AtResult {
-	at := round.AtResult{Bank: s.balance(BankAccount(r.Table), r.Currency)}
+	at := round.AtResult{Bank: s.balance(posting.BankAccount(r.Table), r.Currency)}
 	if id := s.PoolOf(r.Table); id != "" {
 		at.Pool = s.poolBalances(s.pools[id])
 	}
@@ -238,5 +239,5 @@ func (s *State) AtResult(r *round.Round) round.AtResult {
 
 // walletBalance is a player's wallet balance in a currency.
 func (s *State) walletBalance(player, currency string) decimal.Decimal {
-	return s.balance(WalletAccount(player), currency)
+	return s.balance(posting.WalletAccount(player), currency)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/wagerlog/wagerlog/events/jetstream"
 	"github.com/wagerlog/wagerlog/games/baccarat"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // TestLedger_PuntoBanco plays punto banco coups through the real ledger
@@ -52,14 +53,14 @@ func TestLedger_PuntoBanco(t *testing.T) {
 	h.wantBalances(map[string]string{
 		// 100 − 10.30 + (10 + 10 − 0.50) + (0.30 + 0.30 − 0.02): 5% of
 		// 0.30 is 0.015, rounded up to 0.02.
-		ledger.WalletAccount("ann"):    "109.78",
-		ledger.WalletAccount("bob"):    "90",
-		ledger.WalletAccount("cat"):    "95",
-		ledger.CommissionAccount("b1"): "0.52",
+		posting.WalletAccount("ann"):    "109.78",
+		posting.WalletAccount("bob"):    "90",
+		posting.WalletAccount("cat"):    "95",
+		posting.CommissionAccount("b1"): "0.52",
 		// +10 (player) +5 (tie) −10 −0.30 (banker wins, before commission)
-		ledger.HouseAccount("b1"):    "4.70",
-		ledger.InPlayAccount("b1"):   "0",
-		ledger.RoundingAccount("b1"): "0",
+		posting.HouseAccount("b1"):    "4.70",
+		posting.InPlayAccount("b1"):   "0",
+		posting.RoundingAccount("b1"): "0",
 	})
 
 	// The coup was a tie, 7 against 7, both standing: the banker and
@@ -67,12 +68,12 @@ func TestLedger_PuntoBanco(t *testing.T) {
 	h.must(&ledger.CorrectResult{Meta: ledger.Meta{Actor: supervisor}, Table: "b1", Round: round,
 		Result: []byte(`{"player":["4S","3H"],"banker":["KC","7H"]}`), Reason: "cards entered from the wrong coup"})
 	h.wantBalances(map[string]string{
-		ledger.WalletAccount("ann"):    "100",
-		ledger.WalletAccount("bob"):    "100",
-		ledger.WalletAccount("cat"):    "140",
-		ledger.CommissionAccount("b1"): "0",
-		ledger.HouseAccount("b1"):      "-40",
-		ledger.InPlayAccount("b1"):     "0",
+		posting.WalletAccount("ann"):    "100",
+		posting.WalletAccount("bob"):    "100",
+		posting.WalletAccount("cat"):    "140",
+		posting.CommissionAccount("b1"): "0",
+		posting.HouseAccount("b1"):      "-40",
+		posting.InPlayAccount("b1"):     "0",
 	})
 
 	// A natural: the player's 9 against 6. Nobody draws after a natural.
@@ -84,11 +85,11 @@ func TestLedger_PuntoBanco(t *testing.T) {
 		Result: []byte(`{"player":["4S","5H","2C"],"banker":["KC","6H"]}`)}, "invalid_result")
 	coup(round, `{"player":["4S","5H"],"banker":["KC","6H"]}`)
 	want := map[string]string{
-		ledger.WalletAccount("ann"):    "120",
-		ledger.WalletAccount("bob"):    "80",
-		ledger.CommissionAccount("b1"): "0",
-		ledger.HouseAccount("b1"):      "-40",
-		ledger.InPlayAccount("b1"):     "0",
+		posting.WalletAccount("ann"):    "120",
+		posting.WalletAccount("bob"):    "80",
+		posting.CommissionAccount("b1"): "0",
+		posting.HouseAccount("b1"):      "-40",
+		posting.InPlayAccount("b1"):     "0",
 	}
 	h.wantBalances(want)
 	h.restart()

@@ -11,6 +11,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/internal/testsize"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // killAfterLog wraps the real store and makes every Append after the first
@@ -82,7 +83,7 @@ func settledOnce(h *harness, round string, n int) {
 	if roundSettled != 1 {
 		h.t.Fatalf("round.settled written %d times", roundSettled)
 	}
-	if got := h.balance(ledger.InPlayAccount("big")); !got.IsZero() {
+	if got := h.balance(posting.InPlayAccount("big")); !got.IsZero() {
 		h.t.Fatalf("in play after settlement: %s", got)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/games/bingo"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // BenchmarkLedger_Bingo sells 100 and 100,000 generated cards through
@@ -65,7 +66,7 @@ func benchBingoGame(b *testing.B, cards int) {
 		start = time.Now()
 		h.closeBetting("big", round)
 		closing += time.Since(start)
-		h.wantBalances(map[string]string{ledger.PrizesAccount("big"): fmt.Sprint(cards * 3 / 4)})
+		h.wantBalances(map[string]string{posting.PrizesAccount("big"): fmt.Sprint(cards * 3 / 4)})
 		start = time.Now()
 		h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "big", Round: round, Result: ball(order[0] + 1)})
 		for _, n := range order[1:last] {
@@ -78,7 +79,7 @@ func benchBingoGame(b *testing.B, cards int) {
 		settle += time.Since(start)
 		b.StopTimer()
 		h.wantStatus(round, ledger.RoundSettled)
-		h.wantBalances(map[string]string{ledger.PrizesAccount("big"): "0", ledger.InPlayAccount("big"): "0", ledger.HouseAccount("big"): fmt.Sprint(cards / 4)})
+		h.wantBalances(map[string]string{posting.PrizesAccount("big"): "0", posting.InPlayAccount("big"): "0", posting.HouseAccount("big"): fmt.Sprint(cards / 4)})
 	}
 	b.ReportMetric(float64(draw.Nanoseconds())/float64(balls), "ns/ball")
 	b.ReportMetric(float64(settle.Milliseconds())/float64(b.N), "settle-ms")

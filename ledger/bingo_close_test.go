@@ -7,6 +7,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/replay"
 )
 
@@ -46,7 +47,7 @@ func TestLedger_BingoPrizesAtClose(t *testing.T) {
 	h.bet("g1", g1, "bob", b(cardCode(t, "A-2", bingoX), "1"))
 	h.bet("g1", g1, "cid", b(cardCode(t, "B-1", bingoZ), "2"))
 	h.closeBetting("g1", g1)
-	closed := map[string]string{ledger.PrizesAccount("g1"): "4.50", ledger.HouseAccount("g1"): "-4.50", ledger.InPlayAccount("g1"): "6"}
+	closed := map[string]string{posting.PrizesAccount("g1"): "4.50", posting.HouseAccount("g1"): "-4.50", posting.InPlayAccount("g1"): "6"}
 	h.wantBalances(closed)
 	restartFromCheckpoint()
 	h.wantBalances(closed)
@@ -58,8 +59,8 @@ func TestLedger_BingoPrizesAtClose(t *testing.T) {
 	h.drawBall("g1", g1, 59)
 	h.wantStatus(g1, ledger.RoundSettled)
 	end := map[string]string{
-		ledger.PrizesAccount("g1"): "0", ledger.InPlayAccount("g1"): "0", ledger.HouseAccount("g1"): "1.50",
-		ledger.WalletAccount("ann"): "100.38", ledger.WalletAccount("bob"): "100.12", ledger.WalletAccount("cid"): "98",
+		posting.PrizesAccount("g1"): "0", posting.InPlayAccount("g1"): "0", posting.HouseAccount("g1"): "1.50",
+		posting.WalletAccount("ann"): "100.38", posting.WalletAccount("bob"): "100.12", posting.WalletAccount("cid"): "98",
 	}
 	h.wantBalances(end)
 
@@ -94,16 +95,16 @@ func TestLedger_BingoPrizesAtClose(t *testing.T) {
 	h.bet("g1", g2, "ann", b(cardCode(t, "A-1", bingoX), "2.50"))
 	h.bet("g1", g2, "bob", b(cardCode(t, "A-2", bingoZ), "2.50"))
 	h.closeBetting("g1", g2)
-	h.wantBalances(map[string]string{ledger.PrizesAccount("g1"): "3.75", ledger.HouseAccount("g1"): "-2.25"})
+	h.wantBalances(map[string]string{posting.PrizesAccount("g1"): "3.75", posting.HouseAccount("g1"): "-2.25"})
 	h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "g1", Round: g2, Result: ball(1)})
 	h.drawBall("g1", g2, 12)
 	restartFromCheckpoint()
-	h.wantBalances(map[string]string{ledger.PrizesAccount("g1"): "3.75", ledger.HouseAccount("g1"): "-2.25"})
+	h.wantBalances(map[string]string{posting.PrizesAccount("g1"): "3.75", posting.HouseAccount("g1"): "-2.25"})
 	h.drawBall("g1", g2, 23)
 	h.must(&ledger.Cancel{Meta: ledger.Meta{Actor: supervisor}, Table: "g1", Round: g2, Reason: "ball 23 announced as 32"})
 	h.wantBalances(map[string]string{
-		ledger.PrizesAccount("g1"): "0", ledger.InPlayAccount("g1"): "0", ledger.HouseAccount("g1"): "1.50",
-		ledger.WalletAccount("ann"): "100.38", ledger.WalletAccount("bob"): "100.12",
+		posting.PrizesAccount("g1"): "0", posting.InPlayAccount("g1"): "0", posting.HouseAccount("g1"): "1.50",
+		posting.WalletAccount("ann"): "100.38", posting.WalletAccount("bob"): "100.12",
 	})
 
 	// Game 3 cancelled before its sales close: nothing was posted, nothing
@@ -111,7 +112,7 @@ func TestLedger_BingoPrizesAtClose(t *testing.T) {
 	g3 := h.openRound("g1")
 	h.bet("g1", g3, "cid", b(cardCode(t, "A-1", bingoZ), "1"))
 	h.must(&ledger.Cancel{Meta: ledger.Meta{Actor: supervisor}, Table: "g1", Round: g3, Reason: "hall closed"})
-	h.wantBalances(map[string]string{ledger.PrizesAccount("g1"): "0", ledger.HouseAccount("g1"): "1.50", ledger.WalletAccount("cid"): "98"})
+	h.wantBalances(map[string]string{posting.PrizesAccount("g1"): "0", posting.HouseAccount("g1"): "1.50", posting.WalletAccount("cid"): "98"})
 
 	h.verifyClean()
 	for _, id := range []string{g1, g2, g3} {
@@ -124,7 +125,7 @@ func TestLedger_BingoPrizesAtClose(t *testing.T) {
 		}
 	}
 	restartFromCheckpoint()
-	h.wantBalances(map[string]string{ledger.PrizesAccount("g1"): "0", ledger.HouseAccount("g1"): "1.50"})
+	h.wantBalances(map[string]string{posting.PrizesAccount("g1"): "0", posting.HouseAccount("g1"): "1.50"})
 }
 
 // postingsSum adds up the amounts of an event's postings.

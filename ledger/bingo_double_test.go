@@ -6,6 +6,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/replay"
 )
 
@@ -37,10 +38,10 @@ func TestLedger_BingoDoubleCards(t *testing.T) {
 	h.refuse(placeSlip("g1", g1, "ann", b(cardCode(t, "D-1", bingoX), "1")), "bet_refused") // a double card costs twice the face value
 	d1 := h.bet("g1", g1, "ann", b(cardCode(t, "D-1", bingoX), "2"))
 	h.bet("g1", g1, "bob", b(cardCode(t, "A-1", bingoZ), "1"))
-	h.wantBalances(map[string]string{ledger.WalletAccount("ann"): "98", ledger.InPlayAccount("g1"): "2", ledger.HeldAccount("g1"): "1"})
+	h.wantBalances(map[string]string{posting.WalletAccount("ann"): "98", posting.InPlayAccount("g1"): "2", posting.HeldAccount("g1"): "1"})
 	// Sales 2.00 (the first half and A-1): line 0.30, bingo 1.20, both D-1's.
 	play(g1)
-	h.wantBalances(map[string]string{ledger.WalletAccount("ann"): "99.50", ledger.HeldAccount("g1"): "1", ledger.PrizesAccount("g1"): "0", ledger.HouseAccount("g1"): "0.50"})
+	h.wantBalances(map[string]string{posting.WalletAccount("ann"): "99.50", posting.HeldAccount("g1"): "1", posting.PrizesAccount("g1"): "0", posting.HouseAccount("g1"): "0.50"})
 
 	// A restart from a checkpoint between the two games keeps the half.
 	if err := h.l.Checkpoint(context.Background()); err != nil {
@@ -65,7 +66,7 @@ func TestLedger_BingoDoubleCards(t *testing.T) {
 			t.Fatal(err)
 		}
 		if bp, ok := p.(*events.BetPlaced); ok && bp.Carried {
-			if bp.Player != "ann" || len(e.Postings) != 1 || e.Postings[0].From != ledger.HeldAccount("g1") || !bp.BalanceAfter.Equal(bp.BalanceBefore) {
+			if bp.Player != "ann" || len(e.Postings) != 1 || e.Postings[0].From != posting.HeldAccount("g1") || !bp.BalanceAfter.Equal(bp.BalanceBefore) {
 				t.Fatalf("carried slip %+v, postings %+v", bp, e.Postings)
 			}
 			carried = append(carried, bp.Bets...)
@@ -74,20 +75,20 @@ func TestLedger_BingoDoubleCards(t *testing.T) {
 	if len(carried) != 1 || carried[0].Code != d1.Bets[0].Code || carried[0].Stake.String() != "1" {
 		t.Fatalf("carried %+v, want D-1's second half at 1.00", carried)
 	}
-	h.wantBalances(map[string]string{ledger.HeldAccount("g1"): "0", ledger.InPlayAccount("g1"): "1", ledger.WalletAccount("ann"): "99.50"})
+	h.wantBalances(map[string]string{posting.HeldAccount("g1"): "0", posting.InPlayAccount("g1"): "1", posting.WalletAccount("ann"): "99.50"})
 	h.refuse(placeSlip("g1", g2, "bob", b(cardCode(t, "D-1", bingoZ), "2")), "bet_refused")
 	h.bet("g1", g2, "bob", b(cardCode(t, "A-2", bingoZ), "1"))
 	h.bet("g1", g2, "ann", b(cardCode(t, "D-2", bingoZ), "2"))
 	// Sales 3.00 (D-1's half, A-2, D-2's first half): line 0.45, bingo
 	// 1.80, both D-1's.
 	play(g2)
-	h.wantBalances(map[string]string{ledger.WalletAccount("ann"): "99.75", ledger.HeldAccount("g1"): "1", ledger.HouseAccount("g1"): "1.25"})
+	h.wantBalances(map[string]string{posting.WalletAccount("ann"): "99.75", posting.HeldAccount("g1"): "1", posting.HouseAccount("g1"): "1.25"})
 
 	// The session closes before a next game: D-2's half comes back.
 	h.must(closeSession("g1", "s1"))
 	end := map[string]string{
-		ledger.WalletAccount("ann"): "100.75", ledger.WalletAccount("bob"): "98", ledger.HouseAccount("g1"): "1.25",
-		ledger.HeldAccount("g1"): "0", ledger.InPlayAccount("g1"): "0", ledger.PrizesAccount("g1"): "0",
+		posting.WalletAccount("ann"): "100.75", posting.WalletAccount("bob"): "98", posting.HouseAccount("g1"): "1.25",
+		posting.HeldAccount("g1"): "0", posting.InPlayAccount("g1"): "0", posting.PrizesAccount("g1"): "0",
 	}
 	h.wantBalances(end)
 
@@ -97,9 +98,9 @@ func TestLedger_BingoDoubleCards(t *testing.T) {
 	g3 := h.openRound("g1")
 	h.bet("g1", g3, "bob", b(cardCode(t, "D-3", bingoX), "2"))
 	h.must(&ledger.Cancel{Meta: ledger.Meta{Actor: supervisor}, Table: "g1", Round: g3, Reason: "ball announced wrong"})
-	h.wantBalances(map[string]string{ledger.WalletAccount("bob"): "97", ledger.HeldAccount("g1"): "1"})
+	h.wantBalances(map[string]string{posting.WalletAccount("bob"): "97", posting.HeldAccount("g1"): "1"})
 	g4 := h.openRound("g1")
-	h.wantBalances(map[string]string{ledger.HeldAccount("g1"): "0", ledger.InPlayAccount("g1"): "1"})
+	h.wantBalances(map[string]string{posting.HeldAccount("g1"): "0", posting.InPlayAccount("g1"): "1"})
 	h.must(&ledger.Cancel{Meta: ledger.Meta{Actor: supervisor}, Table: "g1", Round: g4, Reason: "hall closed"})
 	h.must(closeSession("g1", "s2"))
 	h.wantBalances(end)

@@ -11,6 +11,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/bingo"
 	"github.com/wagerlog/wagerlog/internal/testsize"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // sold is one card of a property game, as the test knows it.
@@ -172,7 +173,7 @@ func TestLedger_BingoProperty(t *testing.T) {
 		cards = append(cards, carried...)
 		carried = next
 		doubles += len(next)
-		h.wantBalances(map[string]string{ledger.HeldAccount("pg"): fmt.Sprint(len(next))})
+		h.wantBalances(map[string]string{posting.HeldAccount("pg"): fmt.Sprint(len(next))})
 		balls := rng.Perm(bingo.NumbersMax)
 		for i := range balls {
 			balls[i]++
@@ -185,7 +186,7 @@ func TestLedger_BingoProperty(t *testing.T) {
 		// Sales close: the pool holds exactly both prizes, before the
 		// first ball and after a restart.
 		h.closeBetting("pg", round)
-		atClose := map[string]string{ledger.PrizesAccount("pg"): linePrize.Add(bingoPrize).String(), ledger.HouseAccount("pg"): house.Sub(linePrize).Sub(bingoPrize).String()}
+		atClose := map[string]string{posting.PrizesAccount("pg"): linePrize.Add(bingoPrize).String(), posting.HouseAccount("pg"): house.Sub(linePrize).Sub(bingoPrize).String()}
 		h.wantBalances(atClose)
 		if g == 0 {
 			h.restart()
@@ -204,13 +205,13 @@ func TestLedger_BingoProperty(t *testing.T) {
 		house = house.Add(sales.Sub(linePrize).Sub(bingoPrize))
 		t.Logf("game %d: %d cards, sales %s, line on ball %d to %d cards, bingo on ball %d to %d cards", g, cardsPerGame, sales, lineAt, len(line), bingoAt, len(full))
 		want := map[string]string{
-			ledger.PrizesAccount("pg"): "0", ledger.InPlayAccount("pg"): "0", ledger.HouseAccount("pg"): house.String(),
+			posting.PrizesAccount("pg"): "0", posting.InPlayAccount("pg"): "0", posting.HouseAccount("pg"): house.String(),
 		}
 		total := house.Add(decimal.NewFromInt(int64(len(carried))))
 		for p := range players {
 			player := fmt.Sprintf("p%02d", p)
 			bal := decimal.NewFromInt(100000).Add(wallet[player])
-			want[ledger.WalletAccount(player)] = bal.String()
+			want[posting.WalletAccount(player)] = bal.String()
 			total = total.Add(bal)
 		}
 		if !total.Equal(deposits) {
@@ -223,10 +224,10 @@ func TestLedger_BingoProperty(t *testing.T) {
 	for _, c := range carried {
 		wallet[c.player] = wallet[c.player].Add(c.price)
 	}
-	want := map[string]string{ledger.HeldAccount("pg"): "0", ledger.HouseAccount("pg"): house.String()}
+	want := map[string]string{posting.HeldAccount("pg"): "0", posting.HouseAccount("pg"): house.String()}
 	for p := range players {
 		player := fmt.Sprintf("p%02d", p)
-		want[ledger.WalletAccount(player)] = decimal.NewFromInt(100000).Add(wallet[player]).String()
+		want[posting.WalletAccount(player)] = decimal.NewFromInt(100000).Add(wallet[player]).String()
 	}
 	h.wantBalances(want)
 	t.Logf("%d double cards sold, %d second halves carried into a next game, %d returned at the close", doubles, carriedIn, len(carried))

@@ -6,6 +6,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 func openSession(table, id, terms string) *ledger.OpenSession {
@@ -60,7 +61,7 @@ func TestLedger_BingoSession(t *testing.T) {
 		h.drawBall("g1", g1, n)
 	}
 	h.wantStatus(g1, ledger.RoundSettled)
-	h.wantBalances(map[string]string{ledger.WalletAccount("ann"): "101.25", ledger.WalletAccount("bob"): "98", ledger.HouseAccount("g1"): "0.75"})
+	h.wantBalances(map[string]string{posting.WalletAccount("ann"): "101.25", posting.WalletAccount("bob"): "98", posting.HouseAccount("g1"): "0.75"})
 
 	// A restart from a checkpoint keeps the session and what it sold.
 	if err := h.l.Checkpoint(context.Background()); err != nil {

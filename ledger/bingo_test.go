@@ -12,6 +12,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/bingo"
 	"github.com/wagerlog/wagerlog/internal/testgames"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // Two hand-made cards with no number in common (seed 002 bingo I: three
@@ -95,9 +96,9 @@ func TestLedger_Bingo(t *testing.T) {
 	// Sales 6.00: line 15% = 0.90, bingo 60% = 3.60, the hall 1.50.
 	// The prizes reach the pool when sales close (the first close of
 	// betting), before the first ball.
-	h.wantBalances(map[string]string{ledger.PrizesAccount("g1"): "0", ledger.HouseAccount("g1"): "0"})
+	h.wantBalances(map[string]string{posting.PrizesAccount("g1"): "0", posting.HouseAccount("g1"): "0"})
 	h.closeBetting("g1", round)
-	h.wantBalances(map[string]string{ledger.PrizesAccount("g1"): "4.50", ledger.HouseAccount("g1"): "-4.50"})
+	h.wantBalances(map[string]string{posting.PrizesAccount("g1"): "4.50", posting.HouseAccount("g1"): "-4.50"})
 	h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "g1", Round: round, Result: ball(1)})
 	for i, n := range []int{12, 23, 34, 45} {
 		h.drawBall("g1", round, n)
@@ -140,20 +141,20 @@ func TestLedger_Bingo(t *testing.T) {
 	// Later closes (between balls) post nothing: the pool still holds
 	// exactly the prizes, the line not yet paid (every card is settled
 	// at the bingo).
-	h.wantBalances(map[string]string{ledger.PrizesAccount("g1"): "4.50", ledger.InPlayAccount("g1"): "6"})
+	h.wantBalances(map[string]string{posting.PrizesAccount("g1"): "4.50", posting.InPlayAccount("g1"): "6"})
 	h.drawBall("g1", round, 59) // complete their 15 numbers
 	h.wantStatus(round, ledger.RoundSettled)
 	h.refuse(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "g1", Round: round, Result: ball(90)}, "result_already_recorded")
 	want := map[string]string{
 		// Line 0.90 shared 3:1: 0.675 → 0.67 and 0.225 → 0.22, the
 		// remainder 0.01 to A-1; bingo 3.60: 2.70 and 0.90.
-		ledger.WalletAccount("ann"):  "100.38", // 100 − 3 + 0.68 + 2.70
-		ledger.WalletAccount("bob"):  "100.12", // 100 − 1 + 0.22 + 0.90
-		ledger.WalletAccount("cid"):  "98",
-		ledger.PrizesAccount("g1"):   "0",
-		ledger.InPlayAccount("g1"):   "0",
-		ledger.HouseAccount("g1"):    "1.50",
-		ledger.RoundingAccount("g1"): "0",
+		posting.WalletAccount("ann"):  "100.38", // 100 − 3 + 0.68 + 2.70
+		posting.WalletAccount("bob"):  "100.12", // 100 − 1 + 0.22 + 0.90
+		posting.WalletAccount("cid"):  "98",
+		posting.PrizesAccount("g1"):   "0",
+		posting.InPlayAccount("g1"):   "0",
+		posting.HouseAccount("g1"):    "1.50",
+		posting.RoundingAccount("g1"): "0",
 	}
 	h.wantBalances(want)
 	h.restart()
@@ -176,7 +177,7 @@ func TestLedger_BingoVoid(t *testing.T) {
 	h.bet("g1", round, "bob", b(cardCode(t, "A-2", bingoZ), "2.50"))
 	h.closeBetting("g1", round)
 	// Sales 5.00: line 0.75 and bingo 3.00 posted to the pool at close.
-	h.wantBalances(map[string]string{ledger.PrizesAccount("g1"): "3.75", ledger.HouseAccount("g1"): "-3.75"})
+	h.wantBalances(map[string]string{posting.PrizesAccount("g1"): "3.75", posting.HouseAccount("g1"): "-3.75"})
 	h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "g1", Round: round, Result: ball(1)})
 	for _, n := range []int{12, 23} {
 		h.drawBall("g1", round, n)
@@ -188,8 +189,8 @@ func TestLedger_BingoVoid(t *testing.T) {
 	h.must(&ledger.Cancel{Meta: ledger.Meta{Actor: supervisor}, Table: "g1", Round: round, Reason: "ball 23 announced as 32"})
 	h.wantStatus(round, ledger.RoundCancelled)
 	h.wantBalances(map[string]string{
-		ledger.WalletAccount("ann"): "50", ledger.WalletAccount("bob"): "50",
-		ledger.PrizesAccount("g1"): "0", ledger.InPlayAccount("g1"): "0", ledger.HouseAccount("g1"): "0",
+		posting.WalletAccount("ann"): "50", posting.WalletAccount("bob"): "50",
+		posting.PrizesAccount("g1"): "0", posting.InPlayAccount("g1"): "0", posting.HouseAccount("g1"): "0",
 	})
 	h.verifyClean()
 }
@@ -224,5 +225,5 @@ func TestLedger_BingoCardsMax(t *testing.T) {
 	h.refuse(placeSlip("s1", round, "ann", b(cardCode(t, "A-1", bingoX), "1"), b(cardCode(t, "A-2", bingoX), "1"), b(cardCode(t, "A-3", bingoZ), "1")), "bet_refused")
 	h.bet("s1", round, "ann", b(cardCode(t, "A-1", bingoX), "1"), b(cardCode(t, "A-2", bingoZ), "1"))
 	h.refuse(placeSlip("s1", round, "ann", b(cardCode(t, "A-3", bingoZ), "1")), "bet_refused")
-	h.wantBalances(map[string]string{ledger.WalletAccount("ann"): "48"})
+	h.wantBalances(map[string]string{posting.WalletAccount("ann"): "48"})
 }

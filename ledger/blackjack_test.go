@@ -7,6 +7,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/blackjack"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // TestLedger_BlackjackDecisions plays blackjack rounds through the real
@@ -35,7 +36,7 @@ func TestLedger_BlackjackDecisions(t *testing.T) {
 	wallets := func(ann, bob, cat string) {
 		t.Helper()
 		h.wantBalances(map[string]string{
-			ledger.WalletAccount("ann"): ann, ledger.WalletAccount("bob"): bob, ledger.WalletAccount("cat"): cat,
+			posting.WalletAccount("ann"): ann, posting.WalletAccount("bob"): bob, posting.WalletAccount("cat"): cat,
 		})
 	}
 	decide := func(what string, seat, hand int) string {
@@ -157,7 +158,7 @@ func TestLedger_BlackjackDecisions(t *testing.T) {
 	d.record(`{"card":"4D","to":"dealer"}`)          // 19
 	h.wantStatus(d.round, ledger.RoundSettled)
 	// Hand 0's 21 wins 10 (not 3:2), hand 1's 15 loses its 10.
-	h.wantBalances(map[string]string{ledger.WalletAccount("ann"): "245"})
+	h.wantBalances(map[string]string{posting.WalletAccount("ann"): "245"})
 
 	// The dealer's last card was a 6, not a 4: corrected, the dealer has
 	// 21 and hand 0 pushes. A correction to something that does not end
@@ -179,16 +180,16 @@ func TestLedger_BlackjackDecisions(t *testing.T) {
 	d.record(`{"card":"AH","to":"dealer"}`)
 	d.record(`{"card":"9C","to":"seat:1"}`)
 	d.slip("ann", b("insurance:1", "5"))
-	h.wantBalances(map[string]string{ledger.WalletAccount("ann"): "220"})
+	h.wantBalances(map[string]string{posting.WalletAccount("ann"): "220"})
 	d.record(decide("stand", 1, 0))
 	d.record(`{"card":"KD","to":"dealer"}`)
 	h.wantStatus(d.round, ledger.RoundSettled)
 	want := map[string]string{
-		ledger.WalletAccount("ann"): "235", ledger.WalletAccount("bob"): "90", ledger.WalletAccount("cat"): "95",
-		ledger.InPlayAccount("b1"): "0",
+		posting.WalletAccount("ann"): "235", posting.WalletAccount("bob"): "90", posting.WalletAccount("cat"): "95",
+		posting.InPlayAccount("b1"): "0",
 		// Ann won 35, 10, 0 and 0 (insurance 10, the bet −10), bob lost
 		// 10, cat 5.
-		ledger.HouseAccount("b1"): "-20",
+		posting.HouseAccount("b1"): "-20",
 	}
 	h.wantBalances(want)
 	h.restart()

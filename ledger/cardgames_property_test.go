@@ -19,6 +19,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/cards"
 	"github.com/wagerlog/wagerlog/games/war"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/replay"
 )
 
@@ -315,7 +316,7 @@ func TestLedger_CardGamesProperty(t *testing.T) {
 			}
 		}
 		for p, delta := range wallets {
-			if got, want := h.balance(ledger.WalletAccount(p)), decimal.RequireFromString("100000").Add(delta); !got.Equal(want) {
+			if got, want := h.balance(posting.WalletAccount(p)), decimal.RequireFromString("100000").Add(delta); !got.Equal(want) {
 				rt.Fatalf("wallet %s is %s, its bets give %s", p, got, want)
 			}
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/internal/testsize"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/round"
 )
 
@@ -130,7 +131,7 @@ func TestCheckpoint_RoundTrip(t *testing.T) {
 	s.credits[creditsKey("ann", "EUR")] = CreditsTerm{Expires: time.Date(2027, 1, 2, 3, 4, 5, 6, time.UTC), To: "jackpot:jp-1:main"}
 	for _, r := range s.rounds {
 		r.drawn = true
-		r.Bets[0].Funding = FundingCredits
+		r.Bets[0].Funding = posting.FundingCredits
 		break
 	}
 	s.pools["jp-0"] = &Pool{ID: "jp-0", Currency: "EUR", Version: 1, Hash: "def", Params: []byte(`{}`), Accounts: []string{"jackpot:jp-0:main"}, Decommissioned: true}

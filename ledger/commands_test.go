@@ -10,6 +10,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // Each test below runs one harness (a real embedded JetStream server) and
@@ -47,16 +48,16 @@ func TestLedger_Cashier(t *testing.T) {
 		h.must(adjust(supervisor, "ana", "5.25", "goodwill"))
 		h.must(deposit(cashier, "ana", "15000", "CLP"))
 		h.wantBalances(map[string]string{
-			ledger.WalletAccount("ana"): "65.25",
-			ledger.AccountCashier:       "-100",
-			ledger.AccountAdjustment:    "34.75",
+			posting.WalletAccount("ana"): "65.25",
+			posting.AccountCashier:       "-100",
+			posting.AccountAdjustment:    "34.75",
 		})
-		if got := h.balanceIn(ledger.WalletAccount("ana"), "CLP"); !got.Equal(dec("15000")) {
+		if got := h.balanceIn(posting.WalletAccount("ana"), "CLP"); !got.Equal(dec("15000")) {
 			t.Fatalf("CLP wallet %s, want 15000", got)
 		}
 		// Withdrawing the whole balance leaves exactly zero.
 		h.must(withdraw(cashier, "ana", "65.25", "EUR"))
-		h.wantBalances(map[string]string{ledger.WalletAccount("ana"): "0"})
+		h.wantBalances(map[string]string{posting.WalletAccount("ana"): "0"})
 		h.must(deposit(cashier, "ana", "65.25", "EUR"))
 	})
 
@@ -418,7 +419,7 @@ func TestLedger_PlaceSlip(t *testing.T) {
 				t.Fatalf("bet %+v", bt)
 			}
 		}
-		h.wantBalances(map[string]string{ledger.InPlayAccount("t1"): "13.5", ledger.WalletAccount("ana"): "986.5"})
+		h.wantBalances(map[string]string{posting.InPlayAccount("t1"): "13.5", posting.WalletAccount("ana"): "986.5"})
 		// Exactly BetsPerSlipMax bets are accepted.
 		bets := make([]ledger.BetRequest, ledger.BetsPerSlipMax)
 		for i := range bets {
@@ -464,10 +465,10 @@ func TestLedger_PlaceSlip(t *testing.T) {
 		if after := len(h.round(round).Bets); after != before {
 			t.Fatalf("%d bets after a refused slip, want %d", after, before)
 		}
-		h.wantBalances(map[string]string{ledger.WalletAccount("bob"): "10"})
+		h.wantBalances(map[string]string{posting.WalletAccount("bob"): "10"})
 		h.refuse(placeSlip("t1", round, "nobody", b("small", "1")), "insufficient_funds")
 		h.bet("t1", round, "bob", b("small", "6"), b("big", "4"))
-		h.wantBalances(map[string]string{ledger.WalletAccount("bob"): "0"})
+		h.wantBalances(map[string]string{posting.WalletAccount("bob"): "0"})
 	})
 
 	t.Run("ErrInvalidRequest", func(t *testing.T) {
@@ -597,7 +598,7 @@ func TestLedger_Reshake(t *testing.T) {
 			t.Fatalf("reshake reasons %v", reasons)
 		}
 		// Bets stay: a reshake is not a result and refunds nothing.
-		h.wantBalances(map[string]string{ledger.InPlayAccount("t1"): "10"})
+		h.wantBalances(map[string]string{posting.InPlayAccount("t1"): "10"})
 	})
 
 	t.Run("Err", func(t *testing.T) {
@@ -658,7 +659,7 @@ func TestLedger_RecordResult(t *testing.T) {
 			t.Fatalf("events %v", n)
 		}
 		// Total 15: big wins 10, small loses.
-		h.wantBalances(map[string]string{ledger.WalletAccount("ana"): "100", ledger.HouseAccount("t1"): "0", ledger.InPlayAccount("t1"): "0"})
+		h.wantBalances(map[string]string{posting.WalletAccount("ana"): "100", posting.HouseAccount("t1"): "0", posting.InPlayAccount("t1"): "0"})
 	})
 
 	t.Run("ErrAfterSettlement", func(t *testing.T) {
@@ -689,7 +690,7 @@ func TestLedger_PauseResumeCancel(t *testing.T) {
 		h.bet("t1", round, "ana", b("triple:6", "1"))
 		h.bet("t1", round, "bob", b("big", "55.55"))
 		h.bet("t1", round, "cid", b("odd", "3"), b("even", "4"))
-		h.wantBalances(map[string]string{ledger.InPlayAccount("t1"): "76.05"})
+		h.wantBalances(map[string]string{posting.InPlayAccount("t1"): "76.05"})
 		return round
 	}
 	wantRefunded := func(round string) {
@@ -700,9 +701,9 @@ func TestLedger_PauseResumeCancel(t *testing.T) {
 				t.Errorf("bet %s is %s", bt.Code, bt.Status)
 			}
 		}
-		want := map[string]string{ledger.InPlayAccount("t1"): "0", ledger.HouseAccount("t1"): "0"}
+		want := map[string]string{posting.InPlayAccount("t1"): "0", posting.HouseAccount("t1"): "0"}
 		for p, amount := range players {
-			want[ledger.WalletAccount(p)] = amount
+			want[posting.WalletAccount(p)] = amount
 		}
 		h.wantBalances(want)
 		n := countTypes(h.eventsOf(round))

@@ -9,6 +9,7 @@ import (
 	"github.com/wagerlog/wagerlog/events/jetstream"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // TestLedger_CorrectResult corrects a settled round's result and checks
@@ -35,12 +36,12 @@ func TestLedger_CorrectResult(t *testing.T) {
 	// The dealer enters 1-2-3 (total 6): small wins, big and total:15 lose.
 	h.result("t1", round, 1, 2, 3)
 	h.wantBalances(map[string]string{
-		ledger.WalletAccount("ana"): "110", // 100 − 10 + 20
-		ledger.WalletAccount("bob"): "90",
-		ledger.WalletAccount("cid"): "99",
-		ledger.HouseAccount("t1"):   "1", // +10 +1 −10
-		ledger.InPlayAccount("t1"):  "0",
-		ledger.AccountCashier:       "-300",
+		posting.WalletAccount("ana"): "110", // 100 − 10 + 20
+		posting.WalletAccount("bob"): "90",
+		posting.WalletAccount("cid"): "99",
+		posting.HouseAccount("t1"):   "1", // +10 +1 −10
+		posting.InPlayAccount("t1"):  "0",
+		posting.AccountCashier:       "-300",
 	})
 
 	t.Run("Err", func(t *testing.T) {
@@ -70,12 +71,12 @@ func TestLedger_CorrectResult(t *testing.T) {
 		}
 		// Total 15: small loses, big wins 10, total:15 wins 18.
 		h.wantBalances(map[string]string{
-			ledger.WalletAccount("ana"): "90",
-			ledger.WalletAccount("bob"): "110",
-			ledger.WalletAccount("cid"): "118",
-			ledger.HouseAccount("t1"):   "-18", // +10 −10 −18
-			ledger.InPlayAccount("t1"):  "0",
-			ledger.AccountCashier:       "-300",
+			posting.WalletAccount("ana"): "90",
+			posting.WalletAccount("bob"): "110",
+			posting.WalletAccount("cid"): "118",
+			posting.HouseAccount("t1"):   "-18", // +10 −10 −18
+			posting.InPlayAccount("t1"):  "0",
+			posting.AccountCashier:       "-300",
 		})
 		rd := h.wantStatus(round, ledger.RoundSettled)
 		if rd.Correction != 1 || len(rd.Results) != 1 || string(rd.Results[0]) != `{"dice":[4,5,6]}` {
@@ -104,11 +105,11 @@ func TestLedger_CorrectResult(t *testing.T) {
 		// Correcting back to 1-2-3 restores the first settlement.
 		h.must(correctResult("t1", round, 3, 2, 1))
 		h.wantBalances(map[string]string{
-			ledger.WalletAccount("ana"): "110",
-			ledger.WalletAccount("bob"): "90",
-			ledger.WalletAccount("cid"): "99",
-			ledger.HouseAccount("t1"):   "1",
-			ledger.InPlayAccount("t1"):  "0",
+			posting.WalletAccount("ana"): "110",
+			posting.WalletAccount("bob"): "90",
+			posting.WalletAccount("cid"): "99",
+			posting.HouseAccount("t1"):   "1",
+			posting.InPlayAccount("t1"):  "0",
 		})
 		checkCorrectionEvents(t, h, round, 2, 3)
 		// The table was between rounds all along.
@@ -128,12 +129,12 @@ func TestLedger_CorrectResult(t *testing.T) {
 		if rd := h.wantStatus(r2, ledger.RoundSettled); rd.Correction != 0 {
 			t.Fatalf("refused correction left correction %d", rd.Correction)
 		}
-		h.wantBalances(map[string]string{ledger.WalletAccount("dan"): "0", ledger.HouseAccount("t2"): "-50"})
+		h.wantBalances(map[string]string{posting.WalletAccount("dan"): "0", posting.HouseAccount("t2"): "-50"})
 		// The casino settles the debt by its own procedure first; then
 		// the correction goes through.
 		h.must(adjust(supervisor, "dan", "100", "recover winnings of a mis-entered result"))
 		h.must(correctResult("t2", r2, 4, 5, 6))
-		h.wantBalances(map[string]string{ledger.WalletAccount("dan"): "0", ledger.HouseAccount("t2"): "50", ledger.InPlayAccount("t2"): "0"})
+		h.wantBalances(map[string]string{posting.WalletAccount("dan"): "0", posting.HouseAccount("t2"): "50", posting.InPlayAccount("t2"): "0"})
 	})
 
 	t.Run("ErrOverdrawAtAnyStep", func(t *testing.T) {
@@ -217,8 +218,8 @@ func TestLedger_CorrectAfterReopen(t *testing.T) {
 	// total:4 pays 50:1 under clm-2016 and 60:1 under live.
 	h.bet("t1", round, "ana", b("total:4", "1"), b("small", "10"))
 	h.closeBetting("t1", round)
-	h.result("t1", round, 2, 3, 5)                                        // total 10: small wins, total:4 loses
-	h.wantBalances(map[string]string{ledger.WalletAccount("ana"): "109"}) // 100 − 11 + 20
+	h.result("t1", round, 2, 3, 5)                                         // total 10: small wins, total:4 loses
+	h.wantBalances(map[string]string{posting.WalletAccount("ana"): "109"}) // 100 − 11 + 20
 	h.must(&ledger.CloseTable{Meta: ledger.Meta{Actor: supervisor}, Table: "t1", Reason: "end of shift"})
 	h.must(&ledger.OpenTable{
 		Meta: ledger.Meta{Actor: supervisor}, Table: "t1", Paytable: sicbo.IDLive, Currency: "CLP",
@@ -230,8 +231,8 @@ func TestLedger_CorrectAfterReopen(t *testing.T) {
 	// The dealer had entered 2-3-5 for 1-1-2 (total 4): total:4 wins at
 	// clm-2016's 50:1 (61 under live's would be wrong), small wins.
 	h.must(correctResult("t1", round, 1, 1, 2))
-	h.wantBalances(map[string]string{ledger.WalletAccount("ana"): "160"}) // 100 − 11 + 51 + 20
-	if got := h.balanceIn(ledger.WalletAccount("ana"), "CLP"); !got.Equal(dec("5000")) {
+	h.wantBalances(map[string]string{posting.WalletAccount("ana"): "160"}) // 100 − 11 + 51 + 20
+	if got := h.balanceIn(posting.WalletAccount("ana"), "CLP"); !got.Equal(dec("5000")) {
 		t.Fatalf("CLP wallet %s after correcting an EUR round, want 5000", got)
 	}
 	for _, e := range h.eventsOf(round) {

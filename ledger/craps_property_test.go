@@ -11,6 +11,7 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // crapsPropRollsMax bounds the rolls of one check (a hand lasts 8.5 rolls
@@ -313,7 +314,7 @@ func TestLedger_CrapsHandsProperty(t *testing.T) {
 				}
 			}
 			for _, p := range players {
-				if got := h.balance(ledger.WalletAccount(p)); !got.Equal(decimal.New(wallet[p], -2)) {
+				if got := h.balance(posting.WalletAccount(p)); !got.Equal(decimal.New(wallet[p], -2)) {
 					rt.Fatalf("wallet of %s is %s, the model says %s", p, got, decimal.New(wallet[p], -2))
 				}
 			}
@@ -356,8 +357,8 @@ func crapsCheckMoney(rt *rapid.T, h *harness, table string) {
 				}
 			}
 		}
-		if got := s.Balance(ledger.InPlayAccount(table), "EUR"); !got.Equal(inPlay) {
-			problem = fmt.Sprintf("%s holds %s, the open bets stake %s", ledger.InPlayAccount(table), got, inPlay)
+		if got := s.Balance(posting.InPlayAccount(table), "EUR"); !got.Equal(inPlay) {
+			problem = fmt.Sprintf("%s holds %s, the open bets stake %s", posting.InPlayAccount(table), got, inPlay)
 		}
 	})
 	if problem != "" {

@@ -7,6 +7,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // rollJSON is a craps roll as the dealer enters it.
@@ -36,7 +37,7 @@ func TestLedger_CrapsHand(t *testing.T) {
 	}
 	wallet := func(want string) {
 		t.Helper()
-		h.wantBalances(map[string]string{ledger.WalletAccount("ann"): want})
+		h.wantBalances(map[string]string{posting.WalletAccount("ann"): want})
 	}
 
 	// Come-out: come is refused (no point yet), pass and field taken.
@@ -49,7 +50,7 @@ func TestLedger_CrapsHand(t *testing.T) {
 	roll(3, 3)
 	h.wantStatus(round, ledger.RoundBetting)
 	wallet("985")
-	h.wantBalances(map[string]string{ledger.InPlayAccount("c1"): "10"})
+	h.wantBalances(map[string]string{posting.InPlayAccount("c1"): "10"})
 
 	// On the point: pass is refused now; odds behind pass (up to 3×10),
 	// place 8 (7:6), buy 4 (2:1, 5% commission on 20 = 1.00) and a hard 8.
@@ -57,7 +58,7 @@ func TestLedger_CrapsHand(t *testing.T) {
 	h.refuse(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: frontend}, Table: "c1", Round: round, Player: "ann", Bets: []ledger.BetRequest{b("pass_odds", "31")}}, "bet_refused")
 	placed := slip(b("pass_odds", "20"), b("place:8", "12"), b("buy:4", "20"), b("hard:8", "5"))
 	wallet("927") // 985 − 20 − 12 − 20 − 1 (commission) − 5
-	h.wantBalances(map[string]string{ledger.CommissionAccount("c1"): "1"})
+	h.wantBalances(map[string]string{posting.CommissionAccount("c1"): "1"})
 
 	// Roll 5+3 (an easy 8): place 8 wins 14 (12 × 7/6), hard 8 loses.
 	roll(5, 3)
@@ -88,12 +89,12 @@ func TestLedger_CrapsHand(t *testing.T) {
 	roll(4, 3)
 	h.wantStatus(round, ledger.RoundSettled)
 	want := map[string]string{
-		ledger.WalletAccount("ann"):    "1037", // 1047 − 10
-		ledger.InPlayAccount("c1"):     "0",
-		ledger.CommissionAccount("c1"): "1",
+		posting.WalletAccount("ann"):    "1037", // 1047 − 10
+		posting.InPlayAccount("c1"):     "0",
+		posting.CommissionAccount("c1"): "1",
 		// The house: +5 field, +5 hard 8, −14 place, −10 −24 pass and
 		// odds, −10 pass, +10 pass.
-		ledger.HouseAccount("c1"): "-38",
+		posting.HouseAccount("c1"): "-38",
 	}
 	h.wantBalances(want)
 	n := countTypes(h.eventsOf(round))

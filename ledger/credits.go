@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/posting"
 
 	"github.com/wagerlog/wagerlog/errcode"
 	"github.com/wagerlog/wagerlog/games"
@@ -19,25 +20,12 @@ import (
 // bets; a refund goes back there. No command moves credits to the wallet
 // or the cashier: they are never withdrawn.
 
-// FundingCredits is PlaceSlip.Funding (and BetPlaced.Funding,
-// BetRefunded.Funding) of a slip paid with promotional credits.
-const FundingCredits = "credits"
-
 // ErrCreditsNotAllowed is returned for a slip paid with credits that
 // stakes anything but progressive bets (or a bet with a fee or a held
 // part), for an unknown funding, and for taking down a bet paid with
 // credits: credits play only the progressive and never turn into cash.
 var ErrCreditsNotAllowed = errcode.New("credits_not_allowed", http.StatusUnprocessableEntity, "Credits not allowed",
 	"promotional credits pay only progressive bets")
-
-// StakeAccount is the account a bet's stake comes from and is refunded to:
-// the player's credits for FundingCredits, the wallet otherwise.
-func StakeAccount(funding, player string) string {
-	if funding == FundingCredits {
-		return CreditsAccount(player)
-	}
-	return WalletAccount(player)
-}
 
 // checkCreditsBet refuses a bet of a slip paid with credits that is not a
 // progressive bet, or that would move more than its stake (a fee, a held
@@ -46,9 +34,9 @@ func checkCreditsBet(pt games.Paytable, funding, code string, more bool) error {
 	switch funding {
 	case "":
 		return nil
-	case FundingCredits:
+	case posting.FundingCredits:
 	default:
-		return errf(ErrCreditsNotAllowed, "funding %q: a slip is paid from the wallet (no funding) or %q", funding, FundingCredits)
+		return errf(ErrCreditsNotAllowed, "funding %q: a slip is paid from the wallet (no funding) or %q", funding, posting.FundingCredits)
 	}
 	if pg, ok := pt.(games.Progressive); !ok || !pg.ProgressiveBet(code) || more {
 		return errf(ErrCreditsNotAllowed, "%s is not a progressive bet: credits pay only progressive bets (seed 004, 6.5.1)", code)
@@ -76,7 +64,7 @@ func creditsKey(player, currency string) string { return player + "\x00" + curre
 // creditsDrawn folds the credits a pass paid into their players' terms.
 func (s *State) creditsDrawn(p *events.JackpotDrawn) {
 	for _, z := range p.Prizes {
-		if z.Pay != PayCredits {
+		if z.Pay != posting.PayCredits {
 			continue
 		}
 		if z.Expires.IsZero() {
@@ -108,7 +96,7 @@ func (d *decider) expireCredits(s *State, c *ExpireCredits, now time.Time) ([]dr
 		return nil, err
 	}
 	term, ok := s.credits[creditsKey(c.Player, c.Currency)]
-	balance := s.balance(CreditsAccount(c.Player), c.Currency)
+	balance := s.balance(posting.CreditsAccount(c.Player), c.Currency)
 	switch {
 	case !ok:
 		return nil, errf(ErrCreditsNotExpired, "%s's credits in %s never expire", c.Player, c.Currency)
@@ -121,7 +109,7 @@ func (d *decider) expireCredits(s *State, c *ExpireCredits, now time.Time) ([]dr
 	return []draft{{
 		typ:      events.TypeCreditsExpired,
 		payload:  &events.CreditsExpired{Player: c.Player, Currency: c.Currency, Amount: balance, To: to, Expired: term.Expires},
-		postings: []events.Posting{{From: CreditsAccount(c.Player), To: to, Amount: balance, Currency: c.Currency}},
+		postings: []events.Posting{{From: posting.CreditsAccount(c.Player), To: to, Amount: balance, Currency: c.Currency}},
 	}}, nil
 }
 
@@ -129,9 +117,9 @@ func (d *decider) expireCredits(s *State, c *ExpireCredits, now time.Time) ([]dr
 // casino when it is a pool decommissioned since (no money is left in a
 // pool no command reaches).
 func expiredTo(s *State, to string) string {
-	if id, ok := PoolOfAccount(to); ok {
+	if id, ok := posting.PoolOfAccount(to); ok {
 		if p := s.pools[id]; p == nil || p.Decommissioned {
-			return AccountCasino
+			return posting.AccountCasino
 		}
 	}
 	return to

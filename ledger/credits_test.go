@@ -8,6 +8,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/jackpot"
 	"github.com/wagerlog/wagerlog/internal/testgames"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // creditsHarness is drawHarness with a complementary prize paid in
@@ -44,7 +45,7 @@ func TestLedger_Credits(t *testing.T) {
 	h := creditsHarness(t)
 	// s1's exchanged seat wins 10.00 of credits.
 	drawPass(h, testgames.PassSeat{Seat: 1, Cards: royalS, Exchange: true})
-	h.wantBalances(map[string]string{ledger.WalletAccount("s1"): "99", ledger.CreditsAccount("s1"): "10"})
+	h.wantBalances(map[string]string{posting.WalletAccount("s1"): "99", posting.CreditsAccount("s1"): "10"})
 
 	t.Run("ErrNotWithdrawable", func(t *testing.T) {
 		h.refuse(withdraw(cashier, "s1", "100", "EUR"), "insufficient_funds")
@@ -52,42 +53,42 @@ func TestLedger_Credits(t *testing.T) {
 	round := h.openRound("t1")
 	t.Run("ErrNotProgressive", func(t *testing.T) {
 		sr := h.openRound("s1")
-		h.refuse(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: frontend}, Table: "s1", Round: sr, Player: "s1", Funding: ledger.FundingCredits,
+		h.refuse(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: frontend}, Table: "s1", Round: sr, Player: "s1", Funding: posting.FundingCredits,
 			Bets: []ledger.BetRequest{b("small", "5")}}, "credits_not_allowed")
 		h.refuse(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: frontend}, Table: "t1", Round: round, Player: "s1", Funding: "bonus",
 			Bets: []ledger.BetRequest{b("progressive:1", "1")}}, "credits_not_allowed")
 	})
 	t.Run("ErrInsufficientCredits", func(t *testing.T) {
-		h.refuse(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: frontend}, Table: "t1", Round: round, Player: "s1", Funding: ledger.FundingCredits,
+		h.refuse(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: frontend}, Table: "t1", Round: round, Player: "s1", Funding: posting.FundingCredits,
 			Bets: []ledger.BetRequest{b("progressive:1", "11")}}, "insufficient_funds")
 	})
 	// Spent on the progressive: the credits pay the stake, the wallet
 	// does not move.
-	h.must(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: frontend}, Table: "t1", Round: round, Player: "s1", Funding: ledger.FundingCredits,
+	h.must(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: frontend}, Table: "t1", Round: round, Player: "s1", Funding: posting.FundingCredits,
 		Bets: []ledger.BetRequest{b("progressive:1", "4")}})
-	h.wantBalances(map[string]string{ledger.WalletAccount("s1"): "99", ledger.CreditsAccount("s1"): "6", ledger.InPlayAccount("t1"): "4"})
+	h.wantBalances(map[string]string{posting.WalletAccount("s1"): "99", posting.CreditsAccount("s1"): "6", posting.InPlayAccount("t1"): "4"})
 	// Cancelled: the stake goes back to the credits, not to the wallet.
 	h.must(&ledger.Cancel{Meta: ledger.Meta{Actor: supervisor}, Table: "t1", Round: round, Reason: "table fault"})
-	h.wantBalances(map[string]string{ledger.WalletAccount("s1"): "99", ledger.CreditsAccount("s1"): "10", ledger.InPlayAccount("t1"): "0"})
+	h.wantBalances(map[string]string{posting.WalletAccount("s1"): "99", posting.CreditsAccount("s1"): "10", posting.InPlayAccount("t1"): "0"})
 	var refunded *events.BetRefunded
 	for _, e := range h.eventsOf(round) {
 		if e.Type == events.TypeBetRefunded {
 			refunded, _ = events.Into[events.BetRefunded](&e)
 		}
 	}
-	if refunded == nil || refunded.Funding != ledger.FundingCredits {
+	if refunded == nil || refunded.Funding != posting.FundingCredits {
 		t.Fatalf("refund %+v, want one to the credits", refunded)
 	}
 	// Spent and settled: the prize of the pass is paid in credits again,
 	// the bet's stake went to the pool.
 	r2 := h.openRound("t1")
-	h.must(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: frontend}, Table: "t1", Round: r2, Player: "s1", Funding: ledger.FundingCredits,
+	h.must(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: frontend}, Table: "t1", Round: r2, Player: "s1", Funding: posting.FundingCredits,
 		Bets: []ledger.BetRequest{b("progressive:1", "2")}})
 	h.closeBetting("t1", r2)
 	h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "t1", Round: r2, Result: testgames.PassJSON([]testgames.PassSeat{{Seat: 1, Cards: quad2}})})
 	// Four of a kind: 500 × 2 = 1,000.00 cash from the pool (the casino
 	// advances what it lacks); 10.00 more credits.
-	h.wantBalances(map[string]string{ledger.WalletAccount("s1"): "1099", ledger.CreditsAccount("s1"): "18"})
+	h.wantBalances(map[string]string{posting.WalletAccount("s1"): "1099", posting.CreditsAccount("s1"): "18"})
 }
 
 // TestLedger_CreditsNeedPromotion: parameters whose prizes pay credits
@@ -125,14 +126,14 @@ func TestLedger_CreditsExpire(t *testing.T) {
 	h.must(&ledger.AdjustPool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-c", Account: "jackpot:jp-c:main", Amount: dec("100"), Reason: "test funding"})
 	drawPass(h, testgames.PassSeat{Seat: 1, Cards: quad2, Fold: true})
 	// 100 + 1 − 10 of credits.
-	h.wantBalances(map[string]string{ledger.CreditsAccount("s1"): "10", "jackpot:jp-c:main": "91"})
+	h.wantBalances(map[string]string{posting.CreditsAccount("s1"): "10", "jackpot:jp-c:main": "91"})
 	expire := &ledger.ExpireCredits{Meta: ledger.Meta{Actor: finance}, Player: "s1", Currency: "EUR"}
 	h.refuse(expire, "credits_not_expired")
 	h.refuse(&ledger.ExpireCredits{Meta: ledger.Meta{Actor: finance}, Player: "s2", Currency: "EUR"}, "credits_not_expired")
 	h.refuse(&ledger.ExpireCredits{Meta: ledger.Meta{Actor: cashier}, Player: "s1", Currency: "EUR"}, "forbidden")
 	h.clock.Advance(25 * time.Hour)
 	h.must(expire)
-	h.wantBalances(map[string]string{ledger.CreditsAccount("s1"): "0", "jackpot:jp-c:main": "101"})
+	h.wantBalances(map[string]string{posting.CreditsAccount("s1"): "0", "jackpot:jp-c:main": "101"})
 	var ex *events.CreditsExpired
 	for _, e := range h.readAll() {
 		if e.Type == events.TypeCreditsExpired {
@@ -172,10 +173,10 @@ func TestLedger_CreditsExpireDecommissioned(t *testing.T) {
 	h.must(&ledger.DecommissionPool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-c", Reason: "promotion over"})
 	h.clock.Advance(25 * time.Hour)
 	h.must(&ledger.ExpireCredits{Meta: ledger.Meta{Actor: finance}, Player: "s1", Currency: "EUR"})
-	h.wantBalances(map[string]string{ledger.CreditsAccount("s1"): "0", "jackpot:jp-c:main": "0"})
+	h.wantBalances(map[string]string{posting.CreditsAccount("s1"): "0", "jackpot:jp-c:main": "0"})
 	for _, e := range h.readAll() {
 		if e.Type == events.TypeCreditsExpired {
-			if ex, _ := events.Into[events.CreditsExpired](&e); ex == nil || ex.To != ledger.AccountCasino || !ex.Amount.Equal(dec("10")) {
+			if ex, _ := events.Into[events.CreditsExpired](&e); ex == nil || ex.To != posting.AccountCasino || !ex.Amount.Equal(dec("10")) {
 				t.Fatalf("expiry %+v, want 10.00 to the casino", ex)
 			}
 			return

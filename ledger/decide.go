@@ -12,6 +12,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/round"
 )
 
@@ -165,7 +166,7 @@ func (d *decider) deposit(s *State, c *Deposit) ([]draft, error) {
 			Player: c.Player, Amount: c.Amount, Currency: c.Currency, Reference: c.Reference,
 			BalanceBefore: before, BalanceAfter: before.Add(c.Amount),
 		},
-		postings: []events.Posting{{From: AccountCashier, To: WalletAccount(c.Player), Amount: c.Amount, Currency: c.Currency}},
+		postings: []events.Posting{{From: posting.AccountCashier, To: posting.WalletAccount(c.Player), Amount: c.Amount, Currency: c.Currency}},
 	}}, nil
 }
 
@@ -183,7 +184,7 @@ func (d *decider) withdraw(s *State, c *Withdraw) ([]draft, error) {
 			Player: c.Player, Amount: c.Amount, Currency: c.Currency, Reference: c.Reference,
 			BalanceBefore: before, BalanceAfter: before.Sub(c.Amount),
 		},
-		postings: []events.Posting{{From: WalletAccount(c.Player), To: AccountCashier, Amount: c.Amount, Currency: c.Currency}},
+		postings: []events.Posting{{From: posting.WalletAccount(c.Player), To: posting.AccountCashier, Amount: c.Amount, Currency: c.Currency}},
 	}}, nil
 }
 
@@ -201,12 +202,12 @@ func (d *decider) adjust(s *State, c *Adjust) ([]draft, error) {
 			return nil, err
 		}
 	}
-	p := events.Posting{From: AccountAdjustment, To: WalletAccount(c.Player), Amount: c.Amount, Currency: c.Currency}
+	p := events.Posting{From: posting.AccountAdjustment, To: posting.WalletAccount(c.Player), Amount: c.Amount, Currency: c.Currency}
 	if c.Amount.IsNegative() {
 		if after.IsNegative() {
 			return nil, errf(ErrInsufficientFunds, "wallet %s holds %s %s, adjustment is %s", c.Player, before, c.Currency, c.Amount)
 		}
-		p = events.Posting{From: WalletAccount(c.Player), To: AccountAdjustment, Amount: c.Amount.Neg(), Currency: c.Currency}
+		p = events.Posting{From: posting.WalletAccount(c.Player), To: posting.AccountAdjustment, Amount: c.Amount.Neg(), Currency: c.Currency}
 	}
 	return []draft{{
 		typ: events.TypeWalletAdjusted,
@@ -614,17 +615,17 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 			return nil, err
 		}
 		placed[i] = events.PlacedBet{Bet: d.newID().String(), Code: b.Code, Stake: b.Stake, Working: b.Working}
-		postings = append(postings, events.Posting{From: StakeAccount(c.Funding, c.Player), To: InPlayAccount(t.ID), Amount: b.Stake, Currency: r.Currency})
+		postings = append(postings, events.Posting{From: posting.StakeAccount(c.Funding, c.Player), To: posting.InPlayAccount(t.ID), Amount: b.Stake, Currency: r.Currency})
 		total = total.Add(b.Stake)
 		if held != nil && held[i].IsPositive() {
 			placed[i].Held = held[i]
-			postings = append(postings, events.Posting{From: WalletAccount(c.Player), To: HeldAccount(t.ID), Amount: held[i], Currency: r.Currency})
+			postings = append(postings, events.Posting{From: posting.WalletAccount(c.Player), To: posting.HeldAccount(t.ID), Amount: held[i], Currency: r.Currency})
 			total = total.Add(held[i])
 		}
 		if isCharger {
 			if fee := charger.Charge(gb, r.Scale); fee.IsPositive() {
 				placed[i].Commission = fee
-				postings = append(postings, events.Posting{From: WalletAccount(c.Player), To: CommissionAccount(t.ID), Amount: fee, Currency: r.Currency})
+				postings = append(postings, events.Posting{From: posting.WalletAccount(c.Player), To: posting.CommissionAccount(t.ID), Amount: fee, Currency: r.Currency})
 				total = total.Add(fee)
 			}
 		}
@@ -641,7 +642,7 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 	if _, banked := pt.(games.PlayerBanked); banked {
 		// The punters play against the bank: a player must hold it, not
 		// bet against themself, and the round's stakes may not exceed it.
-		switch bank := s.balance(BankAccount(t.ID), r.Currency); {
+		switch bank := s.balance(posting.BankAccount(t.ID), r.Currency); {
 		case t.Banker == "":
 			return nil, errf(ErrBetRefused, "table %s has no bank: a player must take it first", t.ID)
 		case t.Banker == c.Player:
@@ -651,11 +652,11 @@ func (d *decider) placeSlip(s *State, c *PlaceSlip, now time.Time) ([]draft, err
 		}
 	}
 	before := s.walletBalance(c.Player, r.Currency)
-	if c.Funding == FundingCredits {
-		before = s.balance(CreditsAccount(c.Player), r.Currency)
+	if c.Funding == posting.FundingCredits {
+		before = s.balance(posting.CreditsAccount(c.Player), r.Currency)
 	}
 	if before.LessThan(total) {
-		return nil, errf(ErrInsufficientFunds, "%s holds %s %s, the slip stakes %s", StakeAccount(c.Funding, c.Player), before, r.Currency, total)
+		return nil, errf(ErrInsufficientFunds, "%s holds %s %s, the slip stakes %s", posting.StakeAccount(c.Funding, c.Player), before, r.Currency, total)
 	}
 	return []draft{{
 		typ: events.TypeBetPlaced, table: t.ID, round: r.ID,
@@ -705,7 +706,7 @@ func (d *decider) takeBank(s *State, c *TakeBank) ([]draft, error) {
 			Table: t.ID, Player: c.Player, Amount: c.Amount, Currency: t.Currency,
 			BalanceBefore: before, BalanceAfter: before.Sub(c.Amount),
 		},
-		postings: []events.Posting{{From: WalletAccount(c.Player), To: BankAccount(t.ID), Amount: c.Amount, Currency: t.Currency}},
+		postings: []events.Posting{{From: posting.WalletAccount(c.Player), To: posting.BankAccount(t.ID), Amount: c.Amount, Currency: t.Currency}},
 	}}, nil
 }
 
@@ -724,10 +725,10 @@ func (d *decider) releaseBank(s *State, c *ReleaseBank) ([]draft, error) {
 	case t.Active != "":
 		return nil, errf(ErrRoundInProgress, "the bank changes hands only between rounds; round %s is in progress", t.Active)
 	}
-	bank := s.balance(BankAccount(t.ID), t.Currency)
+	bank := s.balance(posting.BankAccount(t.ID), t.Currency)
 	var ps []events.Posting
 	if bank.IsPositive() {
-		ps = []events.Posting{{From: BankAccount(t.ID), To: WalletAccount(t.Banker), Amount: bank, Currency: t.Currency}}
+		ps = []events.Posting{{From: posting.BankAccount(t.ID), To: posting.WalletAccount(t.Banker), Amount: bank, Currency: t.Currency}}
 	}
 	return []draft{{
 		typ: events.TypeTableBankReleased, table: t.ID,
@@ -815,7 +816,7 @@ func (d *decider) takeDown(s *State, c *TakeDown) ([]draft, error) {
 			Table: t.ID, Round: r.ID, Slip: b.Slip, Bet: b.ID, Player: b.Player,
 			Code: b.Code, Stake: b.Stake, Currency: r.Currency,
 		},
-		postings: []events.Posting{{From: InPlayAccount(t.ID), To: WalletAccount(b.Player), Amount: b.Stake, Currency: r.Currency}},
+		postings: []events.Posting{{From: posting.InPlayAccount(t.ID), To: posting.WalletAccount(b.Player), Amount: b.Stake, Currency: r.Currency}},
 	}}, nil
 }
 
@@ -839,7 +840,7 @@ func (d *decider) closeBetting(s *State, c *CloseBetting) ([]draft, error) {
 	}
 	return []draft{{
 		typ: events.TypeRoundBettingClosed, table: t.ID, round: r.ID, payload: p,
-		postings: TransferPostings(t.ID, r.Currency, sc.Transfers),
+		postings: posting.TransferPostings(t.ID, r.Currency, sc.Transfers),
 	}}, nil
 }
 
@@ -969,7 +970,7 @@ func (d *decider) cancel(s *State, c *Cancel) ([]draft, error) {
 	}
 	return []draft{{
 		typ: events.TypeRoundCancelled, table: t.ID, round: r.ID, payload: p,
-		postings: TransferPostings(t.ID, r.Currency, back),
+		postings: posting.TransferPostings(t.ID, r.Currency, back),
 	}}, nil
 }
 
@@ -1051,7 +1052,7 @@ func (d *decider) correctResult(s *State, c *CorrectResult) ([]draft, error) {
 			for _, p := range dr.postings {
 				for _, acc := range []string{p.From, p.To} {
 					if _, ok := wallets[acc]; !ok {
-						if pl, isW := IsWallet(acc); isW {
+						if pl, isW := posting.IsWallet(acc); isW {
 							wallets[acc] = s.walletBalance(pl, r.Currency)
 						}
 					}

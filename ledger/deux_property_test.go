@@ -15,6 +15,7 @@ import (
 	"github.com/wagerlog/wagerlog/events/jetstream"
 	"github.com/wagerlog/wagerlog/games/baccarat"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // deuxPropCoups is how many coups one check plays.
@@ -312,11 +313,11 @@ func TestLedger_DeuxTableauxProperty(t *testing.T) {
 			}
 			// Every wallet, the bank and the cagnotte as the model says;
 			// the house and in-play untouched; nothing created or lost.
-			want := map[string]int64{ledger.BankAccount(table): bank, ledger.CommissionAccount(table): cagnotte,
-				ledger.HouseAccount(table): 0, ledger.InPlayAccount(table): 0}
+			want := map[string]int64{posting.BankAccount(table): bank, posting.CommissionAccount(table): cagnotte,
+				posting.HouseAccount(table): 0, posting.InPlayAccount(table): 0}
 			total := bank + cagnotte
 			for _, p := range players {
-				want[ledger.WalletAccount(p)] = wallet[p]
+				want[posting.WalletAccount(p)] = wallet[p]
 				total += wallet[p]
 			}
 			if total != int64(len(players))*30000 {

@@ -9,6 +9,7 @@ import (
 	"github.com/wagerlog/wagerlog/events/jetstream"
 	"github.com/wagerlog/wagerlog/games/baccarat"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // openDeuxTable opens a deux tableaux table with the registry's paytable.
@@ -73,12 +74,12 @@ func TestLedger_DeuxTableaux(t *testing.T) {
 	coup(dealer, round, `{"tableaux":[["4S","3H"],["6C","KD"]],"banker":["9H","KC"]}`)
 	h.wantStatus(round, ledger.RoundSettled)
 	h.wantBalances(map[string]string{
-		ledger.BankAccount("d2"):       "124.70", // 100 + 26 − 1.30
-		ledger.CommissionAccount("d2"): "1.30",
-		ledger.WalletAccount("bob"):    "85",
-		ledger.WalletAccount("cid"):    "89",
-		ledger.HouseAccount("d2"):      "0",
-		ledger.InPlayAccount("d2"):     "0",
+		posting.BankAccount("d2"):       "124.70", // 100 + 26 − 1.30
+		posting.CommissionAccount("d2"): "1.30",
+		posting.WalletAccount("bob"):    "85",
+		posting.WalletAccount("cid"):    "89",
+		posting.HouseAccount("d2"):      "0",
+		posting.InPlayAccount("d2"):     "0",
 	})
 
 	// Coup 2: both tableaux abate (9 and 8) against the banker's 7, who
@@ -90,10 +91,10 @@ func TestLedger_DeuxTableaux(t *testing.T) {
 	h.closeBetting("d2", round)
 	coup(dealer, round, `{"tableaux":[["9S","KH"],["8C","QD"]],"banker":["7H","JC"]}`)
 	h.wantBalances(map[string]string{
-		ledger.BankAccount("d2"):       "93.70",
-		ledger.CommissionAccount("d2"): "1.30",
-		ledger.WalletAccount("bob"):    "105",
-		ledger.WalletAccount("cid"):    "100",
+		posting.BankAccount("d2"):       "93.70",
+		posting.CommissionAccount("d2"): "1.30",
+		posting.WalletAccount("bob"):    "105",
+		posting.WalletAccount("cid"):    "100",
 	})
 
 	// Coup 3: tableau 1's cards fell unseen: void for tableau 1 only, a
@@ -109,10 +110,10 @@ func TestLedger_DeuxTableaux(t *testing.T) {
 	h.refuse(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "d2", Round: round, Result: []byte(void)}, "forbidden")
 	coup(supervisor, round, void)
 	h.wantBalances(map[string]string{
-		ledger.BankAccount("d2"):       "103.24", // 93.70 + 10.05 − 0.51
-		ledger.CommissionAccount("d2"): "1.81",
-		ledger.WalletAccount("bob"):    "105",
-		ledger.WalletAccount("cid"):    "89.95",
+		posting.BankAccount("d2"):       "103.24", // 93.70 + 10.05 − 0.51
+		posting.CommissionAccount("d2"): "1.81",
+		posting.WalletAccount("bob"):    "105",
+		posting.WalletAccount("cid"):    "89.95",
 	})
 	if tb := h.table("d2"); !tb.ShoeOver {
 		t.Error("the cut card did not end the shoe")
@@ -131,13 +132,13 @@ func TestLedger_DeuxTableaux(t *testing.T) {
 	// is conserved: 700 = ann + bob + cid + the cagnotte.
 	h.must(&ledger.ReleaseBank{Meta: ledger.Meta{Actor: dealer}, Table: "d2"})
 	want := map[string]string{
-		ledger.WalletAccount("ann"):    "503.24",
-		ledger.WalletAccount("bob"):    "105",
-		ledger.WalletAccount("cid"):    "89.95",
-		ledger.CommissionAccount("d2"): "1.81",
-		ledger.BankAccount("d2"):       "0",
-		ledger.InPlayAccount("d2"):     "0",
-		ledger.HouseAccount("d2"):      "0",
+		posting.WalletAccount("ann"):    "503.24",
+		posting.WalletAccount("bob"):    "105",
+		posting.WalletAccount("cid"):    "89.95",
+		posting.CommissionAccount("d2"): "1.81",
+		posting.BankAccount("d2"):       "0",
+		posting.InPlayAccount("d2"):     "0",
+		posting.HouseAccount("d2"):      "0",
 	}
 	h.wantBalances(want)
 	h.restart()

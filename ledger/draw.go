@@ -11,6 +11,7 @@ import (
 	"github.com/wagerlog/wagerlog/errcode"
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // Complementary prizes (seed 004_11b2de8449360267.txt, 6.5.1 "Premios
@@ -144,8 +145,8 @@ func (d *decider) drawDraft(r *Round, pt games.Paytable, rules games.PoolRules, 
 	var accounts []string
 	for _, w := range won {
 		z := events.DrawnPrize{Prize: w.Prize, Name: w.Name, Bet: w.Bet, Player: w.Player, Seat: w.Seat,
-			Value: w.Value, Of: w.Of, Amount: w.Amount, Pay: w.Pay, From: w.Account, To: PrizeAccount(w.Pay, w.Player)}
-		if w.Pay == PayCredits && w.ExpiryDays > 0 {
+			Value: w.Value, Of: w.Of, Amount: w.Amount, Pay: w.Pay, From: w.Account, To: posting.PrizeAccount(w.Pay, w.Player)}
+		if w.Pay == posting.PayCredits && w.ExpiryDays > 0 {
 			z.Expires, z.ExpireTo = d.clock().UTC().Add(time.Duration(w.ExpiryDays)*24*time.Hour), w.ExpireTo
 		}
 		ev.Prizes = append(ev.Prizes, z)
@@ -156,38 +157,11 @@ func (d *decider) drawDraft(r *Round, pt games.Paytable, rules games.PoolRules, 
 	}
 	for _, a := range accounts {
 		if short := need[a].Sub(balances[a]); short.IsPositive() {
-			ev.Advanced = append(ev.Advanced, events.Transfer{From: HouseAccount(r.Table), To: a, Amount: short,
+			ev.Advanced = append(ev.Advanced, events.Transfer{From: posting.HouseAccount(r.Table), To: a, Amount: short,
 				Rule: "complementary: the account cannot cover the complementary prizes drawn on it; the house advances the rest"})
 		}
 	}
-	return &draft{typ: events.TypeJackpotDrawn, table: r.Table, round: r.ID, payload: ev, postings: DrawnPostings(ev)}, nil
-}
-
-// PayCredits is a complementary prize's Pay when it is paid in
-// promotional credits (games/jackpot.PayCredits).
-const PayCredits = "credits"
-
-// PrizeAccount is the account a complementary prize paid as pay goes to:
-// the player's credits account for credits, the wallet for cash.
-func PrizeAccount(pay, player string) string {
-	if pay == PayCredits {
-		return CreditsAccount(player)
-	}
-	return WalletAccount(player)
-}
-
-// DrawnPostings are the postings of a pass's complementary draws: the
-// house's advances, then each prize from its pool account to the
-// winner's account. The one place that turns jackpot.drawn into money,
-// for the ledger and the verifier.
-func DrawnPostings(p *events.JackpotDrawn) []events.Posting {
-	ps := PoolPostings(p.Currency, p.Advanced)
-	for _, z := range p.Prizes {
-		if z.Amount.IsPositive() {
-			ps = append(ps, events.Posting{From: z.From, To: z.To, Amount: z.Amount, Currency: p.Currency})
-		}
-	}
-	return ps
+	return &draft{typ: events.TypeJackpotDrawn, table: r.Table, round: r.ID, payload: ev, postings: posting.DrawnPostings(ev)}, nil
 }
 
 // passDraws drafts the complementary draws of a pass settled as a whole,

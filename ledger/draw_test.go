@@ -17,6 +17,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/jackpot"
 	"github.com/wagerlog/wagerlog/internal/testgames"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // compPool is pool "jp-c" at version: no commission, no reserve, no
@@ -111,14 +112,14 @@ func TestLedger_ComplementaryExchangedSeat(t *testing.T) {
 		t.Fatalf("drawn %d bets, %d prizes; want both bets drawn and paid: %+v", len(d.Bets), len(d.Prizes), d)
 	}
 	for _, z := range d.Prizes {
-		if !z.Amount.Equal(dec("5")) || z.From != "jackpot:jp-c:main" || z.To != ledger.WalletAccount(z.Player) {
+		if !z.Amount.Equal(dec("5")) || z.From != "jackpot:jp-c:main" || z.To != posting.WalletAccount(z.Player) {
 			t.Errorf("prize %+v, want 5.00 from the main pool to the winner's wallet", z)
 		}
 	}
 	// 100 − 1 + 5 each: the royal flush won nothing, the bets stayed in
 	// the pool (200 + 2 − 10 = 192).
 	h.wantBalances(map[string]string{
-		ledger.WalletAccount("s1"): "104", ledger.WalletAccount("s2"): "104", "jackpot:jp-c:main": "192",
+		posting.WalletAccount("s1"): "104", posting.WalletAccount("s2"): "104", "jackpot:jp-c:main": "192",
 	})
 	h.round(round)
 }
@@ -133,7 +134,7 @@ func TestLedger_ComplementaryAdvance(t *testing.T) {
 	if len(d.Prizes) != 1 || !d.Prizes[0].Amount.Equal(dec("30")) || len(d.Advanced) != 1 || !d.Advanced[0].Amount.Equal(dec("29")) {
 		t.Fatalf("drawn %+v, want a 30.00 prize with 29.00 advanced by the house (the pool held the bet's 1.00)", d)
 	}
-	h.wantBalances(map[string]string{ledger.WalletAccount("s3"): "129", "jackpot:jp-c:main": "0", ledger.HouseAccount("t1"): "-29"})
+	h.wantBalances(map[string]string{posting.WalletAccount("s3"): "129", "jackpot:jp-c:main": "0", posting.HouseAccount("t1"): "-29"})
 }
 
 // TestLedger_ComplementaryNoSeeds: a ledger that keeps no draw seeds

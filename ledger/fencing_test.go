@@ -6,6 +6,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // TestLedger_Fencing runs two ledgers on one stream. The one whose state is
@@ -50,10 +51,10 @@ func TestLedger_Fencing(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := h.balance(ledger.WalletAccount("alice")); !got.IsZero() {
+	if got := h.balance(posting.WalletAccount("alice")); !got.IsZero() {
 		t.Fatalf("alice %s, want 0", got)
 	}
-	if got := h.balance(ledger.AccountCashier); !got.Equal(dec("-1")) {
+	if got := h.balance(posting.AccountCashier); !got.Equal(dec("-1")) {
 		t.Fatalf("cashier %s, want -1", got)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/round"
 )
 
@@ -184,7 +185,7 @@ func booksError(rows []ledger.BalanceRow) string {
 	sums := map[string]decimal.Decimal{}
 	for _, r := range rows {
 		sums[r.Currency] = sums[r.Currency].Add(r.Balance)
-		if _, ok := ledger.IsWallet(r.Account); ok && r.Balance.IsNegative() {
+		if _, ok := posting.IsWallet(r.Account); ok && r.Balance.IsNegative() {
 			return fmt.Sprintf("wallet %s is %s %s, below zero", r.Account, r.Balance, r.Currency)
 		}
 	}

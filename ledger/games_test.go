@@ -12,6 +12,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/internal/testgames"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // withTestGames reopens the harness's ledger with the test games beside Sic
@@ -46,13 +47,13 @@ func TestLedger_CommissionAndJackpot(t *testing.T) {
 
 	h.wantBalances(map[string]string{
 		// 100 − 30 + (20 + 20) − 1 (commission) + 30 (side 2:1 returns 3×10)
-		ledger.WalletAccount("ann"):    "139",
-		ledger.CommissionAccount("c1"): "1",
-		ledger.JackpotAccount("p1"):    "1",
-		ledger.InPlayAccount("c1"):     "0",
+		posting.WalletAccount("ann"):    "139",
+		posting.CommissionAccount("c1"): "1",
+		posting.JackpotAccount("p1"):    "1",
+		posting.InPlayAccount("c1"):     "0",
 		// house pays heads' win 20 and the side's return above the 9 left
 		// after the contribution: 30 − 9 = 21
-		ledger.HouseAccount("c1"): "-41",
+		posting.HouseAccount("c1"): "-41",
 	})
 
 	// The dealer entered the wrong face: tails. Both bets lose; the pool
@@ -60,11 +61,11 @@ func TestLedger_CommissionAndJackpot(t *testing.T) {
 	h.refuse(&ledger.CorrectResult{Meta: ledger.Meta{Actor: supervisor}, Table: "c1", Round: round, Result: testgames.FaceJSON(1), Reason: "same face"}, "invalid_request")
 	h.must(&ledger.CorrectResult{Meta: ledger.Meta{Actor: supervisor}, Table: "c1", Round: round, Result: testgames.FaceJSON(2), Reason: "wrong face entered"})
 	h.wantBalances(map[string]string{
-		ledger.WalletAccount("ann"):    "70",
-		ledger.CommissionAccount("c1"): "0",
-		ledger.JackpotAccount("p1"):    "1",
-		ledger.InPlayAccount("c1"):     "0",
-		ledger.HouseAccount("c1"):      "29",
+		posting.WalletAccount("ann"):    "70",
+		posting.CommissionAccount("c1"): "0",
+		posting.JackpotAccount("p1"):    "1",
+		posting.InPlayAccount("c1"):     "0",
+		posting.HouseAccount("c1"):      "29",
 	})
 }
 
@@ -89,22 +90,22 @@ func TestLedger_RoundOfSeveralResults(t *testing.T) {
 	h.closeBetting("r1", round)
 	h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "r1", Round: round, Result: testgames.FaceJSON(3)})
 	h.wantStatus(round, ledger.RoundBetting)
-	h.wantBalances(map[string]string{ledger.WalletAccount("ann"): "150", ledger.InPlayAccount("r1"): "0"})
+	h.wantBalances(map[string]string{posting.WalletAccount("ann"): "150", posting.InPlayAccount("r1"): "0"})
 
 	// Between throws: two holds (10% commission each, rounded up), one
 	// of them working; bob takes his down; a next bet cannot be taken down.
 	h.bet("r1", round, "ann", ledger.BetRequest{Code: "hold", Stake: dec("10"), Working: true})
 	slip := h.bet("r1", round, "bob", b("hold", "15"), b("next:4", "5"))
 	h.wantBalances(map[string]string{
-		ledger.WalletAccount("ann"):    "139",  // 150 − 10 − 1
-		ledger.WalletAccount("bob"):    "78.5", // 100 − 15 − 5 − 1.50
-		ledger.CommissionAccount("r1"): "2.5",
-		ledger.InPlayAccount("r1"):     "30",
+		posting.WalletAccount("ann"):    "139",  // 150 − 10 − 1
+		posting.WalletAccount("bob"):    "78.5", // 100 − 15 − 5 − 1.50
+		posting.CommissionAccount("r1"): "2.5",
+		posting.InPlayAccount("r1"):     "30",
 	})
 	h.refuse(&ledger.TakeDown{Meta: ledger.Meta{Actor: frontend}, Table: "r1", Round: round, Player: "bob", Bet: slip.Bets[1].Bet}, "bet_refused")
 	h.refuse(&ledger.TakeDown{Meta: ledger.Meta{Actor: frontend}, Table: "r1", Round: round, Player: "ann", Bet: slip.Bets[0].Bet}, "bet_not_found")
 	h.must(&ledger.TakeDown{Meta: ledger.Meta{Actor: frontend}, Table: "r1", Round: round, Player: "bob", Bet: slip.Bets[0].Bet})
-	h.wantBalances(map[string]string{ledger.WalletAccount("bob"): "93.5", ledger.CommissionAccount("r1"): "2.5", ledger.InPlayAccount("r1"): "15"})
+	h.wantBalances(map[string]string{posting.WalletAccount("bob"): "93.5", posting.CommissionAccount("r1"): "2.5", posting.InPlayAccount("r1"): "15"})
 
 	// Throw 5: next:4 loses, ann's hold stays open (its stake in play).
 	h.closeBetting("r1", round)
@@ -113,18 +114,18 @@ func TestLedger_RoundOfSeveralResults(t *testing.T) {
 	if rd.Open != 1 {
 		t.Fatalf("%d bets open after the second throw, want ann's hold", rd.Open)
 	}
-	h.wantBalances(map[string]string{ledger.InPlayAccount("r1"): "10", ledger.HouseAccount("r1"): "-45"})
+	h.wantBalances(map[string]string{posting.InPlayAccount("r1"): "10", posting.HouseAccount("r1"): "-45"})
 
 	// Throw 6 ends the round: the hold loses.
 	h.closeBetting("r1", round)
 	h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "r1", Round: round, Result: testgames.FaceJSON(6)})
 	h.wantStatus(round, ledger.RoundSettled)
 	want := map[string]string{
-		ledger.WalletAccount("ann"):    "139",
-		ledger.WalletAccount("bob"):    "93.5",
-		ledger.CommissionAccount("r1"): "2.5",
-		ledger.InPlayAccount("r1"):     "0",
-		ledger.HouseAccount("r1"):      "-35", // −50 (next:3) +5 (next:4) +10 (hold)
+		posting.WalletAccount("ann"):    "139",
+		posting.WalletAccount("bob"):    "93.5",
+		posting.CommissionAccount("r1"): "2.5",
+		posting.InPlayAccount("r1"):     "0",
+		posting.HouseAccount("r1"):      "-35", // −50 (next:3) +5 (next:4) +10 (hold)
 	}
 	h.wantBalances(want)
 	n := countTypes(h.eventsOf(round))
@@ -158,10 +159,10 @@ func TestLedger_CancelRefundsOpenBetsOnly(t *testing.T) {
 	h.must(&ledger.Cancel{Meta: ledger.Meta{Actor: supervisor}, Table: "r1", Round: round, Reason: "wheel fault"})
 	h.wantStatus(round, ledger.RoundCancelled)
 	h.wantBalances(map[string]string{
-		ledger.WalletAccount("ann"):    "87.99", // 100 − 10 (lost) − 2.01 (2.005 rounded up, kept)
-		ledger.CommissionAccount("r1"): "2.01",
-		ledger.InPlayAccount("r1"):     "0",
-		ledger.HouseAccount("r1"):      "10",
+		posting.WalletAccount("ann"):    "87.99", // 100 − 10 (lost) − 2.01 (2.005 rounded up, kept)
+		posting.CommissionAccount("r1"): "2.01",
+		posting.InPlayAccount("r1"):     "0",
+		posting.HouseAccount("r1"):      "10",
 	})
 }
 
@@ -187,13 +188,13 @@ func TestLedger_SharedPrizes(t *testing.T) {
 	// 3.34. ann 29.99 × 10/30 = 9.996… → 9.99 (+ 0.01 remainder: she is
 	// the first winner) = 10.00; bob 19.99.
 	want := map[string]string{
-		ledger.WalletAccount("ann"):    "100", // 100 − 10 + 10.00
-		ledger.WalletAccount("bob"):    "99.99",
-		ledger.WalletAccount("cid"):    "96.67",
-		ledger.PrizesAccount("p1"):     "0",
-		ledger.CommissionAccount("p1"): "3.34",
-		ledger.InPlayAccount("p1"):     "0",
-		ledger.HouseAccount("p1"):      "0",
+		posting.WalletAccount("ann"):    "100", // 100 − 10 + 10.00
+		posting.WalletAccount("bob"):    "99.99",
+		posting.WalletAccount("cid"):    "96.67",
+		posting.PrizesAccount("p1"):     "0",
+		posting.CommissionAccount("p1"): "3.34",
+		posting.InPlayAccount("p1"):     "0",
+		posting.HouseAccount("p1"):      "0",
 	}
 	h.wantBalances(want)
 	h.refuse(&ledger.CorrectResult{Meta: ledger.Meta{Actor: supervisor}, Table: "p1", Round: round, Result: testgames.FaceJSON(5), Reason: "wrong face"}, "invalid_round_state")
@@ -226,7 +227,7 @@ func TestLedger_PlayerBank(t *testing.T) {
 	h.must(take("ann", "50"))
 	h.refuse(take("bob", "20"), "bet_refused") // ann holds it
 	h.refuse(&ledger.TakeBank{Meta: ledger.Meta{Actor: dealer}, Table: "t-none", Player: "bob", Amount: dec("1")}, "table_not_found")
-	h.wantBalances(map[string]string{ledger.WalletAccount("ann"): "50", ledger.BankAccount("d1"): "50"})
+	h.wantBalances(map[string]string{posting.WalletAccount("ann"): "50", posting.BankAccount("d1"): "50"})
 
 	// Round 1: bob 10 and cid 30 against the bank; the banker cannot
 	// bet; stakes above the bank are refused. A 2: both lose to the bank,
@@ -239,11 +240,11 @@ func TestLedger_PlayerBank(t *testing.T) {
 	h.closeBetting("d1", round)
 	h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "d1", Round: round, Result: testgames.FaceJSON(2)})
 	h.wantBalances(map[string]string{
-		ledger.BankAccount("d1"):       "88", // 50 + 40 − 2
-		ledger.CommissionAccount("d1"): "2",
-		ledger.HouseAccount("d1"):      "0",
-		ledger.WalletAccount("bob"):    "90",
-		ledger.WalletAccount("cid"):    "70",
+		posting.BankAccount("d1"):       "88", // 50 + 40 − 2
+		posting.CommissionAccount("d1"): "2",
+		posting.HouseAccount("d1"):      "0",
+		posting.WalletAccount("bob"):    "90",
+		posting.WalletAccount("cid"):    "70",
 	})
 
 	// Round 2: a 5: the bank pays both (no cagnotte on a loss).
@@ -253,12 +254,12 @@ func TestLedger_PlayerBank(t *testing.T) {
 	h.closeBetting("d1", round)
 	h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "d1", Round: round, Result: testgames.FaceJSON(5)})
 	want := map[string]string{
-		ledger.BankAccount("d1"):       "43",
-		ledger.CommissionAccount("d1"): "2",
-		ledger.HouseAccount("d1"):      "0",
-		ledger.WalletAccount("bob"):    "110",
-		ledger.WalletAccount("cid"):    "95",
-		ledger.InPlayAccount("d1"):     "0",
+		posting.BankAccount("d1"):       "43",
+		posting.CommissionAccount("d1"): "2",
+		posting.HouseAccount("d1"):      "0",
+		posting.WalletAccount("bob"):    "110",
+		posting.WalletAccount("cid"):    "95",
+		posting.InPlayAccount("d1"):     "0",
 	}
 	h.wantBalances(want)
 	h.restart()
@@ -268,7 +269,7 @@ func TestLedger_PlayerBank(t *testing.T) {
 	h.refuse(&ledger.CloseTable{Meta: ledger.Meta{Actor: supervisor}, Table: "d1"}, "bet_refused")
 	h.must(&ledger.ReleaseBank{Meta: ledger.Meta{Actor: dealer}, Table: "d1"})
 	h.refuse(&ledger.ReleaseBank{Meta: ledger.Meta{Actor: dealer}, Table: "d1"}, "bet_refused")
-	h.wantBalances(map[string]string{ledger.WalletAccount("ann"): "93", ledger.BankAccount("d1"): "0"})
+	h.wantBalances(map[string]string{posting.WalletAccount("ann"): "93", posting.BankAccount("d1"): "0"})
 }
 
 // TestLedger_Shoe: a table dealt from a shoe opens no round before its
@@ -303,7 +304,7 @@ func TestLedger_Shoe(t *testing.T) {
 	h.bet("s1", round, "ann", b("heads", "10"))
 	h.closeBetting("s1", round)
 	h.must(&ledger.RecordResult{Meta: ledger.Meta{Actor: dealer}, Table: "s1", Round: round, Result: testgames.FaceJSON(6)})
-	h.wantBalances(map[string]string{ledger.WalletAccount("ann"): "99.50"})
+	h.wantBalances(map[string]string{posting.WalletAccount("ann"): "99.50"})
 	h.refuse(&ledger.OpenRound{Meta: ledger.Meta{Actor: dealer}, Table: "s1"}, "shoe_required")
 	h.restart()
 	h.refuse(&ledger.OpenRound{Meta: ledger.Meta{Actor: dealer}, Table: "s1"}, "shoe_required")

@@ -8,6 +8,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // TestLedger_Idempotency checks the idempotency rules: the same key and body
@@ -35,7 +36,7 @@ func TestLedger_Idempotency(t *testing.T) {
 		if h.lastSeq() != seq {
 			t.Fatalf("a retry wrote events: %d → %d", seq, h.lastSeq())
 		}
-		h.wantBalances(map[string]string{ledger.WalletAccount("ana"): "100.5"})
+		h.wantBalances(map[string]string{posting.WalletAccount("ana"): "100.5"})
 	})
 
 	t.Run("DifferentBody", func(t *testing.T) {
@@ -57,7 +58,7 @@ func TestLedger_Idempotency(t *testing.T) {
 		if r.FirstSeq == first.FirstSeq || !r.Balance.Equal(dec("201")) {
 			t.Fatalf("another actor's key was taken for the first one's: %+v", r)
 		}
-		h.wantBalances(map[string]string{ledger.WalletAccount("ana"): "201"})
+		h.wantBalances(map[string]string{posting.WalletAccount("ana"): "201"})
 	})
 
 	t.Run("RefusalsAreNotRemembered", func(t *testing.T) {

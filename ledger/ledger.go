@@ -17,6 +17,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/internal/assert"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // Defaults and hard limits of the sequencer.
@@ -190,7 +191,7 @@ func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
 		return nil, errors.New("ledger: Options.Games is required")
 	}
 	if opts.Currencies == nil {
-		opts.Currencies = DefaultCurrencies()
+		opts.Currencies = posting.DefaultCurrencies()
 	}
 	if opts.Clock == nil {
 		opts.Clock = time.Now

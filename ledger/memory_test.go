@@ -8,6 +8,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // TestLedger_MemoryBounded checks that what the ledger holds in memory stays
@@ -127,7 +128,7 @@ func TestLedger_TwoCorrectionsOneGroup(t *testing.T) {
 	// other, give: a reference ledger plays the same rounds and applies
 	// them in turn (in either order when both were applied).
 	wallets := func(h *harness) [2]string {
-		return [2]string{h.balance(ledger.WalletAccount("ana")).String(), h.balance(ledger.WalletAccount("bob")).String()}
+		return [2]string{h.balance(posting.WalletAccount("ana")).String(), h.balance(posting.WalletAccount("bob")).String()}
 	}
 	got := wallets(h)
 	dice := [][]int{{2, 2, 5}, {6, 6, 1}}

@@ -7,14 +7,6 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// DefaultCurrencies are the currencies a Ledger accepts when Options does not
-// say, with the number of decimals each allows.
-func DefaultCurrencies() map[string]int32 {
-	return map[string]int32{
-		"EUR": 2, "USD": 2, "GBP": 2, "CHF": 2, "PEN": 2, "MXN": 2, "ARS": 2,
-		"CLP": 0, "JPY": 0, "COP": 2,
-	}
-}
 
 // AmountMax bounds every amount the ledger accepts, so that no sum of
 // amounts it holds comes near the limits of what reports and exports render.

@@ -11,6 +11,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // owedSetup opens a ledger over a gate that settles at most chunk events a
@@ -643,13 +644,13 @@ func TestOwed_PoolTablesWaitForAPoolRound(t *testing.T) {
 	// restarted at 1,000 after ann's 500 (cat's progressive on c2 is in
 	// play until c2's round is settled).
 	h.wantBalances(map[string]string{
-		ledger.WalletAccount("ann"):    "1909",
-		ledger.WalletAccount("bob"):    "994",
-		ledger.WalletAccount("cat"):    "984",
-		"jackpot:jp-1:main":            "1000",
-		ledger.CommissionAccount("c1"): "0.20",
-		ledger.InPlayAccount("c1"):     "0",
-		ledger.HouseAccount("c1"):      "-903.20",
+		posting.WalletAccount("ann"):    "1909",
+		posting.WalletAccount("bob"):    "994",
+		posting.WalletAccount("cat"):    "984",
+		"jackpot:jp-1:main":             "1000",
+		posting.CommissionAccount("c1"): "0.20",
+		posting.InPlayAccount("c1"):     "0",
+		posting.HouseAccount("c1"):      "-903.20",
 	})
 	balancesAfterRestart(t, h)
 }

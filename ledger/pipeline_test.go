@@ -14,6 +14,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // gateLog wraps the real store and, while closed, holds every Append until
@@ -162,7 +163,7 @@ func TestPipeline_NextGroupWaitsForTheFlight(t *testing.T) {
 	var seen decimal.Decimal
 	read := make(chan answer, 1)
 	go func() {
-		err := h.l.Inspect(context.Background(), func(s *ledger.State) { seen = s.Balance(ledger.WalletAccount("p1"), "EUR") })
+		err := h.l.Inspect(context.Background(), func(s *ledger.State) { seen = s.Balance(posting.WalletAccount("p1"), "EUR") })
 		read <- answer{err: err}
 	}()
 	notYet(t, "a read of the state", read)
@@ -232,7 +233,7 @@ func TestPipeline_FlightFailsNextGroupDecidedAgain(t *testing.T) {
 	if rb.res.FirstSeq != last+1 || rc.res.FirstSeq != last+2 {
 		t.Fatalf("b at %d, c at %d, want %d and %d", rb.res.FirstSeq, rc.res.FirstSeq, last+1, last+2)
 	}
-	if got := h.balance(ledger.WalletAccount("p1")); !got.Equal(dec("30")) {
+	if got := h.balance(posting.WalletAccount("p1")); !got.Equal(dec("30")) {
 		t.Fatalf("p1 holds %s, want 30 (b's 70 only)", got)
 	}
 	keys := map[string]int{}
@@ -243,7 +244,7 @@ func TestPipeline_FlightFailsNextGroupDecidedAgain(t *testing.T) {
 		t.Fatalf("the stream after the setup holds %v, want b and c once each", keys)
 	}
 	h.restart()
-	if got := h.balance(ledger.WalletAccount("p1")); !got.Equal(dec("30")) {
+	if got := h.balance(posting.WalletAccount("p1")); !got.Equal(dec("30")) {
 		t.Fatalf("after a rebuild p1 holds %s, want 30", got)
 	}
 }
@@ -398,14 +399,14 @@ func TestPipeline_ConcurrentSlipsWithFailingAppends(t *testing.T) {
 	live := map[string]decimal.Decimal{}
 	for i := range clients {
 		player := fmt.Sprintf("p%02d", i)
-		live[player] = h.balance(ledger.WalletAccount(player))
+		live[player] = h.balance(posting.WalletAccount(player))
 		if want := dec("200").Sub(staked[player]); !live[player].Equal(want) {
 			t.Errorf("%s holds %s, want %s", player, live[player], want)
 		}
 	}
 	h.restart()
 	for p, want := range live {
-		if got := h.balance(ledger.WalletAccount(p)); !got.Equal(want) {
+		if got := h.balance(posting.WalletAccount(p)); !got.Equal(want) {
 			t.Errorf("after a rebuild %s holds %s, live %s", p, got, want)
 		}
 	}

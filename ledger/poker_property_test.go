@@ -14,6 +14,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/poker"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // pokerDeck is the 52 cards as the poker package writes them.
@@ -147,7 +148,7 @@ func poolNeverNegative(tb testing.TB, h *harness) {
 		}
 		for k, v := range bal {
 			acct, _, _ := strings.Cut(k, " ")
-			if !ledger.IsPoolAccount(acct) || !v.IsNegative() {
+			if !posting.IsPoolAccount(acct) || !v.IsNegative() {
 				continue
 			}
 			if strings.HasSuffix(acct, ":main") || e.Type == events.TypeRoundSettled {
@@ -199,8 +200,8 @@ func TestLedger_PoolFundedFirst(t *testing.T) {
 	// the empty main pool restarts at 1,000 from c1's house.
 	h.wantBalances(map[string]string{
 		"jackpot:jp-1:main": "1000", "jackpot:jp-1:reserve:r1": "0",
-		ledger.WalletAccount("ann"): "2408",     // 1000 − 32 + 20 (ante 1:1) + 420 (call 20:1) + 1000
-		ledger.HouseAccount("c1"):   "-1697.30", // −410 to ann, +10 bob's ante, −297.30, −1000
+		posting.WalletAccount("ann"): "2408",     // 1000 − 32 + 20 (ante 1:1) + 420 (call 20:1) + 1000
+		posting.HouseAccount("c1"):   "-1697.30", // −410 to ann, +10 bob's ante, −297.30, −1000
 	})
 	rs := roundSettled(h, round)
 	if rs.Funds.Pool.Order != events.PassFundedFirst || rs.Funds.Pool.Funded != 2 || len(rs.Transfers) != 3 {

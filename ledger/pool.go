@@ -13,6 +13,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/internal/assert"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // Progressive pools (seed 004, section 6). A pool belongs to
@@ -20,12 +21,6 @@ import (
 // jackpot:<pool>:main and jackpot:<pool>:reserve:<name> (named by its
 // parameters, games.PoolRules.Accounts); the casino's side of the base's
 // funding, of an adjustment and of a decommission is AccountCasino.
-
-// AccountCasino is the casino's own money as it funds a pool's base,
-// adjusts a pool or takes a decommissioned pool's balance. A shortfall or
-// a reset during a pass is paid by the house of the table whose pass it
-// is (house:<table>).
-const AccountCasino = "casino"
 
 // Errors of progressive pools.
 var (
@@ -249,9 +244,9 @@ func (d *decider) configurePool(s *State, c *ConfigurePool) ([]draft, error) {
 		}
 	}
 	funded := decimal.Max(r.Base().Sub(s.balance(main, c.Currency).Add(moved)), decimal.Zero)
-	ps := PoolPostings(c.Currency, ts)
+	ps := posting.PoolPostings(c.Currency, ts)
 	if funded.IsPositive() {
-		ps = append(ps, events.Posting{From: AccountCasino, To: main, Amount: funded, Currency: c.Currency})
+		ps = append(ps, events.Posting{From: posting.AccountCasino, To: main, Amount: funded, Currency: c.Currency})
 	}
 	// Every version with complementary prizes draws from a seed of its
 	// own; the seed of the version it replaces is revealed first
@@ -355,9 +350,9 @@ func (d *decider) adjustPool(s *State, c *AdjustPool) ([]draft, error) {
 	if after.IsNegative() {
 		return nil, errf(ErrPoolNegative, "%s holds %s %s, the adjustment is %s", c.Account, before, p.Currency, c.Amount)
 	}
-	ps := events.Posting{From: AccountCasino, To: c.Account, Amount: c.Amount, Currency: p.Currency}
+	ps := events.Posting{From: posting.AccountCasino, To: c.Account, Amount: c.Amount, Currency: p.Currency}
 	if c.Amount.IsNegative() {
-		ps = events.Posting{From: c.Account, To: AccountCasino, Amount: c.Amount.Neg(), Currency: p.Currency}
+		ps = events.Posting{From: c.Account, To: posting.AccountCasino, Amount: c.Amount.Neg(), Currency: p.Currency}
 	}
 	return []draft{{
 		typ: events.TypeJackpotAdjusted,
@@ -380,7 +375,7 @@ func (d *decider) decommissionPool(s *State, c *DecommissionPool) ([]draft, erro
 	if len(p.Tables) > 0 {
 		return nil, errf(ErrPoolInUse, "pool %s is linked to %s: unlink them first", p.ID, strings.Join(p.Tables, ", "))
 	}
-	to := AccountCasino
+	to := posting.AccountCasino
 	if c.To != "" {
 		if c.To == p.ID {
 			return nil, errf(ErrInvalidRequest, "pool %s cannot be decommissioned into itself", p.ID)
@@ -409,7 +404,7 @@ func (d *decider) decommissionPool(s *State, c *DecommissionPool) ([]draft, erro
 	return append(out, draft{
 		typ:      events.TypeJackpotDecommissioned,
 		payload:  &events.JackpotDecommissioned{Pool: p.ID, To: c.To, Amount: total, Currency: p.Currency, Reason: c.Reason, Transfers: ts},
-		postings: PoolPostings(p.Currency, ts),
+		postings: posting.PoolPostings(p.Currency, ts),
 	}), nil
 }
 
@@ -425,54 +420,14 @@ func (s *State) poolAccountsHolding(p *Pool) []string {
 			out = append(out, a)
 		}
 	}
-	prefix := accountJackpot + p.ID + ":"
+	prefix := posting.PoolAccountPrefix(p.ID)
 	s.balances.each(func(k balanceKey, v decimal.Decimal) {
-		if k.currency == p.Currency && v.IsPositive() && strings.HasPrefix(k.account, prefix) && IsPoolAccount(k.account) && !slices.Contains(p.Accounts, k.account) {
+		if k.currency == p.Currency && v.IsPositive() && strings.HasPrefix(k.account, prefix) && posting.IsPoolAccount(k.account) && !slices.Contains(p.Accounts, k.account) {
 			others = append(others, k.account)
 		}
 	})
 	slices.Sort(others)
 	return append(out, others...)
-}
-
-// PoolPostings are the postings of a pool event's transfers (a
-// decommission): the one place that turns them into money movements, for
-// the ledger and the verifier.
-func PoolPostings(currency string, ts []events.Transfer) []events.Posting {
-	var ps []events.Posting
-	for _, t := range ts {
-		if t.Amount.IsPositive() {
-			ps = append(ps, events.Posting{From: t.From, To: t.To, Amount: t.Amount, Currency: currency})
-		}
-	}
-	return ps
-}
-
-// PoolOfAccount returns the pool of a pool account (IsPoolAccount).
-func PoolOfAccount(account string) (string, bool) {
-	if !IsPoolAccount(account) {
-		return "", false
-	}
-	id, _, _ := strings.Cut(strings.TrimPrefix(account, accountJackpot), ":")
-	return id, true
-}
-
-// IsPoolAccount reports whether account is a pool's account
-// (jackpot:<pool>:main or jackpot:<pool>:reserve:<name>).
-func IsPoolAccount(account string) bool {
-	rest, ok := strings.CutPrefix(account, accountJackpot)
-	if !ok {
-		return false
-	}
-	id, kind, ok := strings.Cut(rest, ":")
-	if !ok || !events.ValidID(id) {
-		return false
-	}
-	if kind == "main" {
-		return true
-	}
-	name, ok := strings.CutPrefix(kind, "reserve:")
-	return ok && events.ValidID(name)
 }
 
 // applyPool applies a pool event to the state; it reports whether payload
@@ -609,7 +564,7 @@ func (d *decider) checkSettles(s *State, r *Round, pt games.Paytable, res []game
 			bets = append(bets, games.Bet{Code: b.Code, Stake: b.Stake, Since: b.Since, Working: b.Working})
 		}
 	}
-	funds := games.Funds{Bank: s.balance(BankAccount(r.Table), r.Currency), Closed: r.SalesClose}
+	funds := games.Funds{Bank: s.balance(posting.BankAccount(r.Table), r.Currency), Closed: r.SalesClose}
 	if id := s.PoolOf(r.Table); id != "" {
 		p := s.pools[id]
 		rules, err := d.rules(p.Params, p.Hash)

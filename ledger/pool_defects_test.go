@@ -6,6 +6,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/jackpot"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // TestLedger_PoolLinkedLimits links Caribbean tables to one pool: a table
@@ -49,7 +50,7 @@ func TestLedger_PoolVersionDropsReserve(t *testing.T) {
 	main, r1 := "jackpot:jp-1:main", "jackpot:jp-1:reserve:r1"
 	h.must(&ledger.AdjustPool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-1", Account: r1, Amount: dec("250.50"), Reason: "reserve funded"})
 	h.must(&ledger.AdjustPool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-1", Account: main, Amount: dec("-400"), Reason: "seed money back"})
-	h.wantBalances(map[string]string{main: "600", r1: "250.50", ledger.AccountCasino: "-850.50"})
+	h.wantBalances(map[string]string{main: "600", r1: "250.50", posting.AccountCasino: "-850.50"})
 
 	p, err := jackpot.Lookup(jackpot.IDPool1)
 	if err != nil {
@@ -63,7 +64,7 @@ func TestLedger_PoolVersionDropsReserve(t *testing.T) {
 	}
 	h.must(configure("jp-1", v2.CanonicalJSON()))
 	// 600 + 250.50 = 850.50; the casino funds the 149.50 up to the base.
-	h.wantBalances(map[string]string{main: "1000", r1: "0", ledger.AccountCasino: "-1000"})
+	h.wantBalances(map[string]string{main: "1000", r1: "0", posting.AccountCasino: "-1000"})
 	var got *events.JackpotConfigured
 	for _, e := range h.readAll() {
 		if e.Type == events.TypeJackpotConfigured {
@@ -78,8 +79,8 @@ func TestLedger_PoolVersionDropsReserve(t *testing.T) {
 		t.Fatalf("jackpot.configured v2 %+v", got)
 	}
 	h.must(&ledger.DecommissionPool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-1", Reason: "closing"})
-	h.wantBalances(map[string]string{main: "0", r1: "0", ledger.AccountCasino: "0"})
+	h.wantBalances(map[string]string{main: "0", r1: "0", posting.AccountCasino: "0"})
 	h.restart()
-	h.wantBalances(map[string]string{main: "0", r1: "0", ledger.AccountCasino: "0"})
+	h.wantBalances(map[string]string{main: "0", r1: "0", posting.AccountCasino: "0"})
 	h.verifyClean()
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/jackpot"
 	"github.com/wagerlog/wagerlog/internal/testgames"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // flatPool is pool "jp-f": no commission, no reserve, no base, the
@@ -90,7 +91,7 @@ func wantPrizes(h *harness, seats []seatBet, prizes ...string) {
 	h.t.Helper()
 	want := map[string]string{}
 	for i, s := range seats {
-		want[ledger.WalletAccount(fmt.Sprintf("s%d", s.seat))] = dec("100").Sub(dec(s.stake)).Add(dec(prizes[i])).String()
+		want[posting.WalletAccount(fmt.Sprintf("s%d", s.seat))] = dec("100").Sub(dec(s.stake)).Add(dec(prizes[i])).String()
 	}
 	h.wantBalances(want)
 }
@@ -125,7 +126,7 @@ func TestLedger_PoolRules1_2_5(t *testing.T) {
 		!strings.Contains(rs.Transfers[0].Rule, "cannot cover the fixed prize 500.00") {
 		t.Fatalf("transfers %+v", rs.Transfers)
 	}
-	h.wantBalances(map[string]string{"jackpot:jp-f:main": "0", ledger.HouseAccount("t1"): "-395"})
+	h.wantBalances(map[string]string{"jackpot:jp-f:main": "0", posting.HouseAccount("t1"): "-395"})
 }
 
 // TestLedger_PoolRule3 splits the royal flush's 100% of 1,002.01 between
@@ -247,7 +248,7 @@ func TestLedger_PoolConservation(t *testing.T) {
 	}
 	var comm decimal.Decimal
 	for _, tb := range tables {
-		comm = comm.Add(h.balance(ledger.CommissionAccount(tb)))
+		comm = comm.Add(h.balance(posting.CommissionAccount(tb)))
 	}
 	if !comm.Equal(commission) {
 		t.Fatalf("commission accounts hold %s, the bets' commission is %s", comm, commission)
@@ -306,8 +307,8 @@ func TestLedger_PoolCrashMidPass(t *testing.T) {
 	settledOnce(h, round, 2)
 	// main 1002: the four of a kind's 500 first, the royal flush 502.
 	h.wantBalances(map[string]string{
-		ledger.WalletAccount("s1"): "601", ledger.WalletAccount("s2"): "599",
-		"jackpot:jp-f:main": "0", ledger.InPlayAccount("t1"): "0",
+		posting.WalletAccount("s1"): "601", posting.WalletAccount("s2"): "599",
+		"jackpot:jp-f:main": "0", posting.InPlayAccount("t1"): "0",
 	})
 	// The funds are the pool's balances when the result was recorded,
 	// before the pass's contributions (which the pass itself collects).

@@ -10,6 +10,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/internal/testgames"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 var finance = events.Actor{ID: "fin-1", Role: ledger.RoleFinance}
@@ -79,7 +80,7 @@ func TestLedger_PoolLifecycle(t *testing.T) {
 	h.refuse(configure("jp-2", bad), "invalid_request")
 	h.refuse(&ledger.ConfigurePool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-1", Currency: "XYZ", Params: bad}, "unknown_currency")
 	h.must(configure("jp-1", bad))
-	h.wantBalances(map[string]string{main: "1000", r1: "0", ledger.AccountCasino: "-1000"})
+	h.wantBalances(map[string]string{main: "1000", r1: "0", posting.AccountCasino: "-1000"})
 	h.refuse(configure("jp-1", bad), "invalid_request") // same version
 
 	round := h.openRound("t1")
@@ -114,12 +115,12 @@ func TestLedger_PoolLifecycle(t *testing.T) {
 	// the casino (the table's house).
 	want := map[string]string{
 		main: "1000", r1: "0",
-		ledger.CommissionAccount("t1"): "2.10",
-		ledger.HouseAccount("t1"):      "-996.22",
-		ledger.WalletAccount("p1"):     "605.12",
-		ledger.WalletAccount("p3"):     "599",
-		ledger.WalletAccount("p5"):     "90",
-		ledger.InPlayAccount("t1"):     "0",
+		posting.CommissionAccount("t1"): "2.10",
+		posting.HouseAccount("t1"):      "-996.22",
+		posting.WalletAccount("p1"):     "605.12",
+		posting.WalletAccount("p3"):     "599",
+		posting.WalletAccount("p5"):     "90",
+		posting.InPlayAccount("t1"):     "0",
 	}
 	h.wantBalances(want)
 	h.restart()
@@ -156,7 +157,7 @@ func TestLedger_PoolLifecycle(t *testing.T) {
 	h.must(configure("jp-2", poolParams(t, "jp-2", 1)))
 	h.refuse(&ledger.DecommissionPool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-1", To: "jp-1", Reason: "closing"}, "invalid_request")
 	h.must(&ledger.DecommissionPool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-1", To: "jp-2", Reason: "game withdrawn"})
-	h.wantBalances(map[string]string{main: "0", r1: "0", "jackpot:jp-2:main": "2070", ledger.AccountCasino: "-2070"})
+	h.wantBalances(map[string]string{main: "0", r1: "0", "jackpot:jp-2:main": "2070", posting.AccountCasino: "-2070"})
 	h.refuse(link("jp-1", "t1"), "pool_decommissioned")
 	h.refuse(adj(main, "1", "late"), "pool_decommissioned")
 	h.restart()
@@ -211,13 +212,13 @@ func TestLedger_CaribbeanProgressive(t *testing.T) {
 	// 2 × 0.72 = 1001.44 − 500 = 501.44, below the base: it restarts at
 	// 1000 with r1's 0.36 and 498.20 from c1's house; commission 0.20.
 	want := map[string]string{
-		ledger.WalletAccount("ann"):    "1909", // 1000 − 31 + 20 + 420 + 500
-		ledger.WalletAccount("bob"):    "994",
-		"jackpot:jp-1:main":            "1000",
-		"jackpot:jp-1:reserve:r1":      "0",
-		ledger.CommissionAccount("c1"): "0.20",
-		ledger.InPlayAccount("c1"):     "0",
-		ledger.HouseAccount("c1"):      "-903.20", // pays 410 to ann, takes bob's ante 5, funds 498.20
+		posting.WalletAccount("ann"):    "1909", // 1000 − 31 + 20 + 420 + 500
+		posting.WalletAccount("bob"):    "994",
+		"jackpot:jp-1:main":             "1000",
+		"jackpot:jp-1:reserve:r1":       "0",
+		posting.CommissionAccount("c1"): "0.20",
+		posting.InPlayAccount("c1"):     "0",
+		posting.HouseAccount("c1"):      "-903.20", // pays 410 to ann, takes bob's ante 5, funds 498.20
 	}
 	h.wantBalances(want)
 
@@ -231,10 +232,10 @@ func TestLedger_CaribbeanProgressive(t *testing.T) {
 	// main 1000 + 0.72 = 1000.72 paid to bob; r1's 0.18 and 999.82 from
 	// c2's house bring it back to 1000.
 	want = map[string]string{
-		ledger.WalletAccount("bob"): "2003.72", // 994 − 31 + 20 (ante 1:1) + 20 (call returned) + 1000.72
-		"jackpot:jp-1:main":         "1000",
-		"jackpot:jp-1:reserve:r1":   "0",
-		ledger.HouseAccount("c2"):   "-1009.82", // the ante's 10 and the reset's 999.82
+		posting.WalletAccount("bob"): "2003.72", // 994 − 31 + 20 (ante 1:1) + 20 (call returned) + 1000.72
+		"jackpot:jp-1:main":          "1000",
+		"jackpot:jp-1:reserve:r1":    "0",
+		posting.HouseAccount("c2"):   "-1009.82", // the ante's 10 and the reset's 999.82
 	}
 	h.wantBalances(want)
 	h.restart()

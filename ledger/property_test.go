@@ -20,6 +20,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/internal/testsize"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // Defaults of the property test, used unless -rapid.checks / -rapid.seed
@@ -237,7 +238,7 @@ func (p *propRun) actions() map[string]propAction {
 			// A player takes everything, winnings included: a later
 			// correction of a round they won may then overdraw.
 			player := p.player()
-			bal := p.h.balanceIn(ledger.WalletAccount(player), "EUR")
+			bal := p.h.balanceIn(posting.WalletAccount(player), "EUR")
 			if bal.IsPositive() {
 				p.send("withdraw", withdraw(cashier, player, bal.String(), "EUR"))
 			}
@@ -604,7 +605,7 @@ func stateProblem(s *ledger.State) string {
 		if !ok {
 			continue
 		}
-		if got := s.Balance(ledger.InPlayAccount(id), tb.Currency); !got.Equal(inPlay[id]) {
+		if got := s.Balance(posting.InPlayAccount(id), tb.Currency); !got.Equal(inPlay[id]) {
 			return fmt.Sprintf("table %s has %s in play, its open bets stake %s", id, got, inPlay[id])
 		}
 		want := []string(nil)

@@ -5,7 +5,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/sicbo"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // TestLedger_FullRound plays one Sic Bo round from deposit to payout and
@@ -36,14 +36,14 @@ func TestLedger_FullRound(t *testing.T) {
 	// loses.
 	checks := map[string]string{
 		// alice: 83 + (10+10) + (5+50) + (2+14)
-		ledger.WalletAccount("alice"): "174",
+		posting.WalletAccount("alice"): "174",
 		// bob: 50 − 20 − 3
-		ledger.WalletAccount("bob"):  "27",
-		ledger.InPlayAccount("t1"):   "0",
-		ledger.RoundingAccount("t1"): "0",
-		ledger.AccountCashier:        "-150",
+		posting.WalletAccount("bob"):  "27",
+		posting.InPlayAccount("t1"):   "0",
+		posting.RoundingAccount("t1"): "0",
+		posting.AccountCashier:        "-150",
 		// house: +20 +3 (bob's losses) −10 −50 −14 (alice's wins)
-		ledger.HouseAccount("t1"): "-51",
+		posting.HouseAccount("t1"): "-51",
 	}
 	for acc, want := range checks {
 		if got := h.balance(acc); !got.Equal(dec(want)) {
@@ -86,10 +86,10 @@ func TestLedger_RoundingResidue(t *testing.T) {
 	h.closeBetting("t1", round)
 	h.result("t1", round, 1, 3, 4) // two odd, one even: wins
 	for acc, want := range map[string]string{
-		ledger.WalletAccount("carol"): "11.51", // 10 − 1.01 + 1.01 + 1.51
-		ledger.RoundingAccount("t1"):  "0",
-		ledger.HouseAccount("t1"):     "-1.51",
-		ledger.InPlayAccount("t1"):    "0",
+		posting.WalletAccount("carol"): "11.51", // 10 − 1.01 + 1.01 + 1.51
+		posting.RoundingAccount("t1"):  "0",
+		posting.HouseAccount("t1"):     "-1.51",
+		posting.InPlayAccount("t1"):    "0",
 	} {
 		if got := h.balance(acc); !got.Equal(dec(want)) {
 			t.Errorf("%s = %s, want %s", acc, got, want)

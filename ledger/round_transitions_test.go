@@ -11,6 +11,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/round"
 )
 
@@ -308,10 +309,10 @@ func TestRound_Transitions(t *testing.T) {
 		// Dice 1-2-3, total 6: small 1 wins 1, big and odd lose, total:9
 		// and double:2 lose, single:3 6 wins 6 (one die).
 		wallet := dec(transitionDeposit).Sub(dec(transitionStaked)).Add(dec("1").Add(dec("1"))).Add(dec("6").Add(dec("6")))
-		if got := h.balance(ledger.WalletAccount("p-" + r.Table)); !got.Equal(wallet) {
+		if got := h.balance(posting.WalletAccount("p-" + r.Table)); !got.Equal(wallet) {
 			t.Errorf("round %s: wallet %s, want %s", round, got, wallet)
 		}
-		if got := h.balance(ledger.InPlayAccount(r.Table)); !got.IsZero() {
+		if got := h.balance(posting.InPlayAccount(r.Table)); !got.IsZero() {
 			t.Errorf("round %s: in play %s, want 0", round, got)
 		}
 		statusAfter[round] = ledger.RoundSettled
@@ -325,7 +326,7 @@ func TestRound_Transitions(t *testing.T) {
 // checkTransition checks what an allowed command did beyond the status.
 func checkTransition(t *testing.T, h *harness, command string, before, after ledger.Round, player string) {
 	t.Helper()
-	wallet := h.balance(ledger.WalletAccount(player))
+	wallet := h.balance(posting.WalletAccount(player))
 	switch command {
 	case "place_slip":
 		if len(after.Bets) != len(before.Bets)+1 {
@@ -368,7 +369,7 @@ func checkTransition(t *testing.T, h *harness, command string, before, after led
 		}
 	}
 	if command == "cancel" || command == "record_result" || command == "correct_result" {
-		if got := h.balance(ledger.InPlayAccount(after.Table)); !got.IsZero() {
+		if got := h.balance(posting.InPlayAccount(after.Table)); !got.IsZero() {
 			t.Errorf("%s: in play %s, want 0", command, got)
 		}
 		if tb := h.table(after.Table); tb.Active != "" {

@@ -1,11 +1,10 @@
 package ledger
 
 import (
-	"math/big"
-
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // The ledger's rounding rule (docs/ARCHITECTURE.md, "Rounding"): only
@@ -28,14 +27,5 @@ import (
 func posted(st games.Settlement) (games.Settlement, string) {
 	exact := st.ExactResidue()
 	st.Residue, st.ResidueExact = decimal.Zero, nil
-	return st, ResidueString(exact)
-}
-
-// ResidueString writes an exact residue as a reduced fraction of the
-// currency's unit ("1/600"), "" for none.
-func ResidueString(r *big.Rat) string {
-	if r == nil || r.Sign() == 0 {
-		return ""
-	}
-	return r.RatString()
+	return st, posting.ResidueString(exact)
 }

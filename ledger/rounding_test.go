@@ -9,6 +9,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/craps"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // TestLedger_PlaceSixResiduesExact settles 10,000 place-6 bets (7:6) of
@@ -90,9 +91,9 @@ func TestLedger_PlaceSixResiduesExact(t *testing.T) {
 		t.Errorf("the residues (%s) have a finite decimal form: the case does not test exactness", want.RatString())
 	}
 	h.wantBalances(map[string]string{
-		ledger.RoundingAccount("c1"): "0",
-		ledger.HouseAccount("c1"):    wins.Neg().String(),
-		ledger.InPlayAccount("c1"):   "0",
+		posting.RoundingAccount("c1"): "0",
+		posting.HouseAccount("c1"):    wins.Neg().String(),
+		posting.InPlayAccount("c1"):   "0",
 	})
 	t.Logf("%d place-6 bets: wins paid %s EUR, residues not paid exactly %s EUR (about %s)", bets, wins, want.RatString(), want.FloatString(6))
 }

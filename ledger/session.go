@@ -7,6 +7,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // Sessions above a table's rounds (games.Sessioned: a bingo session sells
@@ -166,7 +167,7 @@ func (d *decider) closeSession(s *State, c *CloseSession) ([]draft, error) {
 	// The halves held for a next game that will not come go back.
 	var ps []events.Posting
 	for _, h := range se.Held {
-		ps = append(ps, events.Posting{From: HeldAccount(t.ID), To: WalletAccount(h.Player), Amount: h.Amount, Currency: t.Currency})
+		ps = append(ps, events.Posting{From: posting.HeldAccount(t.ID), To: posting.WalletAccount(h.Player), Amount: h.Amount, Currency: t.Currency})
 	}
 	return []draft{{
 		typ: events.TypeSessionClosed, table: t.ID,
@@ -295,7 +296,7 @@ func (d *decider) carriedSlips(s *State, t *Table, round string, se *Session) []
 			for i, h := range hs[:n] {
 				p.Bets[i] = events.PlacedBet{Bet: d.newID().String(), Code: h.Code, Stake: h.Amount}
 				p.Total = p.Total.Add(h.Amount)
-				ps[i] = events.Posting{From: HeldAccount(t.ID), To: InPlayAccount(t.ID), Amount: h.Amount, Currency: t.Currency}
+				ps[i] = events.Posting{From: posting.HeldAccount(t.ID), To: posting.InPlayAccount(t.ID), Amount: h.Amount, Currency: t.Currency}
 			}
 			out = append(out, draft{typ: events.TypeBetPlaced, table: t.ID, round: round, payload: p, postings: ps})
 			hs = hs[n:]

@@ -7,6 +7,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games/war"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // cardsDealer plays the results of a card game's round through the real
@@ -71,7 +72,7 @@ func TestLedger_War(t *testing.T) {
 	h.startShoe("w1", 60)
 	wallets := func(ann, bob string) {
 		t.Helper()
-		h.wantBalances(map[string]string{ledger.WalletAccount("ann"): ann, ledger.WalletAccount("bob"): bob})
+		h.wantBalances(map[string]string{posting.WalletAccount("ann"): ann, posting.WalletAccount("bob"): bob})
 	}
 
 	// Round 1: seat 1 ties the dealer's 9, seat 2 wins. Seat 1 surrenders
@@ -144,13 +145,13 @@ func TestLedger_War(t *testing.T) {
 	h.refuse(&ledger.OpenRound{Meta: ledger.Meta{Actor: dealer}, Table: "w1"}, "shoe_required")
 
 	want := map[string]string{
-		ledger.WalletAccount("ann"): "127.49", ledger.WalletAccount("bob"): "90",
-		ledger.InPlayAccount("w1"): "0", ledger.RoundingAccount("w1"): "0",
+		posting.WalletAccount("ann"): "127.49", posting.WalletAccount("bob"): "90",
+		posting.InPlayAccount("w1"): "0", posting.RoundingAccount("w1"): "0",
 		// The house: −20 tie, −10 bob, +2.51 of the surrendered 5.01
 		// (2.50 returned; the half cent not paid is not posted, only
 		// whole cents are: rounding.go), −10 raise, +10 bob's 2, +10
 		// bob's 3: total −17.49.
-		ledger.HouseAccount("w1"): "-17.49",
+		posting.HouseAccount("w1"): "-17.49",
 	}
 	h.wantBalances(want)
 	h.restart()

@@ -7,6 +7,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // work returns the events that remain to be written for a round whose
@@ -30,7 +31,7 @@ func (d *decider) work(s *State, r *Round) ([]draft, error) {
 					Table: r.Table, Round: r.ID, Slip: b.Slip, Bet: b.ID, Player: b.Player,
 					Code: b.Code, Stake: b.Stake, Currency: r.Currency, Funding: b.Funding,
 				},
-				postings: []events.Posting{{From: InPlayAccount(r.Table), To: StakeAccount(b.Funding, b.Player), Amount: b.Stake, Currency: r.Currency}},
+				postings: []events.Posting{{From: posting.InPlayAccount(r.Table), To: posting.StakeAccount(b.Funding, b.Player), Amount: b.Stake, Currency: r.Currency}},
 			})
 		}
 		return out, nil
@@ -199,14 +200,14 @@ func (d *decider) workTogether(s *State, r *Round, rs games.RoundSettler, res []
 			typ: events.TypeJackpotPassFunded, table: r.Table, round: r.ID,
 			payload: &events.JackpotPassFunded{Table: r.Table, Round: r.ID, Pool: poolFunds.Pool, Currency: r.Currency,
 				Transfers: EventTransfers(set.Transfers[:funded])},
-			postings: TransferPostings(r.Table, r.Currency, set.Transfers[:funded]),
+			postings: posting.TransferPostings(r.Table, r.Currency, set.Transfers[:funded]),
 		})
 	}
 	slices.SortStableFunc(prizes, func(a, b prize) int { return a.net.Cmp(b.net) })
 	for _, z := range prizes {
 		out = append(out, z.d)
 	}
-	if dd, err := d.passDraws(s, r, rs, funds.Pool, out, TransferPostings(r.Table, r.Currency, set.Transfers[funded:])); err != nil {
+	if dd, err := d.passDraws(s, r, rs, funds.Pool, out, posting.TransferPostings(r.Table, r.Currency, set.Transfers[funded:])); err != nil {
 		return nil, err
 	} else if dd != nil {
 		out = append(out, *dd)
@@ -222,7 +223,7 @@ func (d *decider) workTogether(s *State, r *Round, rs games.RoundSettler, res []
 	}
 	out = append(out, draft{
 		typ: events.TypeRoundSettled, table: r.Table, round: r.ID, payload: &tot,
-		postings: TransferPostings(r.Table, r.Currency, set.Transfers[funded:]),
+		postings: posting.TransferPostings(r.Table, r.Currency, set.Transfers[funded:]),
 	})
 	return out, nil
 }
@@ -287,7 +288,7 @@ func reverseAndSettle(r *Round, b *Bet, pt games.Paytable, res []games.Result, k
 				Stake: b.Stake, Currency: r.Currency, Win: old.Win, Returned: old.Returned,
 				Residue: old.Residue, Correction: k,
 			},
-			postings: reversed(SettlementPostings(r.Table, b.Player, r.Currency, b.Stake, old)),
+			postings: reversed(posting.SettlementPostings(r.Table, b.Player, r.Currency, b.Stake, old)),
 		})
 	}
 	out = append(out, settledDraft(r, b, st, res, k))
@@ -308,68 +309,8 @@ func settledDraft(r *Round, b *Bet, st games.Settlement, res []games.Result, k i
 			Commission: st.Commission, Contributions: contributions(st.Contributions),
 			Counterparty: st.Counterparty,
 		},
-		postings: SettlementPostings(r.Table, b.Player, r.Currency, b.Stake, st),
+		postings: posting.SettlementPostings(r.Table, b.Player, r.Currency, b.Stake, st),
 	}
-}
-
-// SettlementPostings are the postings of one bet's settlement on table:
-// the one place that turns a settlement into money movements, for the
-// ledger and for the verifier that checks what the ledger posted. They move
-// a settled bet's stake out of play. Contributions
-// to jackpot pools come out of the stake first; the rest goes to the house on
-// a loss, or back to the wallet on a win or a push, with the house paying
-// whatever the return exceeds it by. A commission goes from the wallet to
-// the table's commission account once the win is paid, and the rounding
-// residue is set aside by the house in the table's rounding account. Sic Bo
-// uses only the plain cases; the others are how the interface carries the
-// games that come next (see docs/GAMES.md).
-func SettlementPostings(table, player, currency string, stake decimal.Decimal, st games.Settlement) []events.Posting {
-	inPlay, wallet := InPlayAccount(table), WalletAccount(player)
-	counter := CounterpartyAccount(table, st.Counterparty)
-	var ps []events.Posting
-	add := func(from, to string, amount decimal.Decimal) {
-		if amount.IsPositive() {
-			ps = append(ps, events.Posting{From: from, To: to, Amount: amount, Currency: currency})
-		}
-	}
-	rest := stake
-	for _, c := range st.Contributions {
-		to := JackpotAccount(c.Pool)
-		if c.Pool == games.CommissionAccount {
-			// The casino's commission on a progressive bet, taken
-			// first (seed 004, 6.6; games.SettlePass).
-			to = CommissionAccount(table)
-		}
-		add(inPlay, to, c.Amount)
-		rest = rest.Sub(c.Amount)
-	}
-	// What the bet gives back before any commission comes out of the
-	// stake first; the counterparty (the house, a player's bank, the
-	// prize pool) takes the stake not given back and pays what exceeds
-	// it. One rule for every outcome: a loss gives nothing back, a push
-	// the stake, la partage or a surrender part of it, a win the stake
-	// and the win. Returned is net of the commission, which goes from
-	// the wallet to the table's commission account, never to the house's
-	// result.
-	back := st.Returned.Add(st.Commission)
-	fromStake := decimal.Min(rest, back)
-	add(inPlay, wallet, fromStake)
-	add(inPlay, counter, rest.Sub(fromStake))
-	add(counter, wallet, back.Sub(fromStake))
-	add(wallet, CommissionAccount(table), st.Commission)
-	add(counter, RoundingAccount(table), st.Residue)
-	return ps
-}
-
-// TransferPostings are the postings of a round's transfers on table.
-func TransferPostings(table, currency string, ts []games.Transfer) []events.Posting {
-	var ps []events.Posting
-	for _, t := range ts {
-		if t.Amount.IsPositive() {
-			ps = append(ps, events.Posting{From: CounterpartyAccount(table, t.From), To: CounterpartyAccount(table, t.To), Amount: t.Amount, Currency: currency})
-		}
-	}
-	return ps
 }
 
 func reversed(ps []events.Posting) []events.Posting {

@@ -28,7 +28,7 @@ func decodeBalance(v []byte) (uint64, decimal.Decimal, error) {
 }
 
 // Balance returns an account's balance in a currency (account names as in
-// ledger/account.go: "wallet:<player>", "house:<table>", "cashier", …). An
+// posting/account.go: "wallet:<player>", "house:<table>", "cashier", …). An
 // account no event has touched has a zero balance, not an error.
 func (s *Store) Balance(account, currency string) (BalanceView, error) {
 	out := BalanceView{AccountBalance: AccountBalance{Account: account, Currency: currency}}

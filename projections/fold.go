@@ -11,7 +11,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/round"
 )
 
@@ -371,7 +371,7 @@ func (f *fold) post(e *events.Envelope) []walletDelta {
 		b := f.balance(account, currency)
 		b.Balance = b.Balance.Add(amount)
 		b.UpdatedSeq = e.Seq
-		player, ok := ledger.IsWallet(account)
+		player, ok := posting.IsWallet(account)
 		if !ok {
 			return
 		}
@@ -412,7 +412,7 @@ func (f *fold) walletEntries(e *events.Envelope, payload any, ws []walletDelta) 
 	for _, w := range ws {
 		ent := WalletEntry{
 			Seq: e.Seq, At: e.OccurredAt, Type: e.Type, Currency: w.currency, Amount: w.amount,
-			BalanceAfter: f.balance(ledger.WalletAccount(w.player), w.currency).Balance,
+			BalanceAfter: f.balance(posting.WalletAccount(w.player), w.currency).Balance,
 			Table:        e.Table, Round: e.Round, Actor: e.Actor,
 		}
 		switch p := payload.(type) {

@@ -9,7 +9,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // PlayerBalance is one currency of a player's wallet.
@@ -46,7 +46,7 @@ func (s *Store) Players(page Page) (PlayerPage, error) {
 	if err != nil {
 		return out, err
 	}
-	prefix := []byte(ledger.WalletAccount(""))
+	prefix := []byte(posting.WalletAccount(""))
 	from := prefix
 	if page.Cursor != "" {
 		after, err := base64.RawURLEncoding.DecodeString(page.Cursor)

@@ -11,7 +11,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // Progressive pools (seed 004, section 6): each pool's configuration events and the
@@ -105,7 +105,7 @@ const LastWinnersMax = 50
 
 // poolOf returns the pool of a pool account ("jackpot:jp-1:main" → jp-1).
 func poolOf(account string) (string, bool) {
-	if !ledger.IsPoolAccount(account) {
+	if !posting.IsPoolAccount(account) {
 		return "", false
 	}
 	id, _, _ := strings.Cut(strings.TrimPrefix(account, "jackpot:"), ":")
@@ -168,7 +168,7 @@ func (f *fold) poolEntries(e *events.Envelope, payload any) {
 func poolKind(t events.Type, other string, sign int64) string {
 	switch t {
 	case events.TypeJackpotConfigured:
-		if other != ledger.AccountCasino {
+		if other != posting.AccountCasino {
 			return "transfer"
 		}
 		return "funding"
@@ -199,7 +199,7 @@ func poolKind(t events.Type, other string, sign int64) string {
 // roundTransfer returns the transfer of a pass that posting pi of a
 // round.settled or a jackpot.pass_funded carries: the ledger posts one
 // posting per transfer with a positive amount, in order
-// (ledger.TransferPostings), and a round.settled written funding first
+// (posting.TransferPostings), and a round.settled written funding first
 // posts only the transfers after those of its jackpot.pass_funded. Each
 // posting keeps its own transfer's kind and reason, so that a reset is
 // never shown as the shortfall of the same pass.

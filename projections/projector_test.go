@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/wagerlog/wagerlog/internal/ledgertest"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -15,10 +14,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wagerlog/wagerlog/internal/ledgertest"
+	"github.com/wagerlog/wagerlog/posting"
+
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
 	"github.com/wagerlog/wagerlog/internal/testsize"
-	"github.com/wagerlog/wagerlog/ledger"
 )
 
 // eventually polls cond until it holds or the test's deadline passes.
@@ -95,7 +96,7 @@ func TestStore_WaitFor(t *testing.T) {
 		for i := range 20 {
 			res := h.Deposit("ana", "1")
 			waitFor(t, s, res.LastSeq)
-			b, err := s.Balance(ledger.WalletAccount("ana"), "EUR")
+			b, err := s.Balance(posting.WalletAccount("ana"), "EUR")
 			if err != nil {
 				t.Fatal(err)
 			}

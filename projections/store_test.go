@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // TestStore_LiveEqualsRebuild plays a random run of commands while a
@@ -99,7 +99,7 @@ func TestStore_Apply_SkipsAndRefusesGaps(t *testing.T) {
 		if err := s.Apply(raws[:3]); err != nil { // 1 and 2 again, then 3
 			t.Fatal(err)
 		}
-		b, _ := s.Balance(ledger.WalletAccount("ana"), "EUR")
+		b, _ := s.Balance(posting.WalletAccount("ana"), "EUR")
 		if !b.Balance.Equal(dec("150")) || b.Seq != 3 {
 			t.Fatalf("ana %s at %d, want 150 at 3", b.Balance, b.Seq)
 		}
@@ -128,14 +128,14 @@ func TestStore_Apply_SkipsAndRefusesGaps(t *testing.T) {
 		if err := s.Apply(bad); !errors.Is(err, events.ErrMalformed) {
 			t.Fatalf("err %v, want ErrMalformed", err)
 		}
-		b, _ := s.Balance(ledger.WalletAccount("ben"), "EUR")
+		b, _ := s.Balance(posting.WalletAccount("ben"), "EUR")
 		if s.LastSeq() != 4 || !b.Balance.Equal(dec("10")) {
 			t.Fatalf("a failed batch left seq %d, ben %s", s.LastSeq(), b.Balance)
 		}
 		if err := s.Apply(more[4:]); err != nil {
 			t.Fatal(err)
 		}
-		b, _ = s.Balance(ledger.WalletAccount("ben"), "EUR")
+		b, _ = s.Balance(posting.WalletAccount("ben"), "EUR")
 		if s.LastSeq() != 6 || !b.Balance.Equal(dec("21")) {
 			t.Fatalf("seq %d, ben %s, want 6 and 21", s.LastSeq(), b.Balance)
 		}

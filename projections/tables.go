@@ -7,7 +7,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // Table returns a table: its paytable and hash, limits, band, dealer,
@@ -34,7 +34,7 @@ func bankBalance(tx *bolt.Tx, t *TableInfo) error {
 	if t.Bank == nil {
 		return nil
 	}
-	key := balanceKey(ledger.BankAccount(t.ID), t.Currency)
+	key := balanceKey(posting.BankAccount(t.ID), t.Currency)
 	t.Bank.Balance = decimal.Zero
 	if v := tx.Bucket(bucketBalances).Get(key); v != nil {
 		_, bal, err := decodeBalance(v)

@@ -21,6 +21,7 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/projections"
 	"github.com/wagerlog/wagerlog/replay"
 )
@@ -177,7 +178,7 @@ func generate(s *benchStream, n int) error {
 		amt := decimal.NewFromInt(1_000_000)
 		if err := step(emit(events.TypeWalletDeposited, "", "", cash, &events.WalletDeposited{
 			Player: player(i), Amount: amt, Currency: "EUR", BalanceBefore: wallet[i], BalanceAfter: wallet[i].Add(amt),
-		}, []events.Posting{{From: ledger.AccountCashier, To: ledger.WalletAccount(player(i)), Amount: amt, Currency: "EUR"}})); err != nil {
+		}, []events.Posting{{From: posting.AccountCashier, To: posting.WalletAccount(player(i)), Amount: amt, Currency: "EUR"}})); err != nil {
 			return err
 		}
 		wallet[i] = wallet[i].Add(amt)
@@ -221,7 +222,7 @@ func generate(s *benchStream, n int) error {
 				b := events.PlacedBet{Bet: uuid.Must(uuid.NewV7()).String(), Code: codes[rng.IntN(len(codes))], Stake: decimal.New(int64(100+rng.IntN(5000)), -2)}
 				p.Bets = append(p.Bets, b)
 				p.Total = p.Total.Add(b.Stake)
-				postings = append(postings, events.Posting{From: ledger.WalletAccount(p.Player), To: ledger.InPlayAccount(table), Amount: b.Stake, Currency: "EUR"})
+				postings = append(postings, events.Posting{From: posting.WalletAccount(p.Player), To: posting.InPlayAccount(table), Amount: b.Stake, Currency: "EUR"})
 				bets = append(bets, placed{p.Slip, b.Bet, p.Player, b.Code, pi, b.Stake})
 			}
 			wallet[pi] = wallet[pi].Sub(p.Total)
@@ -247,7 +248,7 @@ func generate(s *benchStream, n int) error {
 				wallet[b.pi] = wallet[b.pi].Add(b.stake)
 				if err := step(emit(events.TypeBetRefunded, table, round, sup, &events.BetRefunded{
 					Table: table, Round: round, Slip: b.slip, Bet: b.bet, Player: b.player, Code: b.code, Stake: b.stake, Currency: "EUR",
-				}, []events.Posting{{From: ledger.InPlayAccount(table), To: ledger.WalletAccount(b.player), Amount: b.stake, Currency: "EUR"}})); err != nil {
+				}, []events.Posting{{From: posting.InPlayAccount(table), To: posting.WalletAccount(b.player), Amount: b.stake, Currency: "EUR"}})); err != nil {
 					return err
 				}
 			}
@@ -264,7 +265,7 @@ func generate(s *benchStream, n int) error {
 				return err
 			}
 			var postings []events.Posting
-			inPlay, w, house := ledger.InPlayAccount(table), ledger.WalletAccount(b.player), ledger.HouseAccount(table)
+			inPlay, w, house := posting.InPlayAccount(table), posting.WalletAccount(b.player), posting.HouseAccount(table)
 			if se.Outcome == games.OutcomeLost {
 				postings = []events.Posting{{From: inPlay, To: house, Amount: b.stake, Currency: "EUR"}}
 			} else {
@@ -273,7 +274,7 @@ func generate(s *benchStream, n int) error {
 					postings = append(postings, events.Posting{From: house, To: w, Amount: se.Win, Currency: "EUR"})
 				}
 				if se.Residue.IsPositive() {
-					postings = append(postings, events.Posting{From: house, To: ledger.RoundingAccount(table), Amount: se.Residue, Currency: "EUR"})
+					postings = append(postings, events.Posting{From: house, To: posting.RoundingAccount(table), Amount: se.Residue, Currency: "EUR"})
 				}
 				wallet[b.pi] = wallet[b.pi].Add(se.Returned)
 			}

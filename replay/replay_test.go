@@ -21,6 +21,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/internal/ledgertest"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/projections"
 	"github.com/wagerlog/wagerlog/replay"
 )
@@ -114,7 +115,7 @@ func TestRebuild_WhileServing(t *testing.T) {
 	// It goes on following the stream from the new file.
 	res := h.Deposit("ana", "7")
 	waitFor(t, live, res.LastSeq)
-	b, _ := live.Balance(ledger.WalletAccount("ana"), "EUR")
+	b, _ := live.Balance(posting.WalletAccount("ana"), "EUR")
 	if !b.Balance.Equal(*res.Balance) {
 		t.Fatalf("ana %s after the swap, ledger %s", b.Balance, res.Balance)
 	}

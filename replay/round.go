@@ -17,6 +17,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/projections"
 	"github.com/wagerlog/wagerlog/round"
 )
@@ -635,7 +636,7 @@ func (st *roundState) resettle(c *BetCheck, recorded games.Settlement, out *Roun
 		return fmt.Sprintf("re-settlement failed: %v", err)
 	}
 	c.Recomputed = Settlement{Outcome: string(s.Outcome), Win: s.Win, Returned: s.Returned, Residue: s.Residue,
-		ResidueExact: ledger.ResidueString(s.ExactResidue()), Commission: s.Commission, Rule: s.Rule}
+		ResidueExact: posting.ResidueString(s.ExactResidue()), Commission: s.Commission, Rule: s.Rule}
 	return diff
 }
 
@@ -685,7 +686,7 @@ func (st *roundState) resettleTogether(out *RoundReplay, p *events.RoundSettled,
 		c := &out.Bets[k]
 		s := set.Bets[i]
 		c.Recomputed = Settlement{Outcome: string(s.Outcome), Win: s.Win, Returned: s.Returned, Residue: s.Residue,
-			ResidueExact: ledger.ResidueString(s.ExactResidue()), Rule: s.Rule}
+			ResidueExact: posting.ResidueString(s.ExactResidue()), Rule: s.Rule}
 		c.Problem, c.Match = diffs[i], diffs[i] == ""
 		if !c.Match {
 			betProblem("bet %s (event %d): %s", c.Bet, c.Seq, c.Problem)

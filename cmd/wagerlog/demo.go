@@ -14,6 +14,7 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // The demo of `wagerlog serve --demo` plays every table that the games of
@@ -286,7 +287,7 @@ func (d *demo) topUp(ctx context.Context) error {
 	low := make([]bool, len(players))
 	err := d.led.Inspect(ctx, func(s *ledger.State) {
 		for i, p := range players {
-			low[i] = s.Balance(ledger.WalletAccount(p), demoCurrency).LessThan(d.topUpBelow)
+			low[i] = s.Balance(posting.WalletAccount(p), demoCurrency).LessThan(d.topUpBelow)
 		}
 	})
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/internal/testsize"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // TestRunDemo_BingoRoom runs the demo until its bingo room has finished a
@@ -72,7 +73,7 @@ func TestRunDemo_BingoRoom(t *testing.T) {
 		}
 	}
 	err := led.Inspect(context.Background(), func(s *ledger.State) {
-		if p := s.Balance(ledger.PrizesAccount(DemoBingoTable), demoCurrency); !p.IsZero() {
+		if p := s.Balance(posting.PrizesAccount(DemoBingoTable), demoCurrency); !p.IsZero() {
 			t.Errorf("prize pool %s after the games", p)
 		}
 		booksAddUp(t, s)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // demoDealer is the demo's games.DemoDealer at one table: each step a
@@ -185,9 +186,9 @@ func (dd *demoDealer) Bank(ctx context.Context) (string, decimal.Decimal, map[st
 	err := dd.d.led.Inspect(ctx, func(s *ledger.State) {
 		tv, _ := s.Table(dd.t.ID)
 		banker = tv.Banker
-		bank = s.Balance(ledger.BankAccount(dd.t.ID), demoCurrency)
+		bank = s.Balance(posting.BankAccount(dd.t.ID), demoCurrency)
 		for _, p := range demoPlayers() {
-			wallets[p] = s.Balance(ledger.WalletAccount(p), demoCurrency)
+			wallets[p] = s.Balance(posting.WalletAccount(p), demoCurrency)
 		}
 	})
 	return banker, bank, wallets, err

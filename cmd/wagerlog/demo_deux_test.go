@@ -9,6 +9,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/internal/testsize"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // TestRunDemo_DeuxTable runs the demo until its deux tableaux table has
@@ -61,7 +62,7 @@ func TestRunDemo_DeuxTable(t *testing.T) {
 			}
 		})
 		if err := led.Inspect(context.Background(), func(s *ledger.State) {
-			if bank := s.Balance(ledger.BankAccount(DemoDeuxTable), demoCurrency); bank.IsNegative() {
+			if bank := s.Balance(posting.BankAccount(DemoDeuxTable), demoCurrency); bank.IsNegative() {
 				t.Errorf("the bank is %s", bank)
 			}
 		}); err != nil {
@@ -82,7 +83,7 @@ func TestRunDemo_DeuxTable(t *testing.T) {
 	d.stop()
 	err := led.Inspect(context.Background(), func(s *ledger.State) {
 		booksAddUp(t, s)
-		if bank := s.Balance(ledger.BankAccount(DemoDeuxTable), demoCurrency); bank.IsNegative() {
+		if bank := s.Balance(posting.BankAccount(DemoDeuxTable), demoCurrency); bank.IsNegative() {
 			t.Errorf("the bank is %s", bank)
 		}
 	})

@@ -20,6 +20,7 @@ import (
 	"github.com/wagerlog/wagerlog/events/jetstream"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // demoLedger starts a real embedded JetStream server in a temp dir and a
@@ -292,7 +293,7 @@ func TestRunDemo_PlaysRealRounds(t *testing.T) {
 		sum := decimal.Zero
 		for _, b := range s.Balances() {
 			sum = sum.Add(b.Balance)
-			if strings.HasPrefix(b.Account, ledger.WalletAccount("")) && b.Balance.IsNegative() {
+			if strings.HasPrefix(b.Account, posting.WalletAccount("")) && b.Balance.IsNegative() {
 				t.Errorf("%s is %s", b.Account, b.Balance)
 			}
 		}

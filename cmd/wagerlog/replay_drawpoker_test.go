@@ -13,6 +13,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/drawpoker"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // TestReplayRoundCmd_DrawPoker: a Draw Poker deal played with the real
@@ -85,7 +86,7 @@ func TestReplayRoundCmd_DrawPoker(t *testing.T) {
 	// 10 + call 60, no prize. Cat staked 6 and folded.
 	err = l.Inspect(ctx, func(s *ledger.State) {
 		for p, want := range map[string]string{"ana": "204", "ben": "149", "cat": "94"} {
-			if got := s.Balance(ledger.WalletAccount(p), "EUR"); !got.Equal(d(want)) {
+			if got := s.Balance(posting.WalletAccount(p), "EUR"); !got.Equal(d(want)) {
 				t.Errorf("%s has %s, want %s", p, got, want)
 			}
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // playRound writes one settled round into the embedded store of dir with
@@ -134,11 +135,11 @@ func TestRebuildAndReplayCmd(t *testing.T) {
 		// zero=true.
 		seq := fmt.Sprint(last)
 		out, _, err := runMain(t, "replay", "balances", "--seq", seq, "--data-dir", dir)
-		if err != nil || strings.Contains(out, ledger.InPlayAccount("t1")) || !strings.Contains(out, "wallet:ana") {
+		if err != nil || strings.Contains(out, posting.InPlayAccount("t1")) || !strings.Contains(out, "wallet:ana") {
 			t.Fatalf("without --zero: %v: %s", err, out)
 		}
 		out, _, err = runMain(t, "replay", "balances", "--seq", seq, "--zero", "--data-dir", dir)
-		if err != nil || !strings.Contains(out, ledger.InPlayAccount("t1")) {
+		if err != nil || !strings.Contains(out, posting.InPlayAccount("t1")) {
 			t.Fatalf("with --zero: %v: %s", err, out)
 		}
 	})

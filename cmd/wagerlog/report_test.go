@@ -24,6 +24,7 @@ import (
 	"github.com/wagerlog/wagerlog/internal/ledgertest"
 	"github.com/wagerlog/wagerlog/internal/pdftext"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 var updateReports = flag.Bool("update", false, "rewrite the report golden files under testdata/")
@@ -142,7 +143,7 @@ func checkAmounts(t *testing.T, doc []byte) {
 	if err := json.Unmarshal(doc, &v); err != nil {
 		t.Fatal(err)
 	}
-	scales := ledger.DefaultCurrencies()
+	scales := posting.DefaultCurrencies()
 	decimalText := regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?$`)
 	skip := map[string]bool{"percent": true, "ci95_low_percent": true, "ci95_high_percent": true, "exact": true, "residue_exact": true}
 	n := 0

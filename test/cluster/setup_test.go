@@ -22,6 +22,7 @@ import (
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/internal/clustertest"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 )
 
 // Time limits of the suite.
@@ -323,7 +324,7 @@ func checkStream(tb testing.TB, envs []events.Envelope, raws []events.Raw, acks 
 			from, to := account{p.From, p.Currency}, account{p.To, p.Currency}
 			balances[from] = balances[from].Sub(p.Amount)
 			balances[to] = balances[to].Add(p.Amount)
-			if _, wallet := ledger.IsWallet(p.From); wallet && balances[from].IsNegative() {
+			if _, wallet := posting.IsWallet(p.From); wallet && balances[from].IsNegative() {
 				tb.Errorf("event %d takes %s below zero: %s", e.Seq, p.From, balances[from])
 			}
 		}
@@ -356,7 +357,7 @@ func checkStream(tb testing.TB, envs []events.Envelope, raws []events.Raw, acks 
 			tb.Errorf("balances in %s sum to %s, want 0", cur, sum)
 		}
 	}
-	if got := balances[account{ledger.AccountCashier, currency}]; !got.Equal(cashierWant) {
+	if got := balances[account{posting.AccountCashier, currency}]; !got.Equal(cashierWant) {
 		tb.Errorf("cashier balance %s, the acknowledged deposits and withdrawals make %s", got, cashierWant)
 	}
 	return balances

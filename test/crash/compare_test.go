@@ -19,7 +19,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games/registry"
-	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/projections"
 )
 
@@ -200,7 +200,7 @@ func compareAll(tb testing.TB, c *client, w *world, path string, st *streamState
 		k.same(w.auditor, "/v1/rounds/"+id, rv, err)
 	}
 	for _, b := range balances.Balances {
-		player, ok := ledger.IsWallet(b.Account)
+		player, ok := posting.IsWallet(b.Account)
 		if !ok {
 			continue
 		}
@@ -241,7 +241,7 @@ func (k *comparer) money(st *streamState, list projections.BalanceList) {
 		if want := st.balances[a]; !want.Equal(b.Balance) {
 			k.mismatch("balance of %s %s: the projections hold %s, the stream's postings make %s", b.Account, b.Currency, b.Balance, want)
 		}
-		if _, wallet := ledger.IsWallet(b.Account); wallet && b.Balance.IsNegative() {
+		if _, wallet := posting.IsWallet(b.Account); wallet && b.Balance.IsNegative() {
 			k.mismatch("wallet %s is negative: %s %s", b.Account, b.Balance, b.Currency)
 		}
 	}
@@ -256,7 +256,7 @@ func (k *comparer) money(st *streamState, list projections.BalanceList) {
 // of the open bets of its round in progress: nothing once it is settled
 // or cancelled.
 func (k *comparer) inPlay(st *streamState, t projections.TableInfo) {
-	held := st.balances[account{ledger.InPlayAccount(t.ID), t.Currency}]
+	held := st.balances[account{posting.InPlayAccount(t.ID), t.Currency}]
 	want := decimal.Zero
 	if t.ActiveRound != "" {
 		rv, err := k.views.Round(t.ActiveRound)

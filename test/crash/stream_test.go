@@ -18,6 +18,7 @@ import (
 	"github.com/wagerlog/wagerlog/events/jetstream"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/ledger"
+	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/projections"
 )
 
@@ -124,7 +125,7 @@ func readStream(tb testing.TB, dataDir string) *streamState {
 			from, to := account{p.From, p.Currency}, account{p.To, p.Currency}
 			st.balances[from] = st.balances[from].Sub(p.Amount)
 			st.balances[to] = st.balances[to].Add(p.Amount)
-			if _, wallet := ledger.IsWallet(p.From); wallet && st.balances[from].IsNegative() {
+			if _, wallet := posting.IsWallet(p.From); wallet && st.balances[from].IsNegative() {
 				tb.Errorf("event %d (%s) takes %s below zero: %s", r.Seq, e.Type, p.From, st.balances[from])
 			}
 		}
@@ -258,7 +259,7 @@ func checkBook(tb testing.TB, st *streamState, b *book) {
 			count(o)
 		}
 	}
-	if got := st.balances[account{ledger.AccountCashier, currency}]; !got.Equal(cashierWant) {
+	if got := st.balances[account{posting.AccountCashier, currency}]; !got.Equal(cashierWant) {
 		tb.Errorf("cashier balance %s, the deposits and withdrawals make %s", got, cashierWant)
 	}
 }

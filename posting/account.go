@@ -1,15 +1,15 @@
-package ledger
+package posting
 
 import (
 	"strings"
 
+	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
 )
 
 // Account names. A player's wallet, and per table the money in play, the
 // house result and the rounding residue; one external cashier and one
-// adjustments account for supervisor corrections. Commissions and jackpot
-// pools will join this list with the games that need them.
+// adjustments account for supervisor corrections.
 const (
 	accountWallet     = "wallet:"
 	accountInPlay     = "inplay:"
@@ -21,7 +21,11 @@ const (
 	accountPrizes     = "prizes:"
 	accountHeld       = "held:"
 	accountCredits    = "credits:"
-	AccountCashier    = "cashier"
+	// AccountCashier is the outside world: deposits come from it and
+	// withdrawals go to it.
+	AccountCashier = "cashier"
+	// AccountAdjustment is the other side of a supervisor's correction
+	// of a wallet.
 	AccountAdjustment = "adjustment"
 )
 
@@ -92,4 +96,67 @@ func CounterpartyAccount(table, counterparty string) string {
 // IsWallet reports whether account is a player wallet, and returns the player.
 func IsWallet(account string) (player string, ok bool) {
 	return strings.CutPrefix(account, accountWallet)
+}
+
+// FundingCredits is the Funding of a slip (and of its bets' events) paid
+// with promotional credits (seed 004_11b2de8449360267.txt, 6.5.1).
+const FundingCredits = "credits"
+
+// StakeAccount is the account a bet's stake comes from and is refunded to:
+// the player's credits for FundingCredits, the wallet otherwise.
+func StakeAccount(funding, player string) string {
+	if funding == FundingCredits {
+		return CreditsAccount(player)
+	}
+	return WalletAccount(player)
+}
+
+// PayCredits is a complementary prize's Pay when it is paid in
+// promotional credits (games/jackpot.PayCredits).
+const PayCredits = "credits"
+
+// PrizeAccount is the account a complementary prize paid as pay goes to:
+// the player's credits account for credits, the wallet for cash.
+func PrizeAccount(pay, player string) string {
+	if pay == PayCredits {
+		return CreditsAccount(player)
+	}
+	return WalletAccount(player)
+}
+
+// AccountCasino is the casino's own money as it funds a pool's base,
+// adjusts a pool or takes a decommissioned pool's balance. A shortfall or
+// a reset during a pass is paid by the house of the table whose pass it
+// is (house:<table>).
+const AccountCasino = "casino"
+
+// PoolAccountPrefix starts every account of pool id: its main account and
+// its reserves (jackpot:<pool>:).
+func PoolAccountPrefix(id string) string { return accountJackpot + id + ":" }
+
+// PoolOfAccount returns the pool of a pool account (IsPoolAccount).
+func PoolOfAccount(account string) (string, bool) {
+	if !IsPoolAccount(account) {
+		return "", false
+	}
+	id, _, _ := strings.Cut(strings.TrimPrefix(account, accountJackpot), ":")
+	return id, true
+}
+
+// IsPoolAccount reports whether account is a pool's account
+// (jackpot:<pool>:main or jackpot:<pool>:reserve:<name>).
+func IsPoolAccount(account string) bool {
+	rest, ok := strings.CutPrefix(account, accountJackpot)
+	if !ok {
+		return false
+	}
+	id, kind, ok := strings.Cut(rest, ":")
+	if !ok || !events.ValidID(id) {
+		return false
+	}
+	if kind == "main" {
+		return true
+	}
+	name, ok := strings.CutPrefix(kind, "reserve:")
+	return ok && events.ValidID(name)
 }
