@@ -9,6 +9,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/posting"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // TestResultAnswer_SameBytes holds the direct encoding of a Result to what
@@ -55,7 +56,7 @@ func TestResultAnswer_SameBytes(t *testing.T) {
 		Bets: []ledger.SettledBet{
 			{Bet: "b1", Code: "big", Outcome: "won", Win: d("10"), Returned: d("20.5"), Commission: d("0.5"), Rule: "banker pays 1:1 less 5% commission"},
 			{Bet: "2", Code: "4", Outcome: "lost", Win: d("0"), Returned: d("0"), Commission: d("0"), Rule: "17"},
-			{Bet: "b3", Code: "small", Outcome: ledger.OutcomeRefunded, Win: d("0"), Returned: d("1.005"), Commission: d("0"), Rule: ledger.RuleRefunded},
+			{Bet: "b3", Code: "small", Outcome: ledger.OutcomeRefunded, Win: d("0"), Returned: d("1.005"), Commission: d("0"), Rule: round.RuleRefunded},
 		},
 		Totals: ledger.SettlementTotals{Bets: 3, Staked: d("21.5"), Won: d("10"), Returned: d("21.505"), Refunded: d("1.005"), Residue: d("0.0001"), Commission: d("0.5")},
 	}

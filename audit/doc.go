@@ -9,7 +9,7 @@
 // Everything here is one pass over the stream (a walker): it follows the
 // hash chain from the zero hash, decodes each event, checks it and folds it
 // into a bounded state (balances per account and currency, tables, the
-// rounds in progress and the last ledger.FinishedRoundsKept finished rounds
+// rounds in progress and the last round.FinishedRoundsKept finished rounds
 // of each table, the paytables met). What does not fit is recorded as a
 // Violation with a stable Kind and the walk goes on, so that a damaged
 // stream is described completely, not up to its first fault. Reports are

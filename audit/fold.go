@@ -11,7 +11,6 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/replay"
 	"github.com/wagerlog/wagerlog/round"
@@ -443,7 +442,7 @@ func payloadPlace(payload any) (table, round string, ok bool) {
 func (f *fold) round(id string, report reporter, what string) *roundState {
 	r := f.rounds[id]
 	if r == nil && f.complete {
-		report(KindEventInvalid, "%s for round %s, which is not open (never opened, or finished more than %d rounds ago)", what, id, ledger.FinishedRoundsKept)
+		report(KindEventInvalid, "%s for round %s, which is not open (never opened, or finished more than %d rounds ago)", what, id, round.FinishedRoundsKept)
 	}
 	return r
 }
@@ -1153,7 +1152,7 @@ func (f *fold) finishIfRefunded(r *roundState) {
 }
 
 // finish keeps a finished round for corrections until more than
-// ledger.FinishedRoundsKept rounds of its table have finished after it, as
+// round.FinishedRoundsKept rounds of its table have finished after it, as
 // the ledger does.
 func (f *fold) finish(r *roundState) {
 	if r.done {
@@ -1161,7 +1160,7 @@ func (f *fold) finish(r *roundState) {
 	}
 	r.done = true
 	q := append(f.finishedQ[r.Table], r.ID)
-	if len(q) > ledger.FinishedRoundsKept {
+	if len(q) > round.FinishedRoundsKept {
 		delete(f.rounds, q[0])
 		q = q[1:]
 	}

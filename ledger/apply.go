@@ -14,13 +14,6 @@ import (
 
 // Retention of what the state remembers beyond what validation needs.
 const (
-	// FinishedRoundsKept is how many finished rounds per table stay in
-	// memory with their bets, so that their results can be corrected:
-	// twice the statistics board's 50, so that every round on the board
-	// can still be corrected even on a table with many cancelled rounds.
-	// It is the default and the most Options.FinishedRoundsKept allows:
-	// the verifier (audit) holds the ledger to it.
-	FinishedRoundsKept = 100
 	// DefaultFinishedIDsMax is how many ids of rounds that left memory the
 	// state remembers, so that a command on one is told round_finished
 	// rather than round_not_found: about 100 bytes each (a 36-byte id, a

@@ -22,7 +22,7 @@ import (
 // default limits: tables × FinishedRoundsKept rounds of bets settled, and
 // keys idempotency keys.
 func bigState(tables, betsPerRound, keys int) *State {
-	s := newState(stateLimits{IdemWindow: DefaultIdempotencyWindow, IdemMax: DefaultIdempotencyMax, RoundsKept: FinishedRoundsKept, FinishedIDsMax: DefaultFinishedIDsMax})
+	s := newState(stateLimits{IdemWindow: DefaultIdempotencyWindow, IdemMax: DefaultIdempotencyMax, RoundsKept: round.FinishedRoundsKept, FinishedIDsMax: DefaultFinishedIDsMax})
 	stake := decimal.RequireFromString("2.50")
 	for t := range tables {
 		tid := "table-" + strconv.Itoa(t)
@@ -33,7 +33,7 @@ func bigState(tables, betsPerRound, keys int) *State {
 			s.tables[tid].Shoe, s.tables[tid].ShoeRound = 3, 7
 			s.tables[tid].ShoeResults = map[string][][]byte{"r8": {[]byte(`{"card":"9H","to":"dealer"}`), []byte(`{"cut_card":true}`)}, "r9": {}}
 		}
-		for r := range FinishedRoundsKept {
+		for r := range round.FinishedRoundsKept {
 			rid := "0193a1b2-c3d4-7e5f-8a9b-" + strconv.Itoa(100000000000+t*1000+r)
 			rd := &Round{Round: round.Round{ID: rid, Table: tid, Number: int64(r + 1), Paytable: "sicbo/live", Currency: "EUR", Scale: 2,
 				Status: RoundSettled, OpenedAt: time.Unix(1_764_000_000, 0).UTC(), Results: [][]byte{[]byte(`{"dice":[1,2,3]}`)}},
@@ -82,7 +82,7 @@ func TestCheckpoint_Cost(t *testing.T) {
 	}
 	f := back.Footprint()
 	t.Logf("%d rounds, %d bets, %d keys: %d bytes; pause %s, encode %s, decode %s", f.Rounds, f.Bets, f.IdempotencyKeys, len(data), pause, enc, dec)
-	if f.Bets != 4*FinishedRoundsKept*bets || f.IdempotencyKeys != keys {
+	if f.Bets != 4*round.FinishedRoundsKept*bets || f.IdempotencyKeys != keys {
 		t.Fatalf("decoded %+v", f)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/internal/assert"
 	"github.com/wagerlog/wagerlog/posting"
+	"github.com/wagerlog/wagerlog/round"
 )
 
 // Defaults and hard limits of the sequencer.
@@ -67,8 +68,8 @@ type Options struct {
 	IdempotencyWindow time.Duration
 	IdempotencyMax    int
 	// FinishedRoundsKept is how many finished rounds of each table stay in
-	// memory with their bets and can be corrected; 1..FinishedRoundsKept,
-	// zero means FinishedRoundsKept. FinishedIDsMax bounds the ids of the
+	// memory with their bets and can be corrected; 1..round.FinishedRoundsKept,
+	// zero means round.FinishedRoundsKept. FinishedIDsMax bounds the ids of the
 	// older ones remembered (DefaultFinishedIDsMax when zero). With
 	// IdempotencyMax they bound the ledger's memory, whatever the length
 	// of the history.
@@ -217,8 +218,8 @@ func Open(ctx context.Context, log Log, opts Options) (*Ledger, error) {
 	if opts.IdempotencyMax <= 0 {
 		opts.IdempotencyMax = DefaultIdempotencyMax
 	}
-	if opts.FinishedRoundsKept <= 0 || opts.FinishedRoundsKept > FinishedRoundsKept {
-		opts.FinishedRoundsKept = FinishedRoundsKept
+	if opts.FinishedRoundsKept <= 0 || opts.FinishedRoundsKept > round.FinishedRoundsKept {
+		opts.FinishedRoundsKept = round.FinishedRoundsKept
 	}
 	if opts.FinishedIDsMax <= 0 {
 		opts.FinishedIDsMax = DefaultFinishedIDsMax

@@ -7,7 +7,6 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-
 // AmountMax bounds every amount the ledger accepts, so that no sum of
 // amounts it holds comes near the limits of what reports and exports render.
 var amountMax = decimal.New(1, 15) // 10^15 units of any currency

@@ -74,15 +74,6 @@ type SettledBet struct {
 	Rule       string          `json:"rule"`
 }
 
-// RuleRefunded is the Rule of a refunded bet: its stake went back whole,
-// no rule of the game decided it.
-const RuleRefunded = "refunded: the stake returned"
-
-// RuleTakenDown is the rule a round's replay and dispute report name for
-// a bet taken down between two results: its stake went back whole at the
-// player's request, no rule of the game decided it.
-const RuleTakenDown = "taken down: the stake returned"
-
 // OutcomeRefunded is the Outcome of a refunded bet in a Settlement: the
 // bet's status in its round (round.BetRefunded).
 const OutcomeRefunded = string(round.BetRefunded)
@@ -117,7 +108,7 @@ func (r *Result) add(e *events.Envelope, payload any) {
 	case *events.BetSettled:
 		r.settle(SettledBet{Bet: p.Bet, Code: p.Code, Outcome: p.Outcome, Win: p.Win, Returned: p.Returned, Commission: p.Commission, Rule: p.Rule}, p.Currency, p.Stake, p.Residue)
 	case *events.BetRefunded:
-		r.settle(SettledBet{Bet: p.Bet, Code: p.Code, Outcome: OutcomeRefunded, Win: decimal.Zero, Returned: p.Stake, Commission: decimal.Zero, Rule: RuleRefunded}, p.Currency, p.Stake, decimal.Zero)
+		r.settle(SettledBet{Bet: p.Bet, Code: p.Code, Outcome: OutcomeRefunded, Win: decimal.Zero, Returned: p.Stake, Commission: decimal.Zero, Rule: round.RuleRefunded}, p.Currency, p.Stake, decimal.Zero)
 	}
 	if r.Events > 1 {
 		// A round's opening places the bets carried into it (a bingo

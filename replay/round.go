@@ -16,7 +16,6 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/projections"
 	"github.com/wagerlog/wagerlog/round"
@@ -555,9 +554,9 @@ func (st *roundState) apply(out *RoundReplay, e *events.Envelope, payload any, p
 func (st *roundState) returned(out *RoundReplay, e *events.Envelope, bet, slip, player, code string, stake decimal.Decimal, outcome string, status round.Status, betProblem func(string, ...any)) {
 	// A refund or a take-down names the rule a settlement answer gives
 	// it, so that every row of a replay says what decided it.
-	rule := ledger.RuleTakenDown
+	rule := round.RuleTakenDown
 	if outcome == string(round.BetRefunded) {
-		rule = ledger.RuleRefunded
+		rule = round.RuleRefunded
 	}
 	c := BetCheck{
 		Seq: e.Seq, Bet: bet, Slip: slip, Player: player, Code: code, Stake: stake,
