@@ -71,7 +71,7 @@ func (m *LedgerMetrics) collectors() []prometheus.Collector {
 }
 
 // Appended implements ledger.Observer.
-func (m *LedgerMetrics) Appended(batch []ledger.Appended, took time.Duration) {
+func (m *LedgerMetrics) Appended(batch []events.Appended, took time.Duration) {
 	m.appendTime.Observe(took.Seconds())
 	m.batchEvents.Observe(float64(len(batch)))
 	for _, a := range batch {

@@ -55,7 +55,7 @@ func (r *runner) openLedger(ctx context.Context) error {
 		return err
 	}
 	log := &countingLog{Log: st}
-	led, err := ledger.Open(ctx, log, ledger.Options{Games: registry.New(), Checkpoints: ck, Observer: r.handoff, IdempotencyWindow: r.cfg.IdempotencyWindow, SettleChunk: r.cfg.SettleChunk})
+	led, err := ledger.Open(ctx, log, ledger.Options{Games: registry.New(), Checkpoints: ck, Observer: ledger.Appends(r.handoff), IdempotencyWindow: r.cfg.IdempotencyWindow, SettleChunk: r.cfg.SettleChunk})
 	if err != nil {
 		st.Close()
 		return err

@@ -38,14 +38,17 @@
 //
 // # Accounts
 //
-// Postings move money between named accounts (see account.go): player
-// wallets, money in play per table, the house result per table, the external
-// cashier, supervisor adjustments and rounding residue per table. A bet moves
+// Postings move money between named accounts: player wallets, money in
+// play per table, the house result per table, the external cashier,
+// supervisor adjustments and rounding residue per table. Package posting
+// names them and turns a settlement into postings, for the ledger and the
+// verifier alike. A bet moves
 // its stake from the wallet into play; settlement moves it to the house on a
 // loss, or back to the wallet with the win from the house on a win; a refund
 // returns it. This is TigerBeetle's pending → post / void, written as events.
 //
-// The package imports only the standard library, decimal, uuid, events and
-// games. It talks to storage through the Log interface and to game rules
-// through the Paytable interface, both declared here.
+// The package imports only the standard library, decimal, uuid, errcode,
+// events, games, round and posting. It talks to storage through the Log
+// interface and to game rules through the Paytable interface, both
+// declared here.
 package ledger

@@ -19,7 +19,7 @@ type Observer interface {
 	// appending a group while the sequencer decides the next).
 	// It must be quick and must not call the ledger; the events are the
 	// ledger's and must not be kept or changed.
-	Appended(batch []Appended, took time.Duration)
+	Appended(batch []events.Appended, took time.Duration)
 	// Refused is called on the caller's goroutine when Execute returns an
 	// error other than the caller's context ending: a refusal (nothing
 	// written) or a failure. CodeOf(err) is its stable code
@@ -42,7 +42,7 @@ func Observers(obs ...Observer) Observer {
 
 type multiObserver []Observer
 
-func (m multiObserver) Appended(batch []Appended, took time.Duration) {
+func (m multiObserver) Appended(batch []events.Appended, took time.Duration) {
 	for _, o := range m {
 		o.Appended(batch, took)
 	}
@@ -54,12 +54,20 @@ func (m multiObserver) Refused(c Command, err error) {
 	}
 }
 
-// Appended is one stored event as an Observer sees it: the envelope (with
-// its sequence) and the decoded payload (*events.BetPlaced, …).
-type Appended struct {
-	Env     *events.Envelope
-	Payload events.Payload
+// Appender is what watches only the ledger's appends (the projector's
+// hand-off, projections.Handoff): the Appended half of an Observer, which
+// a reader of the stream can implement without importing the ledger.
+type Appender interface {
+	Appended(batch []events.Appended, took time.Duration)
 }
+
+// Appends returns an Observer that tells a of every batch stored and
+// ignores refusals, which store nothing.
+func Appends(a Appender) Observer { return appendsOnly{a} }
+
+type appendsOnly struct{ Appender }
+
+func (appendsOnly) Refused(Command, error) {}
 
 // Load is the ledger's load at one moment.
 type Load struct {
@@ -92,9 +100,9 @@ func (l *Ledger) appendBatch(ctx context.Context, out []sealed, lo, hi int) (fir
 	first, err = l.log.Append(ctx, out[lo].env.Seq-1, raws)
 	if err == nil && l.opts.Observer != nil {
 		took := time.Since(start)
-		batch := make([]Appended, hi-lo)
+		batch := make([]events.Appended, hi-lo)
 		for j := range batch {
-			batch[j] = Appended{Env: &out[lo+j].env, Payload: out[lo+j].payload}
+			batch[j] = events.Appended{Env: &out[lo+j].env, Payload: out[lo+j].payload}
 		}
 		l.opts.Observer.Appended(batch, took)
 	}

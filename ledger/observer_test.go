@@ -19,7 +19,7 @@ type recordingObserver struct {
 	refusals []string
 }
 
-func (o *recordingObserver) Appended(batch []ledger.Appended, took time.Duration) {
+func (o *recordingObserver) Appended(batch []events.Appended, took time.Duration) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.batches++

@@ -8,7 +8,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/ledger"
 )
 
 // HandoffEventsDefault is how many of its last stored events a Handoff
@@ -20,7 +19,8 @@ const HandoffEventsDefault = 4096
 // stored, already decoded, to the projector that follows the same stream,
 // so that the projector does not decode them a second time from the
 // stream's bytes: in serve under the HTTP bench, that decoding was 7% of
-// the process's CPU (docs/BENCHMARKS.md). It is a ledger.Observer.
+// the process's CPU (docs/BENCHMARKS.md). It is a ledger.Appender, which
+// ledger.Appends makes an Observer.
 //
 // The stream stays the source. The projector reads every event from the
 // stream as before, and takes an event from the hand-off only when the
@@ -30,7 +30,7 @@ const HandoffEventsDefault = 4096
 // equals what decoding gives: the envelope without the members a
 // projection does not read (Codec.DecodeForProjection) and the payload
 // the ledger encoded. Neither side changes a payload once stored
-// (ledger.Observer), so the two share it.
+// (events.Appended), so the two share it.
 type Handoff struct {
 	mu   sync.Mutex
 	ring []handed
@@ -54,8 +54,8 @@ func NewHandoff(size int) *Handoff {
 	return &Handoff{ring: make([]handed, size)}
 }
 
-// Appended keeps the batch's events (ledger.Observer).
-func (h *Handoff) Appended(batch []ledger.Appended, _ time.Duration) {
+// Appended keeps the batch's events (ledger.Appender).
+func (h *Handoff) Appended(batch []events.Appended, _ time.Duration) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for _, a := range batch {
@@ -70,9 +70,6 @@ func (h *Handoff) Appended(batch []ledger.Appended, _ time.Duration) {
 		h.ring[e.Seq%uint64(len(h.ring))] = handed{seq: e.Seq, env: e, payload: a.Payload}
 	}
 }
-
-// Refused does nothing: a refusal stores no event (ledger.Observer).
-func (h *Handoff) Refused(ledger.Command, error) {}
 
 // Counts returns how many events the projector took from the hand-off and
 // how many it looked for there and decoded instead.

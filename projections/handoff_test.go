@@ -19,7 +19,7 @@ import (
 func TestHandoff_LiveEqualsRebuild(t *testing.T) {
 	for _, size := range []int{0, 8} {
 		hand := NewHandoff(size)
-		h := ledgertest.NewObserved(t, hand)
+		h := ledgertest.NewObserved(t, ledger.Appends(hand))
 		live := openProj(t, "", Options{})
 		p := NewProjector(live, h.Stream, nil)
 		p.Handoff = hand
@@ -59,7 +59,7 @@ func TestHandoff_TakesOnlyWhatTheStreamHolds(t *testing.T) {
 		IdempotencyKey: "k", RequestHash: "r", CorrelationID: "c", PrevHash: events.Hash{1}, Hash: events.Hash{2},
 	}
 	payload := &events.WalletDeposited{Player: "p"}
-	h.Appended([]ledger.Appended{{Env: env, Payload: payload}}, 0)
+	h.Appended([]events.Appended{{Env: env, Payload: payload}}, 0)
 
 	for _, raw := range []events.Raw{
 		{Seq: 6, MsgID: uuid.Must(uuid.NewV7()).String()}, // another event at that sequence
@@ -96,12 +96,12 @@ func TestHandoff_TakesOnlyWhatTheStreamHolds(t *testing.T) {
 }
 
 // recorder keeps what a ledger stored, as an Observer sees it.
-type recorder struct{ got []ledger.Appended }
+type recorder struct{ got []events.Appended }
 
-func (r *recorder) Appended(batch []ledger.Appended, _ time.Duration) {
+func (r *recorder) Appended(batch []events.Appended, _ time.Duration) {
 	for _, a := range batch {
 		env := *a.Env
-		r.got = append(r.got, ledger.Appended{Env: &env, Payload: a.Payload})
+		r.got = append(r.got, events.Appended{Env: &env, Payload: a.Payload})
 	}
 }
 

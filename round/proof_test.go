@@ -1,10 +1,13 @@
 package round_test
 
 import (
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -60,9 +63,9 @@ func TestProof_ReadSideKeepsNoRoundFunds(t *testing.T) {
 
 // TestProof_ReadSideTakesNoRoundFromLedger: the read side takes a round's
 // statuses, its bets' statuses and the lifecycle table from the round
-// model, not from the ledger (the write side). What it still takes from
-// the ledger is named in docs/ARCHITECTURE.md: account names and the
-// postings a payload implies.
+// model, not from the ledger (the write side); the account names and the
+// postings a payload implies it takes from package posting
+// (TestProof_ReadSideImportsNoLedger).
 func TestProof_ReadSideTakesNoRoundFromLedger(t *testing.T) {
 	re := regexp.MustCompile(`ledger\.(Round(Betting|Closed|Paused|Settling|Settled|Cancelled|StatusAfter|Finished)?\b|Bet(Open|Settled|Refunded|TakenDown)?\b|GameTransfers\b)`)
 	walkGo(t, readSide, false, func(path, src string) {
@@ -91,4 +94,77 @@ func TestProof_StatusesDefinedOnce(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestProof_ReadSideImportsNoLedger: the read side does not need the
+// write side's package, directly or through another package of the
+// module: `go list -deps ./projections ./replay ./audit | grep
+// 'wagerlog/ledger$'` prints nothing. It follows the imports of the
+// non-test files of every module package the read side reaches, as go
+// list does, and names the chain that reaches the ledger.
+func TestProof_ReadSideImportsNoLedger(t *testing.T) {
+	const module = "github.com/wagerlog/wagerlog/"
+	const ledger = module + "ledger"
+	from := map[string]string{} // package reached -> the package importing it
+	var queue []string
+	for _, dir := range readSide {
+		p := module + strings.TrimPrefix(dir, "../")
+		from[p] = ""
+		queue = append(queue, p)
+	}
+	for len(queue) > 0 {
+		pkg := queue[0]
+		queue = queue[1:]
+		for _, imp := range packageImports(t, "../"+strings.TrimPrefix(pkg, module)) {
+			if !strings.HasPrefix(imp, module) {
+				continue
+			}
+			if _, seen := from[imp]; seen {
+				continue
+			}
+			from[imp] = pkg
+			if imp == ledger {
+				chain := []string{imp}
+				for p := pkg; p != ""; p = from[p] {
+					chain = append([]string{p}, chain...)
+				}
+				t.Errorf("the read side imports the ledger: %s", strings.Join(chain, " -> "))
+				continue
+			}
+			queue = append(queue, imp)
+		}
+	}
+	if len(from) < len(readSide)+3 {
+		t.Fatalf("only %d packages reached from %v: the scan read nothing", len(from), readSide)
+	}
+}
+
+// packageImports returns the import paths of the non-test Go files of the
+// package in dir.
+func packageImports(t *testing.T, dir string) []string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	fset := token.NewFileSet()
+	for _, e := range ents {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range f.Imports {
+			p, err := strconv.Unquote(s.Path.Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, p)
+		}
+	}
+	return out
 }

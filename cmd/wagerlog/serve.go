@@ -326,7 +326,7 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 		handoff = projections.NewHandoff(0)
 		lopts := ledger.Options{
 			Games: registry.New(), Logger: log, SealEvery: cfg.sealEvery, SealInterval: cfg.sealInterval,
-			Observer:        ledger.Observers(ledgerMetrics, handoff),
+			Observer:        ledger.Observers(ledgerMetrics, ledger.Appends(handoff)),
 			CheckpointEvery: cfg.checkpointEvery, CheckpointInterval: cfg.checkpointInterval,
 			SettleChunk: chunk,
 		}
