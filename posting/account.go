@@ -16,7 +16,7 @@ const (
 	accountHouse      = "house:"
 	accountRounding   = "rounding:"
 	accountCommission = "commission:"
-	accountJackpot    = "jackpot:"
+	accountJackpot    = games.PoolAccountPrefix
 	accountBank       = "bank:"
 	accountPrizes     = "prizes:"
 	accountHeld       = "held:"

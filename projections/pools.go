@@ -103,15 +103,6 @@ type PoolPage struct {
 // LastWinnersMax is how many prizes PoolView lists and, per table, PoolPrizes.
 const LastWinnersMax = 50
 
-// poolOf returns the pool of a pool account ("jackpot:jp-1:main" → jp-1).
-func poolOf(account string) (string, bool) {
-	if !posting.IsPoolAccount(account) {
-		return "", false
-	}
-	id, _, _ := strings.Cut(strings.TrimPrefix(account, "jackpot:"), ":")
-	return id, true
-}
-
 // poolEvent records a pool's configuration event.
 func (f *fold) poolEvent(e *events.Envelope, pool string, payload any) {
 	body, err := json.Marshal(payload)
@@ -139,7 +130,7 @@ func (f *fold) poolEntries(e *events.Envelope, payload any) {
 			account, other string
 			sign           int64
 		}{{p.From, p.To, -1}, {p.To, p.From, 1}} {
-			pool, ok := poolOf(side.account)
+			pool, ok := posting.PoolOfAccount(side.account)
 			if !ok {
 				continue
 			}
