@@ -50,7 +50,7 @@ type Options struct {
 	// with (games/registry.New). Required.
 	Games *games.Catalog
 	// Currencies maps an ISO code to its number of decimals; nil means
-	// DefaultCurrencies.
+	// posting.DefaultCurrencies.
 	Currencies map[string]int32
 	// Clock is the ledger's single clock (GLI-19 2.2.1); nil means
 	// time.Now.

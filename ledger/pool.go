@@ -20,7 +20,8 @@ import (
 // no table: tables are linked to it. Its accounts are
 // jackpot:<pool>:main and jackpot:<pool>:reserve:<name> (named by its
 // parameters, games.PoolRules.Accounts); the casino's side of the base's
-// funding, of an adjustment and of a decommission is AccountCasino.
+// funding, of an adjustment and of a decommission is
+// posting.AccountCasino.
 
 // Errors of progressive pools.
 var (
