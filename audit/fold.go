@@ -30,6 +30,9 @@ type tableState struct {
 	Rounds                                     int64
 	Active                                     string
 	Banker                                     string
+	// ClosedSeats are the seats closed to progressive bets (seed 004,
+	// 6.6: an irregular play, a faulty bet light), sorted.
+	ClosedSeats []int
 }
 
 // roundState is a round as its events describe it: the round model's
@@ -713,6 +716,9 @@ func (f *fold) placeBets(s *step, p *events.BetPlaced, report reporter) {
 		gb := games.Bet{Code: b.Code, Stake: b.Stake, Since: len(r.Results), Working: b.Working}
 		if pt != nil && t != nil {
 			placement.check(b.Bet, gb, b.Commission, t.Scale, report)
+			if seat, closed := closedSeatOf(pt, t, b.Code); closed {
+				report(KindEventInvalid, "bet %s: progressive bet %s on seat %d of table %s, which is closed to progressive bets (seed 004, 6.6)", b.Bet, b.Code, seat, t.ID)
+			}
 		}
 		// The round model places it (round.Round.PlaceBets), one bet of
 		// the slip at a time: each is checked against the ones before.

@@ -2,11 +2,13 @@ package audit
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/posting"
 	"github.com/wagerlog/wagerlog/replay"
 	"github.com/wagerlog/wagerlog/round"
@@ -87,6 +89,23 @@ func (f *fold) applyPool(payload any, report reporter) {
 		return p
 	}
 	switch p := payload.(type) {
+	case *events.JackpotSeatClosed:
+		if t := f.tables[p.Table]; t != nil {
+			if slices.Contains(t.ClosedSeats, p.Seat) {
+				report(KindEventInvalid, "seat %d of table %s closed while it was closed", p.Seat, p.Table)
+				return
+			}
+			t.ClosedSeats = append(slices.Clone(t.ClosedSeats), p.Seat)
+			slices.Sort(t.ClosedSeats)
+		}
+	case *events.JackpotSeatReopened:
+		if t := f.tables[p.Table]; t != nil {
+			if !slices.Contains(t.ClosedSeats, p.Seat) {
+				report(KindEventInvalid, "seat %d of table %s reopened while it was open", p.Seat, p.Table)
+				return
+			}
+			t.ClosedSeats = slices.DeleteFunc(slices.Clone(t.ClosedSeats), func(n int) bool { return n == p.Seat })
+		}
 	case *events.JackpotConfigured:
 		ps := f.pools[p.Pool]
 		if ps == nil {
@@ -344,4 +363,18 @@ func (f *fold) checkPass(r *roundState, p *events.RoundSettled, report reporter)
 			}
 		}
 	}
+}
+
+// closedSeatOf reports whether code is a progressive bet on a seat of t
+// closed to progressive bets, and the seat: what the ledger refuses with
+// seat_closed (ledger/seat.go), so a stream that holds one was not written
+// by it.
+func closedSeatOf(pt games.Paytable, t *tableState, code string) (int, bool) {
+	st, ok := pt.(games.Seated)
+	pg, isProg := pt.(games.Progressive)
+	if !ok || !isProg || len(t.ClosedSeats) == 0 || !pg.ProgressiveBet(code) {
+		return 0, false
+	}
+	seat, ok := st.BetSeat(code)
+	return seat, ok && slices.Contains(t.ClosedSeats, seat)
 }
