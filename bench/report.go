@@ -29,6 +29,10 @@ type Report struct {
 	RebuildEventsPerS float64 `json:"rebuild_events_per_s"`
 	RawReadEventsPerS float64 `json:"raw_read_events_per_s"`
 	RebuildRatio      float64 `json:"rebuild_ratio"`
+	// ProjectorCPUUsPerEvent is the process's CPU time during the rebuild
+	// per event rebuilt, in microseconds: the projections' decoding and
+	// fold, bbolt, and the embedded server reading the stream to them.
+	ProjectorCPUUsPerEvent float64 `json:"projector_cpu_us_per_event"`
 	// RoundReplayMs is the median time to replay one settled round.
 	RoundReplayMs float64 `json:"round_replay_ms"`
 	// BoardReadP99Us is the 99th percentile of a board read.
@@ -215,6 +219,7 @@ func (r *Report) Figures() map[string]float64 {
 		"rebuild_events_per_s":         r.RebuildEventsPerS,
 		"raw_read_events_per_s":        r.RawReadEventsPerS,
 		"rebuild_ratio":                r.RebuildRatio,
+		"projector_cpu_us_per_event":   r.ProjectorCPUUsPerEvent,
 		"round_replay_ms":              r.RoundReplayMs,
 		"board_read_p99_us":            r.BoardReadP99Us,
 		"http_place_bet_per_s":         r.HTTPPlaceBetPerS,
@@ -304,6 +309,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 	row(fmt.Sprintf("rebuild, %s events", number(float64(d.StreamEvents))), "rebuild_events_per_s", number(r.RebuildEventsPerS)+" events/s")
 	row("raw ordered-consumer read", "raw_read_events_per_s", number(r.RawReadEventsPerS)+" events/s")
 	row("rebuild ÷ raw read", "rebuild_ratio", number(r.RebuildRatio))
+	row("  CPU per event, rebuild (process)", "projector_cpu_us_per_event", number(r.ProjectorCPUUsPerEvent)+" µs")
 	row(fmt.Sprintf("round replay, %d bets", d.ReplayBets), "round_replay_ms", number(r.RoundReplayMs)+" ms")
 	row("board read p99", "board_read_p99_us", number(r.BoardReadP99Us)+" µs")
 	row(fmt.Sprintf("HTTP slips, %d connections", d.HTTPClients), "http_place_bet_per_s", number(r.HTTPPlaceBetPerS)+" bets/s")

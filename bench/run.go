@@ -258,7 +258,9 @@ func (r *runner) readBack(ctx context.Context) error {
 	if err := r.prof.start("rebuild"); err != nil {
 		return err
 	}
+	cpu0 := selfCPU()
 	rb, err := rebuild(ctx, r.st, path, r.cfg.Progress)
+	cpu := selfCPU() - cpu0
 	if perr := r.prof.stop(); err == nil {
 		err = perr
 	}
@@ -267,8 +269,11 @@ func (r *runner) readBack(ctx context.Context) error {
 	}
 	rep.RebuildEventsPerS = float64(rb.Applied) / rb.Elapsed.Seconds()
 	rep.RebuildRatio = rep.RebuildEventsPerS / rep.RawReadEventsPerS
+	if rb.Applied > 0 {
+		rep.ProjectorCPUUsPerEvent = float64(cpu.Microseconds()) / float64(rb.Applied)
+	}
 	d.RebuildElapsed = rb.Elapsed
-	r.say("rebuild: %d events in %s, %.0f events/s", rb.Applied, rb.Elapsed.Round(time.Millisecond), rep.RebuildEventsPerS)
+	r.say("rebuild: %d events in %s, %.0f events/s, %.1f µs of CPU per event", rb.Applied, rb.Elapsed.Round(time.Millisecond), rep.RebuildEventsPerS, rep.ProjectorCPUUsPerEvent)
 	if err := r.prof.heap("rebuild"); err != nil {
 		return err
 	}
@@ -483,7 +488,7 @@ func players(prefix string, n int) []string {
 func (r *Report) tidy() {
 	for _, f := range []*float64{
 		&r.IngestBetsPerS, &r.IngestP50Ms, &r.IngestP99Ms, &r.RawAppendEventsPerS, &r.IngestRatio,
-		&r.RebuildEventsPerS, &r.RawReadEventsPerS, &r.RebuildRatio, &r.RoundReplayMs, &r.BoardReadP99Us,
+		&r.RebuildEventsPerS, &r.RawReadEventsPerS, &r.RebuildRatio, &r.ProjectorCPUUsPerEvent, &r.RoundReplayMs, &r.BoardReadP99Us,
 		&r.HTTPPlaceBetPerS, &r.HTTPPlaceBetP99Ms, &r.PeakRSSMB, &r.RestartReadyMs, &r.RestartRatio,
 		&r.CheckpointPauseMs, &r.CheckpointMB, &r.ServeRSSMB,
 		&r.LedgerPlaceBetPerS, &r.HTTPRatio, &r.LedgerCPUUsPerSlip, &r.HTTPServerCPUUsPerSlip, &r.HTTPLoadgenCPUUsPerSlip,

@@ -30,7 +30,10 @@ const HandoffEventsDefault = 4096
 // equals what decoding gives: the envelope without the members a
 // projection does not read (Codec.DecodeForProjection) and the payload
 // the ledger encoded. Neither side changes a payload once stored
-// (events.Appended), so the two share it.
+// (events.Appended), so the two share it. The ledger's amounts may carry
+// other exponents than the decoded ones (0.00 where the stream spells
+// 0); the records write every amount in its shortest form (record.go),
+// so both ways store the same bytes.
 type Handoff struct {
 	mu   sync.Mutex
 	ring []handed

@@ -36,7 +36,9 @@ const (
 	// the hand in progress included), not per completed round.
 	// 6: progressive pools' events and movements (pools.go).
 	// 7: the settlement's commission in the bet records.
-	SchemaVersion = 7
+	// 8: amounts of the binary records in their shortest form, so that a
+	// file followed live holds a rebuild's bytes (record.go, shortest).
+	SchemaVersion = 8
 	// DefaultLockTimeout is how long Open waits for the file lock held by
 	// another process.
 	DefaultLockTimeout = 2 * time.Second

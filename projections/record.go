@@ -57,8 +57,12 @@ func (e *enc) time(t time.Time) {
 
 // dec writes a decimal as its coefficient and exponent when the coefficient
 // fits in 63 bits (any amount of money), as its text otherwise. Both keep
-// the value exactly.
+// the value exactly. The coefficient and exponent are those of the
+// amount's shortest spelling (shortest), so that one amount is one record
+// whether the fold decoded it from the stream or took it from the ledger
+// (Handoff), where 0.00 and 0 are the same amount with other exponents.
 func (e *enc) dec(d decimal.Decimal) {
+	d = shortest(d)
 	if d.NumDigits() <= 18 {
 		e.byte(0)
 		e.int(d.CoefficientInt64())
@@ -67,6 +71,23 @@ func (e *enc) dec(d decimal.Decimal) {
 	}
 	e.byte(1)
 	e.str(d.String())
+}
+
+// shortest returns d as decoding its shortest spelling (d.String(), how
+// the stream's events spell amounts) gives it: no trailing zero after the
+// decimal point, no positive exponent, zero as 0. An amount already so,
+// as every amount decoded from the stream is, is returned as it is.
+func shortest(d decimal.Decimal) decimal.Decimal {
+	x := d.Exponent()
+	if x == 0 {
+		return d
+	}
+	if x < 0 && d.NumDigits() <= 18 {
+		if c := d.CoefficientInt64(); c%10 != 0 {
+			return d
+		}
+	}
+	return decimal.RequireFromString(d.String())
 }
 
 // bytes writes a byte string (a result's JSON) with its length; nil and

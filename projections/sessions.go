@@ -133,6 +133,12 @@ func (f *fold) sessionEntries(e *events.Envelope, payload any) {
 		return
 	}
 	r := f.rounds[e.Round]
+	if r == nil || r.Session == "" {
+		// Not a session's round (sessionOf): nothing to add up, and no
+		// decimal sums to make for every bet of the games without
+		// sessions.
+		return
+	}
 	var sold, refunds int
 	sales, prizes, refunded := decimal.Zero, decimal.Zero, decimal.Zero
 	switch p := payload.(type) {

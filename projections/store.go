@@ -200,6 +200,24 @@ func (s *Store) Position() (Position, error) {
 	return p, err
 }
 
+// Records calls fn with every record of the file, bucket by bucket (in
+// the order of the file's buckets) and key by key: the bytes that two
+// files must share to give the same answers, such as a rebuilt file and
+// the one a projector built following the stream live. fn must not keep
+// the slices after it returns; an error from fn stops the walk and is
+// returned.
+func (s *Store) Records(fn func(bucket, key, value []byte) error) error {
+	return s.view(func(tx *bolt.Tx, _ uint64) error {
+		for _, name := range allBuckets {
+			err := tx.Bucket(name).ForEach(func(k, v []byte) error { return fn(name, k, v) })
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
 // Path returns the file's path.
 func (s *Store) Path() string { return s.path }
 

@@ -41,7 +41,7 @@ func benchKeys() []string {
 		"restart_ready_ms", "restart_ratio", "serve_rss_mb", "checkpoint_pause_ms", "checkpoint_mb",
 		"ingest_bets_per_s", "ingest_p50_ms", "ingest_p99_ms",
 		"raw_append_events_per_s", "ingest_ratio",
-		"rebuild_events_per_s", "raw_read_events_per_s", "rebuild_ratio",
+		"rebuild_events_per_s", "raw_read_events_per_s", "rebuild_ratio", "projector_cpu_us_per_event",
 		"round_replay_ms", "board_read_p99_us",
 		"http_place_bet_per_s", "http_place_bet_p99_ms", "peak_rss_mb",
 		"ledger_place_bet_per_s", "http_ratio", "ledger_cpu_us_per_slip",

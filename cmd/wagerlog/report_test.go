@@ -46,9 +46,28 @@ func everyGameStream(t *testing.T, dir string, cycles int) (crapsRound string) {
 		t.Fatal(err)
 	}
 	defer st.Close()
+	playEveryGame(ctx, t, st, nil, cycles)
+	err = st.Read(ctx, 1, 0, func(r events.Raw) error {
+		e, err := events.Decode(r.Data)
+		if err == nil && e.Type == events.TypeRoundSettled && e.Table == DemoCrapsTable && crapsRound == "" {
+			crapsRound = e.Round
+		}
+		return nil
+	})
+	if err != nil || crapsRound == "" {
+		t.Fatalf("no craps round settled (%v)", err)
+	}
+	return crapsRound
+}
+
+// playEveryGame plays cycles of the demo's rounds on every demo table
+// into st through a ledger with the deterministic clock and ids of golden
+// tests; obs, when not nil, is the ledger's observer.
+func playEveryGame(ctx context.Context, t *testing.T, st *jetstream.Store, obs ledger.Observer, cycles int) {
+	t.Helper()
 	clock := ledgertest.NewClock()
 	clock.Set(everyGameDay)
-	led, err := ledger.Open(ctx, st, ledger.Options{Games: registry.New(), Clock: clock.Now, NewID: new(ledgertest.IDs).Next})
+	led, err := ledger.Open(ctx, st, ledger.Options{Games: registry.New(), Clock: clock.Now, NewID: new(ledgertest.IDs).Next, Observer: obs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,17 +92,6 @@ func everyGameStream(t *testing.T, dir string, cycles int) (crapsRound string) {
 			}
 		}
 	}
-	err = st.Read(ctx, 1, 0, func(r events.Raw) error {
-		e, err := events.Decode(r.Data)
-		if err == nil && e.Type == events.TypeRoundSettled && e.Table == DemoCrapsTable && crapsRound == "" {
-			crapsRound = e.Round
-		}
-		return nil
-	})
-	if err != nil || crapsRound == "" {
-		t.Fatalf("no craps round settled (%v)", err)
-	}
-	return crapsRound
 }
 
 // generated matches the report's generation time, the one thing of a
