@@ -1,7 +1,6 @@
 package craps
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/wagerlog/wagerlog/games"
@@ -17,11 +16,11 @@ var (
 	// ErrBadBetCode is returned (inside a *BetCodeError) when a bet code
 	// does not parse or names a number the bet does not take (place:7,
 	// hard:5). Code invalid_bet_code.
-	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
+	ErrBadBetCode = kit.ErrBadBetCode
 	// ErrBetNotOffered is returned (inside a *BetCodeError) when a bet code
 	// is well formed but the paytable has no line that pays it. Code
 	// bet_not_offered.
-	ErrBetNotOffered error = &games.Sentinel{Msg: "bet not offered by this paytable", Code: CodeBetNotOffered}
+	ErrBetNotOffered = kit.ErrBetNotOffered
 	// ErrBadRoll is returned when a result is not exactly two dice with
 	// values 1..6, or carries members that belong to other games. Code
 	// invalid_dice, as for Sic Bo.
@@ -32,10 +31,10 @@ var (
 	ErrBadStake = kit.ErrBadStake
 	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
 	// Code invalid_scale.
-	ErrBadScale error = &games.Sentinel{Msg: "invalid currency scale", Code: CodeInvalidScale}
+	ErrBadScale = kit.ErrBadScale
 	// ErrUnknownPaytable is returned by Lookup for an id not in the
 	// catalog. Code unknown_paytable.
-	ErrUnknownPaytable error = &games.Sentinel{Msg: "unknown paytable", Code: CodeUnknownPaytable}
+	ErrUnknownPaytable = games.ErrUnknownPaytable
 	// ErrNotNow is returned when a bet is placed (or settled as if placed)
 	// in a table state that does not take it: pass and don't pass only on
 	// a come-out roll, come and don't come and the pass line's odds only
@@ -71,18 +70,18 @@ var (
 	ErrTooManyBets error = &games.Sentinel{Msg: "too many open bets", Code: CodeTooManyBets}
 	// ErrBadPaytable is returned by New when paytable data is inconsistent.
 	// It has no API code: paytable data is never a bettor's input.
-	ErrBadPaytable = errors.New("invalid paytable")
+	ErrBadPaytable = kit.ErrBadPaytable
 )
 
 // Stable error codes of the API, returned by ErrorCode. The first six are
 // the codes Sic Bo uses for the same faults.
 const (
-	CodeInvalidBetCode     = "invalid_bet_code"
-	CodeBetNotOffered      = "bet_not_offered"
+	CodeInvalidBetCode     = kit.CodeInvalidBetCode
+	CodeBetNotOffered      = kit.CodeBetNotOffered
 	CodeInvalidDice        = "invalid_dice"
-	CodeInvalidAmount      = "invalid_amount"
-	CodeInvalidScale       = "invalid_scale"
-	CodeUnknownPaytable    = "unknown_paytable"
+	CodeInvalidAmount      = kit.CodeInvalidAmount
+	CodeInvalidScale       = kit.CodeInvalidScale
+	CodeUnknownPaytable    = kit.CodeUnknownPaytable
 	CodeBetNotAllowedNow   = "bet_not_allowed_now"
 	CodeOddsWithoutLineBet = "odds_without_line_bet"
 	CodeOddsAboveLimit     = "odds_above_limit"

@@ -1,7 +1,6 @@
 package roulette
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/wagerlog/wagerlog/games"
@@ -19,13 +18,13 @@ var (
 	// canonical order (ascending, 00 right after 0), or names numbers that
 	// do not form a bet of its kind on the table layout of either wheel
 	// (split:1-5, corner:1-2-3-4). Code invalid_bet_code.
-	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
+	ErrBadBetCode = kit.ErrBadBetCode
 	// ErrBetNotOffered is returned (inside a *BetCodeError) when a bet code
 	// is well formed but the paytable does not offer it: a kind it has no
 	// rule for, or a bet of the other wheel's layout (straight:00 or
 	// top_line:0-00-1-2-3 on a single-zero wheel, split:0-3 or
 	// first_four:0-1-2-3 on a double-zero one). Code bet_not_offered.
-	ErrBetNotOffered error = &games.Sentinel{Msg: "bet not offered by this paytable", Code: CodeBetNotOffered}
+	ErrBetNotOffered = kit.ErrBetNotOffered
 	// ErrBadPocket is returned when a result is not a pocket of the
 	// paytable's wheel: a JSON object other than {"pocket":"N"} with N one
 	// of "0", "00", "1".."36" written without leading zeros, "00" on a
@@ -39,12 +38,12 @@ var (
 	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
 	// It is a configuration error of the caller, not of the bettor. Code
 	// invalid_scale.
-	ErrBadScale error = &games.Sentinel{Msg: "invalid currency scale", Code: CodeInvalidScale}
+	ErrBadScale = kit.ErrBadScale
 	// ErrBadPaytable is returned by New when paytable data is inconsistent
 	// (an unknown kind, a wheel that is neither of the two layouts, odds
 	// that are not an exact decimal multiple, ...). It has no API code:
 	// paytable data is never a bettor's input.
-	ErrBadPaytable = errors.New("invalid paytable")
+	ErrBadPaytable = kit.ErrBadPaytable
 )
 
 // Lookup's unknown ids wrap games.ErrUnknownPaytable (code
@@ -77,12 +76,12 @@ func (e *BetCodeError) ErrorCode() string { return ErrorCode(e.Err) }
 
 // Stable error codes of the API, returned by ErrorCode.
 const (
-	CodeInvalidBetCode  = "invalid_bet_code"
-	CodeBetNotOffered   = "bet_not_offered"
-	CodeInvalidResult   = "invalid_result"
-	CodeInvalidAmount   = "invalid_amount"
-	CodeInvalidScale    = "invalid_scale"
-	CodeUnknownPaytable = "unknown_paytable"
+	CodeInvalidBetCode  = kit.CodeInvalidBetCode
+	CodeBetNotOffered   = kit.CodeBetNotOffered
+	CodeInvalidResult   = kit.CodeInvalidResult
+	CodeInvalidAmount   = kit.CodeInvalidAmount
+	CodeInvalidScale    = kit.CodeInvalidScale
+	CodeUnknownPaytable = kit.CodeUnknownPaytable
 )
 
 // ErrorCode maps an error to its stable API code: the code of the first

@@ -1,7 +1,6 @@
 package sicbo
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/wagerlog/wagerlog/games"
@@ -18,11 +17,11 @@ var (
 	// not parse, names a number outside 1..6 or a total outside 4..17, writes
 	// its numbers out of canonical order, or names a four-number group that
 	// is not one of 1-2-3-4, 2-3-4-5, 2-3-5-6, 3-4-5-6. Code invalid_bet_code.
-	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
+	ErrBadBetCode = kit.ErrBadBetCode
 	// ErrBetNotOffered is returned (inside a *BetCodeError) when a bet code is
 	// well formed but the paytable has no line that pays it (odd and even
 	// under sicbo/clm-2016, for example). Code bet_not_offered.
-	ErrBetNotOffered error = &games.Sentinel{Msg: "bet not offered by this paytable", Code: CodeBetNotOffered}
+	ErrBetNotOffered = kit.ErrBetNotOffered
 	// ErrBadDice is returned when a result is not exactly three dice with
 	// values 1..6, or carries members that belong to other games (a hand, a
 	// number). Code invalid_dice.
@@ -34,15 +33,15 @@ var (
 	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
 	// It is a configuration error of the caller, not of the bettor. Code
 	// invalid_scale.
-	ErrBadScale error = &games.Sentinel{Msg: "invalid currency scale", Code: CodeInvalidScale}
+	ErrBadScale = kit.ErrBadScale
 	// ErrUnknownPaytable is returned by Lookup for an id not in the catalog.
 	// Code unknown_paytable.
-	ErrUnknownPaytable error = &games.Sentinel{Msg: "unknown paytable", Code: CodeUnknownPaytable}
+	ErrUnknownPaytable = games.ErrUnknownPaytable
 	// ErrBadPaytable is returned by New when paytable data is inconsistent
 	// (a rule that does not parse, a duplicate line, odds that are not an
 	// exact decimal multiple, ...). It has no API code: paytable data is
 	// never a bettor's input.
-	ErrBadPaytable = errors.New("invalid paytable")
+	ErrBadPaytable = kit.ErrBadPaytable
 )
 
 // BetCodeError says which bet code was refused and why. Err is
@@ -71,12 +70,12 @@ func (e *BetCodeError) ErrorCode() string { return ErrorCode(e.Err) }
 
 // Stable error codes of the API, returned by ErrorCode.
 const (
-	CodeInvalidBetCode  = "invalid_bet_code"
-	CodeBetNotOffered   = "bet_not_offered"
+	CodeInvalidBetCode  = kit.CodeInvalidBetCode
+	CodeBetNotOffered   = kit.CodeBetNotOffered
 	CodeInvalidDice     = "invalid_dice"
-	CodeInvalidAmount   = "invalid_amount"
-	CodeInvalidScale    = "invalid_scale"
-	CodeUnknownPaytable = "unknown_paytable"
+	CodeInvalidAmount   = kit.CodeInvalidAmount
+	CodeInvalidScale    = kit.CodeInvalidScale
+	CodeUnknownPaytable = kit.CodeUnknownPaytable
 )
 
 // ErrorCode maps an error of this package to its stable API code, and
