@@ -57,7 +57,7 @@ const (
 // names: the dispute report and the settle --jsonl answer print them.
 const (
 	// RuleResultShape: the JSON is not the form's result object.
-	RuleResultShape = "result_shape"
+	RuleResultShape = kit.RuleResultShape
 	// RuleCardSpelling: a card is not rank (A23456789TJQK) then suit (SHDC).
 	RuleCardSpelling = "card_spelling"
 	// RuleCardsPerHand: a hand has two or three cards.

@@ -106,7 +106,7 @@ const (
 // Rules a result can break, the Rule of a *ResultError.
 const (
 	// RuleResultShape: the JSON is not {"ball":N} or {"void":"reason"}.
-	RuleResultShape = "result_shape"
+	RuleResultShape = kit.RuleResultShape
 	// RuleBallRange: a ball is 1..90.
 	RuleBallRange = "ball_range"
 	// RuleBallTwice: a ball is drawn once per game.

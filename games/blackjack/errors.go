@@ -54,7 +54,7 @@ const (
 // settle --jsonl answer print them.
 const (
 	// RuleResultShape: the JSON is not one of the round's result objects.
-	RuleResultShape = "result_shape"
+	RuleResultShape = kit.RuleResultShape
 	// RuleCardSpelling: a card is not rank (A23456789TJQK) then suit (SHDC).
 	RuleCardSpelling = "card_spelling"
 	// RuleShoe: a card appears more times in the round than the shoe holds.

@@ -111,6 +111,7 @@ const OddsMax = 1000
 type Paytable struct {
 	data Data
 	kit.Canon
+	kit.Rounds[Result, *Round]
 	odds      map[Line]Odds
 	surrender decimal.Decimal // fraction of the stake a surrender returns
 	insMax    decimal.Decimal // fraction of the main bet
@@ -169,6 +170,7 @@ func New(d Data) (*Paytable, error) {
 		return bad("perfect pairs minimum %s%% above the maximum %s%%", s.PerfectPairsMinPercent, s.PerfectPairsMaxPercent)
 	}
 	p.Canon = kit.NewCanon(d.ID, d.Game, d.Version, d.Source, canonicalData(d))
+	p.Rounds = kit.NewRounds("blackjack", ResultsMax, p.NewRound, ParseResult)
 	return p, nil
 }
 
@@ -218,48 +220,6 @@ func (p *Paytable) bet(code string) (Bet, error) {
 		return Bet{}, fmt.Errorf("%w: %q: a seat has at most %d hands at %s (0..%d)", ErrBadBetCode, code, p.data.Settings.HandsMax, p.data.ID, p.data.Settings.HandsMax-1)
 	}
 	return b, nil
-}
-
-// ParseResult decodes one result of a round strictly: see ParseResult
-// (the package function). It does not check the result against the
-// round; CheckResult does.
-func (p *Paytable) ParseResult(raw []byte) (games.Result, error) {
-	r, err := ParseResult(raw)
-	if err != nil {
-		return nil, err
-	}
-	return r, nil
-}
-
-// CheckResult validates r recorded after prior, by folding the round:
-// whose turn it is, what the cards allow, what the dealer's rule says. It
-// implements games.ResultChecker; its errors are *ResultError.
-func (p *Paytable) CheckResult(r games.Result, prior []games.Result) error {
-	rd, err := p.Fold(prior)
-	if err != nil {
-		return err
-	}
-	br, ok := r.(Result)
-	if !ok {
-		return resultError(RuleResultShape, "a %T is not a blackjack result", r)
-	}
-	return rd.Apply(br)
-}
-
-// RoundOver reports whether the round is complete: the dealer's hand is
-// (he stands or busts under the table's rule). A round whose results do
-// not fold is not over.
-func (p *Paytable) RoundOver(results []games.Result) bool {
-	rd, err := p.Fold(results)
-	return err == nil && rd.Over()
-}
-
-// ShoeOver reports whether the cut card came out during the round: the
-// round is finished with the cards left, and the next is dealt from a new
-// shuffle (seed 004, Black Jack 1.5 "Último pase").
-func (p *Paytable) ShoeOver(results []games.Result) bool {
-	rd, err := p.Fold(results)
-	return err == nil && rd.CutCard()
 }
 
 // RTP returns the exact RTP of the bets that have one whatever the

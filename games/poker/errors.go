@@ -51,7 +51,7 @@ const (
 // the dispute report and settle answers print.
 const (
 	// RuleResultShape: the JSON is not the game's result object.
-	RuleResultShape = "result_shape"
+	RuleResultShape = kit.RuleResultShape
 	// RuleCardSpelling: a card is not rank (23456789TJQKA) then suit
 	// (SHDC).
 	RuleCardSpelling = "card_spelling"

@@ -72,6 +72,7 @@ const OddsMax = 1000
 type Paytable struct {
 	data Data
 	kit.Canon
+	kit.Rounds[Result, *Round]
 	odds      map[Line]Odds
 	surrender decimal.Decimal
 }
@@ -111,6 +112,7 @@ func New(d Data) (*Paytable, error) {
 		return bad("%v", err)
 	}
 	p.Canon = kit.NewCanon(d.ID, d.Game, d.Version, d.Source, canonicalData(d))
+	p.Rounds = kit.NewRounds("War", ResultsMax, p.NewRound, ParseResult)
 	return p, nil
 }
 
@@ -147,46 +149,6 @@ func (p *Paytable) BetKind(code string) (string, error) {
 		return "", err
 	}
 	return string(b.kind), nil
-}
-
-// ParseResult decodes one result strictly: see ParseResult (the package
-// function). CheckResult checks it against the round.
-func (p *Paytable) ParseResult(raw []byte) (games.Result, error) {
-	r, err := ParseResult(raw)
-	if err != nil {
-		return nil, err
-	}
-	return r, nil
-}
-
-// CheckResult validates r recorded after prior by folding the round. It
-// implements games.ResultChecker; its errors are *ResultError.
-func (p *Paytable) CheckResult(r games.Result, prior []games.Result) error {
-	rd, err := p.Fold(prior)
-	if err != nil {
-		return err
-	}
-	wr, ok := r.(Result)
-	if !ok {
-		return resultError(RuleResultShape, "a %T is not a War result", r)
-	}
-	return rd.Apply(wr)
-}
-
-// RoundOver reports whether the round is complete: after the dealer's
-// card when no seat ties; after the last decision when every tied seat
-// surrendered; after the dealer's war card otherwise.
-func (p *Paytable) RoundOver(results []games.Result) bool {
-	rd, err := p.Fold(results)
-	return err == nil && rd.Over()
-}
-
-// ShoeOver reports whether the cut card came out during the round: the
-// round is finished and the next is dealt from a new shuffle (seed 004,
-// War 4.4 "Último pase").
-func (p *Paytable) ShoeOver(results []games.Result) bool {
-	rd, err := p.Fold(results)
-	return err == nil && rd.cutCard
 }
 
 // RTP returns the exact RTP of the main bet (going to war on every tie),

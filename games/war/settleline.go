@@ -137,7 +137,7 @@ func (p *Paytable) settleRequest(req SettleLineRequest, stake decimal.Decimal, s
 	if err != nil {
 		return SettleLineResult{}, err
 	}
-	rd := &Round{decks: p.data.Decks, set: p.data.Settings}
+	rd := p.NewRound()
 	results := []games.Result{CardTo(pc, 1), DealerCard(dc)}
 	apply := func(rs ...Result) error {
 		for _, r := range rs {
