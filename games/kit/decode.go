@@ -117,3 +117,18 @@ func LineFault(err error) (code, rule, message string) {
 	}
 	return code, BrokenRule(err), err.Error()
 }
+
+// DecodeResult decodes one result of a card game into v strictly: at
+// most limit bytes, one JSON object with no unknown member. shape is the
+// sentence a refused result's message starts with, what the game's
+// results look like ("a War result is {…}"). Its errors are *ResultError
+// of RuleResultShape.
+func DecodeResult(raw []byte, limit int, v any, shape string) error {
+	if len(raw) > limit {
+		return ResultErrorf(RuleResultShape, "a result of %d bytes is over the %d-byte limit", len(raw), limit)
+	}
+	if err := json.Unmarshal(raw, v, Strict()); err != nil {
+		return ResultErrorf(RuleResultShape, "%s: %v", shape, err)
+	}
+	return nil
+}
