@@ -100,31 +100,13 @@ func ErrorCode(err error) string {
 	return games.ErrorCode(err)
 }
 
-// BetCodeError says which bet code was refused and why. Err is
-// ErrBadBetCode or ErrBetNotOffered.
-type BetCodeError struct {
-	// Code is the bet code as given, cut to BetCodeLenMax bytes plus "..."
-	// when longer, so an absurd input cannot bloat logs.
-	Code string
-	// Reason is a sentence for a human.
-	Reason string
-	// Err is the sentinel.
-	Err error
-}
+// BetCodeError says which bet code was refused and why (the kit's). Err
+// is ErrBadBetCode or ErrBetNotOffered.
+type BetCodeError = kit.BetCodeError
 
-func (e *BetCodeError) Error() string { return fmt.Sprintf("%v: %q: %s", e.Err, e.Code, e.Reason) }
-
-// Unwrap returns the sentinel, for errors.Is.
-func (e *BetCodeError) Unwrap() error { return e.Err }
-
-// ErrorCode returns invalid_bet_code or bet_not_offered.
-func (e *BetCodeError) ErrorCode() string { return ErrorCode(e.Err) }
-
+// betCodeError builds a *BetCodeError, cutting an overlong code.
 func betCodeError(code string, sentinel error, format string, args ...any) *BetCodeError {
-	if len(code) > BetCodeLenMax {
-		code = code[:BetCodeLenMax] + "..."
-	}
-	return &BetCodeError{Code: code, Reason: fmt.Sprintf(format, args...), Err: sentinel}
+	return kit.BetCodeErrorf(code, BetCodeLenMax, sentinel, format, args...)
 }
 
 // OddsLimitError says how far odds may go behind the line bets they stand

@@ -119,3 +119,36 @@ func BrokenRule(err error) string {
 	}
 	return ""
 }
+
+// BetCodeError says which bet code was refused and why (the dice and
+// wheel games' refusals: craps, roulette, Sic Bo). Its code is its
+// sentinel's.
+type BetCodeError struct {
+	// Code is the bet code as given, cut to the game's BetCodeLenMax bytes
+	// plus "..." when longer, so an absurd input cannot bloat logs.
+	Code string
+	// Reason is a sentence for a human: what is wrong and, when there is
+	// one, the canonical spelling.
+	Reason string
+	// Err is the sentinel: the game's ErrBadBetCode or ErrBetNotOffered.
+	Err error
+}
+
+// Error writes the sentinel, the code and the reason.
+func (e *BetCodeError) Error() string { return fmt.Sprintf("%v: %q: %s", e.Err, e.Code, e.Reason) }
+
+// Unwrap returns the sentinel, for errors.Is.
+func (e *BetCodeError) Unwrap() error { return e.Err }
+
+// ErrorCode returns the sentinel's code: invalid_bet_code or
+// bet_not_offered.
+func (e *BetCodeError) ErrorCode() string { return games.ErrorCode(e.Err) }
+
+// BetCodeErrorf returns a *BetCodeError for code, cut to limit bytes,
+// wrapping sentinel with a formatted reason.
+func BetCodeErrorf(code string, limit int, sentinel error, format string, args ...any) *BetCodeError {
+	if len(code) > limit {
+		code = code[:limit] + "..."
+	}
+	return &BetCodeError{Code: code, Reason: fmt.Sprintf(format, args...), Err: sentinel}
+}

@@ -55,3 +55,17 @@ func TestSentinels(t *testing.T) {
 		}
 	}
 }
+
+func TestBetCodeErrorf(t *testing.T) {
+	err := fmt.Errorf("bet 3: %w", BetCodeErrorf("straight:00000000000", 10, ErrBetNotOffered, "no %s here", "00"))
+	var be *BetCodeError
+	if !errors.As(err, &be) || be.Code != "straight:0..." || !errors.Is(err, ErrBetNotOffered) || games.ErrorCode(err) != "bet_not_offered" {
+		t.Fatalf("%v", err)
+	}
+	if want := `bet 3: bet not offered by this paytable: "straight:0...": no 00 here`; err.Error() != want {
+		t.Errorf("message %q, want %q", err, want)
+	}
+	if be := BetCodeErrorf("big", 10, ErrBadBetCode, "x"); be.Code != "big" || be.ErrorCode() != "invalid_bet_code" {
+		t.Errorf("%+v", be)
+	}
+}

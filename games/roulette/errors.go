@@ -1,8 +1,6 @@
 package roulette
 
 import (
-	"fmt"
-
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/kit"
 )
@@ -49,30 +47,9 @@ var (
 // Lookup's unknown ids wrap games.ErrUnknownPaytable (code
 // unknown_paytable), the catalog's own sentinel: one home for the concept.
 
-// BetCodeError says which bet code was refused and why. Err is
-// ErrBadBetCode or ErrBetNotOffered.
-type BetCodeError struct {
-	// Code is the bet code as given (cut to BetCodeLenMax bytes plus "..."
-	// when longer, so an absurd input cannot bloat logs).
-	Code string
-	// Reason is a sentence for a human: what is wrong and, when there is
-	// one, the canonical spelling.
-	Reason string
-	// Err is the sentinel: ErrBadBetCode or ErrBetNotOffered.
-	Err error
-}
-
-// Error writes the sentinel, the code and the reason.
-func (e *BetCodeError) Error() string {
-	return fmt.Sprintf("%v: %q: %s", e.Err, e.Code, e.Reason)
-}
-
-// Unwrap returns the sentinel, for errors.Is.
-func (e *BetCodeError) Unwrap() error { return e.Err }
-
-// ErrorCode returns the stable API code of the refusal: invalid_bet_code or
-// bet_not_offered.
-func (e *BetCodeError) ErrorCode() string { return ErrorCode(e.Err) }
+// BetCodeError says which bet code was refused and why (the kit's). Err
+// is ErrBadBetCode or ErrBetNotOffered.
+type BetCodeError = kit.BetCodeError
 
 // Stable error codes of the API, returned by ErrorCode.
 const (
@@ -94,8 +71,5 @@ func ErrorCode(err error) string {
 
 // betCodeError builds a *BetCodeError, cutting an overlong code.
 func betCodeError(code string, sentinel error, format string, args ...any) *BetCodeError {
-	if len(code) > BetCodeLenMax {
-		code = code[:BetCodeLenMax] + "..."
-	}
-	return &BetCodeError{Code: code, Reason: fmt.Sprintf(format, args...), Err: sentinel}
+	return kit.BetCodeErrorf(code, BetCodeLenMax, sentinel, format, args...)
 }
