@@ -102,3 +102,20 @@ func (k Rounds[R, D]) ShoeOver(results []games.Result) bool {
 	rd, err := k.Fold(results)
 	return err == nil && rd.CutCard()
 }
+
+// OneResult returns the one result of a round that a bet of a game with
+// one result per round (roulette's spin, Sic Bo's dice) is settled
+// against: the bet placed before it (b.Since 0) and exactly one result,
+// of the game's type R. Its errors wrap bad, the game's result error;
+// game names the game in them.
+func OneResult[R games.Result](b games.Bet, results []games.Result, bad error, game string) (R, error) {
+	var zero R
+	if b.Since != 0 || len(results) != 1 {
+		return zero, fmt.Errorf("%w: a %s bet is settled against the round's one result (placed before result %d of %d)", bad, game, b.Since, len(results))
+	}
+	r, ok := results[0].(R)
+	if !ok {
+		return zero, fmt.Errorf("%w: a %T is not a %s result", bad, results[0], game)
+	}
+	return r, nil
+}

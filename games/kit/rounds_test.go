@@ -90,3 +90,25 @@ func TestRounds(t *testing.T) {
 		}
 	})
 }
+
+func TestOneResult(t *testing.T) {
+	bad := &games.Sentinel{Msg: "invalid steps", Code: "invalid_steps"}
+	if s, err := OneResult[step](games.Bet{}, []games.Result{step(4)}, bad, "Steps"); err != nil || s != 4 {
+		t.Fatalf("%v, %v", s, err)
+	}
+	for _, tt := range []struct {
+		b       games.Bet
+		results []games.Result
+		want    string
+	}{
+		{games.Bet{}, nil, "invalid steps: a Steps bet is settled against the round's one result (placed before result 0 of 0)"},
+		{games.Bet{Since: 1}, []games.Result{step(1)}, "invalid steps: a Steps bet is settled against the round's one result (placed before result 1 of 1)"},
+		{games.Bet{}, []games.Result{step(1), step(2)}, "invalid steps: a Steps bet is settled against the round's one result (placed before result 0 of 2)"},
+		{games.Bet{}, []games.Result{other{1}}, "invalid steps: a kit.other is not a Steps result"},
+	} {
+		_, err := OneResult[step](tt.b, tt.results, bad, "Steps")
+		if err == nil || err.Error() != tt.want || !errors.Is(err, bad) {
+			t.Errorf("%v, want %s", err, tt.want)
+		}
+	}
+}
