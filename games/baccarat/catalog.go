@@ -1,6 +1,10 @@
 package baccarat
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/wagerlog/wagerlog/games/kit"
+)
 
 // Ids of the catalog's paytables.
 const (
@@ -32,13 +36,7 @@ func Lookup(id string) (*Paytable, error) {
 
 // mustNew builds a catalog paytable. Catalog data is a literal of this
 // package, validated by its tests, so a failure is a programming error.
-func mustNew(d Data) *Paytable {
-	p, err := New(d)
-	if err != nil {
-		panic(fmt.Sprintf("baccarat: catalog paytable: %v", err))
-	}
-	return p
-}
+func mustNew(d Data) *Paytable { return kit.MustBuild("baccarat", New, d) }
 
 // puntoBanco is the standard house-banked game (docs/games/baccarat.md): player 1:1, banker 1:1
 // less 5% commission on the win, tie 8:1, player and banker push on a tie,

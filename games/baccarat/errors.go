@@ -1,8 +1,6 @@
 package baccarat
 
 import (
-	"errors"
-
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/kit"
 )
@@ -20,17 +18,17 @@ var (
 	ErrBadResult = kit.ErrBadResult
 	// ErrBadBetCode is returned when a bet code does not parse. Code
 	// invalid_bet_code.
-	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
+	ErrBadBetCode = kit.ErrBadBetCode
 	// ErrBetNotOffered is returned for a well-formed code of the other
 	// form (tableau:1 under punto banco). Code bet_not_offered.
-	ErrBetNotOffered error = &games.Sentinel{Msg: "bet not offered by this paytable", Code: CodeBetNotOffered}
+	ErrBetNotOffered = kit.ErrBetNotOffered
 	// ErrBadStake is returned when a stake or a bank is not positive, has
 	// more decimals than the currency's scale or is not below
 	// 10^StakeDigitsMax. Code invalid_amount.
-	ErrBadStake error = &games.Sentinel{Msg: "invalid amount", Code: CodeInvalidAmount}
+	ErrBadStake = kit.ErrBadAmount
 	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
 	// Code invalid_scale.
-	ErrBadScale error = &games.Sentinel{Msg: "invalid currency scale", Code: CodeInvalidScale}
+	ErrBadScale = kit.ErrBadScale
 	// ErrBetsExceedBank is returned by CheckBets and SettleCoup when the
 	// stakes of a coup that play (a bet on the line plays half) add up to
 	// more than the bank: the banker could not pay them. Code
@@ -38,28 +36,28 @@ var (
 	ErrBetsExceedBank error = &games.Sentinel{Msg: "the bets of the coup exceed the bank", Code: CodeBetsExceedBank}
 	// ErrUnknownPaytable is returned by Lookup for an id not in the
 	// catalog. Code unknown_paytable.
-	ErrUnknownPaytable error = &games.Sentinel{Msg: "unknown paytable", Code: CodeUnknownPaytable}
+	ErrUnknownPaytable = games.ErrUnknownPaytable
 	// ErrBadPaytable is returned by New for inconsistent paytable data. It
 	// has no API code: paytable data is never a bettor's input.
-	ErrBadPaytable = errors.New("invalid paytable")
+	ErrBadPaytable = kit.ErrBadPaytable
 )
 
 // Stable error codes of the API, returned by ErrorCode.
 const (
-	CodeInvalidResult   = "invalid_result"
-	CodeInvalidBetCode  = "invalid_bet_code"
-	CodeBetNotOffered   = "bet_not_offered"
-	CodeInvalidAmount   = "invalid_amount"
-	CodeInvalidScale    = "invalid_scale"
+	CodeInvalidResult   = kit.CodeInvalidResult
+	CodeInvalidBetCode  = kit.CodeInvalidBetCode
+	CodeBetNotOffered   = kit.CodeBetNotOffered
+	CodeInvalidAmount   = kit.CodeInvalidAmount
+	CodeInvalidScale    = kit.CodeInvalidScale
 	CodeBetsExceedBank  = "bets_exceed_bank"
-	CodeUnknownPaytable = "unknown_paytable"
+	CodeUnknownPaytable = kit.CodeUnknownPaytable
 )
 
 // Rules a result can break, the Rule of a *ResultError. They are stable
 // names: the dispute report and the settle --jsonl answer print them.
 const (
 	// RuleResultShape: the JSON is not the form's result object.
-	RuleResultShape = "result_shape"
+	RuleResultShape = kit.RuleResultShape
 	// RuleCardSpelling: a card is not rank (A23456789TJQK) then suit (SHDC).
 	RuleCardSpelling = "card_spelling"
 	// RuleCardsPerHand: a hand has two or three cards.
@@ -99,13 +97,7 @@ func resultError(rule, format string, args ...any) *ResultError {
 }
 
 // BrokenRule returns the Rule of the *ResultError inside err, or "".
-func BrokenRule(err error) string {
-	var re *ResultError
-	if errors.As(err, &re) {
-		return re.Rule
-	}
-	return ""
-}
+func BrokenRule(err error) string { return kit.BrokenRule(err) }
 
 // ErrorCode maps an error of this package to its stable API code, and
 // returns "" for an error that is not one of this package's and for

@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/go-json-experiment/json"
-
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/kit"
 )
@@ -42,12 +40,9 @@ type voidJSON struct {
 // ParseCoup decodes a punto banco result strictly and checks it with
 // Coup.Check for a shoe of decks decks. Every error is a *ResultError.
 func ParseCoup(raw []byte, decks int) (Coup, error) {
-	if len(raw) > ResultBytesMax {
-		return Coup{}, resultError(RuleResultShape, "a result of %d bytes is over the %d-byte limit", len(raw), ResultBytesMax)
-	}
 	var v coupJSON
-	if err := json.Unmarshal(raw, &v, kit.Strict()); err != nil {
-		return Coup{}, resultError(RuleResultShape, "a punto banco result is {\"player\":[cards],\"banker\":[cards]}: %v", err)
+	if err := kit.DecodeResult(raw, ResultBytesMax, &v, "a punto banco result is {\"player\":[cards],\"banker\":[cards]}"); err != nil {
+		return Coup{}, err
 	}
 	if v.Player == nil || v.Banker == nil {
 		return Coup{}, resultError(RuleResultShape, "a punto banco result has both \"player\" and \"banker\"")
@@ -68,12 +63,9 @@ func ParseCoup(raw []byte, decks int) (Coup, error) {
 // DeuxCoup.Check for a shoe of decks decks. Every error is a
 // *ResultError.
 func ParseDeuxCoup(raw []byte, decks int) (DeuxCoup, error) {
-	if len(raw) > ResultBytesMax {
-		return DeuxCoup{}, resultError(RuleResultShape, "a result of %d bytes is over the %d-byte limit", len(raw), ResultBytesMax)
-	}
 	var v deuxJSON
-	if err := json.Unmarshal(raw, &v, kit.Strict()); err != nil {
-		return DeuxCoup{}, resultError(RuleResultShape, "a deux tableaux result is {\"tableaux\":[[cards],[cards]],\"banker\":[cards]}: %v", err)
+	if err := kit.DecodeResult(raw, ResultBytesMax, &v, "a deux tableaux result is {\"tableaux\":[[cards],[cards]],\"banker\":[cards]}"); err != nil {
+		return DeuxCoup{}, err
 	}
 	if len(v.Tableaux) != 2 || v.Banker == nil {
 		return DeuxCoup{}, resultError(RuleResultShape, "a deux tableaux result has \"tableaux\" (two hands) and \"banker\"")

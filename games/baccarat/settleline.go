@@ -13,7 +13,7 @@ import (
 
 // CodeInvalidRequest is the code of a settle line that is not a request
 // (bad JSON, unknown member, missing paytable).
-const CodeInvalidRequest = "invalid_request"
+const CodeInvalidRequest = kit.CodeInvalidRequest
 
 // SettleLineRequest is one line of `wagerlog settle --jsonl` for baccarat,
 // the auditors' contract. Punto banco:
@@ -69,11 +69,8 @@ type SettleLineResult struct {
 // SettleLineError is the answer for an error: its code (ErrorCode, or
 // invalid_request for an error of no code) and, for a bad deal, the rule.
 func SettleLineError(err error) SettleLineResult {
-	code := ErrorCode(err)
-	if code == "" {
-		code = CodeInvalidRequest
-	}
-	return SettleLineResult{Outcome: "error", Code: code, Rule: BrokenRule(err), Message: err.Error()}
+	code, rule, msg := kit.LineFault(err)
+	return SettleLineResult{Outcome: "error", Code: code, Rule: rule, Message: msg}
 }
 
 // SettleLine answers one request line (without its line ending) under the
@@ -82,18 +79,8 @@ func SettleLineError(err error) SettleLineResult {
 // "error".
 func SettleLine(line []byte, defPaytable string, defScale int32) SettleLineResult {
 	var req SettleLineRequest
-	if err := kit.DecodeLine(line, 0, &req); err != nil {
-		return SettleLineError(err)
-	}
-	scale, err := kit.LineDefaults(&req.Paytable, req.Scale, defPaytable, defScale)
-	if err != nil {
-		return SettleLineError(err)
-	}
-	pt, err := Lookup(req.Paytable)
-	if err != nil {
-		return SettleLineError(err)
-	}
-	stake, err := kit.LineStake(req.Stake, ErrBadStake)
+	head := kit.LineHead{Paytable: &req.Paytable, Scale: &req.Scale, Stake: &req.Stake}
+	pt, stake, scale, err := kit.ReadLine(line, 0, &req, head, defPaytable, defScale, Lookup, ErrBadStake)
 	if err != nil {
 		return SettleLineError(err)
 	}

@@ -1,6 +1,10 @@
 package bingo
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/wagerlog/wagerlog/games/kit"
+)
 
 // IDEs1979 is bingo as the Spanish catalogue of games of 9 October 1979
 // rules it (seeds/002_7cad45b1f661326b.txt, "El juego del bingo").
@@ -21,13 +25,7 @@ func Lookup(id string) (*Paytable, error) {
 
 // mustNew builds a catalog paytable. Catalog data is a literal of this
 // package, validated by its tests, so a failure is a programming error.
-func mustNew(d Data) *Paytable {
-	p, err := New(d)
-	if err != nil {
-		panic(fmt.Sprintf("bingo: catalog paytable: %v", err))
-	}
-	return p
-}
+func mustNew(d Data) *Paytable { return kit.MustBuild("bingo", New, d) }
 
 // es1979 is seed 002's bingo. The seed says the prizes are announced as
 // amounts but leaves their share of the sales to the Reglamento del Juego

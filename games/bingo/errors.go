@@ -25,14 +25,14 @@ var (
 	ErrBadResult = kit.ErrBadResult
 	// ErrBadBetCode is returned when a bet code is not "card:<id>:<15
 	// numbers>". Code invalid_bet_code.
-	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
+	ErrBadBetCode = kit.ErrBadBetCode
 	// ErrBadAmount is returned when a card's price or a prize is not
 	// positive, has more decimals than the currency or is not below
 	// 10^AmountDigitsMax. Code invalid_amount.
-	ErrBadAmount error = &games.Sentinel{Msg: "invalid amount", Code: CodeInvalidAmount}
+	ErrBadAmount = kit.ErrBadAmount
 	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
 	// Code invalid_scale.
-	ErrBadScale error = &games.Sentinel{Msg: "invalid currency scale", Code: CodeInvalidScale}
+	ErrBadScale = kit.ErrBadScale
 	// ErrDuplicateCard is returned when one game sells the same card (same
 	// series and number) twice: card numbers are unique per series. Code
 	// duplicate_card.
@@ -57,29 +57,29 @@ var (
 	ErrRoundSettlement error = &games.Sentinel{Msg: "a bingo game is settled as a whole", Code: CodeRoundSettlement}
 	// ErrUnknownPaytable is returned by Lookup for an id not in the
 	// catalog. Code unknown_paytable.
-	ErrUnknownPaytable error = &games.Sentinel{Msg: "unknown paytable", Code: CodeUnknownPaytable}
+	ErrUnknownPaytable = games.ErrUnknownPaytable
 	// ErrBadClaim is returned by CheckClaim when a call names no prize
 	// of bingo (a line or a bingo) or no card of the game. Code
 	// invalid_claim.
 	ErrBadClaim error = &games.Sentinel{Msg: "invalid claim", Code: CodeInvalidClaim}
 	// ErrBadPaytable is returned by New for inconsistent paytable data. It
 	// has no API code: paytable data is never a player's input.
-	ErrBadPaytable = errors.New("invalid paytable")
+	ErrBadPaytable = kit.ErrBadPaytable
 )
 
 // Stable error codes of the API, returned by ErrorCode.
 const (
 	CodeInvalidCard     = "invalid_card"
-	CodeInvalidResult   = "invalid_result"
-	CodeInvalidBetCode  = "invalid_bet_code"
-	CodeInvalidAmount   = "invalid_amount"
-	CodeInvalidScale    = "invalid_scale"
+	CodeInvalidResult   = kit.CodeInvalidResult
+	CodeInvalidBetCode  = kit.CodeInvalidBetCode
+	CodeInvalidAmount   = kit.CodeInvalidAmount
+	CodeInvalidScale    = kit.CodeInvalidScale
 	CodeDuplicateCard   = "duplicate_card"
 	CodeTooManyCards    = "too_many_cards"
 	CodeInvalidSeries   = "invalid_series"
 	CodeGameNotOver     = "game_not_over"
 	CodeRoundSettlement = "round_settlement_required"
-	CodeUnknownPaytable = "unknown_paytable"
+	CodeUnknownPaytable = kit.CodeUnknownPaytable
 	CodeInvalidClaim    = "invalid_claim"
 )
 
@@ -106,7 +106,7 @@ const (
 // Rules a result can break, the Rule of a *ResultError.
 const (
 	// RuleResultShape: the JSON is not {"ball":N} or {"void":"reason"}.
-	RuleResultShape = "result_shape"
+	RuleResultShape = kit.RuleResultShape
 	// RuleBallRange: a ball is 1..90.
 	RuleBallRange = "ball_range"
 	// RuleBallTwice: a ball is drawn once per game.

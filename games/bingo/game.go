@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // Game is bingo in the catalog of games (games/registry).
@@ -13,14 +14,7 @@ type Game struct{}
 func (Game) Name() string { return GameName }
 
 // Paytables returns the bingo paytables in id order.
-func (Game) Paytables() []games.Paytable {
-	ps := Paytables()
-	out := make([]games.Paytable, len(ps))
-	for i, p := range ps {
-		out[i] = p
-	}
-	return out
-}
+func (Game) Paytables() []games.Paytable { return kit.Paytables(Paytables()) }
 
 // Board returns the board of the balls it is given, one entry per ball
 // as the ledger settles them (round.step_settled, then round.settled on

@@ -84,12 +84,9 @@ type resultJSON struct {
 // written without sign, fraction or exponent. Every error is a
 // *ResultError (code invalid_result).
 func ParseResult(raw []byte) (games.Result, error) {
-	if len(raw) > ResultBytesMax {
-		return nil, resultError(RuleResultShape, "a result of %d bytes is over the %d-byte limit", len(raw), ResultBytesMax)
-	}
 	var v resultJSON
-	if err := json.Unmarshal(raw, &v, kit.Strict()); err != nil {
-		return nil, resultError(RuleResultShape, "a bingo result is {\"ball\":N} or {\"void\":\"reason\"}: %v", err)
+	if err := kit.DecodeResult(raw, ResultBytesMax, &v, "a bingo result is {\"ball\":N} or {\"void\":\"reason\"}"); err != nil {
+		return nil, err
 	}
 	switch {
 	case v.Ball != nil && v.Void != nil, v.Ball == nil && v.Void == nil:

@@ -14,7 +14,7 @@ import (
 
 // CodeInvalidRequest is the code of a settle line that is not a request
 // (bad JSON, unknown member, missing paytable).
-const CodeInvalidRequest = "invalid_request"
+const CodeInvalidRequest = kit.CodeInvalidRequest
 
 // SettleLineBytesMax bounds one settle line: 100,000 cards take about 8
 // MB.

@@ -4,7 +4,7 @@
 // the classes below and calls render with every board of a table that
 // plays the game (docs/DASHBOARD.md, "Board modules").
 
-import { $, el, srOnly, fmtPct, card, maxResults, freshRounds } from '../kit.js';
+import { $, el, srOnly, card, maxResults, freshRounds, countPct, fact } from '../kit.js';
 
 export const classes = 'cards';
 
@@ -57,12 +57,10 @@ export function render(b, prev) {
     $('k-latest').replaceChildren(el('div', { class: 'k-round' }, srOnly(describe(last)), el('span', { 'aria-hidden': 'true' }, ...beadBody(last))));
   }
   $('k-rounds-n').textContent = String(s.rounds || 0);
-  const fact = (name, value) => el('div', {}, el('dt', { text: name }), el('dd', { text: value }));
-  const pc = (c) => `${fmtPct(c)} · ${(c && c.count) || 0}`;
   const d = s.dealer || {};
   $('k-facts').replaceChildren(fact('Dealer bust rate', `${s.dealer_bust_rate || '0'}%`), fact('Dealer blackjacks', String(s.dealer_blackjacks || 0)),
     fact('Player blackjacks', String(s.player_blackjacks || 0)),
-    ...['17', '18', '19', '20', '21'].map((t) => fact(`Dealer ${t}`, pc(d[t]))));
+    ...['17', '18', '19', '20', '21'].map((t) => fact(`Dealer ${t}`, countPct(d[t]))));
   const head = el('tr', {}, ...['Seat', 'Hands', 'Won', 'Lost', 'Push', 'Surr.', 'BJ', 'Bust'].map((h) => el('th', { text: h })));
   const rows = (s.seats || []).map((x) => el('tr', {}, el('td', { text: String(x.seat) }), el('td', { text: String(x.hands) }),
     ...[x.won, x.lost, x.push, x.surrendered, x.blackjacks, x.busts].map((c) => el('td', { text: String((c && c.count) || 0) }))));

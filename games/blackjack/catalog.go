@@ -1,6 +1,10 @@
 package blackjack
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/wagerlog/wagerlog/games/kit"
+)
 
 // IDChile2010 is blackjack with the Perfect Pairs side bet as the Chilean
 // catalogue of games rules it after the amendments of Resolución exenta
@@ -22,13 +26,7 @@ func Lookup(id string) (*Paytable, error) {
 
 // mustNew builds a catalog paytable. Catalog data is a literal of this
 // package, validated by its tests, so a failure is a programming error.
-func mustNew(d Data) *Paytable {
-	p, err := New(d)
-	if err != nil {
-		panic(fmt.Sprintf("blackjack: catalog paytable: %v", err))
-	}
-	return p
-}
+func mustNew(d Data) *Paytable { return kit.MustBuild("blackjack", New, d) }
 
 // chile2010 is the table of docs/games/blackjack.md: blackjack 3:2, a win 1:1, insurance 2:1
 // up to half the bet, Perfect Pairs 25:1 (seed 004 amendment 9, replacing

@@ -3,7 +3,6 @@ package blackjack
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/shopspring/decimal"
 
@@ -98,14 +97,7 @@ type Settings struct {
 }
 
 // Rule is one line of a paytable: what it pays.
-type Rule struct {
-	// Line is one of the Line… constants.
-	Line Line `json:"line"`
-	// Odds is what the line pays, "X:Y".
-	Odds Odds `json:"odds"`
-	// Name is the line's name as a player reads it.
-	Name string `json:"name"`
-}
+type Rule = kit.Rule[Line]
 
 // Odds are X:Y odds (the kit's): a winning bet wins X/Y of its stake
 // and gets the stake back.
@@ -119,6 +111,7 @@ const OddsMax = 1000
 type Paytable struct {
 	data Data
 	kit.Canon
+	kit.Rounds[Result, *Round]
 	odds      map[Line]Odds
 	surrender decimal.Decimal // fraction of the stake a surrender returns
 	insMax    decimal.Decimal // fraction of the main bet
@@ -154,26 +147,11 @@ func New(d Data) (*Paytable, error) {
 	case s.CutCardMin < 1 || s.CutCardMin > s.CutCardMax || s.CutCardMax >= d.Decks*cards.DeckSize:
 		return bad("cut card bounds %d..%d, want 0 < min ≤ max < %d", s.CutCardMin, s.CutCardMax, d.Decks*cards.DeckSize)
 	}
-	p := &Paytable{data: d, odds: make(map[Line]Odds)}
-	for i, r := range d.Rules {
-		if !slices.Contains(allLines(), r.Line) {
-			return bad("rule %d: %q is not a line (%v)", i, r.Line, allLines())
-		}
-		if _, dup := p.odds[r.Line]; dup {
-			return bad("rule %d: a second line for %s", i, r.Line)
-		}
-		if err := r.Odds.CheckDecimal(OddsMax, OddsMax); err != nil {
-			return bad("rule %d (%s): %v", i, r.Line, err)
-		}
-		if strings.TrimSpace(r.Name) == "" {
-			return bad("rule %d (%s): empty name", i, r.Line)
-		}
-		p.odds[r.Line] = r.Odds
+	odds, err := kit.IndexRules(d.Rules, allLines(), OddsMax, OddsMax)
+	if err != nil {
+		return bad("%v", err)
 	}
-	if len(p.odds) != len(allLines()) {
-		return bad("%d lines, want one for each of %v", len(p.odds), allLines())
-	}
-	var err error
+	p := &Paytable{data: d, odds: odds}
 	for _, f := range []struct {
 		name, s string
 		zero    bool
@@ -184,7 +162,7 @@ func New(d Data) (*Paytable, error) {
 		{"perfect_pairs_min_percent", s.PerfectPairsMinPercent, true, &p.ppMin},
 		{"perfect_pairs_max_percent", s.PerfectPairsMaxPercent, false, &p.ppMax},
 	} {
-		if *f.to, err = percent(f.name, f.s, f.zero); err != nil {
+		if *f.to, err = kit.Percent(f.name, f.s, f.zero); err != nil {
 			return bad("%v", err)
 		}
 	}
@@ -192,24 +170,14 @@ func New(d Data) (*Paytable, error) {
 		return bad("perfect pairs minimum %s%% above the maximum %s%%", s.PerfectPairsMinPercent, s.PerfectPairsMaxPercent)
 	}
 	p.Canon = kit.NewCanon(d.ID, d.Game, d.Version, d.Source, canonicalData(d))
+	p.Rounds = kit.NewRounds("blackjack", ResultsMax, p.NewRound, ParseResult)
 	return p, nil
-}
-
-// percent reads a percentage in (0, 100] (or [0, 100] when zero is
-// allowed) with at most 4 decimals, as a fraction.
-func percent(name, s string, zero bool) (decimal.Decimal, error) {
-	v, err := decimal.NewFromString(s)
-	if err != nil || v.Sign() < 0 || (v.Sign() == 0 && !zero) || v.Cmp(decimal.NewFromInt(100)) > 0 || v.Exponent() < -4 {
-		return decimal.Decimal{}, fmt.Errorf("%s %q: want a decimal percentage in (0, 100] with at most 4 decimals", name, s)
-	}
-	return v.Div(decimal.NewFromInt(100)), nil
 }
 
 // canonicalData is the data as it is hashed (kit.NewCanon): Data with
 // its fields in declaration order and the rules sorted by line.
 func canonicalData(d Data) Data {
-	d.Rules = slices.Clone(d.Rules)
-	slices.SortStableFunc(d.Rules, func(a, b Rule) int { return strings.Compare(string(a.Line), string(b.Line)) })
+	d.Rules = kit.SortRules(d.Rules)
 	return d
 }
 
@@ -230,13 +198,7 @@ func (p *Paytable) Data() Data {
 func (p *Paytable) Odds(l Line) Odds { return p.odds[l] }
 
 // Kinds returns the kinds of bet the paytable offers, in listing order.
-func (p *Paytable) Kinds() []string {
-	out := make([]string, len(allKinds()))
-	for i, k := range allKinds() {
-		out[i] = string(k)
-	}
-	return out
-}
+func (p *Paytable) Kinds() []string { return kit.Strings(allKinds()) }
 
 // BetKind validates a bet code and returns its kind. It returns an error
 // wrapping ErrBadBetCode for a code that does not parse or names a hand
@@ -258,48 +220,6 @@ func (p *Paytable) bet(code string) (Bet, error) {
 		return Bet{}, fmt.Errorf("%w: %q: a seat has at most %d hands at %s (0..%d)", ErrBadBetCode, code, p.data.Settings.HandsMax, p.data.ID, p.data.Settings.HandsMax-1)
 	}
 	return b, nil
-}
-
-// ParseResult decodes one result of a round strictly: see ParseResult
-// (the package function). It does not check the result against the
-// round; CheckResult does.
-func (p *Paytable) ParseResult(raw []byte) (games.Result, error) {
-	r, err := ParseResult(raw)
-	if err != nil {
-		return nil, err
-	}
-	return r, nil
-}
-
-// CheckResult validates r recorded after prior, by folding the round:
-// whose turn it is, what the cards allow, what the dealer's rule says. It
-// implements games.ResultChecker; its errors are *ResultError.
-func (p *Paytable) CheckResult(r games.Result, prior []games.Result) error {
-	rd, err := p.Fold(prior)
-	if err != nil {
-		return err
-	}
-	br, ok := r.(Result)
-	if !ok {
-		return resultError(RuleResultShape, "a %T is not a blackjack result", r)
-	}
-	return rd.Apply(br)
-}
-
-// RoundOver reports whether the round is complete: the dealer's hand is
-// (he stands or busts under the table's rule). A round whose results do
-// not fold is not over.
-func (p *Paytable) RoundOver(results []games.Result) bool {
-	rd, err := p.Fold(results)
-	return err == nil && rd.Over()
-}
-
-// ShoeOver reports whether the cut card came out during the round: the
-// round is finished with the cards left, and the next is dealt from a new
-// shuffle (seed 004, Black Jack 1.5 "Último pase").
-func (p *Paytable) ShoeOver(results []games.Result) bool {
-	rd, err := p.Fold(results)
-	return err == nil && rd.CutCard()
 }
 
 // RTP returns the exact RTP of the bets that have one whatever the

@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-json-experiment/json"
-
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/cards"
 	"github.com/wagerlog/wagerlog/games/kit"
@@ -110,12 +108,9 @@ type resultJSON struct {
 // Seats are 1..SeatsMax, hands 0..HandsLimit−1; the dealer's cards have no
 // hand. Every error is a *ResultError (code invalid_result).
 func ParseResult(raw []byte) (Result, error) {
-	if len(raw) > ResultBytesMax {
-		return Result{}, resultError(RuleResultShape, "a result of %d bytes is over the %d-byte limit", len(raw), ResultBytesMax)
-	}
 	var v resultJSON
-	if err := json.Unmarshal(raw, &v, kit.Strict()); err != nil {
-		return Result{}, resultError(RuleResultShape, "a blackjack result is {\"card\":\"8S\",\"to\":\"seat:1\"}, {\"decision\":\"hit\",\"seat\":1,\"hand\":0} or {\"cut_card\":true}: %v", err)
+	if err := kit.DecodeResult(raw, ResultBytesMax, &v, "a blackjack result is {\"card\":\"8S\",\"to\":\"seat:1\"}, {\"decision\":\"hit\",\"seat\":1,\"hand\":0} or {\"cut_card\":true}"); err != nil {
+		return Result{}, err
 	}
 	switch {
 	case v.Card != nil:

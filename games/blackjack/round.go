@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/cards"
 )
 
@@ -92,25 +91,6 @@ type Round struct {
 // NewRound returns an empty round under the paytable's rules.
 func (p *Paytable) NewRound() *Round {
 	return &Round{decks: p.data.Decks, set: p.data.Settings}
-}
-
-// Fold folds results into a round, checking each as CheckResult does. Its
-// errors are *ResultError, naming the result that breaks a rule.
-func (p *Paytable) Fold(results []games.Result) (*Round, error) {
-	if len(results) > ResultsMax {
-		return nil, resultError(RuleResultShape, "%d results, a round has at most %d", len(results), ResultsMax)
-	}
-	rd := p.NewRound()
-	for i, r := range results {
-		br, ok := r.(Result)
-		if !ok {
-			return nil, resultError(RuleResultShape, "result %d: a %T is not a blackjack result", i, r)
-		}
-		if err := rd.Apply(br); err != nil {
-			return nil, fmt.Errorf("result %d (%s): %w", i, br, err)
-		}
-	}
-	return rd, nil
 }
 
 // Phase returns where the deal stands.

@@ -16,7 +16,7 @@ const LineBytesMax = 4096
 
 // CodeInvalidRequest is the code of a settle line that is not a request
 // (bad JSON, unknown member, missing paytable).
-const CodeInvalidRequest = "invalid_request"
+const CodeInvalidRequest = kit.CodeInvalidRequest
 
 // LineCardsMax bounds the cards of a hand or the dealer's in a settle
 // line: no hand of 21 or less has more than 11 cards.
@@ -94,11 +94,8 @@ type SettleLineResult struct {
 // invalid_request for an error of no code) and, for an impossible hand,
 // the rule.
 func SettleLineError(err error) SettleLineResult {
-	code := ErrorCode(err)
-	if code == "" {
-		code = CodeInvalidRequest
-	}
-	return SettleLineResult{Outcome: "error", Code: code, Rule: BrokenRule(err), Message: err.Error()}
+	code, rule, msg := kit.LineFault(err)
+	return SettleLineResult{Outcome: "error", Code: code, Rule: rule, Message: msg}
 }
 
 // SettleLine answers one request line (without its line ending) under the
@@ -107,18 +104,8 @@ func SettleLineError(err error) SettleLineResult {
 // "error".
 func SettleLine(line []byte, defPaytable string, defScale int32) SettleLineResult {
 	var req SettleLineRequest
-	if err := kit.DecodeLine(line, LineBytesMax, &req); err != nil {
-		return SettleLineError(err)
-	}
-	scale, err := kit.LineDefaults(&req.Paytable, req.Scale, defPaytable, defScale)
-	if err != nil {
-		return SettleLineError(err)
-	}
-	pt, err := Lookup(req.Paytable)
-	if err != nil {
-		return SettleLineError(err)
-	}
-	stake, err := kit.LineStake(req.Stake, ErrBadStake)
+	head := kit.LineHead{Paytable: &req.Paytable, Scale: &req.Scale, Stake: &req.Stake}
+	pt, stake, scale, err := kit.ReadLine(line, LineBytesMax, &req, head, defPaytable, defScale, Lookup, ErrBadStake)
 	if err != nil {
 		return SettleLineError(err)
 	}

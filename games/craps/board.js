@@ -4,7 +4,7 @@
 // the classes below and calls render with every board of a table that
 // plays the game (docs/DASHBOARD.md, "Board modules").
 
-import { $, el, srOnly, dice, timeOf, fmtPct, maxResults, freshSeqs, chips } from '../kit.js';
+import { $, el, srOnly, dice, timeOf, maxResults, freshSeqs, chips, renderBars } from '../kit.js';
 
 export const classes = 'craps';
 
@@ -96,17 +96,10 @@ function renderCraps(b, fresh) {
   $('c-last-n').textContent = String(s.rolls || 0);
   const hot = new Set(s.hot || []);
   const cold = new Set(s.cold || []);
-  const max = Math.max(1, ...(s.totals || []).map((t) => t.count));
-  $('c-totals').replaceChildren(...(s.totals || []).map((t) => {
-    const fill = el('span', { class: 'group-fill' });
-    fill.style.setProperty('--share', String(t.count / max));
-    const tag = hot.has(t.total) ? ' is-hot' : cold.has(t.total) ? ' is-cold' : '';
-    return el('li', { class: `group c-total${tag}` },
-      el('span', { class: 'group-no', text: String(t.total) }),
-      el('span', { class: 'group-bar', 'aria-hidden': 'true' }, fill),
-      el('span', { class: 'group-count' }, srOnly(`Total ${t.total}: `), `${t.count}×`),
-      el('span', { class: 'group-pct', text: fmtPct(t) }));
-  }));
+  renderBars($('c-totals'), (s.totals || []).map((t) => ({
+    label: String(t.total), sr: `Total ${t.total}: `, count: t.count, share: t,
+    cls: `c-total${hot.has(t.total) ? ' is-hot' : cold.has(t.total) ? ' is-cold' : ''}`,
+  })));
   const chips = (ts) => (ts.length ? ts.map((t) => el('span', { class: 'c-chip', text: String(t) })) : [el('span', { class: 'muted', text: '–' })]);
   $('c-hot').replaceChildren(...chips(s.hot || []));
   $('c-cold').replaceChildren(...chips(s.cold || []));

@@ -3,6 +3,8 @@ package craps
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // IDPeru1999 is the Peruvian craps regulation of 1999 (seed
@@ -25,13 +27,7 @@ func Lookup(id string) (*Paytable, error) {
 
 // mustNew builds a catalog paytable. Catalog data is a literal of this
 // package, validated by its tests, so a failure is a programming error.
-func mustNew(d Data) *Paytable {
-	p, err := New(d)
-	if err != nil {
-		panic(fmt.Sprintf("craps: catalog paytable: %v", err))
-	}
-	return p
-}
+func mustNew(d Data) *Paytable { return kit.MustBuild("craps", New, d) }
 
 func odds(x, y int64) Odds { return Odds{Win: x, Per: y} }
 

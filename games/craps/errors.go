@@ -1,7 +1,6 @@
 package craps
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/wagerlog/wagerlog/games"
@@ -17,11 +16,11 @@ var (
 	// ErrBadBetCode is returned (inside a *BetCodeError) when a bet code
 	// does not parse or names a number the bet does not take (place:7,
 	// hard:5). Code invalid_bet_code.
-	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
+	ErrBadBetCode = kit.ErrBadBetCode
 	// ErrBetNotOffered is returned (inside a *BetCodeError) when a bet code
 	// is well formed but the paytable has no line that pays it. Code
 	// bet_not_offered.
-	ErrBetNotOffered error = &games.Sentinel{Msg: "bet not offered by this paytable", Code: CodeBetNotOffered}
+	ErrBetNotOffered = kit.ErrBetNotOffered
 	// ErrBadRoll is returned when a result is not exactly two dice with
 	// values 1..6, or carries members that belong to other games. Code
 	// invalid_dice, as for Sic Bo.
@@ -32,10 +31,10 @@ var (
 	ErrBadStake = kit.ErrBadStake
 	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
 	// Code invalid_scale.
-	ErrBadScale error = &games.Sentinel{Msg: "invalid currency scale", Code: CodeInvalidScale}
+	ErrBadScale = kit.ErrBadScale
 	// ErrUnknownPaytable is returned by Lookup for an id not in the
 	// catalog. Code unknown_paytable.
-	ErrUnknownPaytable error = &games.Sentinel{Msg: "unknown paytable", Code: CodeUnknownPaytable}
+	ErrUnknownPaytable = games.ErrUnknownPaytable
 	// ErrNotNow is returned when a bet is placed (or settled as if placed)
 	// in a table state that does not take it: pass and don't pass only on
 	// a come-out roll, come and don't come and the pass line's odds only
@@ -71,18 +70,18 @@ var (
 	ErrTooManyBets error = &games.Sentinel{Msg: "too many open bets", Code: CodeTooManyBets}
 	// ErrBadPaytable is returned by New when paytable data is inconsistent.
 	// It has no API code: paytable data is never a bettor's input.
-	ErrBadPaytable = errors.New("invalid paytable")
+	ErrBadPaytable = kit.ErrBadPaytable
 )
 
 // Stable error codes of the API, returned by ErrorCode. The first six are
 // the codes Sic Bo uses for the same faults.
 const (
-	CodeInvalidBetCode     = "invalid_bet_code"
-	CodeBetNotOffered      = "bet_not_offered"
+	CodeInvalidBetCode     = kit.CodeInvalidBetCode
+	CodeBetNotOffered      = kit.CodeBetNotOffered
 	CodeInvalidDice        = "invalid_dice"
-	CodeInvalidAmount      = "invalid_amount"
-	CodeInvalidScale       = "invalid_scale"
-	CodeUnknownPaytable    = "unknown_paytable"
+	CodeInvalidAmount      = kit.CodeInvalidAmount
+	CodeInvalidScale       = kit.CodeInvalidScale
+	CodeUnknownPaytable    = kit.CodeUnknownPaytable
 	CodeBetNotAllowedNow   = "bet_not_allowed_now"
 	CodeOddsWithoutLineBet = "odds_without_line_bet"
 	CodeOddsAboveLimit     = "odds_above_limit"
@@ -101,31 +100,13 @@ func ErrorCode(err error) string {
 	return games.ErrorCode(err)
 }
 
-// BetCodeError says which bet code was refused and why. Err is
-// ErrBadBetCode or ErrBetNotOffered.
-type BetCodeError struct {
-	// Code is the bet code as given, cut to BetCodeLenMax bytes plus "..."
-	// when longer, so an absurd input cannot bloat logs.
-	Code string
-	// Reason is a sentence for a human.
-	Reason string
-	// Err is the sentinel.
-	Err error
-}
+// BetCodeError says which bet code was refused and why (the kit's). Err
+// is ErrBadBetCode or ErrBetNotOffered.
+type BetCodeError = kit.BetCodeError
 
-func (e *BetCodeError) Error() string { return fmt.Sprintf("%v: %q: %s", e.Err, e.Code, e.Reason) }
-
-// Unwrap returns the sentinel, for errors.Is.
-func (e *BetCodeError) Unwrap() error { return e.Err }
-
-// ErrorCode returns invalid_bet_code or bet_not_offered.
-func (e *BetCodeError) ErrorCode() string { return ErrorCode(e.Err) }
-
+// betCodeError builds a *BetCodeError, cutting an overlong code.
 func betCodeError(code string, sentinel error, format string, args ...any) *BetCodeError {
-	if len(code) > BetCodeLenMax {
-		code = code[:BetCodeLenMax] + "..."
-	}
-	return &BetCodeError{Code: code, Reason: fmt.Sprintf(format, args...), Err: sentinel}
+	return kit.BetCodeErrorf(code, BetCodeLenMax, sentinel, format, args...)
 }
 
 // OddsLimitError says how far odds may go behind the line bets they stand

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // Game is craps in the catalog of games (games/registry).
@@ -13,14 +14,7 @@ type Game struct{}
 func (Game) Name() string { return GameName }
 
 // Paytables returns the craps paytables in id order.
-func (Game) Paytables() []games.Paytable {
-	ps := Paytables()
-	out := make([]games.Paytable, len(ps))
-	for i, p := range ps {
-		out[i] = p
-	}
-	return out
-}
+func (Game) Paytables() []games.Paytable { return kit.Paytables(Paytables()) }
 
 // Board returns the 50-roll board of the rolls it is given: each entry is
 // one roll of the hand named by its Round (the projections give one entry

@@ -30,10 +30,7 @@ const (
 	// decimals past the scale, and 8+6 < 16.
 	ResidueScale = 16
 	// StakeDigitsMax bounds a stake below 10^StakeDigitsMax.
-	StakeDigitsMax = 15
-	// stakeExpMin bounds how a stake is written (a million trailing zeros
-	// would cost a million-digit rescale before the scale check).
-	stakeExpMin = -64
+	StakeDigitsMax = kit.StakeDigitsMax
 )
 
 // Settle settles one bet against the hand's rolls: the bet was placed
@@ -167,24 +164,4 @@ func payout(stake decimal.Decimal, scale int32, o Odds) (win, residue decimal.De
 
 // checkStake returns an error wrapping ErrBadStake unless stake is
 // positive, below 10^StakeDigitsMax and has at most scale decimals.
-func checkStake(stake decimal.Decimal, scale int32) error {
-	// Bound how the number is written first: every comparison below
-	// rescales, and rescaling 1e-1000000000 would never finish.
-	e := stake.Exponent()
-	if e < stakeExpMin || e > StakeDigitsMax {
-		return fmt.Errorf("%w: written with exponent %d, outside %d..%d", ErrBadStake, e, stakeExpMin, StakeDigitsMax)
-	}
-	if stake.Sign() <= 0 {
-		return fmt.Errorf("%w: %s is not positive", ErrBadStake, stake)
-	}
-	// NumDigits+e is the number of integer digits (or less for a value
-	// below 1): a cheaper test than comparing with 10^StakeDigitsMax, and
-	// exact since the value is positive.
-	if int64(stake.NumDigits())+int64(e) > StakeDigitsMax {
-		return fmt.Errorf("%w: %s is not below 10^%d", ErrBadStake, stake, StakeDigitsMax)
-	}
-	if e < -scale && !stake.RoundDown(scale).Equal(stake) {
-		return fmt.Errorf("%w: %s has more than %d decimals", ErrBadStake, stake, scale)
-	}
-	return nil
-}
+func checkStake(stake decimal.Decimal, scale int32) error { return kit.CheckStake(stake, scale) }

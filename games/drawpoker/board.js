@@ -9,7 +9,7 @@
 // dashboard's shared "deals with seats" (style.css); board.css adds the
 // exchange.
 
-import { $, el, srOnly, timeOf, fmtPct, card, maxResults, freshRounds } from '../kit.js';
+import { $, el, srOnly, timeOf, card, maxResults, freshRounds, countPct, fact, renderBars, words } from '../kit.js';
 
 export const classes = 'deals';
 
@@ -47,9 +47,7 @@ const OUTCOME_FACT = {
   player_wins: 'Player wins', dealer_wins: 'Dealer wins', dealer_not_qualified: 'Dealer not qualified', tie: 'Ties', folded: 'Did not go',
 };
 
-function handName(h) {
-  return String(h || '').replaceAll('_', ' ');
-}
+const handName = words;
 
 function isDeal(r) {
   return Boolean(r && r.dealer && Array.isArray(r.dealer.cards) && Array.isArray(r.seats));
@@ -121,22 +119,12 @@ function renderLatest(b) {
 function renderStats(b) {
   const s = b.stats || {};
   $('d-hands-n').textContent = String(s.rounds || 0);
-  const fact = (name, value) => el('div', {}, el('dt', { text: name }), el('dd', { text: value }));
-  const pc = (c) => `${fmtPct(c)} · ${(c && c.count) || 0}`;
   const o = s.outcomes || {};
-  $('d-facts').replaceChildren(fact('Dealer qualifies', pc(s.dealer_qualified)), fact('Exchanged', pc(s.exchanged)),
-    ...Object.entries(OUTCOME_FACT).map(([k, name]) => fact(name, pc(o[k]))));
+  $('d-facts').replaceChildren(fact('Dealer qualifies', countPct(s.dealer_qualified)), fact('Exchanged', countPct(s.exchanged)),
+    ...Object.entries(OUTCOME_FACT).map(([k, name]) => fact(name, countPct(o[k]))));
   const hands = s.player_hands || {};
-  const max = Math.max(1, ...HANDS.map((h) => (hands[h] && hands[h].count) || 0));
-  $('d-hands').replaceChildren(...HANDS.slice().reverse().filter((h) => hands[h] && hands[h].count).map((h) => {
-    const fill = el('span', { class: 'group-fill' });
-    fill.style.setProperty('--share', String(hands[h].count / max));
-    return el('li', { class: 'group' },
-      el('span', { class: 'group-no p-hand', text: handName(h) }),
-      el('span', { class: 'group-bar', 'aria-hidden': 'true' }, fill),
-      el('span', { class: 'group-count' }, srOnly(`${handName(h)}: `), `${hands[h].count}×`),
-      el('span', { class: 'group-pct', text: fmtPct(hands[h]) }));
-  }));
+  renderBars($('d-hands'), HANDS.slice().reverse().filter((h) => hands[h] && hands[h].count)
+    .map((h) => ({ label: handName(h), labelClass: 'p-hand', sr: `${handName(h)}: `, count: hands[h].count, share: hands[h] })));
 }
 
 function renderHistory(b, fresh) {

@@ -3,6 +3,7 @@ package drawpoker
 import (
 	"fmt"
 
+	"github.com/wagerlog/wagerlog/games/kit"
 	"github.com/wagerlog/wagerlog/games/poker"
 )
 
@@ -25,13 +26,7 @@ func Lookup(id string) (*Paytable, error) {
 
 // mustNew builds a catalog paytable. Catalog data is a literal of this
 // package, validated by its tests, so a failure is a programming error.
-func mustNew(d Data) *Paytable {
-	p, err := New(d)
-	if err != nil {
-		panic(fmt.Sprintf("drawpoker: catalog paytable: %v", err))
-	}
-	return p
-}
+func mustNew(d Data) *Paytable { return kit.MustBuild("drawpoker", New, d) }
 
 // exchangeOne is five-card draw against the house as a published casino
 // rule set gives it (docs/games/drawpoker.md, "Sources"): the ante, then

@@ -8,6 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 	"github.com/wagerlog/wagerlog/games/poker"
 )
 
@@ -18,14 +19,7 @@ type Game struct{}
 func (Game) Name() string { return GameName }
 
 // Paytables returns the Draw Poker paytables in id order.
-func (Game) Paytables() []games.Paytable {
-	ps := Paytables()
-	out := make([]games.Paytable, len(ps))
-	for i, p := range ps {
-		out[i] = p
-	}
-	return out
-}
+func (Game) Paytables() []games.Paytable { return kit.Paytables(Paytables()) }
 
 // BoardStats are the statistics over a Draw Poker board's hands: how
 // often the dealer qualified, how seats ended, how many exchanged, and the

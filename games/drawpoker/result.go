@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/go-json-experiment/json"
-
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/kit"
 	"github.com/wagerlog/wagerlog/games/poker"
@@ -89,12 +87,9 @@ type dealJSON struct {
 // deck, and a discarded card is out of play). Every error is a
 // *ResultError.
 func (p *Paytable) ParseDeal(raw []byte) (Deal, error) {
-	if len(raw) > ResultBytesMax {
-		return Deal{}, resultError(poker.RuleResultShape, "a result of %d bytes is over the %d-byte limit", len(raw), ResultBytesMax)
-	}
 	var v dealJSON
-	if err := json.Unmarshal(raw, &v, kit.Strict()); err != nil {
-		return Deal{}, resultError(poker.RuleResultShape, "a Draw Poker result is {\"dealer\":[5 cards],\"seats\":[{\"seat\":1,\"cards\":[5 cards],\"exchange\":{\"discard\":[…],\"draw\":[…]}},{\"seat\":2,\"cards\":[5 cards],\"fold\":true}]}: %v", err)
+	if err := kit.DecodeResult(raw, ResultBytesMax, &v, "a Draw Poker result is {\"dealer\":[5 cards],\"seats\":[{\"seat\":1,\"cards\":[5 cards],\"exchange\":{\"discard\":[…],\"draw\":[…]}},{\"seat\":2,\"cards\":[5 cards],\"fold\":true}]}"); err != nil {
+		return Deal{}, err
 	}
 	seen := map[poker.Card]string{}
 	take := func(who string, cs []poker.Card) error {

@@ -73,11 +73,8 @@ type SettleLineResult struct {
 
 // settleLineError is the answer for an error.
 func settleLineError(err error) SettleLineResult {
-	code := games.ErrorCode(err)
-	if code == "" {
-		code = CodeInvalidRequest
-	}
-	return SettleLineResult{Outcome: "error", Code: code, Rule: poker.BrokenRule(err), Message: err.Error()}
+	code, rule, msg := kit.LineFault(err)
+	return SettleLineResult{Outcome: "error", Code: code, Rule: rule, Message: msg}
 }
 
 // SettleLine answers one request line under the paytable it names (or
@@ -85,18 +82,8 @@ func settleLineError(err error) SettleLineResult {
 // an answer with Outcome "error".
 func SettleLine(line []byte, defPaytable string, defScale int32) SettleLineResult {
 	var req SettleLineRequest
-	if err := kit.DecodeLine(line, LineBytesMax, &req); err != nil {
-		return settleLineError(err)
-	}
-	scale, err := kit.LineDefaults(&req.Paytable, req.Scale, defPaytable, defScale)
-	if err != nil {
-		return settleLineError(err)
-	}
-	pt, err := Lookup(req.Paytable)
-	if err != nil {
-		return settleLineError(err)
-	}
-	stake, err := kit.LineStake(req.Stake, ErrBadStake)
+	head := kit.LineHead{Paytable: &req.Paytable, Scale: &req.Scale, Stake: &req.Stake}
+	pt, stake, scale, err := kit.ReadLine(line, LineBytesMax, &req, head, defPaytable, defScale, Lookup, ErrBadStake)
 	if err != nil {
 		return settleLineError(err)
 	}

@@ -1,10 +1,15 @@
 // Package kit holds what the game packages share and the generic layers
 // never see: the identity, canonical JSON and hash every paytable carries
-// (Canon), the "X:Y" odds of a paytable line (Odds), the coded errors
-// (Coded), and the plumbing of a `wagerlog settle --jsonl` line (strict
-// decoding, stake parsing, error answers). A game package imports kit and
-// games; kit imports games only, and no game.
+// (Canon), the "X:Y" odds of a paytable line (Odds), the lines of a
+// paytable keyed by name (Rule, IndexRules), the catalog plumbing
+// (Paytables, MustBuild), the coded errors each declared once
+// (ErrBadBetCode, ResultError, PlacementError, BetCodeError, …), the
+// fold-based round questions of a dealt card game (Rounds), and the
+// plumbing of a `wagerlog settle --jsonl` line (strict decoding, stake
+// parsing, error answers). A game package imports kit and games; kit
+// imports games only, and no game.
 //
 // One card model (cards, ranks, suits, parsing, shoes) is games/cards,
-// which baccarat, blackjack, War and Caribbean poker all use.
+// which baccarat, blackjack and War use; Caribbean poker keeps its own
+// (docs/ARCHITECTURE.md, "The games kit", says why).
 package kit

@@ -6,7 +6,7 @@
 // come from the game's BoardRow (games/poker/board.go): the dealer's hand
 // and whether it qualifies, each seat's hand, fold and outcome.
 
-import { $, el, srOnly, timeOf, fmtPct, card, maxResults, freshRounds } from '../kit.js';
+import { $, el, srOnly, timeOf, card, maxResults, freshRounds, countPct, fact, renderBars, words } from '../kit.js';
 
 export const classes = 'deals';
 
@@ -44,9 +44,7 @@ const OUTCOME_FACT = {
   player_wins: 'Player wins', dealer_wins: 'Dealer wins', dealer_not_qualified: 'Dealer not qualified', tie: 'Ties', folded: 'Folds',
 };
 
-function handName(h) {
-  return String(h || '').replaceAll('_', ' ');
-}
+const handName = words;
 
 function isDeal(r) {
   return Boolean(r && r.dealer && Array.isArray(r.dealer.cards) && Array.isArray(r.seats));
@@ -99,22 +97,12 @@ function renderLatest(b) {
 function renderStats(b) {
   const s = b.stats || {};
   $('p-hands-n').textContent = String(s.rounds || 0);
-  const fact = (name, value) => el('div', {}, el('dt', { text: name }), el('dd', { text: value }));
-  const pc = (c) => `${fmtPct(c)} · ${(c && c.count) || 0}`;
   const o = s.outcomes || {};
-  $('p-facts').replaceChildren(fact('Dealer qualifies', pc(s.dealer_qualified)),
-    ...Object.entries(OUTCOME_FACT).map(([k, name]) => fact(name, pc(o[k]))));
+  $('p-facts').replaceChildren(fact('Dealer qualifies', countPct(s.dealer_qualified)),
+    ...Object.entries(OUTCOME_FACT).map(([k, name]) => fact(name, countPct(o[k]))));
   const hands = s.player_hands || {};
-  const max = Math.max(1, ...HANDS.map((h) => (hands[h] && hands[h].count) || 0));
-  $('p-hands').replaceChildren(...HANDS.slice().reverse().filter((h) => hands[h] && hands[h].count).map((h) => {
-    const fill = el('span', { class: 'group-fill' });
-    fill.style.setProperty('--share', String(hands[h].count / max));
-    return el('li', { class: 'group' },
-      el('span', { class: 'group-no p-hand', text: handName(h) }),
-      el('span', { class: 'group-bar', 'aria-hidden': 'true' }, fill),
-      el('span', { class: 'group-count' }, srOnly(`${handName(h)}: `), `${hands[h].count}×`),
-      el('span', { class: 'group-pct', text: fmtPct(hands[h]) }));
-  }));
+  renderBars($('p-hands'), HANDS.slice().reverse().filter((h) => hands[h] && hands[h].count)
+    .map((h) => ({ label: handName(h), labelClass: 'p-hand', sr: `${handName(h)}: `, count: hands[h].count, share: hands[h] })));
 }
 
 function renderHistory(b, fresh) {

@@ -1,6 +1,10 @@
 package poker
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/wagerlog/wagerlog/games/kit"
+)
 
 // IDCaribbean is the id of the catalog's Caribbean poker paytable.
 const IDCaribbean = "poker/caribbean"
@@ -20,13 +24,7 @@ func Lookup(id string) (*Paytable, error) {
 
 // mustNew builds a catalog paytable. Catalog data is a literal of this
 // package, validated by its tests, so a failure is a programming error.
-func mustNew(d Data) *Paytable {
-	p, err := New(d)
-	if err != nil {
-		panic(fmt.Sprintf("poker: catalog paytable: %v", err))
-	}
-	return p
-}
+func mustNew(d Data) *Paytable { return kit.MustBuild("poker", New, d) }
 
 // caribbean is the base game of docs/games/poker.md: ante, a call of twice the ante,
 // the dealer qualifies with ace-king or better, and the usual call

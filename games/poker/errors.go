@@ -1,8 +1,6 @@
 package poker
 
 import (
-	"errors"
-
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/kit"
 )
@@ -19,41 +17,41 @@ var (
 	ErrBadResult = kit.ErrBadResult
 	// ErrBadBetCode is returned when a bet code is not one of the game's.
 	// Code invalid_bet_code.
-	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
+	ErrBadBetCode = kit.ErrBadBetCode
 	// ErrBadStake is returned when a stake is not positive, has more
 	// decimals than the currency's scale or is not below
 	// 10^StakeDigitsMax. Code invalid_amount.
-	ErrBadStake error = &games.Sentinel{Msg: "invalid amount", Code: CodeInvalidAmount}
+	ErrBadStake = kit.ErrBadAmount
 	// ErrBadScale is returned when a currency scale is outside
 	// 0..ScaleMax. Code invalid_scale.
-	ErrBadScale error = &games.Sentinel{Msg: "invalid currency scale", Code: CodeInvalidScale}
+	ErrBadScale = kit.ErrBadScale
 	// ErrBetRefused is returned by CheckPlacement for a call that is not
 	// twice the player's ante, a call without an ante, or a second ante or
 	// call. Code bet_refused.
 	ErrBetRefused error = &games.Sentinel{Msg: "bet refused", Code: CodeBetRefused}
 	// ErrUnknownPaytable is returned by Lookup for an id not in the
 	// catalog. Code unknown_paytable.
-	ErrUnknownPaytable error = &games.Sentinel{Msg: "unknown paytable", Code: CodeUnknownPaytable}
+	ErrUnknownPaytable = games.ErrUnknownPaytable
 	// ErrBadPaytable is returned by New for inconsistent paytable data. It
 	// has no API code: paytable data is never a bettor's input.
-	ErrBadPaytable = errors.New("invalid paytable")
+	ErrBadPaytable = kit.ErrBadPaytable
 )
 
 // Stable error codes of the API, returned by ErrorCode.
 const (
-	CodeInvalidResult   = "invalid_result"
-	CodeInvalidBetCode  = "invalid_bet_code"
-	CodeInvalidAmount   = "invalid_amount"
-	CodeInvalidScale    = "invalid_scale"
-	CodeBetRefused      = "bet_refused"
-	CodeUnknownPaytable = "unknown_paytable"
+	CodeInvalidResult   = kit.CodeInvalidResult
+	CodeInvalidBetCode  = kit.CodeInvalidBetCode
+	CodeInvalidAmount   = kit.CodeInvalidAmount
+	CodeInvalidScale    = kit.CodeInvalidScale
+	CodeBetRefused      = kit.CodeBetRefused
+	CodeUnknownPaytable = kit.CodeUnknownPaytable
 )
 
 // Rules a result can break, the Rule of a *ResultError; stable names that
 // the dispute report and settle answers print.
 const (
 	// RuleResultShape: the JSON is not the game's result object.
-	RuleResultShape = "result_shape"
+	RuleResultShape = kit.RuleResultShape
 	// RuleCardSpelling: a card is not rank (23456789TJQKA) then suit
 	// (SHDC).
 	RuleCardSpelling = "card_spelling"
@@ -76,13 +74,7 @@ func resultError(rule, format string, args ...any) *ResultError {
 }
 
 // BrokenRule returns the Rule of the *ResultError inside err, or "".
-func BrokenRule(err error) string {
-	var re *ResultError
-	if errors.As(err, &re) {
-		return re.Rule
-	}
-	return ""
-}
+func BrokenRule(err error) string { return kit.BrokenRule(err) }
 
 // ErrorCode maps an error of this package to its stable API code, and
 // returns "" for an error that is not one of this package's and for

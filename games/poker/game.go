@@ -4,6 +4,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // Game is Caribbean poker in the catalog of games (games/registry).
@@ -13,14 +14,7 @@ type Game struct{}
 func (Game) Name() string { return GameName }
 
 // Paytables returns the poker paytables in id order.
-func (Game) Paytables() []games.Paytable {
-	ps := Paytables()
-	out := make([]games.Paytable, len(ps))
-	for i, p := range ps {
-		out[i] = p
-	}
-	return out
-}
+func (Game) Paytables() []games.Paytable { return kit.Paytables(Paytables()) }
 
 // Board returns the statistics of a poker board: see Board.
 func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats {

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"slices"
 
-	"github.com/go-json-experiment/json"
-
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/kit"
 )
@@ -35,12 +33,9 @@ type roundJSON struct {
 // ParseRound decodes a result strictly: both hands of five cards, no card
 // twice in the round (one deck). Every error is a *ResultError.
 func ParseRound(raw []byte) (Round, error) {
-	if len(raw) > ResultBytesMax {
-		return Round{}, resultError(RuleResultShape, "a result of %d bytes is over the %d-byte limit", len(raw), ResultBytesMax)
-	}
 	var v roundJSON
-	if err := json.Unmarshal(raw, &v, kit.Strict()); err != nil {
-		return Round{}, resultError(RuleResultShape, "a Caribbean poker result is {\"player\":[5 cards],\"dealer\":[5 cards]} with \"fold\":true for a fold: %v", err)
+	if err := kit.DecodeResult(raw, ResultBytesMax, &v, "a Caribbean poker result is {\"player\":[5 cards],\"dealer\":[5 cards]} with \"fold\":true for a fold"); err != nil {
+		return Round{}, err
 	}
 	p, err := ParseHand("player", v.Player)
 	if err != nil {

@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-json-experiment/json"
-
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/kit"
 )
@@ -90,12 +88,9 @@ type dealJSON struct {
 
 // parseAny reads either a one-player round (ParseRound) or a deal.
 func parseAny(raw []byte) (games.Result, error) {
-	if len(raw) > ResultBytesMaxDeal {
-		return nil, resultError(RuleResultShape, "a result of %d bytes is over the %d-byte limit", len(raw), ResultBytesMaxDeal)
-	}
 	var v dealJSON
-	if err := json.Unmarshal(raw, &v, kit.Strict()); err != nil {
-		return nil, resultError(RuleResultShape, "a Caribbean poker result is {\"dealer\":[5 cards],\"seats\":[{\"seat\":1,\"cards\":[5 cards],\"fold\":true}]}: %v", err)
+	if err := kit.DecodeResult(raw, ResultBytesMaxDeal, &v, "a Caribbean poker result is {\"dealer\":[5 cards],\"seats\":[{\"seat\":1,\"cards\":[5 cards],\"fold\":true}]}"); err != nil {
+		return nil, err
 	}
 	if v.Seats == nil {
 		return ParseRound(raw)

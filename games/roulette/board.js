@@ -4,7 +4,7 @@
 // the classes below and calls render with every board of a table that
 // plays the game (docs/DASHBOARD.md, "Board modules").
 
-import { $, el, srOnly, timeOf, fmtPct, renderSplit, cap, maxResults, freshRounds, chips } from '../kit.js';
+import { $, el, srOnly, timeOf, fmtPct, renderSplit, cap, maxResults, freshRounds, chips, renderBars } from '../kit.js';
 
 export const classes = 'roulette';
 
@@ -88,16 +88,7 @@ function renderRouletteShares(b) {
 }
 
 function renderGroups(list, groups, name) {
-  const max = Math.max(1, ...groups.map((g) => g.count));
-  list.replaceChildren(...groups.map((g) => {
-    const fill = el('span', { class: 'group-fill' });
-    fill.style.setProperty('--share', String(g.count / max));
-    return el('li', { class: 'group' },
-      el('span', { class: 'group-no', text: String(g.group) }),
-      el('span', { class: 'group-bar', 'aria-hidden': 'true' }, fill),
-      el('span', { class: 'group-count' }, srOnly(`${name} ${g.group}: `), `${g.count}×`),
-      el('span', { class: 'group-pct', text: fmtPct(g) }));
-  }));
+  renderBars(list, groups.map((g) => ({ label: String(g.group), sr: `${name} ${g.group}: `, count: g.count, share: g })));
 }
 
 function renderRouletteGroups(b) {

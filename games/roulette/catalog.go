@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // Ids of the catalog's paytables.
@@ -49,13 +50,7 @@ func Lookup(id string) (*Paytable, error) {
 
 // mustNew builds a catalog paytable. Catalog data is a literal of this
 // package, validated by its tests, so a failure is a programming error.
-func mustNew(d Data) *Paytable {
-	p, err := New(d)
-	if err != nil {
-		panic(fmt.Sprintf("roulette: catalog paytable: %v", err))
-	}
-	return p
-}
+func mustNew(d Data) *Paytable { return kit.MustBuild("roulette", New, d) }
 
 func pays(x int64) Odds { return Odds{Win: x, Per: 1} }
 

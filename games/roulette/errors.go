@@ -1,9 +1,6 @@
 package roulette
 
 import (
-	"errors"
-	"fmt"
-
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/kit"
 )
@@ -19,13 +16,13 @@ var (
 	// canonical order (ascending, 00 right after 0), or names numbers that
 	// do not form a bet of its kind on the table layout of either wheel
 	// (split:1-5, corner:1-2-3-4). Code invalid_bet_code.
-	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
+	ErrBadBetCode = kit.ErrBadBetCode
 	// ErrBetNotOffered is returned (inside a *BetCodeError) when a bet code
 	// is well formed but the paytable does not offer it: a kind it has no
 	// rule for, or a bet of the other wheel's layout (straight:00 or
 	// top_line:0-00-1-2-3 on a single-zero wheel, split:0-3 or
 	// first_four:0-1-2-3 on a double-zero one). Code bet_not_offered.
-	ErrBetNotOffered error = &games.Sentinel{Msg: "bet not offered by this paytable", Code: CodeBetNotOffered}
+	ErrBetNotOffered = kit.ErrBetNotOffered
 	// ErrBadPocket is returned when a result is not a pocket of the
 	// paytable's wheel: a JSON object other than {"pocket":"N"} with N one
 	// of "0", "00", "1".."36" written without leading zeros, "00" on a
@@ -39,50 +36,29 @@ var (
 	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
 	// It is a configuration error of the caller, not of the bettor. Code
 	// invalid_scale.
-	ErrBadScale error = &games.Sentinel{Msg: "invalid currency scale", Code: CodeInvalidScale}
+	ErrBadScale = kit.ErrBadScale
 	// ErrBadPaytable is returned by New when paytable data is inconsistent
 	// (an unknown kind, a wheel that is neither of the two layouts, odds
 	// that are not an exact decimal multiple, ...). It has no API code:
 	// paytable data is never a bettor's input.
-	ErrBadPaytable = errors.New("invalid paytable")
+	ErrBadPaytable = kit.ErrBadPaytable
 )
 
 // Lookup's unknown ids wrap games.ErrUnknownPaytable (code
 // unknown_paytable), the catalog's own sentinel: one home for the concept.
 
-// BetCodeError says which bet code was refused and why. Err is
-// ErrBadBetCode or ErrBetNotOffered.
-type BetCodeError struct {
-	// Code is the bet code as given (cut to BetCodeLenMax bytes plus "..."
-	// when longer, so an absurd input cannot bloat logs).
-	Code string
-	// Reason is a sentence for a human: what is wrong and, when there is
-	// one, the canonical spelling.
-	Reason string
-	// Err is the sentinel: ErrBadBetCode or ErrBetNotOffered.
-	Err error
-}
-
-// Error writes the sentinel, the code and the reason.
-func (e *BetCodeError) Error() string {
-	return fmt.Sprintf("%v: %q: %s", e.Err, e.Code, e.Reason)
-}
-
-// Unwrap returns the sentinel, for errors.Is.
-func (e *BetCodeError) Unwrap() error { return e.Err }
-
-// ErrorCode returns the stable API code of the refusal: invalid_bet_code or
-// bet_not_offered.
-func (e *BetCodeError) ErrorCode() string { return ErrorCode(e.Err) }
+// BetCodeError says which bet code was refused and why (the kit's). Err
+// is ErrBadBetCode or ErrBetNotOffered.
+type BetCodeError = kit.BetCodeError
 
 // Stable error codes of the API, returned by ErrorCode.
 const (
-	CodeInvalidBetCode  = "invalid_bet_code"
-	CodeBetNotOffered   = "bet_not_offered"
-	CodeInvalidResult   = "invalid_result"
-	CodeInvalidAmount   = "invalid_amount"
-	CodeInvalidScale    = "invalid_scale"
-	CodeUnknownPaytable = "unknown_paytable"
+	CodeInvalidBetCode  = kit.CodeInvalidBetCode
+	CodeBetNotOffered   = kit.CodeBetNotOffered
+	CodeInvalidResult   = kit.CodeInvalidResult
+	CodeInvalidAmount   = kit.CodeInvalidAmount
+	CodeInvalidScale    = kit.CodeInvalidScale
+	CodeUnknownPaytable = kit.CodeUnknownPaytable
 )
 
 // ErrorCode maps an error to its stable API code: the code of the first
@@ -95,8 +71,5 @@ func ErrorCode(err error) string {
 
 // betCodeError builds a *BetCodeError, cutting an overlong code.
 func betCodeError(code string, sentinel error, format string, args ...any) *BetCodeError {
-	if len(code) > BetCodeLenMax {
-		code = code[:BetCodeLenMax] + "..."
-	}
-	return &BetCodeError{Code: code, Reason: fmt.Sprintf(format, args...), Err: sentinel}
+	return kit.BetCodeErrorf(code, BetCodeLenMax, sentinel, format, args...)
 }

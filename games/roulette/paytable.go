@@ -281,12 +281,9 @@ func (p *Paytable) Name(code string) string {
 // every bet is placed before it (b.Since is 0); anything else is an error
 // wrapping ErrBadPocket. b.Working is ignored: roulette has no such flag.
 func (p *Paytable) Settle(b games.Bet, scale int32, results []games.Result) (games.Settlement, error) {
-	if b.Since != 0 || len(results) != 1 {
-		return games.Settlement{}, fmt.Errorf("%w: a roulette bet is settled against the round's one result (placed before result %d of %d)", ErrBadPocket, b.Since, len(results))
-	}
-	pocket, ok := results[0].(Pocket)
-	if !ok {
-		return games.Settlement{}, fmt.Errorf("%w: a %T is not a roulette result", ErrBadPocket, results[0])
+	pocket, err := kit.OneResult[Pocket](b, results, ErrBadPocket, "roulette")
+	if err != nil {
+		return games.Settlement{}, err
 	}
 	return Settle(p, b.Code, b.Stake, scale, pocket)
 }

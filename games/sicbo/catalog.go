@@ -3,6 +3,8 @@ package sicbo
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // Ids of the catalog's paytables.
@@ -35,13 +37,7 @@ func Lookup(id string) (*Paytable, error) {
 
 // mustNew builds a catalog paytable. Catalog data is a literal of this
 // package, validated by its tests, so a failure is a programming error.
-func mustNew(d Data) *Paytable {
-	p, err := New(d)
-	if err != nil {
-		panic(fmt.Sprintf("sicbo: catalog paytable: %v", err))
-	}
-	return p
-}
+func mustNew(d Data) *Paytable { return kit.MustBuild("sicbo", New, d) }
 
 func odds(x, y int64) Odds { return Odds{Win: x, Per: y} }
 

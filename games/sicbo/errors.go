@@ -1,9 +1,6 @@
 package sicbo
 
 import (
-	"errors"
-	"fmt"
-
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/kit"
 )
@@ -18,11 +15,11 @@ var (
 	// not parse, names a number outside 1..6 or a total outside 4..17, writes
 	// its numbers out of canonical order, or names a four-number group that
 	// is not one of 1-2-3-4, 2-3-4-5, 2-3-5-6, 3-4-5-6. Code invalid_bet_code.
-	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
+	ErrBadBetCode = kit.ErrBadBetCode
 	// ErrBetNotOffered is returned (inside a *BetCodeError) when a bet code is
 	// well formed but the paytable has no line that pays it (odd and even
 	// under sicbo/clm-2016, for example). Code bet_not_offered.
-	ErrBetNotOffered error = &games.Sentinel{Msg: "bet not offered by this paytable", Code: CodeBetNotOffered}
+	ErrBetNotOffered = kit.ErrBetNotOffered
 	// ErrBadDice is returned when a result is not exactly three dice with
 	// values 1..6, or carries members that belong to other games (a hand, a
 	// number). Code invalid_dice.
@@ -34,49 +31,29 @@ var (
 	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
 	// It is a configuration error of the caller, not of the bettor. Code
 	// invalid_scale.
-	ErrBadScale error = &games.Sentinel{Msg: "invalid currency scale", Code: CodeInvalidScale}
+	ErrBadScale = kit.ErrBadScale
 	// ErrUnknownPaytable is returned by Lookup for an id not in the catalog.
 	// Code unknown_paytable.
-	ErrUnknownPaytable error = &games.Sentinel{Msg: "unknown paytable", Code: CodeUnknownPaytable}
+	ErrUnknownPaytable = games.ErrUnknownPaytable
 	// ErrBadPaytable is returned by New when paytable data is inconsistent
 	// (a rule that does not parse, a duplicate line, odds that are not an
 	// exact decimal multiple, ...). It has no API code: paytable data is
 	// never a bettor's input.
-	ErrBadPaytable = errors.New("invalid paytable")
+	ErrBadPaytable = kit.ErrBadPaytable
 )
 
-// BetCodeError says which bet code was refused and why. Err is
-// ErrBadBetCode or ErrBetNotOffered.
-type BetCodeError struct {
-	// Code is the bet code as given (cut to BetCodeLenMax bytes plus "..."
-	// when longer, so an absurd input cannot bloat logs).
-	Code string
-	// Reason is a sentence for a human: what is wrong and, when there is
-	// one, the canonical spelling.
-	Reason string
-	// Err is the sentinel: ErrBadBetCode or ErrBetNotOffered.
-	Err error
-}
-
-func (e *BetCodeError) Error() string {
-	return fmt.Sprintf("%v: %q: %s", e.Err, e.Code, e.Reason)
-}
-
-// Unwrap returns the sentinel, for errors.Is.
-func (e *BetCodeError) Unwrap() error { return e.Err }
-
-// ErrorCode returns the stable API code of the refusal: invalid_bet_code or
-// bet_not_offered.
-func (e *BetCodeError) ErrorCode() string { return ErrorCode(e.Err) }
+// BetCodeError says which bet code was refused and why (the kit's). Err
+// is ErrBadBetCode or ErrBetNotOffered.
+type BetCodeError = kit.BetCodeError
 
 // Stable error codes of the API, returned by ErrorCode.
 const (
-	CodeInvalidBetCode  = "invalid_bet_code"
-	CodeBetNotOffered   = "bet_not_offered"
+	CodeInvalidBetCode  = kit.CodeInvalidBetCode
+	CodeBetNotOffered   = kit.CodeBetNotOffered
 	CodeInvalidDice     = "invalid_dice"
-	CodeInvalidAmount   = "invalid_amount"
-	CodeInvalidScale    = "invalid_scale"
-	CodeUnknownPaytable = "unknown_paytable"
+	CodeInvalidAmount   = kit.CodeInvalidAmount
+	CodeInvalidScale    = kit.CodeInvalidScale
+	CodeUnknownPaytable = kit.CodeUnknownPaytable
 )
 
 // ErrorCode maps an error of this package to its stable API code, and
@@ -88,8 +65,5 @@ func ErrorCode(err error) string {
 
 // betCodeError builds a *BetCodeError, cutting an overlong code.
 func betCodeError(code string, sentinel error, format string, args ...any) *BetCodeError {
-	if len(code) > BetCodeLenMax {
-		code = code[:BetCodeLenMax] + "..."
-	}
-	return &BetCodeError{Code: code, Reason: fmt.Sprintf(format, args...), Err: sentinel}
+	return kit.BetCodeErrorf(code, BetCodeLenMax, sentinel, format, args...)
 }

@@ -217,12 +217,9 @@ func (p *Paytable) BetKind(code string) (string, error) {
 // Settle settles one bet against the round's one result, three dice; see
 // the package function Settle.
 func (p *Paytable) Settle(b games.Bet, scale int32, results []games.Result) (games.Settlement, error) {
-	if b.Since != 0 || len(results) != 1 {
-		return games.Settlement{}, fmt.Errorf("%w: a Sic Bo bet is settled against the round's one result (placed before result %d of %d)", ErrBadDice, b.Since, len(results))
-	}
-	d, ok := results[0].(Dice)
-	if !ok {
-		return games.Settlement{}, fmt.Errorf("%w: a %T is not a Sic Bo result", ErrBadDice, results[0])
+	d, err := kit.OneResult[Dice](b, results, ErrBadDice, "Sic Bo")
+	if err != nil {
+		return games.Settlement{}, err
 	}
 	return Settle(p, b.Code, b.Stake, scale, d)
 }

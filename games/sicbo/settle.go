@@ -23,10 +23,7 @@ const (
 	ScaleMax = 8
 	// StakeDigitsMax bounds a stake below 10^StakeDigitsMax, so no amount
 	// of a settlement has more than StakeDigitsMax+4 integer digits.
-	StakeDigitsMax = 15
-	// stakeExpMin bounds how a stake is written (a million trailing zeros
-	// would cost a million-digit rescale before the scale check refused it).
-	stakeExpMin = -64
+	StakeDigitsMax = kit.StakeDigitsMax
 )
 
 // Settle settles one bet of stake (in a currency with scale decimals, 2 for
@@ -97,20 +94,4 @@ func lineFor(lines []line, hits int) (line, bool) {
 
 // checkStake returns an error wrapping ErrBadStake unless stake is positive,
 // below 10^StakeDigitsMax and has at most scale decimals.
-func checkStake(stake decimal.Decimal, scale int32) error {
-	// Bound how the number is written first: every comparison below
-	// rescales, and rescaling 1e-1000000000 would never finish.
-	if e := stake.Exponent(); e < stakeExpMin || e > StakeDigitsMax {
-		return fmt.Errorf("%w: written with exponent %d, outside %d..%d", ErrBadStake, e, stakeExpMin, StakeDigitsMax)
-	}
-	if stake.Sign() <= 0 {
-		return fmt.Errorf("%w: %s is not positive", ErrBadStake, stake)
-	}
-	if stake.Cmp(decimal.New(1, StakeDigitsMax)) >= 0 {
-		return fmt.Errorf("%w: %s is not below 10^%d", ErrBadStake, stake, StakeDigitsMax)
-	}
-	if !stake.RoundDown(scale).Equal(stake) {
-		return fmt.Errorf("%w: %s has more than %d decimals", ErrBadStake, stake, scale)
-	}
-	return nil
-}
+func checkStake(stake decimal.Decimal, scale int32) error { return kit.CheckStake(stake, scale) }

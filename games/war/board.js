@@ -4,7 +4,7 @@
 // the classes below and calls render with every board of a table that
 // plays the game (docs/DASHBOARD.md, "Board modules").
 
-import { $, el, srOnly, fmtPct, card, maxResults, freshRounds } from '../kit.js';
+import { $, el, srOnly, card, maxResults, freshRounds, countPct, fact } from '../kit.js';
 
 export const classes = 'cards is-war';
 
@@ -60,10 +60,8 @@ export function render(b, prev) {
     $('k-latest').replaceChildren(el('div', { class: 'k-round' }, srOnly(describe(last)), el('span', { 'aria-hidden': 'true' }, ...beadBody(last))));
   }
   $('k-rounds-n').textContent = String(s.rounds || 0);
-  const fact = (name, value) => el('div', {}, el('dt', { text: name }), el('dd', { text: value }));
-  const pc = (c) => `${fmtPct(c)} · ${(c && c.count) || 0}`;
-  $('k-facts').replaceChildren(fact('Player wins', pc(s.player)), fact('Dealer wins', pc(s.dealer)), fact('Ties', pc(s.ties)),
-    fact('Wars', `${pc(s.wars)} · won ${s.wars_won || 0}`), fact('Surrenders', pc(s.surrenders)), fact('Hands', String(s.hands || 0)));
+  $('k-facts').replaceChildren(fact('Player wins', countPct(s.player)), fact('Dealer wins', countPct(s.dealer)), fact('Ties', countPct(s.ties)),
+    fact('Wars', `${countPct(s.wars)} · won ${s.wars_won || 0}`), fact('Surrenders', countPct(s.surrenders)), fact('Hands', String(s.hands || 0)));
   const items = beads.slice(0, maxResults()).map((bd) => el('li', { class: `k-round${fresh.has(bd.round) ? ' is-fresh' : ''}` },
     srOnly(describe(bd)),
     el('span', { 'aria-hidden': 'true' }, el('span', { class: 'k-round-no', text: String(bd.number) }), ...beadBody(bd))));

@@ -1,6 +1,10 @@
 package war
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/wagerlog/wagerlog/games/kit"
+)
 
 // IDChile2010 is casino War as the Chilean catalogue of games rules it
 // after the amendments of Resolución exenta N°373 of 19 August 2010
@@ -21,13 +25,7 @@ func Lookup(id string) (*Paytable, error) {
 }
 
 // mustNew builds a catalog paytable; a failure is a programming error.
-func mustNew(d Data) *Paytable {
-	p, err := New(d)
-	if err != nil {
-		panic(fmt.Sprintf("war: catalog paytable: %v", err))
-	}
-	return p
-}
+func mustNew(d Data) *Paytable { return kit.MustBuild("war", New, d) }
 
 // chile2010 is the War of docs/games/war.md: the higher card wins 1:1; on a tie the
 // player surrenders half or goes to war with a raise equal to the bet,

@@ -1,9 +1,6 @@
 package war
 
 import (
-	"errors"
-	"fmt"
-
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/kit"
 )
@@ -18,41 +15,41 @@ var (
 	ErrBadResult = kit.ErrBadResult
 	// ErrBadBetCode is returned when a bet code does not parse. Code
 	// invalid_bet_code.
-	ErrBadBetCode error = &games.Sentinel{Msg: "invalid bet code", Code: CodeInvalidBetCode}
+	ErrBadBetCode = kit.ErrBadBetCode
 	// ErrBetRefused is returned (inside a *PlacementError) by
 	// CheckPlacement when the round does not allow the bet now. Code
 	// bet_refused.
-	ErrBetRefused error = &games.Sentinel{Msg: "bet refused by the round", Code: CodeBetRefused}
+	ErrBetRefused = kit.ErrBetRefused
 	// ErrBadStake is returned when a stake is not positive, has more
 	// decimals than the currency's scale or is not below 10^StakeDigitsMax.
 	// Code invalid_amount.
-	ErrBadStake error = &games.Sentinel{Msg: "invalid amount", Code: CodeInvalidAmount}
+	ErrBadStake = kit.ErrBadAmount
 	// ErrBadScale is returned when a currency scale is outside 0..ScaleMax.
 	// Code invalid_scale.
-	ErrBadScale error = &games.Sentinel{Msg: "invalid currency scale", Code: CodeInvalidScale}
+	ErrBadScale = kit.ErrBadScale
 	// ErrUnknownPaytable is returned by Lookup for an id not in the
 	// catalog. Code unknown_paytable.
-	ErrUnknownPaytable error = &games.Sentinel{Msg: "unknown paytable", Code: CodeUnknownPaytable}
+	ErrUnknownPaytable = games.ErrUnknownPaytable
 	// ErrBadPaytable is returned by New for inconsistent paytable data. It
 	// has no API code: paytable data is never a bettor's input.
-	ErrBadPaytable = errors.New("invalid paytable")
+	ErrBadPaytable = kit.ErrBadPaytable
 )
 
 // Stable error codes of the API, returned by ErrorCode.
 const (
-	CodeInvalidResult   = "invalid_result"
-	CodeInvalidBetCode  = "invalid_bet_code"
-	CodeBetRefused      = "bet_refused"
-	CodeInvalidAmount   = "invalid_amount"
-	CodeInvalidScale    = "invalid_scale"
-	CodeUnknownPaytable = "unknown_paytable"
+	CodeInvalidResult   = kit.CodeInvalidResult
+	CodeInvalidBetCode  = kit.CodeInvalidBetCode
+	CodeBetRefused      = kit.CodeBetRefused
+	CodeInvalidAmount   = kit.CodeInvalidAmount
+	CodeInvalidScale    = kit.CodeInvalidScale
+	CodeUnknownPaytable = kit.CodeUnknownPaytable
 )
 
 // Rules a result or a bet can break, the Rule of a *ResultError or a
 // *PlacementError. They are stable names.
 const (
 	// RuleResultShape: the JSON is not one of the round's result objects.
-	RuleResultShape = "result_shape"
+	RuleResultShape = kit.RuleResultShape
 	// RuleCardSpelling: a card is not rank (A23456789TJQK) then suit (SHDC).
 	RuleCardSpelling = "card_spelling"
 	// RuleShoe: a card appears more times in the round than the shoe holds.
@@ -95,41 +92,17 @@ func resultError(rule, format string, args ...any) *ResultError {
 	return kit.ResultErrorf(rule, format, args...)
 }
 
-// PlacementError says why the round refuses a bet now. It wraps
-// ErrBetRefused.
-type PlacementError struct {
-	Code   string
-	Rule   string
-	Reason string
-}
-
-func (e *PlacementError) Error() string {
-	return fmt.Sprintf("%v: %s: %s: %s", ErrBetRefused, e.Code, e.Rule, e.Reason)
-}
-
-// Unwrap returns ErrBetRefused, for errors.Is.
-func (e *PlacementError) Unwrap() error { return ErrBetRefused }
-
-// ErrorCode returns bet_refused.
-func (e *PlacementError) ErrorCode() string { return CodeBetRefused }
+// PlacementError says why the round refuses a bet now (the kit's). It
+// wraps ErrBetRefused; its code is bet_refused.
+type PlacementError = kit.PlacementError
 
 func refused(code, rule, format string, args ...any) *PlacementError {
-	return &PlacementError{Code: code, Rule: rule, Reason: fmt.Sprintf(format, args...)}
+	return kit.Refused(code, rule, format, args...)
 }
 
 // BrokenRule returns the Rule of the *ResultError or *PlacementError
 // inside err, or "".
-func BrokenRule(err error) string {
-	var re *ResultError
-	if errors.As(err, &re) {
-		return re.Rule
-	}
-	var pe *PlacementError
-	if errors.As(err, &pe) {
-		return pe.Rule
-	}
-	return ""
-}
+func BrokenRule(err error) string { return kit.BrokenRule(err) }
 
 // ErrorCode maps an error of this package to its stable API code, and
 // returns "" for an error that is not one of this package's and for

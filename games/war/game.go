@@ -1,6 +1,9 @@
 package war
 
-import "github.com/wagerlog/wagerlog/games"
+import (
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
+)
 
 // Game is War in the catalog of games (games/registry).
 type Game struct{}
@@ -9,14 +12,7 @@ type Game struct{}
 func (Game) Name() string { return GameName }
 
 // Paytables returns the War paytables in id order.
-func (Game) Paytables() []games.Paytable {
-	ps := Paytables()
-	out := make([]games.Paytable, len(ps))
-	for i, p := range ps {
-		out[i] = p
-	}
-	return out
-}
+func (Game) Paytables() []games.Paytable { return kit.Paytables(Paytables()) }
 
 // Board returns the statistics of a War board: see Board.
 func (Game) Board(pt games.Paytable, entries []games.BoardEntry) games.BoardStats {

@@ -58,11 +58,7 @@ type Settings struct {
 }
 
 // Rule is one line of a paytable.
-type Rule struct {
-	Line Line   `json:"line"`
-	Odds Odds   `json:"odds"`
-	Name string `json:"name"`
-}
+type Rule = kit.Rule[Line]
 
 // Odds are X:Y odds (the kit's): a winning bet wins X/Y of its stake
 // and gets the stake back.
@@ -76,6 +72,7 @@ const OddsMax = 1000
 type Paytable struct {
 	data Data
 	kit.Canon
+	kit.Rounds[Result, *Round]
 	odds      map[Line]Odds
 	surrender decimal.Decimal
 }
@@ -106,39 +103,23 @@ func New(d Data) (*Paytable, error) {
 	case s.CutCardMin < 1 || s.CutCardMin >= d.Decks*cards.DeckSize:
 		return bad("cut_card_min %d, want 1..%d", s.CutCardMin, d.Decks*cards.DeckSize-1)
 	}
-	p := &Paytable{data: d, odds: make(map[Line]Odds)}
-	for i, r := range d.Rules {
-		if !slices.Contains(allLines(), r.Line) {
-			return bad("rule %d: %q is not a line (%v)", i, r.Line, allLines())
-		}
-		if _, dup := p.odds[r.Line]; dup {
-			return bad("rule %d: a second line for %s", i, r.Line)
-		}
-		if err := r.Odds.CheckDecimal(OddsMax, OddsMax); err != nil {
-			return bad("rule %d (%s): %v", i, r.Line, err)
-		}
-		if strings.TrimSpace(r.Name) == "" {
-			return bad("rule %d (%s): empty name", i, r.Line)
-		}
-		p.odds[r.Line] = r.Odds
+	odds, err := kit.IndexRules(d.Rules, allLines(), OddsMax, OddsMax)
+	if err != nil {
+		return bad("%v", err)
 	}
-	if len(p.odds) != len(allLines()) {
-		return bad("%d lines, want one for each of %v", len(p.odds), allLines())
+	p := &Paytable{data: d, odds: odds}
+	if p.surrender, err = kit.Percent("surrender_return_percent", s.SurrenderReturnPercent, false); err != nil {
+		return bad("%v", err)
 	}
-	v, err := decimal.NewFromString(s.SurrenderReturnPercent)
-	if err != nil || v.Sign() <= 0 || v.Cmp(decimal.NewFromInt(100)) > 0 || v.Exponent() < -4 {
-		return bad("surrender_return_percent %q: want a decimal percentage in (0, 100] with at most 4 decimals", s.SurrenderReturnPercent)
-	}
-	p.surrender = v.Div(decimal.NewFromInt(100))
 	p.Canon = kit.NewCanon(d.ID, d.Game, d.Version, d.Source, canonicalData(d))
+	p.Rounds = kit.NewRounds("War", ResultsMax, p.NewRound, ParseResult)
 	return p, nil
 }
 
 // canonicalData is the data as it is hashed (kit.NewCanon): Data with
 // its fields in declaration order and the rules sorted by line.
 func canonicalData(d Data) Data {
-	d.Rules = slices.Clone(d.Rules)
-	slices.SortStableFunc(d.Rules, func(a, b Rule) int { return strings.Compare(string(a.Line), string(b.Line)) })
+	d.Rules = kit.SortRules(d.Rules)
 	return d
 }
 
@@ -159,13 +140,7 @@ func (p *Paytable) Data() Data {
 func (p *Paytable) Odds(l Line) Odds { return p.odds[l] }
 
 // Kinds returns the kinds of bet the paytable offers, in listing order.
-func (p *Paytable) Kinds() []string {
-	out := make([]string, len(allKinds()))
-	for i, k := range allKinds() {
-		out[i] = string(k)
-	}
-	return out
-}
+func (p *Paytable) Kinds() []string { return kit.Strings(allKinds()) }
 
 // BetKind validates a bet code and returns its kind (ErrBadBetCode).
 func (p *Paytable) BetKind(code string) (string, error) {
@@ -174,46 +149,6 @@ func (p *Paytable) BetKind(code string) (string, error) {
 		return "", err
 	}
 	return string(b.kind), nil
-}
-
-// ParseResult decodes one result strictly: see ParseResult (the package
-// function). CheckResult checks it against the round.
-func (p *Paytable) ParseResult(raw []byte) (games.Result, error) {
-	r, err := ParseResult(raw)
-	if err != nil {
-		return nil, err
-	}
-	return r, nil
-}
-
-// CheckResult validates r recorded after prior by folding the round. It
-// implements games.ResultChecker; its errors are *ResultError.
-func (p *Paytable) CheckResult(r games.Result, prior []games.Result) error {
-	rd, err := p.Fold(prior)
-	if err != nil {
-		return err
-	}
-	wr, ok := r.(Result)
-	if !ok {
-		return resultError(RuleResultShape, "a %T is not a War result", r)
-	}
-	return rd.Apply(wr)
-}
-
-// RoundOver reports whether the round is complete: after the dealer's
-// card when no seat ties; after the last decision when every tied seat
-// surrendered; after the dealer's war card otherwise.
-func (p *Paytable) RoundOver(results []games.Result) bool {
-	rd, err := p.Fold(results)
-	return err == nil && rd.Over()
-}
-
-// ShoeOver reports whether the cut card came out during the round: the
-// round is finished and the next is dealt from a new shuffle (seed 004,
-// War 4.4 "Último pase").
-func (p *Paytable) ShoeOver(results []games.Result) bool {
-	rd, err := p.Fold(results)
-	return err == nil && rd.cutCard
 }
 
 // RTP returns the exact RTP of the main bet (going to war on every tie),

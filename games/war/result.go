@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-json-experiment/json"
-
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/cards"
 	"github.com/wagerlog/wagerlog/games/kit"
@@ -82,12 +80,9 @@ type resultJSON struct {
 // ParseResult decodes one result strictly. Every error is a *ResultError
 // (code invalid_result).
 func ParseResult(raw []byte) (Result, error) {
-	if len(raw) > ResultBytesMax {
-		return Result{}, resultError(RuleResultShape, "a result of %d bytes is over the %d-byte limit", len(raw), ResultBytesMax)
-	}
 	var v resultJSON
-	if err := json.Unmarshal(raw, &v, kit.Strict()); err != nil {
-		return Result{}, resultError(RuleResultShape, "a War result is {\"card\":\"9S\",\"to\":\"seat:1\"}, {\"decision\":\"war\",\"seat\":1}, {\"burn\":\"5C\"} or {\"cut_card\":true}: %v", err)
+	if err := kit.DecodeResult(raw, ResultBytesMax, &v, "a War result is {\"card\":\"9S\",\"to\":\"seat:1\"}, {\"decision\":\"war\",\"seat\":1}, {\"burn\":\"5C\"} or {\"cut_card\":true}"); err != nil {
+		return Result{}, err
 	}
 	card := func(s string) (cards.Card, error) {
 		c, err := cards.Parse(s)

@@ -1,8 +1,6 @@
 package war
 
 import (
-	"fmt"
-
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/cards"
 )
@@ -55,22 +53,9 @@ type Round struct {
 	results   int
 }
 
-// Fold folds results into a round, checking each as CheckResult does.
-func (p *Paytable) Fold(results []games.Result) (*Round, error) {
-	if len(results) > ResultsMax {
-		return nil, resultError(RuleResultShape, "%d results, a round has at most %d", len(results), ResultsMax)
-	}
-	rd := &Round{decks: p.data.Decks, set: p.data.Settings}
-	for i, r := range results {
-		wr, ok := r.(Result)
-		if !ok {
-			return nil, resultError(RuleResultShape, "result %d: a %T is not a War result", i, r)
-		}
-		if err := rd.Apply(wr); err != nil {
-			return nil, fmt.Errorf("result %d (%s): %w", i, wr, err)
-		}
-	}
-	return rd, nil
+// NewRound returns an empty round under the paytable's rules.
+func (p *Paytable) NewRound() *Round {
+	return &Round{decks: p.data.Decks, set: p.data.Settings}
 }
 
 // Phase returns where the deal stands.

@@ -15,7 +15,7 @@ import (
 const LineBytesMax = 1024
 
 // CodeInvalidRequest is the code of a settle line that is not a request.
-const CodeInvalidRequest = "invalid_request"
+const CodeInvalidRequest = kit.CodeInvalidRequest
 
 // SettleLineRequest is one line of `wagerlog settle --jsonl` for War, the
 // auditors' contract:
@@ -85,11 +85,8 @@ type SettleLineResult struct {
 
 // SettleLineError is the answer for an error.
 func SettleLineError(err error) SettleLineResult {
-	code := ErrorCode(err)
-	if code == "" {
-		code = CodeInvalidRequest
-	}
-	return SettleLineResult{Outcome: "error", Code: code, Rule: BrokenRule(err), Message: err.Error()}
+	code, rule, msg := kit.LineFault(err)
+	return SettleLineResult{Outcome: "error", Code: code, Rule: rule, Message: msg}
 }
 
 // SettleLine answers one request line under the paytable it names (or
@@ -97,18 +94,8 @@ func SettleLineError(err error) SettleLineResult {
 // an answer with Outcome "error".
 func SettleLine(line []byte, defPaytable string, defScale int32) SettleLineResult {
 	var req SettleLineRequest
-	if err := kit.DecodeLine(line, LineBytesMax, &req); err != nil {
-		return SettleLineError(err)
-	}
-	scale, err := kit.LineDefaults(&req.Paytable, req.Scale, defPaytable, defScale)
-	if err != nil {
-		return SettleLineError(err)
-	}
-	pt, err := Lookup(req.Paytable)
-	if err != nil {
-		return SettleLineError(err)
-	}
-	stake, err := kit.LineStake(req.Stake, ErrBadStake)
+	head := kit.LineHead{Paytable: &req.Paytable, Scale: &req.Scale, Stake: &req.Stake}
+	pt, stake, scale, err := kit.ReadLine(line, LineBytesMax, &req, head, defPaytable, defScale, Lookup, ErrBadStake)
 	if err != nil {
 		return SettleLineError(err)
 	}
@@ -150,7 +137,7 @@ func (p *Paytable) settleRequest(req SettleLineRequest, stake decimal.Decimal, s
 	if err != nil {
 		return SettleLineResult{}, err
 	}
-	rd := &Round{decks: p.data.Decks, set: p.data.Settings}
+	rd := p.NewRound()
 	results := []games.Result{CardTo(pc, 1), DealerCard(dc)}
 	apply := func(rs ...Result) error {
 		for _, r := range rs {

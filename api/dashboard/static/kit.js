@@ -86,6 +86,39 @@ export function fmtPct(c) {
   return `${Number.isInteger(n) ? n : n.toFixed(1)}%`;
 }
 
+// countPct writes a share as a figure's value: "12.5% · 3".
+export function countPct(c) {
+  return `${fmtPct(c)} · ${(c && c.count) || 0}`;
+}
+
+// fact is one figure of a <dl>: its name and its value.
+export function fact(name, value) {
+  return el('div', {}, el('dt', { text: name }), el('dd', { text: value }));
+}
+
+// renderBars fills list with one bar per item, each as long as its count
+// against the largest: item.label names it (item.labelClass adds classes
+// to the label, item.cls to the row), item.sr is what a screen reader
+// hears before the count, item.share is the count with its percent
+// (fmtPct).
+export function renderBars(list, items) {
+  const max = Math.max(1, ...items.map((it) => it.count));
+  list.replaceChildren(...items.map((it) => {
+    const fill = el('span', { class: 'group-fill' });
+    fill.style.setProperty('--share', String(it.count / max));
+    return el('li', { class: `group${it.cls ? ` ${it.cls}` : ''}` },
+      el('span', { class: `group-no${it.labelClass ? ` ${it.labelClass}` : ''}`, text: it.label }),
+      el('span', { class: 'group-bar', 'aria-hidden': 'true' }, fill),
+      el('span', { class: 'group-count' }, srOnly(it.sr), `${it.count}×`),
+      el('span', { class: 'group-pct', text: fmtPct(it.share) }));
+  }));
+}
+
+// words writes a name of the API ("three_of_a_kind") as words.
+export function words(s) {
+  return String(s || '').replaceAll('_', ' ');
+}
+
 // renderSplit draws one 100% bar of three parts (left, middle, right) with
 // the two sides' names, shares and counts: the middle is what is neither
 // side (a result that counts for none of the two), named by midKey.
