@@ -685,6 +685,8 @@ func (f *fold) betRefunded(e *events.Envelope, p *events.BetRefunded) error {
 	}
 	r.Totals.Refunded = r.Totals.Refunded.Add(p.Stake)
 	b.Status, b.Returned, b.SettledAt, b.SettledSeq = BetRefunded, p.Stake, e.OccurredAt, e.Seq
+	// Every ended bet names what decided it, a refund too.
+	b.Rule = round.RuleRefunded
 
 	d := f.dailyOf(e, p.Table, p.Currency, p.Code)
 	d.Refunds++
@@ -701,6 +703,7 @@ func (f *fold) betTakenDown(e *events.Envelope, p *events.BetTakenDown) error {
 	}
 	r.Totals.TakenDown = r.Totals.TakenDown.Add(p.Stake)
 	b.Status, b.Returned, b.SettledAt, b.SettledSeq = BetTakenDown, p.Stake, e.OccurredAt, e.Seq
+	b.Rule = round.RuleTakenDown
 
 	d := f.dailyOf(e, p.Table, p.Currency, p.Code)
 	d.TakenDowns++

@@ -38,7 +38,9 @@ const (
 	// 7: the settlement's commission in the bet records.
 	// 8: amounts of the binary records in their shortest form, so that a
 	// file followed live holds a rebuild's bytes (record.go, shortest).
-	SchemaVersion = 8
+	// 9: a refunded or taken-down bet's rule (round.RuleRefunded,
+	// RuleTakenDown) in its record.
+	SchemaVersion = 9
 	// DefaultLockTimeout is how long Open waits for the file lock held by
 	// another process.
 	DefaultLockTimeout = 2 * time.Second

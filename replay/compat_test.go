@@ -193,8 +193,9 @@ var residueExactAdded = regexp.MustCompile(`\n\s*"residue_exact": "[^"]*",`)
 // settlementAddedSinceRelease matches the members of the bet, round and
 // round list answers that the release did not have: every settlement's
 // and total's commission (zero when none), and every round's list of
-// results (the release gave Sic Bo's only as dice).
-var settlementAddedSinceRelease = regexp.MustCompile(`,"commission":"[^"]*"|"results":\[(\{"dice":\[[1-6],[1-6],[1-6]\]\},?)*\],`)
+// results (the release gave Sic Bo's only as dice), and the rule a
+// refunded or taken-down bet names (round.RuleRefunded, RuleTakenDown).
+var settlementAddedSinceRelease = regexp.MustCompile(`,"commission":"[^"]*"|"results":\[(\{"dice":\[[1-6],[1-6],[1-6]\]\},?)*\],|,"rule":"(refunded|taken down): the stake returned"`)
 
 // replayCommissionAdded matches a zero commission of a replayed
 // settlement, which the release left out.
