@@ -511,6 +511,9 @@ func (o *disputeObserver) givenBack(c replay.BetCheck, outcome, note string) {
 		return
 	}
 	row.Seq, row.Outcome = c.Seq, outcome
+	// A refund or a take-down names its rule like a settlement
+	// (round.RuleRefunded, RuleTakenDown), recorded and recomputed.
+	row.RecordedRule, row.Rule = c.Recorded.Rule, c.Recomputed.Rule
 	row.RecordedReturned, row.RecomputedReturned = c.Recorded.Returned, row.Stake
 	row.Match = c.Match
 	row.Note = note
