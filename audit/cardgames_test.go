@@ -55,7 +55,7 @@ func TestDispute_WarRound(t *testing.T) {
 		t.Fatal(err)
 	}
 	if s := html.String(); !strings.Contains(s, "Results in order, each checked against the rules") || strings.Count(s, "<td>yes</td>") != 8 ||
-		!strings.Contains(s, "decision&#34;:&#34;war") {
+		!strings.Contains(s, "decision&#34;: &#34;war") {
 		t.Errorf("the HTML report does not list the steps:\n%s", s)
 	}
 	var js bytes.Buffer

@@ -104,10 +104,12 @@ const betsListedMax = 10
 func diceString(d [3]int) string { return fmt.Sprintf("%d-%d-%d", d[0], d[1], d[2]) }
 
 // resultString writes a result as a payload records it: three dice as
-// "2-2-5", any other game's result as its JSON.
+// "2-2-5", any other game's result as its JSON with a space after each
+// comma and colon (spacedJSON), so that a long deal wraps between its
+// parts in a report's cell.
 func resultString(d [3]int, other []byte) string {
 	if len(other) > 0 {
-		return string(other)
+		return spacedJSON(other)
 	}
 	return diceString(d)
 }
