@@ -163,7 +163,7 @@ func readStream(tb testing.TB, dataDir string) *streamState {
 		tb.Errorf("audit.Verify of 1..%d: clean %v, last %d, %d violations:\n%s", st.last, rep.Clean, rep.LastSeq, len(rep.Violations)+rep.More, strings.Join(vs, "\n"))
 	}
 	for _, r := range rep.OpenRounds {
-		if r.Status == ledger.RoundSettling || r.Status == ledger.RoundCancelled {
+		if r.Status == string(ledger.RoundSettling) || r.Status == string(ledger.RoundCancelled) {
 			st.interrupted = append(st.interrupted, r.Round+" ("+r.Status+")")
 		}
 	}
