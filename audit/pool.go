@@ -370,11 +370,9 @@ func (f *fold) checkPass(r *roundState, p *events.RoundSettled, report reporter)
 // seat_closed (ledger/seat.go), so a stream that holds one was not written
 // by it.
 func closedSeatOf(pt games.Paytable, t *tableState, code string) (int, bool) {
-	st, ok := pt.(games.Seated)
-	pg, isProg := pt.(games.Progressive)
-	if !ok || !isProg || len(t.ClosedSeats) == 0 || !pg.ProgressiveBet(code) {
+	if len(t.ClosedSeats) == 0 {
 		return 0, false
 	}
-	seat, ok := st.BetSeat(code)
+	seat, ok := games.ProgressiveSeat(pt, code)
 	return seat, ok && slices.Contains(t.ClosedSeats, seat)
 }

@@ -14,3 +14,16 @@ type Seated interface {
 	// Seats is the number of seats, numbered from 1.
 	Seats() int
 }
+
+// ProgressiveSeat returns the seat of a progressive bet code on a
+// paytable with seats and a progressive bet, and false for any other bet
+// or paytable: what a seat closed to progressive bets (seed 004, 6.6)
+// refuses, for the ledger that refuses it and the verifier that checks it.
+func ProgressiveSeat(pt Paytable, code string) (int, bool) {
+	st, ok := pt.(Seated)
+	pg, isProg := pt.(Progressive)
+	if !ok || !isProg || !pg.ProgressiveBet(code) {
+		return 0, false
+	}
+	return st.BetSeat(code)
+}

@@ -114,12 +114,10 @@ func (d *decider) reopenSeat(s *State, c *ReopenSeat) ([]draft, error) {
 
 // checkSeatOpen refuses a progressive bet on a closed seat.
 func checkSeatOpen(pt games.Paytable, t *Table, code string) error {
-	st, ok := pt.(games.Seated)
-	pg, isProg := pt.(games.Progressive)
-	if !ok || !isProg || len(t.ClosedSeats) == 0 || !pg.ProgressiveBet(code) {
+	if len(t.ClosedSeats) == 0 {
 		return nil
 	}
-	if seat, ok := st.BetSeat(code); ok && slices.Contains(t.ClosedSeats, seat) {
+	if seat, ok := games.ProgressiveSeat(pt, code); ok && slices.Contains(t.ClosedSeats, seat) {
 		return errf(ErrSeatClosed, "%s: seat %d of table %s is closed to progressive bets", code, seat, t.ID)
 	}
 	return nil
