@@ -166,9 +166,10 @@ type decoded struct {
 	stored  time.Time
 }
 
-// decode decodes one stored event with codec.
-func decode(codec *events.Codec, raw events.Raw) (decoded, error) {
-	e, p, err := codec.DecodeForProjection(raw.Data)
+// decode decodes one stored event with codec, its strings shared through
+// strs with the other events of its batch.
+func decode(codec *events.Codec, raw events.Raw, strs *events.Interner) (decoded, error) {
+	e, p, err := codec.DecodeForProjectionWith(raw.Data, strs)
 	if err != nil {
 		return decoded{}, fmt.Errorf("projections: event %d: %w", raw.Seq, err)
 	}

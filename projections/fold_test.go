@@ -31,7 +31,7 @@ func TestFold_WithoutFile(t *testing.T) {
 	for i := 0; i < len(raws); i += 50 {
 		f := newFold(m, time.UTC, DefaultBoardSize, 50)
 		for _, raw := range raws[i:min(i+50, len(raws))] {
-			d, err := decode(nil, raw)
+			d, err := decode(nil, raw, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

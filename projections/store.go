@@ -312,6 +312,7 @@ func (s *Store) prepare(batch []events.Raw, h *Handoff) (*Prepared, error) {
 		return nil, fmt.Errorf("%w: a batch of %d events is over the limit of %d", ErrBadQuery, len(batch), BatchEventsMax)
 	}
 	ds := make([]decoded, len(batch))
+	var strs events.Interner
 	for i, raw := range batch {
 		if i > 0 && raw.Seq != batch[i-1].Seq+1 {
 			return nil, &GapError{Applied: batch[i-1].Seq, Got: raw.Seq}
@@ -321,7 +322,7 @@ func (s *Store) prepare(batch []events.Raw, h *Handoff) (*Prepared, error) {
 			continue
 		}
 		var err error
-		if ds[i], err = decode(s.opts.Codec, raw); err != nil {
+		if ds[i], err = decode(s.opts.Codec, raw, &strs); err != nil {
 			return nil, err
 		}
 	}
