@@ -212,6 +212,11 @@ func (c *Codec) decodeWithPayload(data []byte, light bool) (Envelope, Payload, e
 	if light {
 		return c.DecodeForProjection(data)
 	}
+	if len(data) <= EventBytesMax {
+		if e, p, ok := scanEvent(data, c.currentVersion, nil, false); ok {
+			return e, p, nil
+		}
+	}
 	return c.decodeGeneral(data, light)
 }
 

@@ -239,6 +239,13 @@ func parseCanonicalTime(b []byte) (time.Time, bool) {
 // bet.placed or bet.settled event of version version in the canonical form
 // (see above); it reports false for anything else.
 func decodeCanonical(data []byte, version func(Type) int, in *Interner) (Envelope, Payload, bool) {
+	return scanEvent(data, version, in, true)
+}
+
+// scanEvent is decodeCanonical; light leaves out what DecodeForProjection
+// does (PrevHash, Hash, IdempotencyKey, RequestHash, CorrelationID), or
+// else reads them as DecodeWithPayload does.
+func scanEvent(data []byte, version func(Type) int, in *Interner, light bool) (Envelope, Payload, bool) {
 	var e Envelope
 	s := scanner{b: data, in: in}
 	if !s.lit(`{"id":`) {
@@ -292,11 +299,18 @@ func decodeCanonical(data []byte, version func(Type) int, in *Interner) (Envelop
 	if e.Actor.Role, ok = s.str(); !ok || !s.lit(`}`) {
 		return e, nil, false
 	}
-	// What DecodeForProjection leaves out: read, not kept.
-	for _, m := range [...]string{`,"idem":`, `,"req":`, `,"corr":`} {
-		if s.lit(m) {
-			if _, ok := s.rawString(); !ok {
+	// What DecodeForProjection leaves out: read, kept only when not light.
+	for _, m := range [...]struct {
+		name string
+		into *string
+	}{{`,"idem":`, &e.IdempotencyKey}, {`,"req":`, &e.RequestHash}, {`,"corr":`, &e.CorrelationID}} {
+		if s.lit(m.name) {
+			v, ok := s.rawString()
+			if !ok {
 				return e, nil, false
+			}
+			if !light {
+				*m.into = string(v)
 			}
 		}
 	}
@@ -318,12 +332,21 @@ func decodeCanonical(data []byte, version func(Type) int, in *Interner) (Envelop
 			return e, nil, false
 		}
 	}
-	for _, m := range [...]string{`,"prev":`, `,"hash":`} {
-		if !s.lit(m) {
+	for _, m := range [...]struct {
+		name string
+		into *Hash
+	}{{`,"prev":`, &e.PrevHash}, {`,"hash":`, &e.Hash}} {
+		if !s.lit(m.name) {
 			return e, nil, false
 		}
-		if h, ok := s.rawString(); !ok || len(h) != 2*HashSize {
+		h, ok := s.rawString()
+		if !ok || len(h) != 2*HashSize {
 			return e, nil, false
+		}
+		if !light {
+			if *m.into, err = parseHash(h); err != nil {
+				return e, nil, false
+			}
 		}
 	}
 	if !s.lit(`}`) || s.i != len(s.b) {

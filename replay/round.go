@@ -37,34 +37,10 @@ type RangeReader interface {
 	Read(ctx context.Context, from, to uint64, fn func(events.Raw) error) error
 }
 
-// prefetchSpanMax bounds the range prefetch reads for one round, as a
-// multiple of the round's event count: a round whose events are spread
+// prefetchSpanMax bounds the range Round reads in one pass for one round,
+// as a multiple of the round's event count: a round whose events are spread
 // thinly over a busy stream is fetched one event at a time instead.
 const prefetchSpanMax = 4
-
-// prefetch reads the stretch of stream from the event before a round's first
-// to its last in one pass, when g can read ranges and the stretch is not
-// mostly other tables' events: one ordered consumer instead of a request per
-// event (and per predecessor). It returns nil when it does not apply.
-func prefetch(ctx context.Context, g Getter, seqs []uint64) (map[uint64]events.Raw, error) {
-	rr, ok := g.(RangeReader)
-	if !ok || len(seqs) < 2 {
-		return nil, nil
-	}
-	from, to := max(seqs[0], 2)-1, seqs[len(seqs)-1]
-	if to < from || to-from > uint64(prefetchSpanMax*len(seqs))+64 {
-		return nil, nil
-	}
-	out := make(map[uint64]events.Raw, to-from+1)
-	err := rr.Read(ctx, from, to, func(r events.Raw) error {
-		out[r.Seq] = r
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("replay: read events %d..%d: %w", from, to, err)
-	}
-	return out, nil
-}
 
 // readEvent is one event of a round, read, hashed and decoded.
 type readEvent struct {
@@ -74,66 +50,99 @@ type readEvent struct {
 	payload any
 }
 
-// readRound reads, hashes and decodes a round's events (seqs, from pre or
-// by a get each), and hashes the event just before each of them, on
-// GOMAXPROCS goroutines: the work is per event, and the replay that
-// follows only needs it in order. It returns the events in the order of
-// seqs and the stated hash of every event read, by sequence. Its error is
-// the one of the first event, in seqs' order, that failed.
-func readRound(ctx context.Context, g Getter, pre map[uint64]events.Raw, seqs []uint64) ([]readEvent, map[uint64]events.Hash, error) {
-	inRound := make(map[uint64]bool, len(seqs))
-	for _, seq := range seqs {
-		inRound[seq] = true
+// readRound reads, hashes and decodes a round's events (seqs) and reads
+// the stated hash of the event just before each of them. When g reads
+// ranges and the stretch from the event before the round's first to its
+// last is not mostly other tables' events, one ordered read delivers them
+// and GOMAXPROCS workers hash and decode each event as it arrives, so the
+// work overlaps the read; events the read did not deliver, and every event
+// otherwise, are fetched by a get each on the same workers. It returns the
+// events in the order of seqs and the stated hash of every event read, by
+// sequence. Its error is the one of the first event, in seqs' order, that
+// failed.
+func readRound(ctx context.Context, g Getter, seqs []uint64) ([]readEvent, map[uint64]events.Hash, error) {
+	at := make(map[uint64]int, 2*len(seqs)) // job index of each sequence to read
+	for i, seq := range seqs {
+		at[seq] = i
 	}
 	var before []uint64 // events just before one of the round's, not in it
 	for _, seq := range seqs {
-		if seq > 1 && !inRound[seq-1] {
+		if _, in := at[seq-1]; seq > 1 && !in {
 			before = append(before, seq-1)
 		}
 	}
-	get := func(seq uint64) (events.Raw, error) {
-		if raw, ok := pre[seq]; ok {
-			return raw, nil
-		}
-		raw, err := g.Get(ctx, seq)
-		if err != nil {
-			return raw, fmt.Errorf("replay: event %d: %w", seq, err)
-		}
-		return raw, nil
+	for j, seq := range before {
+		at[seq] = len(seqs) + j
 	}
+	n := len(seqs) + len(before)
 	evs := make([]readEvent, len(seqs))
-	errs := make([]error, len(seqs)+len(before))
+	errs := make([]error, n)
 	beforeHash := make([]events.Hash, len(before))
-	forEach(len(seqs)+len(before), func(i int) {
+	done := make([]bool, n)
+	work := func(i int, raw events.Raw) {
+		done[i] = true
 		if i >= len(seqs) {
-			j := i - len(seqs)
-			raw, err := get(before[j])
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			beforeHash[j], _ = events.CheckHash(raw.Data)
-			return
-		}
-		seq := seqs[i]
-		raw, err := get(seq)
-		if err != nil {
-			errs[i] = err
+			beforeHash[i-len(seqs)], _ = events.CheckHash(raw.Data)
 			return
 		}
 		ev := &evs[i]
 		h, err := events.CheckHash(raw.Data)
 		ev.hash, ev.hashOK = h, err == nil
-		if ev.env, err = events.Decode(raw.Data); err != nil {
-			errs[i] = fmt.Errorf("replay: event %d: %w", seq, err)
+		env, p, err := (*events.Codec)(nil).DecodeWithPayload(raw.Data)
+		if err != nil {
+			errs[i] = fmt.Errorf("replay: event %d: %w", raw.Seq, err)
 			return
 		}
-		ev.env.Seq = seq
-		if ev.payload, err = events.DecodePayload(&ev.env); err != nil {
-			errs[i] = fmt.Errorf("replay: event %d: %w", seq, err)
+		env.Seq = raw.Seq
+		ev.env, ev.payload = env, p
+	}
+	if rr, ok := g.(RangeReader); ok && len(seqs) >= 2 {
+		from, to := max(seqs[0], 2)-1, seqs[len(seqs)-1]
+		if to >= from && to-from <= uint64(prefetchSpanMax*len(seqs))+64 {
+			jobs := make(chan events.Raw, 256)
+			var wg sync.WaitGroup
+			for range runtime.GOMAXPROCS(0) {
+				wg.Go(func() {
+					for raw := range jobs {
+						work(at[raw.Seq], raw)
+					}
+				})
+			}
+			err := rr.Read(ctx, from, to, func(r events.Raw) error {
+				if _, ok := at[r.Seq]; ok {
+					jobs <- r
+				}
+				return nil
+			})
+			close(jobs)
+			wg.Wait()
+			if err != nil {
+				return nil, nil, fmt.Errorf("replay: read events %d..%d: %w", from, to, err)
+			}
 		}
+	}
+	seqOf := func(i int) uint64 {
+		if i < len(seqs) {
+			return seqs[i]
+		}
+		return before[i-len(seqs)]
+	}
+	var missing []int
+	for i, ok := range done {
+		if !ok {
+			missing = append(missing, i)
+		}
+	}
+	forEach(len(missing), func(k int) {
+		i := missing[k]
+		raw, err := g.Get(ctx, seqOf(i))
+		if err != nil {
+			errs[i] = fmt.Errorf("replay: event %d: %w", seqOf(i), err)
+			return
+		}
+		work(i, raw)
 	})
-	hashes := make(map[uint64]events.Hash, len(seqs)+len(before))
+	hashes := make(map[uint64]events.Hash, n)
 	for i, seq := range seqs {
 		if errs[i] != nil {
 			return nil, nil, errs[i]
@@ -337,11 +346,7 @@ func Round(ctx context.Context, g Getter, idx Index, roundID string, paytables *
 	if len(ix.Events) == 0 || len(ix.Events) > RoundEventsMax {
 		return nil, fmt.Errorf("%w: round %s has %d events", ErrIndex, roundID, len(ix.Events))
 	}
-	pre, err := prefetch(ctx, g, ix.Events)
-	if err != nil {
-		return nil, err
-	}
-	evs, hashes, err := readRound(ctx, g, pre, ix.Events)
+	evs, hashes, err := readRound(ctx, g, ix.Events)
 	if err != nil {
 		return nil, err
 	}
