@@ -147,6 +147,7 @@ func TestNewGame_Settle(t *testing.T) {
 		`{"paytable":"highcard/test","bet":"low","stake":"2.50","rank":1}`,
 		`{"paytable":"highcard/test","bet":"high","stake":"1","rank":0}`,
 		`{"paytable":"sicbo/live","bet":"small","stake":"10","dice":[1,2,4]}`,
+		`{"paytable":"nope/none","bet":"small","stake":"10","dice":[1,2,4]}`,
 	}
 	out, stderr, err := runWith(t, c, strings.Join(lines, "\n")+"\n", "settle", "--jsonl")
 	if err != nil {
@@ -174,6 +175,12 @@ func TestNewGame_Settle(t *testing.T) {
 				t.Errorf("line %d: %s = %v, want %v in %s", i+1, k, got[k], v, answers[i])
 			}
 		}
+	}
+	// The one answer that moves: an unknown paytable's lists the known
+	// ones (frozen in testdata/settle, so a game added to the registry
+	// refreshes those answers with -update).
+	if !strings.Contains(answers[5], `"code":"unknown_paytable"`) || !strings.Contains(answers[5], testgames.HighCardID) {
+		t.Errorf("an unknown paytable's answer: %s", answers[5])
 	}
 	// A registry game's line is answered byte for byte as by the
 	// registry alone: adding a game changes no other game's answer.
