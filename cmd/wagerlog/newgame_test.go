@@ -250,15 +250,18 @@ func TestNewGame_Edges(t *testing.T) {
 		if !slices.Contains(list.Tables, tableInfo{testgames.HighCardDemoTable, testgames.HighCardName, testgames.HighCardID}) {
 			t.Errorf("GET /v1/tables lists no %s of game %s: %+v", testgames.HighCardDemoTable, testgames.HighCardName, list.Tables)
 		}
-		// The dashboard serves the game's board module as the game ships it.
-		res, err := http.Get(s.base + "/boards/" + testgames.HighCardName + ".js")
-		if err != nil {
-			t.Fatal(err)
-		}
-		js, _ := io.ReadAll(res.Body)
-		res.Body.Close()
-		if res.StatusCode != http.StatusOK || !bytes.Equal(js, testgames.HighCard{}.BoardModule()) {
-			t.Errorf("boards/highcard.js: %d, %d bytes", res.StatusCode, len(js))
+		// The dashboard serves the game's board module and stylesheet as
+		// the game ships them.
+		for ext, want := range map[string][]byte{".js": testgames.HighCard{}.BoardModule(), ".css": testgames.HighCard{}.BoardStyle()} {
+			res, err := http.Get(s.base + "/boards/" + testgames.HighCardName + ext)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != http.StatusOK || len(want) == 0 || !bytes.Equal(got, want) {
+				t.Errorf("boards/highcard%s: %d, %d bytes, want %d", ext, res.StatusCode, len(got), len(want))
+			}
 		}
 	})
 

@@ -21,7 +21,7 @@ import (
 // (games.Publisher); it answers its own `wagerlog settle --jsonl` line
 // (games.LineSettler); it declares a demo table and plays it
 // (games.Demoer); its board has rows (games.BoardRower) and a renderer
-// module it ships (games.BoardViewer). It is in no registry: a test adds
+// module and stylesheet it ships (games.BoardViewer, games.BoardStyler). It is in no registry: a test adds
 // it to registry.New()'s games (registry.With) to show that every edge
 // serves a new game with no edge changed.
 //
@@ -335,6 +335,15 @@ var highCardModule []byte
 // BoardModule returns the board's renderer, highcard.js beside this file
 // (games.BoardViewer).
 func (HighCard) BoardModule() []byte { return highCardModule }
+
+// highCardStyle is the stylesheet of the game's board.
+//
+//go:embed highcard.css
+var highCardStyle []byte
+
+// BoardStyle returns the board's stylesheet, highcard.css beside this
+// file (games.BoardStyler).
+func (HighCard) BoardStyle() []byte { return highCardStyle }
 
 // DemoTables returns the game's demo table: demo-highcard, stakes up to 50.
 func (HighCard) DemoTables() []games.DemoTable {

@@ -7,6 +7,10 @@ import { $, el, srOnly, timeOf, renderBars, freshRounds, maxResults } from '../k
 
 export const classes = 'highcard';
 
+// stylesheet: this board has its own styles, boards/highcard.css
+// (highcard.css beside this module in its package).
+export const stylesheet = true;
+
 export const markup = `
   <section data-panel="highcard-latest" class="panel" aria-labelledby="hc-latest-h">
     <h2 id="hc-latest-h">Last card <span id="hc-latest-round" class="muted"></span></h2>
@@ -35,9 +39,10 @@ export function render(b, prev) {
   if (r) {
     $('hc-latest-round').textContent = `· round ${r.number}`;
     $('hc-latest').replaceChildren(
-      el('div', { class: 'latest-pocket', 'data-rank': r.rank, text: r.rank }, srOnly(describe(r))),
+      el('span', { class: 'latest-total', 'aria-hidden': 'true', text: r.rank }),
+      srOnly(describe(r)),
       el('div', { class: 'latest-meta', 'aria-hidden': 'true' },
-        el('span', { class: 'latest-total', text: r.side }),
+        el('span', { class: 'hc-side', text: r.side }),
         el('span', { class: 'latest-time', text: timeOf(r.at) })),
     );
   }

@@ -23,6 +23,7 @@ var (
 	_ games.LineSettler = HighCard{}
 	_ games.Demoer      = HighCard{}
 	_ games.BoardViewer = HighCard{}
+	_ games.BoardStyler = HighCard{}
 	_ games.BoardRower  = HighCard{}
 	_ games.Paytable    = (*HighCardPaytable)(nil)
 	_ games.Publisher   = (*HighCardPaytable)(nil)
