@@ -196,9 +196,6 @@ func TestNewGame_Settle(t *testing.T) {
 // settles; its board and board module are served; then `replay`,
 // `verify` and the regulator report read the stream.
 func TestNewGame_Edges(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs serve --demo over every game")
-	}
 	c := newGameCatalog()
 	s := startServerWith(t, c, "--demo", "--demo-interval", "100ms", "--demo-seed", "11")
 	sup := s.tokens[ledger.RoleSupervisor]
