@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/wagerlog/wagerlog/games/registry"
+	"github.com/wagerlog/wagerlog/internal/testgames"
 )
 
 // boardWidths are the widths every demo board is checked at: a phone
@@ -72,7 +73,8 @@ const readBoard = `(async (games, paytable) => {
 })`
 
 // TestBrowser_RegistryBoards runs `serve --demo` and opens, for every
-// game of the registry, every demo table it declares, at 390, 1024 and
+// game of the registry (and the test game of internal/testgames, added
+// through registry.With), every demo table it declares, at 390, 1024 and
 // 1440 px: the board drawn is the game's own (the module of the game the
 // table plays), every panel of it is on the page and visible, no panel
 // of another game's board and no row of another paytable shows (punto
@@ -83,8 +85,10 @@ const readBoard = `(async (games, paytable) => {
 // winners and this table's last prizes.
 func TestBrowser_RegistryBoards(t *testing.T) {
 	chromiumPath(t)
-	s := startServer(t, "--demo", "--demo-interval", "50ms", "--demo-seed", fmt.Sprint(boardsDemoSeed))
-	c := registry.New()
+	// The registry's games and the test game (internal/testgames): a
+	// game added through the registry gets its board drawn like theirs.
+	c := registry.With(testgames.HighCard{})
+	s := startServerWith(t, c, "--demo", "--demo-interval", "50ms", "--demo-seed", fmt.Sprint(boardsDemoSeed))
 	tables, err := demoTables(c)
 	if err != nil {
 		t.Fatal(err)
@@ -188,29 +192,6 @@ const boardLayoutFaults = `(() => {
 	}
 	return out;
 })()`
-
-// waitBoard waits until a table's board has at least n rows.
-func waitBoard(t testing.TB, s *server, table string, n int) {
-	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		var b struct {
-			Results []json.RawMessage `json:"results"`
-		}
-		res, err := http.Get(s.base + "/v1/tables/" + table + "/board")
-		if err == nil {
-			err = json.NewDecoder(res.Body).Decode(&b)
-			res.Body.Close()
-		}
-		if err == nil && len(b.Results) >= n {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: the board has %d results after 60 s (%v)", table, len(b.Results), err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
 
 // waitPrize waits up to within until a pool has paid a prize at a table,
 // and reports whether it has. A prize needs a flush or better: on a

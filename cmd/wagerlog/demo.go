@@ -106,6 +106,9 @@ type demoConfig struct {
 	// stream's last sequence (demoRNG), so that a run on a given stream can
 	// be repeated and a restart plays new rounds.
 	Seed uint64
+	// Games is the catalog whose demo tables are played; nil means
+	// registry.New().
+	Games *games.Catalog
 }
 
 // demoSeedFrom returns the demo's seed: the one given with --demo-seed
@@ -157,7 +160,10 @@ func runDemo(ctx context.Context, led *ledger.Ledger, log *slog.Logger, cfg demo
 	if cfg.Interval < DemoIntervalMin {
 		return fmt.Errorf("demo interval %s is below the minimum of %s", cfg.Interval, DemoIntervalMin)
 	}
-	catalog := registry.New()
+	catalog := cfg.Games
+	if catalog == nil {
+		catalog = registry.New()
+	}
 	tables, err := demoTables(catalog)
 	if err != nil {
 		return fmt.Errorf("demo: %w", err)

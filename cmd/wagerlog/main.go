@@ -12,6 +12,9 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+
+	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/registry"
 )
 
 // Version is the release version; set at build time with
@@ -32,6 +35,21 @@ type Main struct {
 	// onListen, set by tests, gets the address `serve` listens on (useful
 	// with --http 127.0.0.1:0).
 	onListen func(addr string)
+	// Games is the catalog of games every command serves: the ledger's,
+	// the projections', the settle lines', the paytables', the demo's and
+	// the dashboard's. Nil means registry.New(), every game of the build;
+	// a test gives the registry's games plus its own (registry.With) to
+	// run a game through every edge.
+	Games *games.Catalog
+}
+
+// catalog returns the catalog the commands serve: m.Games, or the
+// registry's when it is nil.
+func (m *Main) catalog() *games.Catalog {
+	if m.Games != nil {
+		return m.Games
+	}
+	return registry.New()
 }
 
 // NewMain returns a Main bound to the process's standard streams.

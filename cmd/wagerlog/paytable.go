@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/wagerlog/wagerlog/games"
-	"github.com/wagerlog/wagerlog/games/registry"
 )
 
 // paytableCmd lists the paytables with every bet, its payout and its exact
@@ -34,7 +33,7 @@ per roll).
 its hash, for every paytable.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			catalog := registry.New()
+			catalog := m.catalog()
 			pts := catalog.Paytables()
 			if len(args) == 1 {
 				pt, err := catalog.Paytable(args[0])

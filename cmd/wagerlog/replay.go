@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/wagerlog/wagerlog/events"
-	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/projections"
 	"github.com/wagerlog/wagerlog/replay"
 )
@@ -95,7 +94,7 @@ func (m *Main) replayRound(ctx context.Context, cfg replayConfig, id string) err
 		return err
 	}
 	defer store.Close()
-	r, err := replay.Round(ctx, store, index, id, registry.New())
+	r, err := replay.Round(ctx, store, index, id, m.catalog())
 	if err != nil {
 		return err
 	}

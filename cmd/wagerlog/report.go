@@ -14,7 +14,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/wagerlog/wagerlog/audit"
-	"github.com/wagerlog/wagerlog/games/registry"
 )
 
 type reportConfig struct {
@@ -109,7 +108,7 @@ func (m *Main) report(ctx context.Context, cfg reportConfig, kind string, params
 		return fmt.Errorf("--time-zone: %w", err)
 	}
 	params["format"] = []string{cfg.format}
-	opts := audit.Options{Games: registry.New(), Location: loc, Operator: cfg.operator, SubjectPrefix: cfg.store.prefix}
+	opts := audit.Options{Games: m.catalog(), Location: loc, Operator: cfg.operator, SubjectPrefix: cfg.store.prefix}
 	if cfg.pubkey != "" {
 		if opts.PublicKey, err = loadPublicKey(cfg.pubkey); err != nil {
 			return err

@@ -23,7 +23,6 @@ import (
 	"github.com/wagerlog/wagerlog/drawseed"
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
-	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
 	"github.com/wagerlog/wagerlog/replay"
@@ -272,6 +271,9 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	if err := os.MkdirAll(cfg.store.dataDir, 0o750); err != nil {
 		return fmt.Errorf("data directory: %w", err)
 	}
+	// One catalog for every part serve runs: the ledger, the
+	// projections, the API's auditor, the dashboard and the demo.
+	catalog := m.catalog()
 	tokens, err := m.serveTokens(cfg, log)
 	if err != nil {
 		return err
@@ -325,7 +327,7 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 		ledgerMetrics = api.NewLedgerMetrics()
 		handoff = projections.NewHandoff(0)
 		lopts := ledger.Options{
-			Games: registry.New(), Logger: log, SealEvery: cfg.sealEvery, SealInterval: cfg.sealInterval,
+			Games: catalog, Logger: log, SealEvery: cfg.sealEvery, SealInterval: cfg.sealInterval,
 			Observer:        ledger.Observers(ledgerMetrics, ledger.Appends(handoff)),
 			CheckpointEvery: cfg.checkpointEvery, CheckpointInterval: cfg.checkpointInterval,
 			SettleChunk: chunk,
@@ -392,7 +394,6 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 	// (reads answer 503 not_ready meanwhile); one built under other
 	// settings is refused with the error saying so. A read replica goes
 	// through the same proof against the stream it follows.
-	catalog := registry.New()
 	popts := projections.Options{Location: loc, Games: catalog}
 	views, err := replay.OpenOrRebuild(ctx, store, cfg.store.projectionsPath(), popts, rebuildLog(log))
 	if err != nil {
@@ -477,7 +478,7 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 		demoDone := make(chan struct{})
 		go func() {
 			defer close(demoDone)
-			if err := runDemo(dctx, led, log, demoConfig{Interval: cfg.demoInterval, Seed: seed}); err != nil {
+			if err := runDemo(dctx, led, log, demoConfig{Interval: cfg.demoInterval, Seed: seed, Games: catalog}); err != nil {
 				log.Error("demo stopped", "err", err)
 			}
 		}()

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/wagerlog/wagerlog/api"
+	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -51,6 +52,9 @@ type server struct {
 	keys   atomic.Int64
 	log    *lockedBuffer
 	stop   func()
+	// games is the catalog serve runs with (Main.Games); nil for the
+	// registry's.
+	games *games.Catalog
 }
 
 // startServer runs `wagerlog serve` with a tokens file holding one token
@@ -58,7 +62,14 @@ type server struct {
 // until it is ready.
 func startServer(t testing.TB, extra ...string) *server {
 	t.Helper()
-	s := &server{t: t, dir: t.TempDir(), extra: extra, tokens: map[string]string{}, log: &lockedBuffer{}}
+	return startServerWith(t, nil, extra...)
+}
+
+// startServerWith is startServer with the catalog c (nil: the
+// registry's): a test's game served as the registry's are.
+func startServerWith(t testing.TB, c *games.Catalog, extra ...string) *server {
+	t.Helper()
+	s := &server{t: t, dir: t.TempDir(), extra: extra, tokens: map[string]string{}, log: &lockedBuffer{}, games: c}
 	var lines []string
 	for _, role := range []string{ledger.RoleSupervisor, ledger.RoleDealer, ledger.RoleViewer, ledger.RoleFrontend} {
 		tok := fmt.Sprintf("%stest-%s-0123456789abcdef", api.TokenPrefix, role)
@@ -79,7 +90,7 @@ func (s *server) start(addr string) {
 	t := s.t
 	t.Helper()
 	listening := make(chan string, 1)
-	m := &Main{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: s.log, onListen: func(a string) { listening <- a }}
+	m := &Main{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: s.log, Games: s.games, onListen: func(a string) { listening <- a }}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	args := append([]string{"serve", "--data-dir", filepath.Join(s.dir, "data"), "--http", addr,
@@ -172,4 +183,27 @@ func (s *server) playRound(table string, dice [3]int) int64 {
 	s.call(ledger.RoleDealer, "POST", "/v1/tables/"+table+"/rounds/"+r.Round+"/close-betting", map[string]any{})
 	s.call(ledger.RoleDealer, "POST", "/v1/tables/"+table+"/rounds/"+r.Round+"/result", map[string]any{"dice": dice})
 	return r.RoundNumber
+}
+
+// waitBoard waits until a table's board has at least n rows.
+func waitBoard(t testing.TB, s *server, table string, n int) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		var b struct {
+			Results []json.RawMessage `json:"results"`
+		}
+		res, err := http.Get(s.base + "/v1/tables/" + table + "/board")
+		if err == nil {
+			err = json.NewDecoder(res.Body).Decode(&b)
+			res.Body.Close()
+		}
+		if err == nil && len(b.Results) >= n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: the board has %d results after 60 s (%v)", table, len(b.Results), err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }

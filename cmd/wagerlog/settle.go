@@ -13,7 +13,6 @@ import (
 
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/kit"
-	"github.com/wagerlog/wagerlog/games/registry"
 )
 
 // Limits of `wagerlog settle --jsonl`.
@@ -67,7 +66,7 @@ are limited to ` + strconv.Itoa(SettleLineBytesMax) + ` bytes unless their game 
 				}
 				return m.settleJSONL(cmd.Context(), paytable, scale)
 			}
-			res, err := kit.SettleFlags(registry.New(), kit.Flags{
+			res, err := kit.SettleFlags(m.catalog(), kit.Flags{
 				Paytable: paytable, Bet: bet, Stake: stake, Scale: scale,
 				Dice: dice, Pocket: pocket, Rolls: rolls, Point: point, Working: working,
 				Over: rolls != "" || cmd.Flags().Changed("point") || working,
@@ -106,7 +105,7 @@ func settleWriteJSON(w io.Writer, v any) error {
 
 // settleJSONL answers every request line of stdin, in order.
 func (m *Main) settleJSONL(ctx context.Context, defPaytable string, defScale int32) error {
-	catalog := registry.New()
+	catalog := m.catalog()
 	in := bufio.NewReaderSize(m.Stdin, 64<<10)
 	out := bufio.NewWriter(m.Stdout)
 	for n := 1; ; n++ {

@@ -16,7 +16,6 @@ import (
 	"golang.org/x/term"
 
 	"github.com/wagerlog/wagerlog/audit"
-	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/projections"
 )
 
@@ -111,7 +110,7 @@ seal (export --seal-key).`,
 }
 
 func (m *Main) verify(ctx context.Context, cfg verifyConfig) error {
-	opts := audit.Options{Games: registry.New(), ViolationsMax: cfg.max, SubjectPrefix: cfg.store.prefix}
+	opts := audit.Options{Games: m.catalog(), ViolationsMax: cfg.max, SubjectPrefix: cfg.store.prefix}
 	if cfg.pubkey != "" {
 		pub, err := loadPublicKey(cfg.pubkey)
 		if err != nil {

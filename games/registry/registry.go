@@ -19,8 +19,14 @@ import (
 )
 
 // New returns the catalog of every game and paytable of this build.
-func New() *games.Catalog {
-	return games.NewCatalog(
+func New() *games.Catalog { return With() }
+
+// With returns New's catalog with extra games after the build's own: a
+// test adds a game of its own (internal/testgames) and runs it through
+// every edge as a game of the registry, with no global state. Production
+// code calls New.
+func With(extra ...games.Game) *games.Catalog {
+	return games.NewCatalog(append([]games.Game{
 		sicbo.Game{},
 		roulette.Game{},
 		craps.Game{},
@@ -35,7 +41,7 @@ func New() *games.Catalog {
 		poker.Game{},
 		// Draw Poker: Caribbean's seats and progressive, with exchanges.
 		drawpoker.Game{},
-	).
+	}, extra...)...).
 		// Progressive pools' parameters and the settle lines of their
 		// passes.
 		WithPools(jackpot.Parser{}).

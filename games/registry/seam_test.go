@@ -56,16 +56,21 @@ func concreteGames(t *testing.T, root string) map[string]bool {
 		if !ok || (sel.Sel.Name != "NewCatalog" && sel.Sel.Name != "WithPools") {
 			return true
 		}
+		// The games may be listed in the call or in a slice the call
+		// appends to: every value of a package's type in its arguments.
 		for _, arg := range call.Args {
-			lit, ok := arg.(*ast.CompositeLit)
-			if !ok {
-				continue
-			}
-			if ts, ok := lit.Type.(*ast.SelectorExpr); ok {
-				if x, ok := ts.X.(*ast.Ident); ok && paths[x.Name] != "" {
-					out[paths[x.Name]] = true
+			ast.Inspect(arg, func(n ast.Node) bool {
+				lit, ok := n.(*ast.CompositeLit)
+				if !ok {
+					return true
 				}
-			}
+				if ts, ok := lit.Type.(*ast.SelectorExpr); ok {
+					if x, ok := ts.X.(*ast.Ident); ok && paths[x.Name] != "" {
+						out[paths[x.Name]] = true
+					}
+				}
+				return true
+			})
 		}
 		return true
 	})
