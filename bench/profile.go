@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +15,9 @@ import (
 type profiler struct {
 	dir string
 	cpu *os.File
+	// capture holds the profile of a phase started with capture, when
+	// there is no directory to write it to.
+	capture *bytes.Buffer
 }
 
 // file returns a new file for a profile, or nil without a directory.
@@ -54,6 +58,38 @@ func (p *profiler) stop() error {
 	err := p.cpu.Close()
 	p.cpu = nil
 	return err
+}
+
+// captureStart starts a CPU profile of phase that captureStop returns,
+// written to the directory too when there is one.
+func (p *profiler) captureStart(phase string) error {
+	if p.dir != "" {
+		return p.start(phase)
+	}
+	p.capture = new(bytes.Buffer)
+	if err := pprof.StartCPUProfile(p.capture); err != nil {
+		p.capture = nil
+		return fmt.Errorf("bench: CPU profile of %s: %w", phase, err)
+	}
+	return nil
+}
+
+// captureStop stops the profile captureStart started and returns it.
+func (p *profiler) captureStop() ([]byte, error) {
+	if p.capture != nil {
+		pprof.StopCPUProfile()
+		b := p.capture.Bytes()
+		p.capture = nil
+		return b, nil
+	}
+	if p.cpu == nil {
+		return nil, nil
+	}
+	name := p.cpu.Name()
+	if err := p.stop(); err != nil {
+		return nil, err
+	}
+	return os.ReadFile(name)
 }
 
 // heap writes a heap profile (name.heap.pprof) after a collection, so

@@ -79,7 +79,17 @@ type Report struct {
 	// they had: work the projector deferred, which
 	// http_server_cpu_us_per_slip does not count.
 	HTTPProjectorBehindEvents float64 `json:"http_projector_behind_events"`
-	HTTPCatchUpCPUUsPerSlip   float64 `json:"http_catchup_cpu_us_per_slip"`
+	// HTTPCPUSplit is the server's CPU per slip over the whole HTTP phase
+	// (the load and the projector's catch-up after it), by the part of the
+	// server it ran in (CPUSplitParts: the projector, the ledger, request
+	// handling, the embedded JetStream server, the NATS client, the
+	// garbage collector, other), from a CPU profile of the phase; only
+	// with the load generator in a process of its own.
+	// ServeProjectorCPUUsPerEvent is the projector's part per event the
+	// phase appended: what following the stream costs `serve` under load.
+	HTTPCPUSplit                map[string]float64 `json:"http_cpu_split_us_per_slip,omitempty"`
+	ServeProjectorCPUUsPerEvent float64            `json:"serve_projector_cpu_us_per_event,omitempty"`
+	HTTPCatchUpCPUUsPerSlip     float64            `json:"http_catchup_cpu_us_per_slip"`
 	// The ledger's group commits during ingest: events per atomic batch,
 	// mean, median and 99th percentile.
 	IngestBatchMean float64 `json:"ingest_batch_mean"`
@@ -211,36 +221,37 @@ func Aims() []Aim {
 // Figures returns the report's figures by JSON key.
 func (r *Report) Figures() map[string]float64 {
 	return map[string]float64{
-		"ingest_bets_per_s":            r.IngestBetsPerS,
-		"ingest_p50_ms":                r.IngestP50Ms,
-		"ingest_p99_ms":                r.IngestP99Ms,
-		"raw_append_events_per_s":      r.RawAppendEventsPerS,
-		"ingest_ratio":                 r.IngestRatio,
-		"rebuild_events_per_s":         r.RebuildEventsPerS,
-		"raw_read_events_per_s":        r.RawReadEventsPerS,
-		"rebuild_ratio":                r.RebuildRatio,
-		"projector_cpu_us_per_event":   r.ProjectorCPUUsPerEvent,
-		"round_replay_ms":              r.RoundReplayMs,
-		"board_read_p99_us":            r.BoardReadP99Us,
-		"http_place_bet_per_s":         r.HTTPPlaceBetPerS,
-		"http_place_bet_p99_ms":        r.HTTPPlaceBetP99Ms,
-		"peak_rss_mb":                  r.PeakRSSMB,
-		"serve_rss_mb":                 r.ServeRSSMB,
-		"restart_ready_ms":             r.RestartReadyMs,
-		"restart_ratio":                r.RestartRatio,
-		"checkpoint_pause_ms":          r.CheckpointPauseMs,
-		"checkpoint_mb":                r.CheckpointMB,
-		"ledger_place_bet_per_s":       r.LedgerPlaceBetPerS,
-		"http_ratio":                   r.HTTPRatio,
-		"ledger_cpu_us_per_slip":       r.LedgerCPUUsPerSlip,
-		"http_server_cpu_us_per_slip":  r.HTTPServerCPUUsPerSlip,
-		"http_loadgen_cpu_us_per_slip": r.HTTPLoadgenCPUUsPerSlip,
-		"http_projector_behind_events": r.HTTPProjectorBehindEvents,
-		"http_catchup_cpu_us_per_slip": r.HTTPCatchUpCPUUsPerSlip,
-		"ingest_batch_mean":            r.IngestBatchMean,
-		"ingest_batch_p50":             r.IngestBatchP50,
-		"ingest_batch_p99":             r.IngestBatchP99,
-		"ingest_cpu_us_per_slip":       r.IngestCPUUsPerSlip,
+		"ingest_bets_per_s":                r.IngestBetsPerS,
+		"ingest_p50_ms":                    r.IngestP50Ms,
+		"ingest_p99_ms":                    r.IngestP99Ms,
+		"raw_append_events_per_s":          r.RawAppendEventsPerS,
+		"ingest_ratio":                     r.IngestRatio,
+		"rebuild_events_per_s":             r.RebuildEventsPerS,
+		"raw_read_events_per_s":            r.RawReadEventsPerS,
+		"rebuild_ratio":                    r.RebuildRatio,
+		"projector_cpu_us_per_event":       r.ProjectorCPUUsPerEvent,
+		"round_replay_ms":                  r.RoundReplayMs,
+		"board_read_p99_us":                r.BoardReadP99Us,
+		"http_place_bet_per_s":             r.HTTPPlaceBetPerS,
+		"http_place_bet_p99_ms":            r.HTTPPlaceBetP99Ms,
+		"peak_rss_mb":                      r.PeakRSSMB,
+		"serve_rss_mb":                     r.ServeRSSMB,
+		"restart_ready_ms":                 r.RestartReadyMs,
+		"restart_ratio":                    r.RestartRatio,
+		"checkpoint_pause_ms":              r.CheckpointPauseMs,
+		"checkpoint_mb":                    r.CheckpointMB,
+		"ledger_place_bet_per_s":           r.LedgerPlaceBetPerS,
+		"http_ratio":                       r.HTTPRatio,
+		"ledger_cpu_us_per_slip":           r.LedgerCPUUsPerSlip,
+		"http_server_cpu_us_per_slip":      r.HTTPServerCPUUsPerSlip,
+		"http_loadgen_cpu_us_per_slip":     r.HTTPLoadgenCPUUsPerSlip,
+		"http_projector_behind_events":     r.HTTPProjectorBehindEvents,
+		"http_catchup_cpu_us_per_slip":     r.HTTPCatchUpCPUUsPerSlip,
+		"serve_projector_cpu_us_per_event": r.ServeProjectorCPUUsPerEvent,
+		"ingest_batch_mean":                r.IngestBatchMean,
+		"ingest_batch_p50":                 r.IngestBatchP50,
+		"ingest_batch_p99":                 r.IngestBatchP99,
+		"ingest_cpu_us_per_slip":           r.IngestCPUUsPerSlip,
 	}
 }
 
@@ -323,6 +334,12 @@ func (r *Report) WriteTable(w io.Writer) error {
 	}
 	row("  projector behind at the load's end", "http_projector_behind_events", number(r.HTTPProjectorBehindEvents)+" events")
 	row("  CPU per slip, projector catching up", "http_catchup_cpu_us_per_slip", number(r.HTTPCatchUpCPUUsPerSlip)+" µs")
+	if d.HTTPSeparate && r.HTTPCPUSplit != nil {
+		for _, part := range CPUSplitParts() {
+			row("  server CPU per slip: "+strings.ReplaceAll(part, "_", " "), "http_cpu_split_us_per_slip."+part, number(r.HTTPCPUSplit[part])+" µs")
+		}
+		row("  projector CPU per event, serve", "serve_projector_cpu_us_per_event", number(r.ServeProjectorCPUUsPerEvent)+" µs")
+	}
 	row("peak RSS, whole process", "peak_rss_mb", number(r.PeakRSSMB)+" MiB")
 	row("RSS during the HTTP phase", "serve_rss_mb", number(r.ServeRSSMB)+" MiB")
 	row(fmt.Sprintf("restart, %s events", number(float64(d.RestartEvents))), "restart_ready_ms", number(r.RestartReadyMs)+" ms")

@@ -335,7 +335,8 @@ func (r *runner) replayAndBoard(ctx context.Context) error {
 func (r *runner) http(ctx context.Context) error {
 	rep, d := r.rep, &r.rep.Details
 	r.say("http: %d keep-alive clients placing one-bet slips for %s", r.cfg.HTTPClients, r.cfg.Duration)
-	if err := r.prof.start("http"); err != nil {
+	// Always profiled: the profile splits the server's CPU into its parts.
+	if err := r.prof.captureStart("http"); err != nil {
 		return err
 	}
 	rss := sampleRSS()
@@ -346,17 +347,36 @@ func (r *runner) http(ctx context.Context) error {
 	d.HTTPHandoffTaken, d.HTTPHandoffMissed = taken1-taken0, missed1-missed0
 	d.HTTPBatches = r.log.snapshot().since(before).batchSizes()
 	rep.ServeRSSMB = rss.end()
-	if perr := r.prof.stop(); err == nil {
+	prof, perr := r.prof.captureStop()
+	if err == nil {
 		err = perr
 	}
 	if err != nil {
 		return err
 	}
+	events := r.log.snapshot().since(before).events
 	l := hr.load
 	rep.HTTPPlaceBetPerS, rep.HTTPPlaceBetP99Ms = l.SlipsPerS, l.P99Ms
 	d.HTTPSlips, d.HTTPRefused, d.HTTPP50, d.HTTPSeparate = l.Slips, l.Refused, time.Duration(l.P50Ms*float64(time.Millisecond)), hr.separate
 	if hr.separate {
 		rep.HTTPServerCPUUsPerSlip, rep.HTTPLoadgenCPUUsPerSlip = l.ServerCPUUsPerSlip, l.LoadgenCPUUsPerSlip
+	}
+	if hr.separate && l.Slips > 0 {
+		// With the load generator in this process its CPU would be in
+		// the profile: the split is the server's only when it is not.
+		split, err := cpuSplit(prof)
+		if err != nil {
+			return err
+		}
+		rep.HTTPCPUSplit = make(map[string]float64, len(split))
+		for part, us := range split {
+			rep.HTTPCPUSplit[part] = us / float64(l.Slips)
+		}
+		if events > 0 {
+			rep.ServeProjectorCPUUsPerEvent = split["projector"] / float64(events)
+		}
+		r.say("http: the server's CPU per slip by part (whole phase, catch-up included): %s; the projector's per event: %.1f µs",
+			splitText(rep.HTTPCPUSplit), rep.ServeProjectorCPUUsPerEvent)
 	}
 	rep.HTTPProjectorBehindEvents = float64(hr.catchUp.behind)
 	if l.Slips > 0 {

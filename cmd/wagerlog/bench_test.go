@@ -45,7 +45,7 @@ func benchKeys() []string {
 		"round_replay_ms", "board_read_p99_us",
 		"http_place_bet_per_s", "http_place_bet_p99_ms", "peak_rss_mb",
 		"ledger_place_bet_per_s", "http_ratio", "ledger_cpu_us_per_slip",
-		"http_server_cpu_us_per_slip", "http_loadgen_cpu_us_per_slip",
+		"http_server_cpu_us_per_slip", "http_loadgen_cpu_us_per_slip", "serve_projector_cpu_us_per_event",
 		"ingest_batch_mean", "ingest_batch_p50", "ingest_batch_p99", "ingest_cpu_us_per_slip",
 	}
 }
@@ -93,6 +93,25 @@ func TestBench_JSON(t *testing.T) {
 		if err := json.Unmarshal(got[k], &v); err != nil || v < 0 {
 			t.Errorf("%s = %s (%v), want a figure ≥ 0", k, got[k], err)
 		}
+	}
+	// The server's CPU by part: every part present, none negative, some
+	// CPU in all (a short run has few samples: any part may have none).
+	want["http_cpu_split_us_per_slip"] = true
+	var split map[string]float64
+	if err := json.Unmarshal(got["http_cpu_split_us_per_slip"], &split); err != nil {
+		t.Errorf("http_cpu_split_us_per_slip = %s: %v", got["http_cpu_split_us_per_slip"], err)
+	}
+	for _, part := range bench.CPUSplitParts() {
+		if v, ok := split[part]; !ok || v < 0 {
+			t.Errorf("http_cpu_split_us_per_slip.%s = %v (%v), want a figure ≥ 0", part, v, ok)
+		}
+	}
+	sum := 0.0
+	for _, v := range split {
+		sum += v
+	}
+	if len(split) != len(bench.CPUSplitParts()) || !(sum > 0) {
+		t.Errorf("http_cpu_split_us_per_slip = %v", split)
 	}
 	if !strings.Contains(stderr, "bench: http: the projector was ") {
 		t.Errorf("no progress line for the projector's catch-up on stderr:\n%s", stderr)
