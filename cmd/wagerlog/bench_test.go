@@ -45,7 +45,7 @@ func benchKeys() []string {
 		"round_replay_ms", "board_read_p99_us",
 		"http_place_bet_per_s", "http_place_bet_p99_ms", "peak_rss_mb",
 		"ledger_place_bet_per_s", "http_ratio", "ledger_cpu_us_per_slip",
-		"http_server_cpu_us_per_slip", "http_loadgen_cpu_us_per_slip", "serve_projector_cpu_us_per_event",
+		"http_server_cpu_us_per_slip", "http_loadgen_cpu_us_per_slip",
 		"ingest_batch_mean", "ingest_batch_p50", "ingest_batch_p99", "ingest_cpu_us_per_slip",
 	}
 }
@@ -97,6 +97,14 @@ func TestBench_JSON(t *testing.T) {
 	// The server's CPU by part: every part present, none negative, some
 	// CPU in all (a short run has few samples: any part may have none).
 	want["http_cpu_split_us_per_slip"] = true
+	// The projector's part per event: absent when no sample fell in it.
+	want["serve_projector_cpu_us_per_event"] = true
+	if raw, ok := got["serve_projector_cpu_us_per_event"]; ok {
+		var v float64
+		if err := json.Unmarshal(raw, &v); err != nil || !(v > 0) {
+			t.Errorf("serve_projector_cpu_us_per_event = %s, want a positive figure when present", raw)
+		}
+	}
 	var split map[string]float64
 	if err := json.Unmarshal(got["http_cpu_split_us_per_slip"], &split); err != nil {
 		t.Errorf("http_cpu_split_us_per_slip = %s: %v", got["http_cpu_split_us_per_slip"], err)
