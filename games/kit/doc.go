@@ -10,6 +10,5 @@
 // imports games only, and no game.
 //
 // One card model (cards, ranks, suits, parsing, shoes) is games/cards,
-// which baccarat, blackjack and War use; Caribbean poker keeps its own
-// (docs/ARCHITECTURE.md, "The games kit", says why).
+// which baccarat, blackjack, War, Caribbean poker and Draw Poker use.
 package kit

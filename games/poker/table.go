@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/cards"
 	"github.com/wagerlog/wagerlog/games/kit"
 )
 
@@ -47,14 +48,14 @@ func ParseBet(code string) (kind string, seat int, err error) {
 	if hasSeat {
 		seat, err = strconv.Atoi(n)
 		if err != nil || strconv.Itoa(seat) != n || seat < 1 || seat > SeatsMax {
-			return "", 0, fmt.Errorf("%w: %q: a seat is 1..%d", ErrBadBetCode, cut(code), SeatsMax)
+			return "", 0, fmt.Errorf("%w: %q: a seat is 1..%d", ErrBadBetCode, cards.Cut(code), SeatsMax)
 		}
 	}
 	switch {
 	case kind == BetAnte || kind == BetCall:
 	case kind == BetProgressive && hasSeat:
 	default:
-		return "", 0, fmt.Errorf("%w: %q: a Caribbean poker bet is ante:<seat>, call:<seat> or progressive:<seat>", ErrBadBetCode, cut(code))
+		return "", 0, fmt.Errorf("%w: %q: a Caribbean poker bet is ante:<seat>, call:<seat> or progressive:<seat>", ErrBadBetCode, cards.Cut(code))
 	}
 	return kind, seat, nil
 }
