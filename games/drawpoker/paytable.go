@@ -83,7 +83,7 @@ type Paytable struct {
 func New(d Data) (*Paytable, error) {
 	d.Call = slices.Clone(d.Call)
 	bad := func(format string, args ...any) (*Paytable, error) {
-		return nil, fmt.Errorf("%w %q: %s", ErrBadPaytable, d.ID, fmt.Sprintf(format, args...))
+		return nil, kit.BadPaytable(d.ID, format, args...)
 	}
 	switch {
 	case !strings.HasPrefix(d.ID, GameName+"/") || len(d.ID) == len(GameName)+1:
