@@ -5,7 +5,8 @@
 // IndexRules), the catalog plumbing (Paytables, MustBuild), the coded
 // errors each declared once (ErrBadBetCode, ResultError, PlacementError,
 // BetCodeError, …), the fold-based round questions of a dealt card game
-// (Rounds), and the plumbing of a `wagerlog settle --jsonl` line (strict
+// (Rounds), the progressive bets a poker round settles together
+// (PassBets), and the plumbing of a `wagerlog settle --jsonl` line (strict
 // decoding, stake parsing, error answers, and the answer of a line that
 // settles a seat's several hands or bets: SeatAnswer). A game package
 // imports kit and games; kit imports games only, and no game.

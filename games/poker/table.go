@@ -229,9 +229,7 @@ func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Re
 		return games.RoundSettlement{}, resultError(RuleResultShape, "a deal is settled against its one result, not %d", len(results))
 	}
 	out := games.RoundSettlement{Bets: make([]games.Settlement, len(bets))}
-	var pbets []games.Bet
-	var hands []games.PoolHand
-	var at []int
+	var pass kit.PassBets
 	called := map[int]bool{}
 	anted := map[int]bool{}
 	for i, b := range bets {
@@ -252,7 +250,7 @@ func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Re
 			if r.Fold {
 				h.Forfeit = "folded"
 			}
-			pbets, hands, at = append(pbets, b), append(hands, h), append(at, i)
+			pass.Add(i, b, h)
 			continue
 		case BetCall:
 			called[seat] = true
@@ -274,15 +272,8 @@ func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Re
 			return games.RoundSettlement{}, resultError(RuleFoldedCall, "seat %d neither called nor folded: a seat without a call folds", seat)
 		}
 	}
-	if len(pbets) > 0 {
-		sts, ts, err := games.SettlePass(funds.Pool, pbets, hands)
-		if err != nil {
-			return games.RoundSettlement{}, err
-		}
-		for k, i := range at {
-			out.Bets[i] = sts[k]
-		}
-		out.Transfers = ts
+	if err := pass.Settle(funds.Pool, &out); err != nil {
+		return games.RoundSettlement{}, err
 	}
 	return out, nil
 }
