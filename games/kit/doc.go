@@ -1,7 +1,8 @@
 // Package kit holds what the game packages share and the generic layers
 // never see: the identity, canonical JSON and hash every paytable carries
 // (Canon, its checks CheckIdentity and BadPaytable), the "X:Y" odds of a
-// paytable line (Odds), the lines of a paytable keyed by name (Rule,
+// paytable line (Odds), the percentages the games print (RatPercent,
+// Percent100), the lines of a paytable keyed by name (Rule,
 // IndexRules), the catalog plumbing (Paytables, MustBuild), the coded
 // errors each declared once (ErrBadBetCode, ResultError, PlacementError,
 // BetCodeError, …), the fold-based round questions of a dealt card game
