@@ -98,9 +98,7 @@ func New(d Data) (*Paytable, error) {
 	if err := kit.CheckIdentity(d.ID, d.Game, GameName, d.Version); err != nil {
 		return nil, err
 	}
-	bad := func(format string, args ...any) (*Paytable, error) {
-		return nil, kit.BadPaytable(d.ID, format, args...)
-	}
+	bad := kit.Refusal[*Paytable](d.ID)
 	switch {
 	case d.Form != FormPuntoBanco && d.Form != FormDeuxTableaux:
 		return bad("form %q, want %s or %s", d.Form, FormPuntoBanco, FormDeuxTableaux)

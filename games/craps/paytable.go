@@ -114,9 +114,7 @@ func New(d Data) (*Paytable, error) {
 	if err := kit.CheckIdentity(d.ID, d.Game, GameName, d.Version); err != nil {
 		return nil, err
 	}
-	bad := func(format string, args ...any) (*Paytable, error) {
-		return nil, kit.BadPaytable(d.ID, format, args...)
-	}
+	bad := kit.Refusal[*Paytable](d.ID)
 	switch {
 	case d.OddsMultiple < 1 || d.OddsMultiple > OddsMultipleMax:
 		return bad("odds multiple %d, want 1..%d", d.OddsMultiple, OddsMultipleMax)

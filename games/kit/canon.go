@@ -66,6 +66,16 @@ func BadPaytable(id, format string, args ...any) error {
 	return fmt.Errorf("%w %q: %s", ErrBadPaytable, id, fmt.Sprintf(format, args...))
 }
 
+// Refusal returns the refusal a game's New words its errors with: a
+// function that returns P's zero value and BadPaytable(id, format,
+// args...).
+func Refusal[P any](id string) func(format string, args ...any) (P, error) {
+	return func(format string, args ...any) (P, error) {
+		var zero P
+		return zero, BadPaytable(id, format, args...)
+	}
+}
+
 // CheckIdentity checks the identity a paytable's data starts with, what
 // every game's New checks first and in this order: a non-empty id, the
 // game's name (game must be want), a version of 1 or more. Its error is a

@@ -83,3 +83,12 @@ func TestCheckIdentity(t *testing.T) {
 		})
 	}
 }
+
+func TestRefusal(t *testing.T) {
+	type table struct{}
+	bad := Refusal[*table]("war/x")
+	p, err := bad("%d decks, want 1..%d", 0, 8)
+	if p != nil || !errors.Is(err, ErrBadPaytable) || err.Error() != `invalid paytable "war/x": 0 decks, want 1..8` {
+		t.Errorf("Refusal = %v, %v", p, err)
+	}
+}

@@ -88,9 +88,7 @@ func New(d Data) (*Paytable, error) {
 	if err := kit.CheckIdentity(d.ID, d.Game, GameName, d.Version); err != nil {
 		return nil, err
 	}
-	bad := func(format string, args ...any) (*Paytable, error) {
-		return nil, kit.BadPaytable(d.ID, format, args...)
-	}
+	bad := kit.Refusal[*Paytable](d.ID)
 	s := d.Settings
 	switch {
 	case d.Decks < 1 || d.Decks > cards.DecksMax:
