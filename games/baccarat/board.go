@@ -4,6 +4,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // BeadsMax is how many coups the bead plate shows: the last 50.
@@ -96,15 +97,6 @@ type BoardStats struct {
 
 // BoardGame returns "baccarat".
 func (BoardStats) BoardGame() string { return GameName }
-
-// Percent100 is 100·n/of with two decimals, rounded half up (0 when of is
-// 0), in integer arithmetic.
-func Percent100(n, of int) decimal.Decimal {
-	if of <= 0 || n < 0 {
-		return decimal.New(0, -2)
-	}
-	return decimal.New((20000*int64(n)+int64(of))/(2*int64(of)), -2)
-}
 
 // Board computes the statistics of a board's entries; entries whose
 // result is not a baccarat coup are skipped. A board of deux tableaux
@@ -222,23 +214,23 @@ func board(entries []games.BoardEntry, taken map[string]decimal.Decimal) BoardSt
 			s.Beads = s.Beads[1:]
 		}
 	}
-	s.Player = Count{player, Percent100(player, results)}
-	s.Banker = Count{banker, Percent100(banker, results)}
-	s.Tie = Count{tie, Percent100(tie, results)}
-	s.Naturals = Count{naturals, Percent100(naturals, s.Coups)}
+	s.Player = Count{player, kit.Percent100(player, results)}
+	s.Banker = Count{banker, kit.Percent100(banker, results)}
+	s.Tie = Count{tie, kit.Percent100(tie, results)}
+	s.Naturals = Count{naturals, kit.Percent100(naturals, s.Coups)}
 	s.NaturalHands = hands
 	if s.Form == FormDeuxTableaux {
 		for i, t := range tab {
 			played := t.punters + t.banker + t.tie
 			s.Tableaux = append(s.Tableaux, TableauStats{
 				Tableau: i + 1,
-				Punters: Count{t.punters, Percent100(t.punters, played)},
-				Banker:  Count{t.banker, Percent100(t.banker, played)},
-				Tie:     Count{t.tie, Percent100(t.tie, played)},
+				Punters: Count{t.punters, kit.Percent100(t.punters, played)},
+				Banker:  Count{t.banker, kit.Percent100(t.banker, played)},
+				Tie:     Count{t.tie, kit.Percent100(t.tie, played)},
 				Void:    t.void,
 			})
 		}
-		s.Cagnotte = &CagnotteStats{Coups: Count{cagCoups, Percent100(cagCoups, s.Coups)}}
+		s.Cagnotte = &CagnotteStats{Coups: Count{cagCoups, kit.Percent100(cagCoups, s.Coups)}}
 		if taken != nil {
 			s.Cagnotte.Amount = &amount
 		}

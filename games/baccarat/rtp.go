@@ -2,8 +2,6 @@ package baccarat
 
 import (
 	"math/big"
-
-	"github.com/shopspring/decimal"
 )
 
 // BetRTP is the exact return to player of one bet of a paytable: what one
@@ -27,12 +25,6 @@ type BetRTP struct {
 // HouseEdge returns 1 − RTP: the house's edge in punto banco, the bank's
 // in deux tableaux.
 func (b BetRTP) HouseEdge() *big.Rat { return new(big.Rat).Sub(big.NewRat(1, 1), b.RTP) }
-
-// Percent returns x·100 rounded half away from zero to places decimals,
-// for display; the exact value is x itself.
-func Percent(x *big.Rat, places int32) decimal.Decimal {
-	return decimal.NewFromBigRat(new(big.Rat).Mul(x, big.NewRat(100, 1)), places)
-}
 
 // Odds3 are the exact probabilities of a coup's three outcomes.
 type Odds3 struct {

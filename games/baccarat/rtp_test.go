@@ -3,6 +3,8 @@ package baccarat
 import (
 	"math/big"
 	"testing"
+
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 func rat(t *testing.T, s string) *big.Rat {
@@ -30,7 +32,7 @@ func TestPuntoBancoRTP(t *testing.T) {
 	}
 	for _, r := range rs {
 		w := want[r.Code]
-		if got := Percent(r.HouseEdge(), 4).String(); got != w.edge {
+		if got := kit.RatPercent(r.HouseEdge(), 4).String(); got != w.edge {
 			t.Errorf("%s: house edge %s%%, want %s%%", r.Code, got, w.edge)
 		}
 		if r.RTP.Cmp(rat(t, w.rtp)) != 0 {
@@ -107,8 +109,8 @@ func TestDeuxRTP(t *testing.T) {
 		"cagnotte":   {f.Cagnotte, "309304050369087583/18037874982776649000", "1.7147"},
 		"free coups": {f.BankerFree, "196614020035256/2157640548179025", "9.1125"},
 	} {
-		if tt.got.Cmp(rat(t, tt.exact)) != 0 || Percent(tt.got, 4).String() != tt.pct {
-			t.Errorf("%s: %s (%s%%), pinned %s (%s%%)", name, tt.got, Percent(tt.got, 4), tt.exact, tt.pct)
+		if tt.got.Cmp(rat(t, tt.exact)) != 0 || kit.RatPercent(tt.got, 4).String() != tt.pct {
+			t.Errorf("%s: %s (%s%%), pinned %s (%s%%)", name, tt.got, kit.RatPercent(tt.got, 4), tt.exact, tt.pct)
 		}
 	}
 	// The bank's edge on a tableau is its net per unit exposed.
@@ -118,7 +120,7 @@ func TestDeuxRTP(t *testing.T) {
 }
 
 func TestPercent(t *testing.T) {
-	if got := Percent(big.NewRat(1, 3), 2).String(); got != "33.33" {
+	if got := kit.RatPercent(big.NewRat(1, 3), 2).String(); got != "33.33" {
 		t.Errorf("1/3 = %s%%", got)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // Board sizes.
@@ -123,15 +124,6 @@ type NumberCount struct {
 // BoardGame returns "bingo".
 func (BoardStats) BoardGame() string { return GameName }
 
-// Percent100 is 100·n/of with two decimals, rounded half up (0 when of is
-// 0), in integer arithmetic.
-func Percent100(n, of int) decimal.Decimal {
-	if of <= 0 || n < 0 {
-		return decimal.New(0, -2)
-	}
-	return decimal.New((20000*int64(n)+int64(of))/(2*int64(of)), -2)
-}
-
 // BoardOf computes the board from the completed games, oldest first (the
 // last BoardGames are listed), and the game in progress. Balls outside
 // 1..90 or drawn twice in a game are skipped: the board shows, it never
@@ -180,7 +172,7 @@ func BoardOf(completed []BoardGame, current BoardGame) BoardStats {
 		s.Last = append(s.Last, l)
 	}
 	for n := 1; n <= NumbersMax; n++ {
-		s.Frequency = append(s.Frequency, NumberCount{Number: n, Count: freq[n], Percent: Percent100(freq[n], len(completed))})
+		s.Frequency = append(s.Frequency, NumberCount{Number: n, Count: freq[n], Percent: kit.Percent100(freq[n], len(completed))})
 	}
 	if len(completed) > 0 {
 		hi, lo := slices.Max(freq[1:]), slices.Min(freq[1:])

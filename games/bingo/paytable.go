@@ -52,16 +52,11 @@ type Paytable struct {
 // with at most four decimals, the two add up to more than 100, or
 // CardsMax is not 1..CardsLimit.
 func New(d Data) (*Paytable, error) {
-	bad := func(format string, args ...any) (*Paytable, error) {
-		return nil, fmt.Errorf("%w %q: %s", ErrBadPaytable, d.ID, fmt.Sprintf(format, args...))
+	if err := kit.CheckIdentity(d.ID, d.Game, GameName, d.Version); err != nil {
+		return nil, err
 	}
+	bad := kit.Refusal[*Paytable](d.ID)
 	switch {
-	case d.ID == "":
-		return bad("empty id")
-	case d.Game != GameName:
-		return bad("game %q, want %q", d.Game, GameName)
-	case d.Version < 1:
-		return bad("version %d, want 1 or more", d.Version)
 	case strings.TrimSpace(d.Source) == "":
 		return bad("empty source")
 	case d.CardsMax < 1 || d.CardsMax > CardsLimit:

@@ -8,6 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // BeadsMax is how many rounds the board lists: the last 50.
@@ -162,7 +163,7 @@ func BoardOfRounds(p *Paytable, rounds []RoundEntry) BoardStats {
 	if len(st.Beads) > BeadsMax {
 		st.Beads = st.Beads[len(st.Beads)-BeadsMax:]
 	}
-	cnt := func(n, of int) Count { return Count{Count: n, Percent: pct(n, of)} }
+	cnt := func(n, of int) Count { return Count{Count: n, Percent: kit.Percent100(n, of)} }
 	st.Dealer = DealerStats{Bust: cnt(dealer[0], st.Rounds), T17: cnt(dealer[1], st.Rounds), T18: cnt(dealer[2], st.Rounds),
 		T19: cnt(dealer[3], st.Rounds), T20: cnt(dealer[4], st.Rounds), T21: cnt(dealer[5], st.Rounds), Blackjack: cnt(dealer[6], st.Rounds)}
 	st.DealerBustRate = st.Dealer.Bust.Percent
@@ -181,11 +182,4 @@ func cardsOf(h Hand) []string {
 		out[i] = c.String()
 	}
 	return out
-}
-
-func pct(n, of int) decimal.Decimal {
-	if of == 0 {
-		return decimal.New(0, -2)
-	}
-	return decimal.NewFromInt(int64(n)).Mul(decimal.NewFromInt(100)).DivRound(decimal.NewFromInt(int64(of)), 2)
 }

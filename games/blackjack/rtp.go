@@ -3,8 +3,6 @@ package blackjack
 import (
 	"math/big"
 
-	"github.com/shopspring/decimal"
-
 	"github.com/wagerlog/wagerlog/games/cards"
 )
 
@@ -24,12 +22,6 @@ type BetRTP struct {
 
 // HouseEdge returns 1 − RTP.
 func (b BetRTP) HouseEdge() *big.Rat { return new(big.Rat).Sub(big.NewRat(1, 1), b.RTP) }
-
-// Percent returns x·100 rounded half away from zero to places decimals,
-// for display; the exact value is x itself.
-func Percent(x *big.Rat, places int32) decimal.Decimal {
-	return decimal.NewFromBigRat(new(big.Rat).Mul(x, big.NewRat(100, 1)), places)
-}
 
 // ExactRTP returns the exact RTP of Perfect Pairs and of insurance for the
 // paytable's shoe, in that order. Perfect Pairs enumerates every ordered

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/wagerlog/wagerlog/games/cards"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // TestExactRTP pins the exact figures for the 6-deck shoe: Perfect Pairs
@@ -32,11 +33,11 @@ func TestExactRTP(t *testing.T) {
 		}
 	}
 	rs := ExactRTP(p)
-	if rs[0].Code != "perfect_pairs:1" || rs[0].Pays != "25:1 / 12:1 / 6:1" || Percent(rs[0].HouseEdge(), 4).String() != "6.1093" {
-		t.Errorf("%+v edge %s", rs[0], Percent(rs[0].HouseEdge(), 4))
+	if rs[0].Code != "perfect_pairs:1" || rs[0].Pays != "25:1 / 12:1 / 6:1" || kit.RatPercent(rs[0].HouseEdge(), 4).String() != "6.1093" {
+		t.Errorf("%+v edge %s", rs[0], kit.RatPercent(rs[0].HouseEdge(), 4))
 	}
-	if rs[1].Code != "insurance:1" || Percent(rs[1].HouseEdge(), 4).String() != "7.3955" {
-		t.Errorf("%+v edge %s", rs[1], Percent(rs[1].HouseEdge(), 4))
+	if rs[1].Code != "insurance:1" || kit.RatPercent(rs[1].HouseEdge(), 4).String() != "7.3955" {
+		t.Errorf("%+v edge %s", rs[1], kit.RatPercent(rs[1].HouseEdge(), 4))
 	}
 	// Seed 004 amendment 9 replaced 30:1 by 25:1: at 30:1 the bet
 	// returned 317/311, more than it took (5 × 5/311 more).

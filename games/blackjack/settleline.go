@@ -51,16 +51,12 @@ type LineHand struct {
 	Doubled bool     `json:"doubled"`
 }
 
-// LineHandResult is one hand's settlement in the answer.
+// LineHandResult is one hand's settlement in the answer: its cards, then
+// the settlement (kit.SeatPart).
 type LineHandResult struct {
-	Cards    []string `json:"cards"`
-	Doubled  bool     `json:"doubled,omitzero"`
-	Stake    string   `json:"stake"`
-	Outcome  string   `json:"outcome"`
-	Win      string   `json:"win"`
-	Returned string   `json:"returned"`
-	Residue  string   `json:"residue"`
-	Rule     string   `json:"rule"`
+	Cards   []string `json:"cards"`
+	Doubled bool     `json:"doubled,omitzero"`
+	kit.SeatPart
 }
 
 // SettleLineResult is the answer to one line. Amounts are decimal strings
@@ -68,24 +64,14 @@ type LineHandResult struct {
 // settlement and Win, Returned, Residue and Staked their sums; Outcome is
 // won when the hands return more than was staked, push when exactly that,
 // lost below. An error has Outcome "error", its Code, a Message, and for an
-// impossible hand the Rule it breaks (one of the Rule… constants).
+// impossible hand the Rule it breaks (one of the Rule… constants). The
+// members up to Stake are kit.SeatAnswer's.
 type SettleLineResult struct {
-	Outcome      string           `json:"outcome"`
-	Win          string           `json:"win,omitempty"`
-	Returned     string           `json:"returned,omitempty"`
-	Residue      string           `json:"residue,omitempty"`
-	Staked       string           `json:"staked,omitempty"`
-	Rule         string           `json:"rule,omitempty"`
-	Code         string           `json:"code,omitempty"`
-	Message      string           `json:"message,omitempty"`
-	Paytable     string           `json:"paytable,omitempty"`
-	PaytableHash string           `json:"paytable_hash,omitempty"`
-	Bet          string           `json:"bet,omitempty"`
-	Stake        string           `json:"stake,omitempty"`
-	Hands        []LineHandResult `json:"hands,omitempty"`
-	Dealer       []string         `json:"dealer,omitempty"`
-	Cards        []string         `json:"cards,omitempty"`
-	Scale        *int32           `json:"scale,omitempty"`
+	kit.SeatAnswer
+	Hands  []LineHandResult `json:"hands,omitempty"`
+	Dealer []string         `json:"dealer,omitempty"`
+	Cards  []string         `json:"cards,omitempty"`
+	Scale  *int32           `json:"scale,omitempty"`
 	// Line is the request's line number, set by the caller.
 	Line int `json:"line,omitzero"`
 }
@@ -94,8 +80,7 @@ type SettleLineResult struct {
 // invalid_request for an error of no code) and, for an impossible hand,
 // the rule.
 func SettleLineError(err error) SettleLineResult {
-	code, rule, msg := kit.LineFault(err)
-	return SettleLineResult{Outcome: "error", Code: code, Rule: rule, Message: msg}
+	return SettleLineResult{SeatAnswer: kit.SeatAnswerError(err)}
 }
 
 // SettleLine answers one request line (without its line ending) under the
@@ -214,8 +199,7 @@ func answer(scale int32, s games.Settlement, err error) (SettleLineResult, error
 	if err != nil {
 		return SettleLineResult{}, err
 	}
-	return SettleLineResult{Outcome: string(s.Outcome), Win: s.Win.StringFixed(scale), Returned: s.Returned.StringFixed(scale),
-		Residue: s.Residue.String(), Rule: s.Rule}, nil
+	return SettleLineResult{SeatAnswer: kit.SeatAnswerOf(s, scale)}, nil
 }
 
 // checkDealer checks a dealer's hand against the table's rule: no card
@@ -327,7 +311,7 @@ func (p *Paytable) settleMain(req SettleLineRequest, dealer Hand, stake decimal.
 	}
 	main := Bet{kind: KindMain, seat: 1}
 	res := SettleLineResult{Hands: make([]LineHandResult, n)}
-	win, back, residue, staked := decimal.New(0, -scale), decimal.New(0, -scale), decimal.Zero, decimal.New(0, -scale)
+	parts := make([]kit.SeatPart, n)
 	for i, h := range hands {
 		hs := stake
 		if req.Hands[i].Doubled {
@@ -336,18 +320,10 @@ func (p *Paytable) settleMain(req SettleLineRequest, dealer Hand, stake decimal.
 		o, why := rd.HandResult(1, ids[i])
 		s := p.handSettlement(main, o, why, hs, scale)
 		s.Rule = fmt.Sprintf("hand %d %s", i+1, s.Rule[len(main.String())+2:])
-		res.Hands[i] = LineHandResult{Cards: cards.Strings(h), Doubled: req.Hands[i].Doubled, Stake: hs.StringFixed(scale), Outcome: string(s.Outcome),
-			Win: s.Win.StringFixed(scale), Returned: s.Returned.StringFixed(scale), Residue: s.Residue.String(), Rule: s.Rule}
-		win, back, residue, staked = win.Add(s.Win), back.Add(s.Returned), residue.Add(s.Residue), staked.Add(hs)
+		parts[i] = kit.SeatPartOf(hs, s, scale)
+		res.Hands[i] = LineHandResult{Cards: cards.Strings(h), Doubled: req.Hands[i].Doubled, SeatPart: parts[i]}
 	}
-	res.Outcome = string(games.OutcomePush)
-	switch back.Cmp(staked) {
-	case 1:
-		res.Outcome = string(games.OutcomeWon)
-	case -1:
-		res.Outcome = string(games.OutcomeLost)
-	}
-	res.Win, res.Returned, res.Residue, res.Staked = win.StringFixed(scale), back.StringFixed(scale), residue.String(), staked.StringFixed(scale)
+	res.Sum(parts, scale)
 	res.Rule = fmt.Sprintf("%d hand(s) staking %s return %s (dealer %s)", n, res.Staked, res.Returned, dealer)
 	return res, nil
 }

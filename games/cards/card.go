@@ -67,15 +67,22 @@ func (e *ParseError) Unwrap() error { return ErrBadCard }
 // Parse reads a card in its one spelling, rank then suit in capitals
 // ("9H", "TS"). Ten is T so that every card is two characters; "10H" is
 // refused with the hint "write TH". Every error is a *ParseError.
-func Parse(s string) (Card, error) {
+func Parse(s string) (Card, error) { return ParseIn(s, Ranks) }
+
+// ParseIn is Parse for a game that writes the ranks in its own order:
+// where Parse's messages list Ranks, its messages list ranks, a
+// reordering of Ranks such as poker's "23456789TJQKA" (the two first, the
+// ace last). It reads the same cards as Parse; the order is only what a
+// player of that game reads in a refusal.
+func ParseIn(s, ranks string) (Card, error) {
 	if len(s) == 3 && strings.HasPrefix(s, "10") {
 		return Card{}, &ParseError{s, fmt.Sprintf("ten is written T (write %q)", "T"+s[2:])}
 	}
 	if len(s) != 2 {
-		return Card{}, &ParseError{Cut(s), fmt.Sprintf("a card is a rank (%s) and a suit (%s), as \"9H\"", Ranks, Suits)}
+		return Card{}, &ParseError{Cut(s), fmt.Sprintf("a card is a rank (%s) and a suit (%s), as \"9H\"", ranks, Suits)}
 	}
 	if strings.IndexByte(Ranks, s[0]) < 0 {
-		return Card{}, &ParseError{s, fmt.Sprintf("rank %q is not one of %s", s[:1], Ranks)}
+		return Card{}, &ParseError{s, fmt.Sprintf("rank %q is not one of %s", s[:1], ranks)}
 	}
 	if strings.IndexByte(Suits, s[1]) < 0 {
 		return Card{}, &ParseError{s, fmt.Sprintf("suit %q is not one of %s", s[1:], Suits)}

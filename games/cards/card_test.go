@@ -28,6 +28,32 @@ func TestParse(t *testing.T) {
 	}
 }
 
+func TestParseIn(t *testing.T) {
+	const aceHigh = "23456789TJQKA"
+	for _, tc := range []struct{ in, ranks, reason string }{
+		{"XH", Ranks, `rank "X" is not one of A23456789TJQK`},
+		{"XH", aceHigh, `rank "X" is not one of 23456789TJQKA`},
+		{"9", aceHigh, `a card is a rank (23456789TJQKA) and a suit (SHDC), as "9H"`},
+		{"9X", aceHigh, `suit "X" is not one of SHDC`},
+		{"10S", aceHigh, `ten is written T (write "TS")`},
+	} {
+		_, err := ParseIn(tc.in, tc.ranks)
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.Reason != tc.reason || pe.Input != tc.in {
+			t.Errorf("ParseIn(%q, %q) = %v, want reason %s", tc.in, tc.ranks, err, tc.reason)
+		}
+	}
+	// The order a game lists the ranks in changes no card read.
+	for i := range DeckSize {
+		s := FromIndex(i).String()
+		a, errA := Parse(s)
+		b, errB := ParseIn(s, aceHigh)
+		if errA != nil || errB != nil || a != b {
+			t.Fatalf("%s: %v %v / %v %v", s, a, errA, b, errB)
+		}
+	}
+}
+
 func TestShoe(t *testing.T) {
 	s := NewShoe(6)
 	if s.Total() != 312 || s.CountRank('K') != 24 || s.Count(Must("AS")) != 6 {

@@ -1,6 +1,10 @@
 package craps
 
-import "github.com/shopspring/decimal"
+import (
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/games/kit"
+)
 
 // Board sizes.
 const (
@@ -102,16 +106,6 @@ func abs(x int) int {
 	return x
 }
 
-// Percent100 is 100·n/of with two decimals, rounded half up (0 when of is
-// 0), in integer arithmetic.
-func Percent100(n, of int) decimal.Decimal {
-	if of <= 0 || n < 0 {
-		return decimal.New(0, -2)
-	}
-	hundredths := (20000*int64(n) + int64(of)) / (2 * int64(of))
-	return decimal.New(hundredths, -2)
-}
-
 // RollBoard computes the board from a table's rolls, oldest first, with
 // their hands. The table's state is folded per hand from its first roll,
 // so the input must start at the first roll of the oldest hand that has a
@@ -168,7 +162,7 @@ func rollBoard(rs []BoardRoll, context int) BoardStats {
 		}
 	}
 	for total := 2; total <= 12; total++ {
-		s.Totals = append(s.Totals, TotalCount{Total: total, Count: Count{totals[total], Percent100(totals[total], len(lines))}})
+		s.Totals = append(s.Totals, TotalCount{Total: total, Count: Count{totals[total], kit.Percent100(totals[total], len(lines))}})
 	}
 	if len(lines) > 0 {
 		// Compare count_a/ways_a with count_b/ways_b as count_a·ways_b

@@ -21,9 +21,5 @@ type Odds = kit.Odds
 // ParseOdds parses "X:Y" with positive integers within OddsWinMax and
 // OddsPerMax.
 func ParseOdds(s string) (Odds, error) {
-	o, err := kit.ParseOdds(s)
-	if err != nil {
-		return Odds{}, err
-	}
-	return o, o.Check(OddsWinMax, OddsPerMax)
+	return kit.ParseOddsWithin(s, OddsWinMax, OddsPerMax, false)
 }

@@ -111,16 +111,11 @@ func New(d Data) (*Paytable, error) {
 	if d.OddsMultiple == 0 {
 		d.OddsMultiple = DefaultOddsMultiple
 	}
-	bad := func(format string, args ...any) (*Paytable, error) {
-		return nil, fmt.Errorf("%w %q: %s", ErrBadPaytable, d.ID, fmt.Sprintf(format, args...))
+	if err := kit.CheckIdentity(d.ID, d.Game, GameName, d.Version); err != nil {
+		return nil, err
 	}
+	bad := kit.Refusal[*Paytable](d.ID)
 	switch {
-	case d.ID == "":
-		return bad("empty id")
-	case d.Game != GameName:
-		return bad("game %q, want %q", d.Game, GameName)
-	case d.Version < 1:
-		return bad("version %d, want 1 or more", d.Version)
 	case d.OddsMultiple < 1 || d.OddsMultiple > OddsMultipleMax:
 		return bad("odds multiple %d, want 1..%d", d.OddsMultiple, OddsMultipleMax)
 	case d.CommissionPercent < 1 || d.CommissionPercent > CommissionPercentMax:

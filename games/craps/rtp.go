@@ -3,8 +3,6 @@ package craps
 import (
 	"fmt"
 	"math/big"
-
-	"github.com/shopspring/decimal"
 )
 
 // BetRTP is the exact return of one bet of a paytable, found by solving
@@ -57,12 +55,6 @@ func (b BetRTP) EdgePerResolved() *big.Rat {
 // player puts down, commission included (buy: 1/21).
 func (b BetRTP) EdgeOfTotal() *big.Rat {
 	return new(big.Rat).Quo(b.HouseEdge(), new(big.Rat).Add(big.NewRat(1, 1), b.Commission))
-}
-
-// Percent returns x·100 rounded half away from zero to places decimals,
-// for display ("1.414"); the exact value is x itself.
-func Percent(x *big.Rat, places int32) decimal.Decimal {
-	return decimal.NewFromBigRat(new(big.Rat).Mul(x, big.NewRat(100, 1)), places)
 }
 
 // pointWeights are the chances of each point being set by a come-out roll

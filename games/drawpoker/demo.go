@@ -8,6 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/cards"
 	"github.com/wagerlog/wagerlog/games/poker"
 )
 
@@ -111,8 +112,8 @@ func (demoPlayer) Play(ctx context.Context, d games.DemoDealer, rng *rand.Rand) 
 // two pair, or the odd card of four to a flush without a pair; ok is
 // false for any other hand (it stands pat).
 func demoDiscard(h poker.Hand) (poker.Card, bool) {
-	suits := map[byte]int{}
-	ranks := map[int]int{}
+	suits := map[cards.Suit]int{}
+	ranks := map[cards.Rank]int{}
 	for _, c := range h {
 		suits[c.Suit()]++
 		ranks[c.Rank()]++

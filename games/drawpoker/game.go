@@ -5,8 +5,6 @@ import (
 	_ "embed"
 	"strconv"
 
-	"github.com/shopspring/decimal"
-
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/kit"
 	"github.com/wagerlog/wagerlog/games/poker"
@@ -66,12 +64,7 @@ func (Game) Board(_ games.Paytable, entries []games.BoardEntry) games.BoardStats
 			hands[poker.Eval(st.Hand()).Category().String()]++
 		}
 	}
-	count := func(n int) poker.Count {
-		if s.Rounds == 0 {
-			return poker.Count{Count: n, Percent: decimal.Zero}
-		}
-		return poker.Count{Count: n, Percent: decimal.NewFromInt(int64(n*100)).DivRound(decimal.NewFromInt(int64(s.Rounds)), 2)}
-	}
+	count := func(n int) poker.Count { return poker.Count{Count: n, Percent: kit.Percent100(n, s.Rounds)} }
 	s.DealerQualified, s.Exchanged = count(qualified), count(exchanged)
 	for o, n := range outcomes {
 		s.Outcomes[o] = count(n)

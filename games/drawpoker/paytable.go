@@ -82,9 +82,7 @@ type Paytable struct {
 // the call lines are not one per category. The data is copied.
 func New(d Data) (*Paytable, error) {
 	d.Call = slices.Clone(d.Call)
-	bad := func(format string, args ...any) (*Paytable, error) {
-		return nil, fmt.Errorf("%w %q: %s", ErrBadPaytable, d.ID, fmt.Sprintf(format, args...))
-	}
+	bad := kit.Refusal[*Paytable](d.ID)
 	switch {
 	case !strings.HasPrefix(d.ID, GameName+"/") || len(d.ID) == len(GameName)+1:
 		return bad("the id is %s/<variant>", GameName)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/jackpot"
+	"github.com/wagerlog/wagerlog/games/kit"
 	"github.com/wagerlog/wagerlog/games/poker"
 )
 
@@ -173,9 +174,7 @@ func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Re
 		return games.RoundSettlement{}, err
 	}
 	out := games.RoundSettlement{Bets: make([]games.Settlement, len(bets))}
-	var pbets []games.Bet
-	var hands []games.PoolHand
-	var at []int
+	var pass kit.PassBets
 	called, anted := map[int]bool{}, map[int]bool{}
 	for i, b := range bets {
 		kind, n, err := ParseBet(b.Code)
@@ -191,7 +190,7 @@ func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Re
 		}
 		switch kind {
 		case BetProgressive:
-			pbets, hands, at = append(pbets, b), append(hands, poolHand(b, s)), append(at, i)
+			pass.Add(i, b, poolHand(b, s))
 			continue
 		case BetCall:
 			called[n] = true
@@ -210,15 +209,8 @@ func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Re
 			return games.RoundSettlement{}, resultError(poker.RuleFoldedCall, "seat %d neither called nor folded: a seat without a call folds", n)
 		}
 	}
-	if len(pbets) > 0 {
-		sts, ts, err := games.SettlePass(funds.Pool, pbets, hands)
-		if err != nil {
-			return games.RoundSettlement{}, err
-		}
-		for k, i := range at {
-			out.Bets[i] = sts[k]
-		}
-		out.Transfers = ts
+	if err := pass.Settle(funds.Pool, &out); err != nil {
+		return games.RoundSettlement{}, err
 	}
 	return out, nil
 }

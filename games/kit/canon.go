@@ -58,3 +58,36 @@ func (c Canon) Hash() string { return c.hash }
 // CanonicalJSON returns the bytes that Hash digests, so an auditor can
 // check the hash with any sha256 tool.
 func (c Canon) CanonicalJSON() []byte { return slices.Clone(c.canonical) }
+
+// BadPaytable returns an error wrapping ErrBadPaytable that names the
+// paytable and says why its data is refused: `invalid paytable "id":
+// reason`, the words of every game's New.
+func BadPaytable(id, format string, args ...any) error {
+	return fmt.Errorf("%w %q: %s", ErrBadPaytable, id, fmt.Sprintf(format, args...))
+}
+
+// Refusal returns the refusal a game's New words its errors with: a
+// function that returns P's zero value and BadPaytable(id, format,
+// args...).
+func Refusal[P any](id string) func(format string, args ...any) (P, error) {
+	return func(format string, args ...any) (P, error) {
+		var zero P
+		return zero, BadPaytable(id, format, args...)
+	}
+}
+
+// CheckIdentity checks the identity a paytable's data starts with, what
+// every game's New checks first and in this order: a non-empty id, the
+// game's name (game must be want), a version of 1 or more. Its error is a
+// BadPaytable.
+func CheckIdentity(id, game, want string, version int) error {
+	switch {
+	case id == "":
+		return BadPaytable(id, "empty id")
+	case game != want:
+		return BadPaytable(id, "game %q, want %q", game, want)
+	case version < 1:
+		return BadPaytable(id, "version %d, want 1 or more", version)
+	}
+	return nil
+}

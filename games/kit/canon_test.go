@@ -61,3 +61,34 @@ func TestResultErrorf(t *testing.T) {
 		t.Errorf("message %q", err)
 	}
 }
+
+func TestCheckIdentity(t *testing.T) {
+	if err := CheckIdentity("sicbo/live", "sicbo", "sicbo", 1); err != nil {
+		t.Fatalf("OK: %v", err)
+	}
+	for _, tt := range []struct {
+		name, id, game string
+		version        int
+		want           string
+	}{
+		{"ErrEmptyID", "", "sicbo", 1, `invalid paytable "": empty id`},
+		{"ErrGame", "sicbo/live", "craps", 1, `invalid paytable "sicbo/live": game "craps", want "sicbo"`},
+		{"ErrVersion", "sicbo/live", "sicbo", 0, `invalid paytable "sicbo/live": version 0, want 1 or more`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := CheckIdentity(tt.id, tt.game, "sicbo", tt.version)
+			if !errors.Is(err, ErrBadPaytable) || err.Error() != tt.want {
+				t.Errorf("CheckIdentity = %v, want %s", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestRefusal(t *testing.T) {
+	type table struct{}
+	bad := Refusal[*table]("war/x")
+	p, err := bad("%d decks, want 1..%d", 0, 8)
+	if p != nil || !errors.Is(err, ErrBadPaytable) || err.Error() != `invalid paytable "war/x": 0 decks, want 1..8` {
+		t.Errorf("Refusal = %v, %v", p, err)
+	}
+}

@@ -101,6 +101,21 @@ func (o Odds) CheckDecimal(winMax, perMax int64) error {
 	return o.CheckExact()
 }
 
+// ParseOddsWithin parses "X:Y" (ParseOdds) and checks the odds as a
+// game's paytable checks its lines: within winMax:perMax (Check) and, when
+// exact is set, an exact decimal multiple (CheckDecimal). On a failed
+// check it returns the parsed odds with the error.
+func ParseOddsWithin(s string, winMax, perMax int64, exact bool) (Odds, error) {
+	o, err := ParseOdds(s)
+	if err != nil {
+		return Odds{}, err
+	}
+	if exact {
+		return o, o.CheckDecimal(winMax, perMax)
+	}
+	return o, o.Check(winMax, perMax)
+}
+
 // decimalDivisor reports whether y > 0 has no prime factor but 2 and 5.
 func decimalDivisor(y int64) bool {
 	if y <= 0 {

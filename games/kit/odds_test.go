@@ -59,3 +59,27 @@ func TestOdds_Check(t *testing.T) {
 		t.Error("7:6 Rat")
 	}
 }
+
+func TestParseOddsWithin(t *testing.T) {
+	for _, tt := range []struct {
+		name, in string
+		exact    bool
+		want     string // "" for no error
+	}{
+		{"OK/Exact", "3:2", true, ""},
+		{"OK/NotExact", "7:6", false, ""},
+		{"ErrNotExact", "7:6", true, "odds 7:6: 6 is not a product of 2s and 5s, so the win is no exact decimal"},
+		{"ErrBounds", "101:1", false, "odds 101:1: want 1 <= X <= 100 and 1 <= Y <= 10"},
+		{"ErrSyntax", "7-6", false, `odds "7-6": want X:Y`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			o, err := ParseOddsWithin(tt.in, 100, 10, tt.exact)
+			switch {
+			case tt.want == "" && (err != nil || o.String() != tt.in):
+				t.Errorf("ParseOddsWithin(%q) = %v, %v", tt.in, o, err)
+			case tt.want != "" && (err == nil || err.Error() != tt.want):
+				t.Errorf("ParseOddsWithin(%q) = %v, want %s", tt.in, err, tt.want)
+			}
+		})
+	}
+}

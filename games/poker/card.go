@@ -1,54 +1,46 @@
 package poker
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/wagerlog/wagerlog/games/cards"
 )
 
-// Ranks and Suits are the characters a card is written with, rank then
-// suit, as in baccarat: "9H", "TS", "AC". Ranks are listed from the lowest
-// (two) to the highest (ace); no suit ranks above another (seed 004, 6.5.1:
-// "ninguna pinta se valora más que otra").
+// Ranks are the rank characters in the order poker ranks them, from the
+// lowest (two) to the highest (ace), the order its messages list them in
+// and its hand values count them in. No suit ranks above another (seed
+// 004, 6.5.1: "ninguna pinta se valora más que otra"); Suits are those
+// of games/cards.
 const (
 	Ranks = "23456789TJQKA"
-	Suits = "SHDC"
+	Suits = cards.Suits
 )
 
 // DeckCards is the number of cards of the one deck a poker table deals
 // from.
-const DeckCards = 52
+const DeckCards = cards.DeckSize
 
-// Card is one card of a 52-card deck. The zero Card is not a card; get one
-// from ParseCard or CardAt.
-type Card struct {
-	rank byte // 2..14, ace high
-	suit byte // 1..4, index in Suits plus one
-}
+// Card is one card of the deck, the card model of games/cards. Poker reads
+// its rank ace high with High and numbers the deck twos first with CardAt.
+type Card = cards.Card
 
 // ParseCard reads a card in its one spelling, rank then suit in capitals
-// ("9H", "TS"). Ten is T, so that every card is two characters; "10H" is
-// refused with the hint "write TH". Every error is a *ResultError with
-// RuleCardSpelling.
-//
-// The package keeps its own card type rather than sharing baccarat's:
-// poker ranks the ace high and needs no point value, and a shared
-// games/cards package can replace both when one exists.
+// ("9H", "TS"), with games/cards, whose refusals list the ranks in
+// poker's order (Ranks). Ten is T, so that every card is two characters;
+// "10H" is refused with the hint "write TH". Every error is a
+// *ResultError with RuleCardSpelling.
 func ParseCard(s string) (Card, error) {
-	if len(s) == 3 && strings.HasPrefix(s, "10") {
-		return Card{}, resultError(RuleCardSpelling, "card %q: ten is written T (write %q)", s, "T"+s[2:])
+	c, err := cards.ParseIn(s, Ranks)
+	if err == nil {
+		return c, nil
 	}
-	if len(s) != 2 {
-		return Card{}, resultError(RuleCardSpelling, "card %q: a card is a rank (%s) and a suit (%s), as \"9H\"", cut(s), Ranks, Suits)
+	var pe *cards.ParseError
+	if errors.As(err, &pe) {
+		return Card{}, resultError(RuleCardSpelling, "card %q: %s", pe.Input, pe.Reason)
 	}
-	r := strings.IndexByte(Ranks, s[0])
-	if r < 0 {
-		return Card{}, resultError(RuleCardSpelling, "card %q: rank %q is not one of %s", s, s[:1], Ranks)
-	}
-	u := strings.IndexByte(Suits, s[1])
-	if u < 0 {
-		return Card{}, resultError(RuleCardSpelling, "card %q: suit %q is not one of %s", s, s[1:], Suits)
-	}
-	return Card{rank: byte(r + 2), suit: byte(u + 1)}, nil
+	return Card{}, err
 }
 
 // MustCard is ParseCard for literals of tests and examples; it panics on a
@@ -61,41 +53,46 @@ func MustCard(s string) Card {
 	return c
 }
 
-// CardAt returns the i-th card of a deck, 0 ≤ i < DeckCards, in the order
-// of Index: twos first, suits in Suits order.
+// High returns the card's rank as poker values it, 2..14 (jack 11, queen
+// 12, king 13, ace 14); 0 for the zero Card.
+func High(c Card) int { return int(highs[c.Rank()]) }
+
+// highs maps a rank character to its value 2..14, a table so that the
+// evaluator, which runs over every five-card hand, reads a rank in one
+// load.
+var highs = func() (t [256]uint8) {
+	for i := range len(Ranks) {
+		t[Ranks[i]] = uint8(i + 2)
+	}
+	return t
+}()
+
+// CardAt returns the i-th card of a deck, 0 ≤ i < DeckCards, in poker's
+// order: twos first, suits in Suits order. The demos deal by shuffling
+// these numbers and the exact figures enumerate hands by them, so the
+// order is fixed (a seeded demo deals the same cards as before the card
+// model was shared).
 func CardAt(i int) Card {
 	if i < 0 || i >= DeckCards {
 		panic(fmt.Sprintf("poker: card index %d outside 0..%d", i, DeckCards-1))
 	}
-	return Card{rank: byte(i/4 + 2), suit: byte(i%4 + 1)}
+	return deck[i]
 }
 
-// Index numbers the card 0..51 (the inverse of CardAt), -1 for the zero
-// Card.
-func (c Card) Index() int {
-	if c.rank == 0 {
+// deck is the cards in CardAt's order.
+var deck = func() (d [DeckCards]Card) {
+	for i := range d {
+		d[i] = cards.Must(string([]byte{Ranks[i/len(Suits)], Suits[i%len(Suits)]}))
+	}
+	return d
+}()
+
+// deckIndex is the inverse of CardAt, -1 for the zero Card.
+func deckIndex(c Card) int {
+	if !c.Valid() {
 		return -1
 	}
-	return int(c.rank-2)*4 + int(c.suit-1)
-}
-
-// Rank returns the card's rank, 2..14 (jack 11, queen 12, king 13, ace 14).
-func (c Card) Rank() int { return int(c.rank) }
-
-// Suit returns the card's suit character ('S', 'H', 'D', 'C').
-func (c Card) Suit() byte {
-	if c.suit == 0 {
-		return '?'
-	}
-	return Suits[c.suit-1]
-}
-
-// String writes the card as it parses, "9H".
-func (c Card) String() string {
-	if c.rank == 0 {
-		return "??"
-	}
-	return string([]byte{Ranks[c.rank-2], Suits[c.suit-1]})
+	return (High(c)-2)*len(Suits) + c.Suit().Index()
 }
 
 // HandCards is the number of cards of a poker hand.
@@ -138,11 +135,3 @@ func (h Hand) Strings() []string {
 
 // String writes the cards joined by spaces, "AS KS QS JS TS".
 func (h Hand) String() string { return strings.Join(h.Strings(), " ") }
-
-// cut shortens an input string quoted in an error.
-func cut(s string) string {
-	if len(s) > 16 {
-		return s[:16] + "..."
-	}
-	return s
-}

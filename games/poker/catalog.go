@@ -3,6 +3,7 @@ package poker
 import (
 	"fmt"
 
+	"github.com/wagerlog/wagerlog/games/cards"
 	"github.com/wagerlog/wagerlog/games/kit"
 )
 
@@ -19,7 +20,7 @@ func Lookup(id string) (*Paytable, error) {
 	if id == IDCaribbean {
 		return mustNew(caribbean()), nil
 	}
-	return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownPaytable, cut(id), IDCaribbean)
+	return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownPaytable, cards.Cut(id), IDCaribbean)
 }
 
 // mustNew builds a catalog paytable. Catalog data is a literal of this

@@ -40,7 +40,7 @@ const (
 )
 
 // EnumerateDeals calls f once for each of the PlayerHands hands (cards in
-// increasing Index order) with the exact counts of the DealerHands dealer
+// increasing CardAt order) with the exact counts of the DealerHands dealer
 // hands from the other 47 cards, as they settle against it when the player
 // calls and the dealer qualifies with ace-king or better.
 //

@@ -5,9 +5,10 @@
 //
 // # Cards and hands
 //
-// A card is written rank then suit, "9H", "TS" (ten is T), as in
-// baccarat; the package keeps its own small Card (ace high, no point
-// value) until a shared games/cards exists. A hand is five distinct cards.
+// A card is the games/cards card, written rank then suit, "9H", "TS" (ten
+// is T), as in baccarat; poker reads its rank ace high (High) and numbers
+// the deck twos first (CardAt), the order its demos deal by. A hand is
+// five distinct cards.
 // Eval ranks a hand into a Value: a Category (high card … royal flush, the
 // seed's order for the top five: seeds/004_11b2de8449360267.txt, 6.5.1
 // "Valor de las jugadas") and the ranks that break ties. No suit ranks

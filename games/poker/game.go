@@ -74,12 +74,7 @@ func Board(entries []games.BoardEntry) BoardStats {
 			hands[Eval(r.Player).Category().String()]++
 		}
 	}
-	count := func(n int) Count {
-		if s.Rounds == 0 {
-			return Count{Count: n, Percent: decimal.Zero}
-		}
-		return Count{Count: n, Percent: decimal.NewFromInt(int64(n*100)).DivRound(decimal.NewFromInt(int64(s.Rounds)), 2)}
-	}
+	count := func(n int) Count { return Count{Count: n, Percent: kit.Percent100(n, s.Rounds)} }
 	s.DealerQualified = count(qualified)
 	for o, n := range outcomes {
 		s.Outcomes[o] = count(n)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"github.com/wagerlog/wagerlog/games/cards"
 )
 
 // Category is the kind of a five-card hand, from the lowest (HighCard) to
@@ -68,7 +70,7 @@ func (c Category) MarshalText() ([]byte, error) {
 func (c *Category) UnmarshalText(b []byte) error {
 	v, ok := ParseCategory(string(b))
 	if !ok {
-		return fmt.Errorf("poker: unknown hand category %q (want one of %s)", cut(string(b)), strings.Join(categoryNames[:], ", "))
+		return fmt.Errorf("poker: unknown hand category %q (want one of %s)", cards.Cut(string(b)), strings.Join(categoryNames[:], ", "))
 	}
 	*c = v
 	return nil
@@ -91,13 +93,15 @@ type Value uint32
 // Eval ranks a hand. It does not check that the cards are distinct
 // (ParseHand does); five equal cards rank as nothing sensible.
 func Eval(h Hand) Value {
-	var count [15]uint8
+	var count [16]uint8
 	var mask uint16
 	flush := true
+	suit := h[0].Suit()
 	for _, c := range h {
-		count[c.rank]++
-		mask |= 1 << c.rank
-		if c.suit != h[0].suit {
+		r := highs[c.Rank()] & 15 // 2..14; the mask spares a bounds check
+		count[r]++
+		mask |= 1 << r
+		if c.Suit() != suit {
 			flush = false
 		}
 	}

@@ -1,7 +1,6 @@
 package poker
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -85,16 +84,11 @@ type Paytable struct {
 // are not one per category. The data is copied.
 func New(d Data) (*Paytable, error) {
 	d.Call = slices.Clone(d.Call)
-	bad := func(format string, args ...any) (*Paytable, error) {
-		return nil, fmt.Errorf("%w %q: %s", ErrBadPaytable, d.ID, fmt.Sprintf(format, args...))
+	if err := kit.CheckIdentity(d.ID, d.Game, GameName, d.Version); err != nil {
+		return nil, err
 	}
+	bad := kit.Refusal[*Paytable](d.ID)
 	switch {
-	case d.ID == "":
-		return bad("empty id")
-	case d.Game != GameName:
-		return bad("game %q, want %q", d.Game, GameName)
-	case d.Version < 1:
-		return bad("version %d, want 1 or more", d.Version)
 	case strings.TrimSpace(d.Source) == "":
 		return bad("empty source")
 	case d.CallMultiple < 1 || d.CallMultiple > 10:

@@ -6,6 +6,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/cards"
 )
 
 // Limits on amounts.
@@ -168,7 +169,7 @@ func (p *Paytable) CheckPlacement(b games.Bet, results []games.Result, open []ga
 	if b.Working {
 		// Settle refuses the flag: a bet taken with it could never be
 		// settled.
-		return fmt.Errorf("%w: %q: poker bets have no working flag", ErrBetRefused, cut(b.Code))
+		return fmt.Errorf("%w: %q: poker bets have no working flag", ErrBetRefused, cards.Cut(b.Code))
 	}
 	var ante *games.Bet
 	for i, o := range open {

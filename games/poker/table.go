@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/cards"
 	"github.com/wagerlog/wagerlog/games/kit"
 )
 
@@ -47,14 +48,14 @@ func ParseBet(code string) (kind string, seat int, err error) {
 	if hasSeat {
 		seat, err = strconv.Atoi(n)
 		if err != nil || strconv.Itoa(seat) != n || seat < 1 || seat > SeatsMax {
-			return "", 0, fmt.Errorf("%w: %q: a seat is 1..%d", ErrBadBetCode, cut(code), SeatsMax)
+			return "", 0, fmt.Errorf("%w: %q: a seat is 1..%d", ErrBadBetCode, cards.Cut(code), SeatsMax)
 		}
 	}
 	switch {
 	case kind == BetAnte || kind == BetCall:
 	case kind == BetProgressive && hasSeat:
 	default:
-		return "", 0, fmt.Errorf("%w: %q: a Caribbean poker bet is ante:<seat>, call:<seat> or progressive:<seat>", ErrBadBetCode, cut(code))
+		return "", 0, fmt.Errorf("%w: %q: a Caribbean poker bet is ante:<seat>, call:<seat> or progressive:<seat>", ErrBadBetCode, cards.Cut(code))
 	}
 	return kind, seat, nil
 }
@@ -228,9 +229,7 @@ func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Re
 		return games.RoundSettlement{}, resultError(RuleResultShape, "a deal is settled against its one result, not %d", len(results))
 	}
 	out := games.RoundSettlement{Bets: make([]games.Settlement, len(bets))}
-	var pbets []games.Bet
-	var hands []games.PoolHand
-	var at []int
+	var pass kit.PassBets
 	called := map[int]bool{}
 	anted := map[int]bool{}
 	for i, b := range bets {
@@ -251,7 +250,7 @@ func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Re
 			if r.Fold {
 				h.Forfeit = "folded"
 			}
-			pbets, hands, at = append(pbets, b), append(hands, h), append(at, i)
+			pass.Add(i, b, h)
 			continue
 		case BetCall:
 			called[seat] = true
@@ -273,15 +272,8 @@ func (p *Paytable) SettleRound(bets []games.Bet, scale int32, results []games.Re
 			return games.RoundSettlement{}, resultError(RuleFoldedCall, "seat %d neither called nor folded: a seat without a call folds", seat)
 		}
 	}
-	if len(pbets) > 0 {
-		sts, ts, err := games.SettlePass(funds.Pool, pbets, hands)
-		if err != nil {
-			return games.RoundSettlement{}, err
-		}
-		for k, i := range at {
-			out.Bets[i] = sts[k]
-		}
-		out.Transfers = ts
+	if err := pass.Settle(funds.Pool, &out); err != nil {
+		return games.RoundSettlement{}, err
 	}
 	return out, nil
 }

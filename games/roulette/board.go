@@ -5,7 +5,9 @@ import (
 	"slices"
 
 	"github.com/shopspring/decimal"
+
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // Board limits.
@@ -93,16 +95,6 @@ type BoardStats struct {
 // BoardGame returns "roulette".
 func (BoardStats) BoardGame() string { return GameName }
 
-// percent100 is 100·n/of with two decimals, rounded half up (0 when of is
-// 0), in integer arithmetic: a board read computes about 60 of them.
-func percent100(n, of int) decimal.Decimal {
-	if of <= 0 || n < 0 {
-		return decimal.New(0, -2)
-	}
-	hundredths := (20000*int64(n) + int64(of)) / (2 * int64(of))
-	return decimal.New(hundredths, -2)
-}
-
 // boardStats computes the board of a wheel from its entries, oldest first,
 // skipping entries that are not a pocket of the wheel.
 func boardStats(wheel layout, entries []games.BoardEntry) BoardStats {
@@ -153,7 +145,7 @@ func boardStats(wheel layout, entries []games.BoardEntry) BoardStats {
 		last = last[len(last)-LastMax:]
 	}
 	slices.Reverse(last)
-	pct := func(c int) Count { return Count{c, percent100(c, n)} }
+	pct := func(c int) Count { return Count{c, kit.Percent100(c, n)} }
 	s := BoardStats{
 		Results: n,
 		Last:    append(make([]Spin, 0, len(last)), last...),

@@ -2,8 +2,6 @@ package roulette
 
 import (
 	"math/big"
-
-	"github.com/shopspring/decimal"
 )
 
 // BetRTP is the exact return to player of one bet of a paytable, found by
@@ -30,12 +28,6 @@ type BetRTP struct {
 
 // HouseEdge returns 1 − RTP.
 func (b BetRTP) HouseEdge() *big.Rat { return new(big.Rat).Sub(big.NewRat(1, 1), b.RTP) }
-
-// Percent returns x·100 rounded half away from zero to places decimals,
-// for display ("97.30"); the exact value is x itself.
-func Percent(x *big.Rat, places int32) decimal.Decimal {
-	return decimal.NewFromBigRat(new(big.Rat).Mul(x, big.NewRat(100, 1)), places)
-}
 
 // RTP returns the exact RTP of every bet the paytable offers, in listing
 // order.

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math/big"
 	"testing"
+
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 func ratOf(a, b int64) *big.Rat { return big.NewRat(a, b) }
@@ -67,15 +69,15 @@ func TestRTP_Display(t *testing.T) {
 	if r.Pays != "1:1, la partage" || r.Wins != 18 || r.Halves != 1 || r.Name != "Rojo" {
 		t.Errorf("red: %+v", r)
 	}
-	if got := Percent(r.RTP, 2).String(); got != "98.65" {
+	if got := kit.RatPercent(r.RTP, 2).String(); got != "98.65" {
 		t.Errorf("la partage red RTP %s%%", got)
 	}
-	if got := Percent(r.HouseEdge(), 4).String(); got != "1.3514" {
+	if got := kit.RatPercent(r.HouseEdge(), 4).String(); got != "1.3514" {
 		t.Errorf("la partage red edge %s%%", got)
 	}
 	am, _ := Lookup(IDAmerican)
 	top, _ := RTPOf(am, "top_line:0-00-1-2-3")
-	if got := Percent(top.HouseEdge(), 2).String(); got != "7.89" {
+	if got := kit.RatPercent(top.HouseEdge(), 2).String(); got != "7.89" {
 		t.Errorf("top line edge %s%%", got)
 	}
 	if _, err := RTPOf(am, "first_four:0-1-2-3"); !errors.Is(err, ErrBetNotOffered) {

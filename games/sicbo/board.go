@@ -1,6 +1,10 @@
 package sicbo
 
-import "github.com/shopspring/decimal"
+import (
+	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/games/kit"
+)
 
 // Board sizes and parities of a result.
 const (
@@ -111,16 +115,6 @@ func Classify(d Dice) (total int, size, parity string) {
 	return total, size, parity
 }
 
-// Percent100 is 100·n/of with two decimals, rounded half up (0 when of is
-// 0), in integer arithmetic: a board read computes 27 of them.
-func Percent100(n, of int) decimal.Decimal {
-	if of <= 0 || n < 0 {
-		return decimal.New(0, -2)
-	}
-	hundredths := (20000*int64(n) + int64(of)) / (2 * int64(of))
-	return decimal.New(hundredths, -2)
-}
-
 func boardStats(rs []Dice) BoardStats {
 	n := len(rs)
 	var big, small, odd, even, triples int
@@ -151,7 +145,7 @@ func boardStats(rs []Dice) BoardStats {
 			totals[total]++
 		}
 	}
-	pct := Percent100
+	pct := kit.Percent100
 	s := BoardStats{
 		Results: n,
 		Big:     Count{big, pct(big, n)},

@@ -18,9 +18,5 @@ type Odds = kit.Odds
 // ParseOdds parses "X:Y" with positive integers within OddsWinMax and
 // OddsPerMax whose X/Y is an exact decimal.
 func ParseOdds(s string) (Odds, error) {
-	o, err := kit.ParseOdds(s)
-	if err != nil {
-		return Odds{}, err
-	}
-	return o, o.CheckDecimal(OddsWinMax, OddsPerMax)
+	return kit.ParseOddsWithin(s, OddsWinMax, OddsPerMax, true)
 }

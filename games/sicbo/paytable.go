@@ -84,16 +84,11 @@ type Paytable struct {
 // lines. The data is copied.
 func New(d Data) (*Paytable, error) {
 	d.Rules = slices.Clone(d.Rules)
-	bad := func(format string, args ...any) (*Paytable, error) {
-		return nil, fmt.Errorf("%w %q: %s", ErrBadPaytable, d.ID, fmt.Sprintf(format, args...))
+	if err := kit.CheckIdentity(d.ID, d.Game, GameName, d.Version); err != nil {
+		return nil, err
 	}
+	bad := kit.Refusal[*Paytable](d.ID)
 	switch {
-	case d.ID == "":
-		return bad("empty id")
-	case d.Game != GameName:
-		return bad("game %q, want %q", d.Game, GameName)
-	case d.Version < 1:
-		return bad("version %d, want 1 or more", d.Version)
 	case len(d.Rules) == 0 || len(d.Rules) > RulesMax:
 		return bad("%d rules, want 1..%d", len(d.Rules), RulesMax)
 	}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // casinoEdges is /work/shared/research/casino.md §1.2: per paytable and
@@ -83,7 +85,7 @@ func TestRTP_CasinoResearch(t *testing.T) {
 				if r.Wins != want.wins || r.HouseEdge().Cmp(want.edge) != 0 {
 					t.Errorf("%s: %d wins, edge %s; research %d wins, edge %s", r.Code, r.Wins, r.HouseEdge(), want.wins, want.edge)
 				}
-				if got := Percent(r.HouseEdge(), 2).StringFixed(2); got != want.percent {
+				if got := kit.RatPercent(r.HouseEdge(), 2).StringFixed(2); got != want.percent {
 					t.Errorf("%s: edge %s%%, research %s%%", r.Code, got, want.percent)
 				}
 			}
@@ -105,8 +107,8 @@ func TestRTP_LiveMaximum(t *testing.T) {
 			at = append(at, r.Code)
 		}
 	}
-	if best.Cmp(big.NewRat(210, 216)) != 0 || Percent(best, 2).StringFixed(2) != "97.22" {
-		t.Errorf("highest RTP %s (%s%%), want 210/216 = 97.22%%", best, Percent(best, 2))
+	if best.Cmp(big.NewRat(210, 216)) != 0 || kit.RatPercent(best, 2).StringFixed(2) != "97.22" {
+		t.Errorf("highest RTP %s (%s%%), want 210/216 = 97.22%%", best, kit.RatPercent(best, 2))
 	}
 	if strings.Join(at, ",") != "small,big,odd,even" {
 		t.Errorf("highest RTP on %v", at)

@@ -4,6 +4,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 // BeadsMax is how many rounds the board lists: the last 50.
@@ -115,14 +116,7 @@ func Board(p *Paytable, entries []games.BoardEntry) BoardStats {
 	if len(st.Beads) > BeadsMax {
 		st.Beads = st.Beads[len(st.Beads)-BeadsMax:]
 	}
-	cnt := func(n int) Count { return Count{Count: n, Percent: pct(n, st.Hands)} }
+	cnt := func(n int) Count { return Count{Count: n, Percent: kit.Percent100(n, st.Hands)} }
 	st.Player, st.Dealer, st.Ties, st.Wars, st.Surrenders = cnt(player), cnt(dealer), cnt(ties), cnt(wars), cnt(surrenders)
 	return st
-}
-
-func pct(n, of int) decimal.Decimal {
-	if of == 0 {
-		return decimal.New(0, -2)
-	}
-	return decimal.NewFromInt(int64(n)).Mul(decimal.NewFromInt(100)).DivRound(decimal.NewFromInt(int64(of)), 2)
 }

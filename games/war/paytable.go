@@ -85,17 +85,12 @@ type Paytable struct {
 // minimum is not 1..the shoe. The data is copied.
 func New(d Data) (*Paytable, error) {
 	d.Rules = slices.Clone(d.Rules)
-	bad := func(format string, args ...any) (*Paytable, error) {
-		return nil, fmt.Errorf("%w %q: %s", ErrBadPaytable, d.ID, fmt.Sprintf(format, args...))
+	if err := kit.CheckIdentity(d.ID, d.Game, GameName, d.Version); err != nil {
+		return nil, err
 	}
+	bad := kit.Refusal[*Paytable](d.ID)
 	s := d.Settings
 	switch {
-	case d.ID == "":
-		return bad("empty id")
-	case d.Game != GameName:
-		return bad("game %q, want %q", d.Game, GameName)
-	case d.Version < 1:
-		return bad("version %d, want 1 or more", d.Version)
 	case d.Decks < 1 || d.Decks > cards.DecksMax:
 		return bad("%d decks, want 1..%d", d.Decks, cards.DecksMax)
 	case s.BurnBeforeWar < 0 || s.BurnBeforeWar > BurnMax:

@@ -3,8 +3,6 @@ package war
 import (
 	"math/big"
 
-	"github.com/shopspring/decimal"
-
 	"github.com/wagerlog/wagerlog/games/cards"
 )
 
@@ -19,12 +17,6 @@ type BetRTP struct {
 
 // HouseEdge returns 1 − RTP.
 func (b BetRTP) HouseEdge() *big.Rat { return new(big.Rat).Sub(big.NewRat(1, 1), b.RTP) }
-
-// Percent returns x·100 rounded half away from zero to places decimals,
-// for display; the exact value is x itself.
-func Percent(x *big.Rat, places int32) decimal.Decimal {
-	return decimal.NewFromBigRat(new(big.Rat).Mul(x, big.NewRat(100, 1)), places)
-}
 
 // Figures are War's exact figures for a paytable's shoe.
 type Figures struct {

@@ -9,6 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/games/kit"
 )
 
 func TestPaytable_Settle(t *testing.T) {
@@ -110,8 +111,8 @@ func TestExactRTP(t *testing.T) {
 	if f.SurrenderPerBet.Cmp(f.PerBet) >= 0 {
 		t.Error("surrendering beats going to war")
 	}
-	if Percent(f.PerBet, 4).String() != "97.1229" || Percent(f.Tie.HouseEdge(), 4).String() != "18.6495" {
-		t.Errorf("per bet %s, tie edge %s", Percent(f.PerBet, 4), Percent(f.Tie.HouseEdge(), 4))
+	if kit.RatPercent(f.PerBet, 4).String() != "97.1229" || kit.RatPercent(f.Tie.HouseEdge(), 4).String() != "18.6495" {
+		t.Errorf("per bet %s, tie edge %s", kit.RatPercent(f.PerBet, 4), kit.RatPercent(f.Tie.HouseEdge(), 4))
 	}
 	// The war card enumeration agrees with symmetry: after a tie of any
 	// rank, P(equal or higher) = (1 + P(equal)) / 2, with P(equal) =

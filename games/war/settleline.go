@@ -44,49 +44,33 @@ type WarCards struct {
 	Dealer string `json:"dealer"`
 }
 
-// LineBet is one bet's settlement in an answer (the main bet, the raise).
+// LineBet is one bet's settlement in an answer (the main bet, the raise):
+// its kind, then the settlement (kit.SeatPart).
 type LineBet struct {
-	Bet      string `json:"bet"`
-	Stake    string `json:"stake"`
-	Outcome  string `json:"outcome"`
-	Win      string `json:"win"`
-	Returned string `json:"returned"`
-	Residue  string `json:"residue"`
-	Rule     string `json:"rule"`
+	Bet string `json:"bet"`
+	kit.SeatPart
 }
 
 // SettleLineResult is the answer to one line: the sums over Bets (the
 // bet, and the raise when the seat went to war) and Outcome won when they
 // return more than was staked, push when exactly that, lost below. An
 // error has Outcome "error", its Code, a Message and for an impossible
-// round the Rule it breaks.
+// round the Rule it breaks. The members up to Stake are kit.SeatAnswer's.
 type SettleLineResult struct {
-	Outcome      string    `json:"outcome"`
-	Win          string    `json:"win,omitempty"`
-	Returned     string    `json:"returned,omitempty"`
-	Residue      string    `json:"residue,omitempty"`
-	Staked       string    `json:"staked,omitempty"`
-	Rule         string    `json:"rule,omitempty"`
-	Code         string    `json:"code,omitempty"`
-	Message      string    `json:"message,omitempty"`
-	Paytable     string    `json:"paytable,omitempty"`
-	PaytableHash string    `json:"paytable_hash,omitempty"`
-	Bet          string    `json:"bet,omitempty"`
-	Stake        string    `json:"stake,omitempty"`
-	Bets         []LineBet `json:"bets,omitempty"`
-	Player       []string  `json:"player,omitempty"`
-	Dealer       []string  `json:"dealer,omitempty"`
-	War          *WarCards `json:"war,omitempty"`
-	Surrendered  bool      `json:"surrendered,omitzero"`
-	Scale        *int32    `json:"scale,omitempty"`
+	kit.SeatAnswer
+	Bets        []LineBet `json:"bets,omitempty"`
+	Player      []string  `json:"player,omitempty"`
+	Dealer      []string  `json:"dealer,omitempty"`
+	War         *WarCards `json:"war,omitempty"`
+	Surrendered bool      `json:"surrendered,omitzero"`
+	Scale       *int32    `json:"scale,omitempty"`
 	// Line is the request's line number, set by the caller.
 	Line int `json:"line,omitzero"`
 }
 
 // SettleLineError is the answer for an error.
 func SettleLineError(err error) SettleLineResult {
-	code, rule, msg := kit.LineFault(err)
-	return SettleLineResult{Outcome: "error", Code: code, Rule: rule, Message: msg}
+	return SettleLineResult{SeatAnswer: kit.SeatAnswerError(err)}
 }
 
 // SettleLine answers one request line under the paytable it names (or
@@ -161,7 +145,6 @@ func (p *Paytable) settleRequest(req SettleLineRequest, stake decimal.Decimal, s
 	case req.War != nil && req.Surrendered:
 		return SettleLineResult{}, resultError(RuleDecision, "a seat surrenders or goes to war, not both")
 	}
-	staked := stake
 	var raise *Bet
 	switch {
 	case req.Surrendered:
@@ -187,34 +170,23 @@ func (p *Paytable) settleRequest(req SettleLineRequest, stake decimal.Decimal, s
 		}
 		err = apply(CardTo(pw, 1), DealerCard(dw))
 		raise = &Bet{kind: KindWar, seat: 1}
-		staked = staked.Add(stake)
 	}
 	if err != nil {
 		return SettleLineResult{}, err
 	}
 	line := func(b Bet, since int) LineBet {
 		s := p.settle(b, stake, scale, since, results, rd)
-		return LineBet{Bet: string(b.kind), Stake: stake.StringFixed(scale), Outcome: string(s.Outcome), Win: s.Win.StringFixed(scale),
-			Returned: s.Returned.StringFixed(scale), Residue: s.Residue.String(), Rule: s.Rule}
+		return LineBet{Bet: string(b.kind), SeatPart: kit.SeatPartOf(stake, s, scale)}
 	}
 	res := SettleLineResult{Bets: []LineBet{line(bt, 0)}}
 	if raise != nil {
 		res.Bets = append(res.Bets, line(*raise, 2))
 	}
-	win, back, residue := decimal.New(0, -scale), decimal.New(0, -scale), decimal.Zero
-	for _, b := range res.Bets {
-		win = win.Add(decimal.RequireFromString(b.Win))
-		back = back.Add(decimal.RequireFromString(b.Returned))
-		residue = residue.Add(decimal.RequireFromString(b.Residue))
+	parts := make([]kit.SeatPart, len(res.Bets))
+	for i, b := range res.Bets {
+		parts[i] = b.SeatPart
 	}
-	res.Outcome = string(games.OutcomePush)
-	switch back.Cmp(staked) {
-	case 1:
-		res.Outcome = string(games.OutcomeWon)
-	case -1:
-		res.Outcome = string(games.OutcomeLost)
-	}
-	res.Win, res.Returned, res.Residue, res.Staked = win.StringFixed(scale), back.StringFixed(scale), residue.String(), staked.StringFixed(scale)
+	res.Sum(parts, scale)
 	res.Rule = res.Bets[0].Rule
 	if raise != nil {
 		res.Rule += "; " + res.Bets[1].Rule
