@@ -297,7 +297,7 @@ func (p *Pool) checkHands(hands []SeatHand) error {
 			return passError(h.Seat, nil, "forfeit %q, want %q, %q or none", cut(h.Forfeit), ForfeitFolded, ForfeitExchanged)
 		}
 		for _, c := range h.Cards {
-			if c.Index() < 0 {
+			if !c.Valid() { // the zero Card: fewer than five cards read
 				return passError(h.Seat, nil, "the hand is not five cards")
 			}
 			if other, dup := cards[c]; dup {
