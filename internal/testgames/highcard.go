@@ -378,23 +378,14 @@ type HighCardLineRequest struct {
 	Rank     int            `json:"rank"`
 }
 
-// HighCardLineAnswer answers a settle line. An error has Outcome
-// "error", its Code and a Message.
+// HighCardLineAnswer answers a settle line: the kit's head of a one-bet
+// answer, then the card. An error has Outcome "error", its Code and a
+// Message.
 type HighCardLineAnswer struct {
-	Outcome      string `json:"outcome"`
-	Win          string `json:"win,omitempty"`
-	Returned     string `json:"returned,omitempty"`
-	Residue      string `json:"residue,omitempty"`
-	Rule         string `json:"rule,omitempty"`
-	Code         string `json:"code,omitempty"`
-	Message      string `json:"message,omitempty"`
-	Paytable     string `json:"paytable,omitempty"`
-	PaytableHash string `json:"paytable_hash,omitempty"`
-	Bet          string `json:"bet,omitempty"`
-	Stake        string `json:"stake,omitempty"`
-	Rank         int    `json:"rank,omitempty"`
-	Scale        *int32 `json:"scale,omitempty"`
-	Line         int    `json:"line,omitzero"`
+	kit.SeatAnswer
+	Rank  int    `json:"rank,omitempty"`
+	Scale *int32 `json:"scale,omitempty"`
+	Line  int    `json:"line,omitzero"`
 }
 
 // LineBytesMax bounds the game's settle lines (games.LineSettler).
@@ -410,8 +401,7 @@ func (HighCard) SettleLine(req games.LineRequest) []byte {
 
 func settleHighCardLine(req games.LineRequest) HighCardLineAnswer {
 	fail := func(err error) HighCardLineAnswer {
-		code, _, msg := kit.LineFault(err)
-		return HighCardLineAnswer{Outcome: "error", Code: code, Message: msg}
+		return HighCardLineAnswer{SeatAnswer: kit.SeatAnswerError(err)}
 	}
 	var r HighCardLineRequest
 	head := kit.LineHead{Paytable: &r.Paytable, Scale: &r.Scale, Stake: &r.Stake}
@@ -433,11 +423,9 @@ func settleHighCardLine(req games.LineRequest) HighCardLineAnswer {
 	if err != nil {
 		return fail(err)
 	}
-	return HighCardLineAnswer{
-		Outcome: string(s.Outcome), Win: s.Win.StringFixed(scale), Returned: s.Returned.StringFixed(scale),
-		Residue: s.Residue.String(), Rule: s.Rule, Paytable: pt.ID(), PaytableHash: pt.Hash(),
-		Bet: r.Bet, Stake: stake.StringFixed(scale), Rank: r.Rank, Scale: &scale,
-	}
+	a := HighCardLineAnswer{SeatAnswer: kit.SeatAnswerOf(s, scale), Rank: r.Rank, Scale: &scale}
+	a.Paytable, a.PaytableHash, a.Bet, a.Stake = pt.ID(), pt.Hash(), r.Bet, stake.StringFixed(scale)
+	return a
 }
 
 // errHighCardFlags is the flag form's answer: the game's bets are
