@@ -103,10 +103,12 @@ func TestLedger_CreditsNeedPromotion(t *testing.T) {
 		"invalid_jackpot_params")
 }
 
-// TestLedger_CreditsExpire: credits that expire (a day after the last
-// prize that paid them) go back to the pool with a credits.expired
-// movement, never before their term; the pool's parameters say where.
-func TestLedger_CreditsExpire(t *testing.T) {
+// expiringCreditsPool is a harness with pool jp-c linked to table t1: 100
+// in its main account, and a complementary prize of 10.00 in credits on
+// every progressive bet, credits that expire a day after and go back to
+// the pool.
+func expiringCreditsPool(t *testing.T) *harness {
+	t.Helper()
 	h := newHarness(t)
 	h.opts.DrawSeeds = mustSeeds(t)
 	withPools(h)
@@ -124,6 +126,14 @@ func TestLedger_CreditsExpire(t *testing.T) {
 	h.must(&ledger.ConfigurePool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-c", Currency: "EUR", Params: p.CanonicalJSON()})
 	h.must(link("jp-c", "t1"))
 	h.must(&ledger.AdjustPool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-c", Account: "jackpot:jp-c:main", Amount: dec("100"), Reason: "test funding"})
+	return h
+}
+
+// TestLedger_CreditsExpire: credits that expire (a day after the last
+// prize that paid them) go back to the pool with a credits.expired
+// movement, never before their term; the pool's parameters say where.
+func TestLedger_CreditsExpire(t *testing.T) {
+	h := expiringCreditsPool(t)
 	drawPass(h, testgames.PassSeat{Seat: 1, Cards: quad2, Fold: true})
 	// 100 + 1 − 10 of credits.
 	h.wantBalances(map[string]string{posting.CreditsAccount("s1"): "10", "jackpot:jp-c:main": "91"})
@@ -151,23 +161,7 @@ func TestLedger_CreditsExpire(t *testing.T) {
 // decommissioned since go to the casino: nothing is left in a pool no
 // command reaches.
 func TestLedger_CreditsExpireDecommissioned(t *testing.T) {
-	h := newHarness(t)
-	h.opts.DrawSeeds = mustSeeds(t)
-	withPools(h)
-	h.openTestTable("t1", "prog/test")
-	p, err := jackpot.New(jackpot.Params{
-		Pool: "jp-c", Version: 1, Source: "ledger tests: credits that expire", Scale: 2,
-		CommissionPercent: dec("0"), Base: dec("0"), Ceiling: dec("0"), Reset: jackpot.ResetFromCasino, Prizes: jackpot.SeedPrizes(),
-		Complementary:     []jackpot.Complementary{{Name: "credits", Per: jackpot.PerBet, Wins: 1, Of: 1, Amount: dec("10.00"), Pay: jackpot.PayCredits}},
-		Promotion:         "SCJ authorisation 2026-117",
-		CreditsExpiryDays: 1, CreditsExpireTo: jackpot.ExpireToPool,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.must(&ledger.ConfigurePool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-c", Currency: "EUR", Params: p.CanonicalJSON()})
-	h.must(link("jp-c", "t1"))
-	h.must(&ledger.AdjustPool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-c", Account: "jackpot:jp-c:main", Amount: dec("100"), Reason: "test funding"})
+	h := expiringCreditsPool(t)
 	drawPass(h, testgames.PassSeat{Seat: 1, Cards: quad2})
 	h.must(unlink("jp-c", "t1"))
 	h.must(&ledger.DecommissionPool{Meta: ledger.Meta{Actor: finance}, Pool: "jp-c", Reason: "promotion over"})
