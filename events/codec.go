@@ -201,7 +201,7 @@ func (c *Codec) DecodeForProjectionWith(data []byte, in *Interner) (Envelope, Pa
 	if len(data) <= EventBytesMax {
 		// The ledger's bet events in their canonical form, read without
 		// the general decoder (scan.go), which gives the same values.
-		if e, p, ok := decodeCanonical(data, c.currentVersion, in); ok {
+		if e, p, ok := scanEvent(data, c.currentVersion, in, true); ok {
 			return e, p, nil
 		}
 	}

@@ -15,7 +15,7 @@ import (
 // rebuild's CPU (docs/BENCHMARKS.md, "The projector's CPU in a rebuild");
 // most of it is finding members by name and reflection.
 //
-// decodeCanonical reads an event only in exactly that form: each member at
+// scanEvent reads an event only in exactly that form: each member at
 // its place, optional members where the encoder puts them, strings of
 // printable ASCII without escapes, amounts as quoted decimals, integers as
 // JSON writes them. Anything else (another member order, an unknown member,
@@ -235,16 +235,11 @@ func parseCanonicalTime(b []byte) (time.Time, bool) {
 	return t, true
 }
 
-// decodeCanonical decodes data as DecodeForProjection does when data is a
-// bet.placed or bet.settled event of version version in the canonical form
-// (see above); it reports false for anything else.
-func decodeCanonical(data []byte, version func(Type) int, in *Interner) (Envelope, Payload, bool) {
-	return scanEvent(data, version, in, true)
-}
-
-// scanEvent is decodeCanonical; light leaves out what DecodeForProjection
-// does (PrevHash, Hash, IdempotencyKey, RequestHash, CorrelationID), or
-// else reads them as DecodeWithPayload does.
+// scanEvent decodes data when it is a bet.placed or bet.settled event of
+// version version in the canonical form (see above), and reports false for
+// anything else: light as DecodeForProjection does (PrevHash, Hash,
+// IdempotencyKey, RequestHash and CorrelationID left out), or else as
+// DecodeWithPayload does.
 func scanEvent(data []byte, version func(Type) int, in *Interner, light bool) (Envelope, Payload, bool) {
 	var e Envelope
 	s := scanner{b: data, in: in}
@@ -274,7 +269,7 @@ func scanEvent(data []byte, version func(Type) int, in *Interner, light bool) (E
 		return e, nil, false
 	}
 	at, ok := s.rawString()
-	if !ok || !canonicalTime(at) {
+	if !ok {
 		return e, nil, false
 	}
 	if e.OccurredAt, ok = parseCanonicalTime(at); !ok {

@@ -75,7 +75,7 @@ func canonicalSamples(tb testing.TB) [][]byte {
 	return out
 }
 
-// sameAsGeneral fails t when decodeCanonical accepts data and the general
+// sameAsGeneral fails t when scanEvent accepts data and the general
 // decoder refuses it or reads other values.
 func sameAsGeneral(t *testing.T, data []byte) (accepted bool) {
 	t.Helper()
@@ -143,7 +143,7 @@ func TestDecodeCanonical_SameAsGeneral(t *testing.T) {
 func TestDecodeCanonical_RefusesOtherForms(t *testing.T) {
 	base := canonicalSamples(t)[0]
 	c := NewCodec()
-	if _, _, ok := decodeCanonical(base, c.currentVersion, nil); !ok {
+	if _, _, ok := scanEvent(base, c.currentVersion, nil, true); !ok {
 		t.Fatalf("the base sample is not canonical:\n%s", base)
 	}
 	for _, tc := range []struct{ name, old, new string }{
@@ -165,7 +165,7 @@ func TestDecodeCanonical_RefusesOtherForms(t *testing.T) {
 		if string(b) == string(base) {
 			t.Fatalf("%s: %q is not in the sample", tc.name, tc.old)
 		}
-		if _, _, ok := decodeCanonical(b, c.currentVersion, nil); ok {
+		if _, _, ok := scanEvent(b, c.currentVersion, nil, true); ok {
 			t.Errorf("%s: the scanner read %s", tc.name, b)
 		}
 		// Whatever the general decoder answers is DecodeForProjection's.
@@ -179,7 +179,7 @@ func TestDecodeCanonical_RefusesOtherForms(t *testing.T) {
 
 func TestDecodeCanonical_AmountsKeepTheirExponent(t *testing.T) {
 	for _, s := range canonicalSamples(t)[:2] {
-		_, p, ok := decodeCanonical(s, NewCodec().currentVersion, nil)
+		_, p, ok := scanEvent(s, NewCodec().currentVersion, nil, true)
 		if !ok {
 			t.Fatal("not read")
 		}
