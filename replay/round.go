@@ -82,7 +82,9 @@ func readRound(ctx context.Context, g Getter, seqs []uint64) ([]readEvent, map[u
 	work := func(i int, raw events.Raw) {
 		done[i] = true
 		if i >= len(seqs) {
-			beforeHash[i-len(seqs)], _ = events.CheckHash(raw.Data)
+			// Only the hash it states is needed, for the link of the
+			// round's event after it: no hashing of its content.
+			beforeHash[i-len(seqs)], _ = events.StatedHash(raw.Data)
 			return
 		}
 		ev := &evs[i]
