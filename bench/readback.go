@@ -67,7 +67,10 @@ type replayResult struct {
 	round  string
 	bets   int
 	events int
-	median time.Duration
+	// stretch is how many events of the stream lie from the round's first
+	// to its last: the range a replay reads.
+	stretch uint64
+	median  time.Duration
 }
 
 // replayRound replays the settled round of rounds with the most slips
@@ -88,6 +91,11 @@ func replayRound(ctx context.Context, st *jetstream.Store, views *projections.St
 		return res, fmt.Errorf("bench: round replay: round %s is %s, not settled", best.id, v.Status)
 	}
 	res.round, res.bets, res.events = best.id, len(v.Bets), len(v.Events)
+	ix, err := views.RoundIndex(best.id)
+	if err != nil || len(ix.Events) == 0 {
+		return res, fmt.Errorf("bench: round replay: round %s: no index (%v)", best.id, err)
+	}
+	res.stretch = ix.Events[len(ix.Events)-1] - ix.Events[0] + 1
 	// The catalog is built once, as `wagerlog replay round` does.
 	lookup := registry.New()
 	times := make([]time.Duration, 0, replayRuns)

@@ -314,7 +314,7 @@ func (r *runner) replayAndBoard(ctx context.Context) error {
 	}
 	rep.RoundReplayMs = ms(rr.median)
 	d.ReplayRound, d.ReplayBets, d.ReplayEvents = rr.round, rr.bets, rr.events
-	r.say("round replay: round %s, %d bets, %d events: %.2f ms", rr.round, rr.bets, rr.events, rep.RoundReplayMs)
+	r.say("round replay: round %s, %d bets, %d events over %d of the stream: %.2f ms", rr.round, rr.bets, rr.events, rr.stretch, rep.RoundReplayMs)
 
 	ids := make([]string, len(r.c.tables))
 	for i, t := range r.c.tables {
