@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -25,23 +26,33 @@ var commitmentPattern = regexp.MustCompile(`^[0-9a-f]{64}$`)
 // Dir keeps seeds as files of a directory. Its zero value is not usable;
 // get one from Open. A Dir is safe for concurrent use: files are written
 // once under a unique name and never changed.
-type Dir struct{ path string }
+type Dir struct {
+	path   string
+	random io.Reader
+}
 
 // Open returns the seeds kept in directory path, creating it (mode 0700)
-// when missing.
+// when missing. Its seeds come from crypto/rand.
 func Open(path string) (*Dir, error) {
+	return OpenWith(path, rand.Reader)
+}
+
+// OpenWith is Open with the seeds read from random. Only a test that
+// needs the same draws on every run passes anything but crypto/rand: a
+// seed that can be guessed lets its draws be foreseen.
+func OpenWith(path string, random io.Reader) (*Dir, error) {
 	if err := os.MkdirAll(path, 0o700); err != nil {
 		return nil, fmt.Errorf("drawseed: %w", err)
 	}
-	return &Dir{path: path}, nil
+	return &Dir{path: path, random: random}, nil
 }
 
-// New makes a seed of SeedBytes random bytes, writes it durably (a
+// New makes a seed of SeedBytes random bytes (read from the Dir's source), writes it durably (a
 // temporary file synced, renamed, the directory synced) and returns its
 // commitment. pool only names the temporary file.
 func (d *Dir) New(pool string) (string, error) {
 	seed := make([]byte, SeedBytes)
-	if _, err := rand.Read(seed); err != nil {
+	if _, err := io.ReadFull(d.random, seed); err != nil {
 		return "", fmt.Errorf("drawseed: %w", err)
 	}
 	c := games.DrawCommitment(seed)

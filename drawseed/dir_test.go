@@ -2,8 +2,10 @@ package drawseed_test
 
 import (
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/wagerlog/wagerlog/drawseed"
@@ -60,4 +62,33 @@ func TestDir_NewSeed(t *testing.T) {
 			t.Fatalf("err = %v, want a seed that does not hash to its commitment", err)
 		}
 	})
+}
+
+// TestOpenWith checks that the seeds come from the source given: two
+// directories reading one fixed stream make the same seeds, and a source
+// that runs dry is an error, not a short seed.
+func TestOpenWith(t *testing.T) {
+	key := [32]byte{1}
+	var got [2]string
+	for i := range got {
+		d, err := drawseed.OpenWith(t.TempDir(), rand.NewChaCha8(key))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[i], err = d.New("jp-1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := make([]byte, drawseed.SeedBytes)
+	rand.NewChaCha8(key).Read(want)
+	if got[0] != got[1] || got[0] != games.DrawCommitment(want) {
+		t.Fatalf("commitments %s and %s, want both %s", got[0], got[1], games.DrawCommitment(want))
+	}
+	d, err := drawseed.OpenWith(t.TempDir(), strings.NewReader("short"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err := d.New("jp-1"); err == nil {
+		t.Fatalf("a seed from 5 bytes: %s", c)
+	}
 }

@@ -105,14 +105,17 @@ func NewWith(tb testing.TB, catalog *games.Catalog) *Harness {
 
 // NewDrawing opens a ledger that plays the games of catalog and keeps
 // the seeds of pools' complementary draws (drawseed) in a temporary
-// directory, on a new embedded stream in a temporary directory.
+// directory, on a new embedded stream in a temporary directory. Its
+// seeds come from a fixed ChaCha8 stream and its ids from a counter: the
+// draws hash both, so a test draws the same prizes on every run, and one
+// that needs a prize won, or credits paid, can count on it.
 func NewDrawing(tb testing.TB, catalog *games.Catalog) *Harness {
 	tb.Helper()
-	seeds, err := drawseed.Open(tb.TempDir())
+	seeds, err := drawseed.OpenWith(tb.TempDir(), rand.NewChaCha8([32]byte{'w', 'a', 'g', 'e', 'r', 'l', 'o', 'g'}))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return open(tb, OpenStream(tb, tb.TempDir()), ledger.Options{Games: catalog, DrawSeeds: seeds}, false, nil)
+	return open(tb, OpenStream(tb, tb.TempDir()), ledger.Options{Games: catalog, DrawSeeds: seeds}, true, nil)
 }
 
 // NewObserved opens a ledger that tells obs what it stores, on a new
