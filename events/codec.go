@@ -5,12 +5,14 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"time"
+
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 	jsonv1 "github.com/go-json-experiment/json/v1"
-	"time"
-
 	"github.com/google/uuid"
+
+	"github.com/wagerlog/wagerlog/internal/jsonerr"
 )
 
 // EventBytesMax is the largest encoded event accepted by Decode. The ledger's
@@ -309,7 +311,7 @@ func (c *Codec) decode(data []byte, e *Envelope, sink *payloadSink) error {
 		err = jsonv2.Unmarshal(data, &envelopeIn{Envelope: e, Payload: sink})
 	}
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrMalformed, err)
+		return fmt.Errorf("%w: %v", ErrMalformed, jsonerr.Stable(err))
 	}
 	if !e.Type.Known() {
 		return fmt.Errorf("%w: %q", ErrUnknownType, e.Type)
@@ -363,7 +365,7 @@ func DecodePayload(e *Envelope) (Payload, error) {
 		return nil, fmt.Errorf("%w: %q", ErrUnknownType, e.Type)
 	}
 	if err := jsonv2.Unmarshal(e.Payload, p, jsonv1.FormatDurationAsNano(true)); err != nil {
-		return nil, fmt.Errorf("%w: %s payload: %v", ErrMalformed, e.Type, err)
+		return nil, fmt.Errorf("%w: %s payload: %v", ErrMalformed, e.Type, jsonerr.Stable(err))
 	}
 	return p, nil
 }

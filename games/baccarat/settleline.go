@@ -9,6 +9,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/kit"
+	"github.com/wagerlog/wagerlog/internal/jsonerr"
 )
 
 // CodeInvalidRequest is the code of a settle line that is not a request
@@ -111,7 +112,7 @@ func settleRequest(pt *Paytable, req SettleLineRequest, stake decimal.Decimal, s
 		raw, err = json.Marshal(deuxJSON{Tableaux: req.Tableaux, Banker: req.Banker, Void: req.Void, CutCard: req.CutCard})
 	}
 	if err != nil {
-		return SettleLineResult{}, resultError(RuleResultShape, "%v", err)
+		return SettleLineResult{}, resultError(RuleResultShape, "%v", jsonerr.Stable(err))
 	}
 	if _, err := pt.checkBet(req.Bet, stake, scale); err != nil {
 		return SettleLineResult{}, err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/kit"
+	"github.com/wagerlog/wagerlog/internal/jsonerr"
 )
 
 // ResultBytesMax bounds the JSON of a result given to ParseResult; a ball
@@ -94,7 +95,7 @@ func ParseResult(raw []byte) (games.Result, error) {
 	case v.Void != nil:
 		var vd Void
 		if err := json.Unmarshal(v.Void, &vd.Reason); err != nil {
-			return nil, resultError(RuleVoidReason, "a void's reason is a string: %v", err)
+			return nil, resultError(RuleVoidReason, "a void's reason is a string: %v", jsonerr.Stable(err))
 		}
 		if vd.Reason != VoidBallAnnounced && vd.Reason != VoidReglamento36 {
 			return nil, resultError(RuleVoidReason, "void reason %q is not %s or %s", cut(vd.Reason), VoidBallAnnounced, VoidReglamento36)

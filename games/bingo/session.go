@@ -8,6 +8,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/kit"
+	"github.com/wagerlog/wagerlog/internal/jsonerr"
 )
 
 // SessionBytesMax bounds a session's terms as JSON: 64 series of about
@@ -34,7 +35,7 @@ func (p *Paytable) ParseSession(raw []byte, scale int32) (games.SessionTerms, er
 	}
 	var s Session
 	if err := json.Unmarshal(raw, &s, kit.Strict()); err != nil {
-		return nil, fmt.Errorf("%w: a session is {\"series\":[{\"id\",\"face\",\"from\",\"to\",\"double\",\"seed\"}]}: %v", ErrBadSeries, err)
+		return nil, fmt.Errorf("%w: a session is {\"series\":[{\"id\",\"face\",\"from\",\"to\",\"double\",\"seed\"}]}: %v", ErrBadSeries, jsonerr.Stable(err))
 	}
 	if err := s.Check(p, scale); err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/kit"
+	"github.com/wagerlog/wagerlog/internal/jsonerr"
 )
 
 // CodeInvalidRequest is the code of a settle line that is not a request
@@ -184,7 +185,7 @@ func lineAmount(what string, v jsontext.Value) (decimal.Decimal, error) {
 	text := string(v)
 	if v[0] == '"' {
 		if err := json.Unmarshal(v, &text); err != nil {
-			return decimal.Decimal{}, fmt.Errorf("%w: %s: %v", ErrBadAmount, what, err)
+			return decimal.Decimal{}, fmt.Errorf("%w: %s: %v", ErrBadAmount, what, jsonerr.Stable(err))
 		}
 	}
 	if len(text) > 2*AmountDigitsMax {

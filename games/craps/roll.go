@@ -7,6 +7,7 @@ import (
 	"github.com/go-json-experiment/json"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/internal/jsonerr"
 )
 
 // ResultBytesMax bounds the JSON of a result given to ParseResult; two dice
@@ -87,7 +88,7 @@ func ParseRoll(raw []byte) (Roll, error) {
 	}
 	var v rollJSON
 	if err := json.Unmarshal(raw, &v, json.RejectUnknownMembers(true), json.MatchCaseInsensitiveNames(false)); err != nil {
-		return Roll{}, fmt.Errorf("%w: a craps result is {\"dice\":[a,b]}: %v", ErrBadRoll, err)
+		return Roll{}, fmt.Errorf("%w: a craps result is {\"dice\":[a,b]}: %v", ErrBadRoll, jsonerr.Stable(err))
 	}
 	if len(v.Dice) != 2 {
 		return Roll{}, fmt.Errorf("%w: a craps result is two dice, got %d", ErrBadRoll, len(v.Dice))

@@ -10,6 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/internal/jsonerr"
 )
 
 // DrawLineRequest is one line of `wagerlog settle --jsonl` that draws a
@@ -85,7 +86,7 @@ func isDrawLine(line []byte) bool {
 
 // jsonUnmarshalLax decodes what it knows of a line, ignoring the rest.
 func jsonUnmarshalLax(b []byte, v any) error {
-	return json.Unmarshal(b, v, json.MatchCaseInsensitiveNames(false))
+	return jsonerr.Stable(json.Unmarshal(b, v, json.MatchCaseInsensitiveNames(false)))
 }
 
 // DrawLine answers one draw line (without its line ending). It never

@@ -10,6 +10,7 @@ import (
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/kit"
 	"github.com/wagerlog/wagerlog/games/poker"
+	"github.com/wagerlog/wagerlog/internal/jsonerr"
 )
 
 // LineBytesMax bounds one settle line.
@@ -115,7 +116,7 @@ func SettleLine(line []byte) SettleLineResult {
 // jsonUnmarshalStrict decodes with exact member names, no unknown members
 // and (json v2's default) no duplicate members.
 func jsonUnmarshalStrict(b []byte, v any) error {
-	return json.Unmarshal(b, v, json.RejectUnknownMembers(true), json.MatchCaseInsensitiveNames(false))
+	return jsonerr.Stable(json.Unmarshal(b, v, json.RejectUnknownMembers(true), json.MatchCaseInsensitiveNames(false)))
 }
 
 func settleRequest(pool *Pool, req SettleLineRequest) (SettleLineResult, error) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/cards"
+	"github.com/wagerlog/wagerlog/internal/jsonerr"
 )
 
 // Strict are the options of every game's strict decoder of results and
@@ -31,7 +32,7 @@ func LineStake(v jsontext.Value, bad error) (decimal.Decimal, error) {
 	text := string(v)
 	if v[0] == '"' {
 		if err := json.Unmarshal(v, &text); err != nil {
-			return decimal.Decimal{}, fmt.Errorf("%w: %v", bad, err)
+			return decimal.Decimal{}, fmt.Errorf("%w: %v", bad, jsonerr.Stable(err))
 		}
 	}
 	d, err := decimal.NewFromString(text)
@@ -54,7 +55,7 @@ func DecodeLine(line []byte, limit int, req any) error {
 		return fmt.Errorf("a settle line of %d bytes is over the %d-byte limit", len(line), limit)
 	}
 	if err := json.Unmarshal(line, req, Strict()); err != nil {
-		return fmt.Errorf("a settle line: %v", err)
+		return fmt.Errorf("a settle line: %v", jsonerr.Stable(err))
 	}
 	return nil
 }
@@ -128,7 +129,7 @@ func DecodeResult(raw []byte, limit int, v any, shape string) error {
 		return ResultErrorf(RuleResultShape, "a result of %d bytes is over the %d-byte limit", len(raw), limit)
 	}
 	if err := json.Unmarshal(raw, v, Strict()); err != nil {
-		return ResultErrorf(RuleResultShape, "%s: %v", shape, err)
+		return ResultErrorf(RuleResultShape, "%s: %v", shape, jsonerr.Stable(err))
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/go-json-experiment/json"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/internal/jsonerr"
 )
 
 // ResultBytesMax bounds the JSON of a result given to ParseResult; a pocket
@@ -45,7 +46,7 @@ func ParsePocketJSON(raw []byte) (Pocket, error) {
 	}
 	var v pocketJSON
 	if err := json.Unmarshal(raw, &v, json.RejectUnknownMembers(true), json.MatchCaseInsensitiveNames(false)); err != nil {
-		return 0, fmt.Errorf("%w: a roulette result is {\"pocket\":\"N\"}: %v", ErrBadPocket, err)
+		return 0, fmt.Errorf("%w: a roulette result is {\"pocket\":\"N\"}: %v", ErrBadPocket, jsonerr.Stable(err))
 	}
 	if v.Pocket == nil {
 		return 0, fmt.Errorf("%w: a roulette result is {\"pocket\":\"N\"}, with a pocket", ErrBadPocket)

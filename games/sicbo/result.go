@@ -9,6 +9,7 @@ import (
 	"github.com/go-json-experiment/json"
 
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/internal/jsonerr"
 )
 
 // ResultBytesMax bounds the JSON of a result given to ParseResult; three
@@ -36,7 +37,7 @@ func ParseDice(raw []byte) (Dice, error) {
 	}
 	var v diceJSON
 	if err := json.Unmarshal(raw, &v, json.RejectUnknownMembers(true), json.MatchCaseInsensitiveNames(false)); err != nil {
-		return Dice{}, fmt.Errorf("%w: a Sic Bo result is {\"dice\":[a,b,c]}: %v", ErrBadDice, err)
+		return Dice{}, fmt.Errorf("%w: a Sic Bo result is {\"dice\":[a,b,c]}: %v", ErrBadDice, jsonerr.Stable(err))
 	}
 	if len(v.Dice) != 3 {
 		return Dice{}, fmt.Errorf("%w: a Sic Bo result is three dice, got %d", ErrBadDice, len(v.Dice))
