@@ -36,45 +36,15 @@ type scanner struct {
 // Interner hands out one string for equal bytes, so that the events of a
 // batch share their tables', rounds', players', codes' and rules' strings
 // instead of allocating each: a bet.settled event has about twenty. It
-// shares amounts the same way (a bet.settled has about eight, most of
-// them a stake or zero): a decimal.Decimal is never changed in place, its
-// operations make new values, so one may be shared. It holds at most
-// InternerSize strings and as many amounts; past that it allocates as if
-// it were not there. One goroutine uses an Interner; the zero value is
-// ready.
+// holds at most InternerSize strings; past that it allocates as if it
+// were not there. One goroutine uses an Interner; the zero value is ready.
 type Interner struct {
-	m    map[string]string
-	decs map[decimalKey]decimal.Decimal
-}
-
-// decimalKey is an amount of up to 18 digits as the scanner reads it.
-type decimalKey struct {
-	v   int64
-	exp int32
+	m map[string]string
 }
 
 // InternerSize bounds the strings an Interner keeps: the distinct
 // strings of a rebuild's batch of 1,000 events are a few hundred.
 const InternerSize = 4096
-
-// decimal returns v×10^exp, shared with the earlier equal ones.
-func (in *Interner) decimal(v int64, exp int32) decimal.Decimal {
-	if in == nil {
-		return decimal.New(v, exp)
-	}
-	k := decimalKey{v, exp}
-	if d, ok := in.decs[k]; ok {
-		return d
-	}
-	d := decimal.New(v, exp)
-	if in.decs == nil {
-		in.decs = make(map[decimalKey]decimal.Decimal, 64)
-	}
-	if len(in.decs) < InternerSize {
-		in.decs[k] = d
-	}
-	return d
-}
 
 // intern returns b as a string, shared with the earlier equal ones.
 func (in *Interner) intern(b []byte) string {
@@ -175,7 +145,7 @@ func (s *scanner) dec() (decimal.Decimal, bool) {
 	if neg {
 		v = -v
 	}
-	return s.in.decimal(v, exp), true
+	return decimal.New(v, exp), true
 }
 
 // integer consumes a JSON integer as strconv.AppendInt writes it: no

@@ -230,30 +230,3 @@ func BenchmarkDecodeForProjection(b *testing.B) {
 		})
 	}
 }
-
-// TestInterner_SharedAmounts decodes one bet.settled twice through one
-// Interner: the second shares the first's amounts, and arithmetic on a
-// shared amount (what a fold does) leaves the other event's unchanged.
-func TestInterner_SharedAmounts(t *testing.T) {
-	c := NewCodec()
-	data := canonicalSamples(t)[0]
-	var in Interner
-	_, p1, err := c.DecodeForProjectionWith(data, &in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, p2, err := c.DecodeForProjectionWith(data, &in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, b := p1.(*BetSettled), p2.(*BetSettled)
-	if a.Stake.Coefficient().Cmp(b.Stake.Coefficient()) != 0 || len(in.decs) == 0 {
-		t.Fatalf("stakes %s and %s, %d amounts interned", a.Stake, b.Stake, len(in.decs))
-	}
-	want := b.Stake.String()
-	sum := a.Stake.Add(a.Win).Mul(a.Returned).Neg()
-	a.Stake = a.Stake.Sub(sum)
-	if b.Stake.String() != want {
-		t.Fatalf("the second event's stake changed to %s (want %s) with the first's arithmetic", b.Stake, want)
-	}
-}
