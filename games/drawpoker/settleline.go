@@ -49,17 +49,9 @@ type SettleLineRequest struct {
 // dealer qualified. An error has Outcome "error", its Code, a Message and
 // for an impossible deal the Rule it breaks.
 type SettleLineResult struct {
-	Outcome          string   `json:"outcome"`
-	Win              string   `json:"win,omitempty"`
-	Returned         string   `json:"returned,omitempty"`
-	Residue          string   `json:"residue,omitempty"`
-	Rule             string   `json:"rule,omitempty"`
-	Code             string   `json:"code,omitempty"`
-	Message          string   `json:"message,omitempty"`
-	Paytable         string   `json:"paytable,omitempty"`
-	PaytableHash     string   `json:"paytable_hash,omitempty"`
-	Bet              string   `json:"bet,omitempty"`
-	Stake            string   `json:"stake,omitempty"`
+	// The members up to Stake are kit.SeatAnswer's (its Staked is never
+	// set here).
+	kit.SeatAnswer
 	Scale            *int32   `json:"scale,omitempty"`
 	PlayerFinal      []string `json:"player_final,omitempty"`
 	PlayerHand       string   `json:"player_hand,omitempty"`
@@ -73,8 +65,7 @@ type SettleLineResult struct {
 
 // settleLineError is the answer for an error.
 func settleLineError(err error) SettleLineResult {
-	code, rule, msg := kit.LineFault(err)
-	return SettleLineResult{Outcome: "error", Code: code, Rule: rule, Message: msg}
+	return SettleLineResult{SeatAnswer: kit.SeatAnswerError(err)}
 }
 
 // SettleLine answers one request line under the paytable it names (or
@@ -108,9 +99,10 @@ func SettleLine(line []byte, defPaytable string, defScale int32) SettleLineResul
 	s := d.Seats[0]
 	player, dealer := s.Hand(), d.Dealer
 	qualifies := poker.Eval(dealer) >= poker.AceKing
+	ans := kit.SeatAnswerOf(st, scale)
+	ans.Paytable, ans.PaytableHash, ans.Bet, ans.Stake = pt.ID(), pt.Hash(), req.Bet, stake.StringFixed(scale)
 	res := SettleLineResult{
-		Outcome: string(st.Outcome), Win: st.Win.StringFixed(scale), Returned: st.Returned.StringFixed(scale), Residue: st.Residue.String(), Rule: st.Rule,
-		Paytable: pt.ID(), PaytableHash: pt.Hash(), Bet: req.Bet, Stake: stake.StringFixed(scale), Scale: &scale,
+		SeatAnswer: ans, Scale: &scale,
 		PlayerFinal: player.Strings(), PlayerHand: poker.Eval(player).Category().String(),
 		DealerFinal: dealer.Strings(), DealerHand: poker.Eval(dealer).Category().String(), DealerQualifies: &qualifies,
 		ProgressiveState: "plays",
