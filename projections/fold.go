@@ -32,6 +32,15 @@ type putter func(bucket, key, value []byte) error
 
 type balanceRec struct {
 	AccountBalance
+	// pending holds the batch's additions to Balance: value and write
+	// settle them.
+	pending sum
+}
+
+// value returns the balance with every posting folded so far.
+func (b *balanceRec) value() decimal.Decimal {
+	settle(&b.Balance, &b.pending)
+	return b.Balance
 }
 
 // roundRec is a round's head record. Its bets are records of their own
@@ -57,6 +66,48 @@ type roundRec struct {
 	// games.BoardPayoutsMax, and how many in all. Stored but not shown.
 	Payouts []games.BoardPayout `json:"payouts,omitempty"`
 	Payees  int                 `json:"payees,omitempty"`
+
+	// sums hold the batch's additions to Totals (sum): write settles
+	// them.
+	sums struct {
+		staked, placementCommission, won, paid, residue, commission, refunded, takenDown sum
+	}
+}
+
+// settleTotals gives Totals the batch's additions.
+func (r *roundRec) settleTotals() {
+	t, s := &r.Totals, &r.sums
+	settle(&t.Staked, &s.staked)
+	settle(&t.PlacementCommission, &s.placementCommission)
+	settle(&t.Won, &s.won)
+	settle(&t.Paid, &s.paid)
+	settle(&t.Residue, &s.residue)
+	settle(&t.Commission, &s.commission)
+	settle(&t.Refunded, &s.refunded)
+	settle(&t.TakenDown, &s.takenDown)
+}
+
+// dailyRec is a day's totals of one row of the daily report, with the
+// batch's additions to its amounts (sum): write settles them.
+type dailyRec struct {
+	DailyTotals
+	sums struct {
+		staked, commission, won, paid, residue, refunded, takenDown, reversedWon, reversedPaid, reversedResidue sum
+	}
+}
+
+func (d *dailyRec) settle() {
+	t, s := &d.DailyTotals, &d.sums
+	settle(&t.Staked, &s.staked)
+	settle(&t.Commission, &s.commission)
+	settle(&t.Won, &s.won)
+	settle(&t.Paid, &s.paid)
+	settle(&t.Residue, &s.residue)
+	settle(&t.Refunded, &s.refunded)
+	settle(&t.TakenDown, &s.takenDown)
+	settle(&t.ReversedWon, &s.reversedWon)
+	settle(&t.ReversedPaid, &s.reversedPaid)
+	settle(&t.ReversedResidue, &s.reversedResidue)
 }
 
 // setResult shows raw as the round's result in force.
@@ -114,7 +165,7 @@ type fold struct {
 	// key order (rounds follow each other in time), which the sort before
 	// writing finishes cheaply, where a map's order is random.
 	betOrder []betID
-	daily    map[dailyID]*DailyTotals
+	daily    map[dailyID]*dailyRec
 	// appends are records written once and never read back by a fold.
 	appends []kv
 	// pools are the progressive pools the batch touched (pools.go).
@@ -153,7 +204,7 @@ func newFold(ld loader, loc *time.Location, boardSize, events int) *fold {
 		boards:   make(map[string]*boardRec),
 		rounds:   make(map[string]*roundRec),
 		bets:     make(map[betID]*betRecord, events),
-		daily:    make(map[dailyID]*DailyTotals),
+		daily:    make(map[dailyID]*dailyRec),
 		appends:  make([]kv, 0, 2*events),
 		betOrder: make([]betID, 0, events),
 	}
@@ -368,13 +419,20 @@ type walletDelta struct {
 // change of each wallet they touch.
 func (f *fold) post(e *events.Envelope) []walletDelta {
 	var out []walletDelta
-	add := func(account, currency string, amount decimal.Decimal) {
+	add := func(account, currency string, amount decimal.Decimal, from bool) {
 		b := f.balance(account, currency)
-		b.Balance = b.Balance.Add(amount)
+		if from {
+			subFrom(&b.Balance, &b.pending, amount)
+		} else {
+			addTo(&b.Balance, &b.pending, amount)
+		}
 		b.UpdatedSeq = e.Seq
 		player, ok := posting.IsWallet(account)
 		if !ok {
 			return
+		}
+		if from {
+			amount = amount.Neg()
 		}
 		for i := range out {
 			if out[i].player == player && out[i].currency == currency {
@@ -385,8 +443,8 @@ func (f *fold) post(e *events.Envelope) []walletDelta {
 		out = append(out, walletDelta{player: player, currency: currency, amount: amount})
 	}
 	for _, p := range e.Postings {
-		add(p.From, p.Currency, p.Amount.Neg())
-		add(p.To, p.Currency, p.Amount)
+		add(p.From, p.Currency, p.Amount, true)
+		add(p.To, p.Currency, p.Amount, false)
 	}
 	return out
 }
@@ -396,7 +454,7 @@ func (f *fold) balance(account, currency string) *balanceRec {
 	if b := f.balances[id]; b != nil {
 		return b
 	}
-	b := &balanceRec{AccountBalance{Account: account, Currency: currency}}
+	b := &balanceRec{AccountBalance: AccountBalance{Account: account, Currency: currency}}
 	key := balanceKey(account, currency)
 	if v := f.ld.load(bucketBalances, key); v != nil {
 		var err error
@@ -413,7 +471,7 @@ func (f *fold) walletEntries(e *events.Envelope, payload any, ws []walletDelta) 
 	for _, w := range ws {
 		ent := WalletEntry{
 			Seq: e.Seq, At: e.OccurredAt, Type: e.Type, Currency: w.currency, Amount: w.amount,
-			BalanceAfter: f.balance(posting.WalletAccount(w.player), w.currency).Balance,
+			BalanceAfter: f.balance(posting.WalletAccount(w.player), w.currency).value(),
 			Table:        e.Table, Round: e.Round, Actor: e.Actor,
 		}
 		switch p := payload.(type) {
@@ -537,16 +595,16 @@ func (f *fold) day(at time.Time) string {
 	return f.dayName
 }
 
-func (f *fold) dailyOf(e *events.Envelope, table, currency, code string) *DailyTotals {
+func (f *fold) dailyOf(e *events.Envelope, table, currency, code string) *dailyRec {
 	code = f.reportCode(table, code)
 	id := dailyID{f.day(e.OccurredAt), table, currency, code}
 	if d := f.daily[id]; d != nil {
 		return d
 	}
-	d := &DailyTotals{Day: id.day, Table: table, Currency: currency, Code: code}
+	d := &dailyRec{DailyTotals: DailyTotals{Day: id.day, Table: table, Currency: currency, Code: code}}
 	key := dailyKey(id.day, table, currency, code)
 	if v := f.ld.load(bucketDaily, key); v != nil {
-		if err := json.Unmarshal(v, d); err != nil {
+		if err := json.Unmarshal(v, &d.DailyTotals); err != nil {
 			f.damage(bucketDaily, key, err)
 		}
 	}
@@ -565,8 +623,8 @@ func (f *fold) betPlaced(e *events.Envelope, p *events.BetPlaced) error {
 			return inconsistent(e, "bet %s placed twice", b.Bet)
 		}
 		r.Totals.Bets++
-		r.Totals.Staked = r.Totals.Staked.Add(b.Stake)
-		r.Totals.PlacementCommission = r.Totals.PlacementCommission.Add(b.Commission)
+		addTo(&r.Totals.Staked, &r.sums.staked, b.Stake)
+		addTo(&r.Totals.PlacementCommission, &r.sums.placementCommission, b.Commission)
 		f.betOrder = append(f.betOrder, id)
 		f.bets[id] = &betRecord{
 			Bet: b.Bet, Slip: p.Slip, Player: p.Player, Table: p.Table, Round: p.Round,
@@ -577,8 +635,8 @@ func (f *fold) betPlaced(e *events.Envelope, p *events.BetPlaced) error {
 		f.appends = append(f.appends, kv{bucketPlayerBets, playerBetKey(p.Player, e.Seq, i), betKey(p.Round, b.Bet)})
 		d := f.dailyOf(e, p.Table, p.Currency, b.Code)
 		d.Bets++
-		d.Staked = d.Staked.Add(b.Stake)
-		d.Commission = d.Commission.Add(b.Commission)
+		addTo(&d.Staked, &d.sums.staked, b.Stake)
+		addTo(&d.Commission, &d.sums.commission, b.Commission)
 	}
 	return nil
 }
@@ -617,10 +675,10 @@ func (f *fold) betSettled(e *events.Envelope, p *events.BetSettled) error {
 		return err
 	}
 	status := p.Outcome
-	r.Totals.Won = r.Totals.Won.Add(p.Win)
-	r.Totals.Paid = r.Totals.Paid.Add(p.Returned)
-	r.Totals.Residue = r.Totals.Residue.Add(p.Residue)
-	r.Totals.Commission = r.Totals.Commission.Add(p.Commission)
+	addTo(&r.Totals.Won, &r.sums.won, p.Win)
+	addTo(&r.Totals.Paid, &r.sums.paid, p.Returned)
+	addTo(&r.Totals.Residue, &r.sums.residue, p.Residue)
+	addTo(&r.Totals.Commission, &r.sums.commission, p.Commission)
 
 	b.Status, b.Result, b.Win, b.Returned, b.Residue, b.Rule = status, p.ResultJSON(), p.Win, p.Returned, p.Residue, p.Rule
 	b.Kept = p.Commission
@@ -642,9 +700,9 @@ func (f *fold) betSettled(e *events.Envelope, p *events.BetSettled) error {
 	case BetPush:
 		d.Pushes++
 	}
-	d.Won = d.Won.Add(p.Win)
-	d.Paid = d.Paid.Add(p.Returned)
-	d.Residue = d.Residue.Add(p.Residue)
+	addTo(&d.Won, &d.sums.won, p.Win)
+	addTo(&d.Paid, &d.sums.paid, p.Returned)
+	addTo(&d.Residue, &d.sums.residue, p.Residue)
 	return nil
 }
 
@@ -654,10 +712,10 @@ func (f *fold) betReversed(e *events.Envelope, p *events.BetSettlementReversed) 
 		return err
 	}
 	zero := decimal.Zero
-	r.Totals.Won = r.Totals.Won.Sub(p.Win)
-	r.Totals.Paid = r.Totals.Paid.Sub(p.Returned)
-	r.Totals.Residue = r.Totals.Residue.Sub(p.Residue)
-	r.Totals.Commission = r.Totals.Commission.Sub(b.Kept)
+	subFrom(&r.Totals.Won, &r.sums.won, p.Win)
+	subFrom(&r.Totals.Paid, &r.sums.paid, p.Returned)
+	subFrom(&r.Totals.Residue, &r.sums.residue, p.Residue)
+	subFrom(&r.Totals.Commission, &r.sums.commission, b.Kept)
 
 	if b.Status != BetPush && p.Returned.IsPositive() && r.Payees > 0 {
 		// The payout leaves the round's list (a correction settles the
@@ -673,9 +731,9 @@ func (f *fold) betReversed(e *events.Envelope, p *events.BetSettlementReversed) 
 
 	d := f.dailyOf(e, p.Table, p.Currency, p.Code)
 	d.Reversals++
-	d.ReversedWon = d.ReversedWon.Add(p.Win)
-	d.ReversedPaid = d.ReversedPaid.Add(p.Returned)
-	d.ReversedResidue = d.ReversedResidue.Add(p.Residue)
+	addTo(&d.ReversedWon, &d.sums.reversedWon, p.Win)
+	addTo(&d.ReversedPaid, &d.sums.reversedPaid, p.Returned)
+	addTo(&d.ReversedResidue, &d.sums.reversedResidue, p.Residue)
 	return nil
 }
 
@@ -684,14 +742,14 @@ func (f *fold) betRefunded(e *events.Envelope, p *events.BetRefunded) error {
 	if err != nil {
 		return err
 	}
-	r.Totals.Refunded = r.Totals.Refunded.Add(p.Stake)
+	addTo(&r.Totals.Refunded, &r.sums.refunded, p.Stake)
 	b.Status, b.Returned, b.SettledAt, b.SettledSeq = BetRefunded, p.Stake, e.OccurredAt, e.Seq
 	// Every ended bet names what decided it, a refund too.
 	b.Rule = round.RuleRefunded
 
 	d := f.dailyOf(e, p.Table, p.Currency, p.Code)
 	d.Refunds++
-	d.Refunded = d.Refunded.Add(p.Stake)
+	addTo(&d.Refunded, &d.sums.refunded, p.Stake)
 	return nil
 }
 
@@ -702,13 +760,13 @@ func (f *fold) betTakenDown(e *events.Envelope, p *events.BetTakenDown) error {
 	if err != nil {
 		return err
 	}
-	r.Totals.TakenDown = r.Totals.TakenDown.Add(p.Stake)
+	addTo(&r.Totals.TakenDown, &r.sums.takenDown, p.Stake)
 	b.Status, b.Returned, b.SettledAt, b.SettledSeq = BetTakenDown, p.Stake, e.OccurredAt, e.Seq
 	b.Rule = round.RuleTakenDown
 
 	d := f.dailyOf(e, p.Table, p.Currency, p.Code)
 	d.TakenDowns++
-	d.TakenDown = d.TakenDown.Add(p.Stake)
+	addTo(&d.TakenDown, &d.sums.takenDown, p.Stake)
 	return nil
 }
 
@@ -848,7 +906,7 @@ func (f *fold) changedBoards() []string {
 func (f *fold) write(put putter) error {
 	out := make([]kv, 0, len(f.balances)+len(f.tables)+len(f.boards)+len(f.rounds)+len(f.bets)+len(f.daily)+len(f.appends))
 	for id, b := range f.balances {
-		out = append(out, kv{bucketBalances, balanceKey(id.account, id.currency), encodeBalance(b.UpdatedSeq, b.Balance)})
+		out = append(out, kv{bucketBalances, balanceKey(id.account, id.currency), encodeBalance(b.UpdatedSeq, b.value())})
 	}
 	for id, t := range f.tables {
 		if t != nil {
@@ -859,6 +917,7 @@ func (f *fold) write(put putter) error {
 		out = append(out, kv{bucketBoards, []byte(id), b.encode()})
 	}
 	for id, r := range f.rounds {
+		r.settleTotals()
 		head := *r
 		head.Bets, head.Events = nil, nil
 		out = append(out, kv{bucketRounds, []byte(id), mustJSON(&head)})
@@ -867,7 +926,8 @@ func (f *fold) write(put putter) error {
 		out = append(out, kv{bucketBets, betKey(id.round, id.bet), f.bets[id].encode()})
 	}
 	for id, d := range f.daily {
-		out = append(out, kv{bucketDaily, dailyKey(id.day, id.table, id.currency, id.code), mustJSON(d)})
+		d.settle()
+		out = append(out, kv{bucketDaily, dailyKey(id.day, id.table, id.currency, id.code), mustJSON(&d.DailyTotals)})
 	}
 	out = append(out, f.appends...)
 	slices.SortFunc(out, func(a, b kv) int {

@@ -137,7 +137,7 @@ func (f *fold) poolEntries(e *events.Envelope, payload any) {
 			ent := PoolEntry{
 				Seq: e.Seq, At: e.OccurredAt, Type: e.Type, Kind: poolKind(e.Type, side.other, side.sign),
 				Account: side.account, Amount: p.Amount.Mul(decimal.NewFromInt(side.sign)),
-				BalanceAfter: f.balance(side.account, p.Currency).Balance, Currency: p.Currency,
+				BalanceAfter: f.balance(side.account, p.Currency).value(), Currency: p.Currency,
 				Other: side.other, Table: e.Table, Round: e.Round, Actor: e.Actor,
 			}
 			ent.Reason = poolReason(payload, side.account, side.other)
