@@ -1,6 +1,7 @@
 package projections
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -452,10 +453,15 @@ const fillPercent = 0.95
 type txIO struct {
 	tx      *bolt.Tx
 	buckets map[string]*bolt.Bucket
+	// cursors read the buckets: one per bucket for the transaction,
+	// where Bucket.Get makes a cursor and its stack for every read (a
+	// rebuild reads a bucket about once an event: is a bet new, the bet
+	// a settlement is about).
+	cursors map[string]*bolt.Cursor
 }
 
 func newTxIO(tx *bolt.Tx) *txIO {
-	t := &txIO{tx: tx, buckets: make(map[string]*bolt.Bucket, len(allBuckets))}
+	t := &txIO{tx: tx, buckets: make(map[string]*bolt.Bucket, len(allBuckets)), cursors: make(map[string]*bolt.Cursor, len(allBuckets))}
 	for _, b := range allBuckets {
 		bk := tx.Bucket(b)
 		// Nearly every key a batch adds sorts after the keys already
@@ -464,11 +470,21 @@ func newTxIO(tx *bolt.Tx) *txIO {
 		// empty for good. Splitting full pages halves the pages written.
 		bk.FillPercent = fillPercent
 		t.buckets[string(b)] = bk
+		t.cursors[string(b)] = bk.Cursor()
 	}
 	return t
 }
 
-func (t *txIO) load(bucket, key []byte) []byte { return t.buckets[string(bucket)].Get(key) }
+// load returns the value of key in bucket, as Bucket.Get does (nil when
+// there is none). Seek searches from the bucket's root every time, so the
+// cursor stays right after the transaction's puts.
+func (t *txIO) load(bucket, key []byte) []byte {
+	k, v := t.cursors[string(bucket)].Seek(key)
+	if !bytes.Equal(k, key) {
+		return nil
+	}
+	return v
+}
 
 func (t *txIO) put(bucket, key, value []byte) error {
 	return t.buckets[string(bucket)].Put(key, value)
