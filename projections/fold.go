@@ -183,6 +183,16 @@ type fold struct {
 	// come in time order, so most fall on the same day as the one before.
 	dayFrom, dayTo time.Time
 	dayName        string
+
+	// scratch holds the key of a read (scratchBetKey), which is not kept.
+	scratch []byte
+}
+
+// scratchBetKey returns betKey(round, bet) in the fold's scratch buffer,
+// valid until the next call: a read's key, made once a bet in a rebuild.
+func (f *fold) scratchBetKey(round, bet string) []byte {
+	f.scratch = appendBetKey(f.scratch[:0], round, bet)
+	return f.scratch
 }
 
 // The maps of a fold are keyed by the parts of a record's key, so that a
@@ -619,7 +629,7 @@ func (f *fold) betPlaced(e *events.Envelope, p *events.BetPlaced) error {
 	}
 	for i, b := range p.Bets {
 		id := betID{p.Round, b.Bet}
-		if f.bets[id] != nil || f.ld.load(bucketBets, betKey(p.Round, b.Bet)) != nil {
+		if f.bets[id] != nil || f.ld.load(bucketBets, f.scratchBetKey(p.Round, b.Bet)) != nil {
 			return inconsistent(e, "bet %s placed twice", b.Bet)
 		}
 		r.Totals.Bets++
@@ -651,14 +661,13 @@ func (f *fold) settledBet(e *events.Envelope, round, bet string) (*roundRec, *be
 	id := betID{round, bet}
 	b := f.bets[id]
 	if b == nil {
-		key := betKey(round, bet)
-		v := f.ld.load(bucketBets, key)
+		v := f.ld.load(bucketBets, f.scratchBetKey(round, bet))
 		if v == nil {
 			return nil, nil, inconsistent(e, "unknown bet %q in round %s", bet, round)
 		}
 		rec, err := decodeBetRecord(v)
 		if err != nil {
-			f.damage(bucketBets, key, err)
+			f.damage(bucketBets, betKey(round, bet), err)
 			return nil, nil, f.err
 		}
 		b = &rec

@@ -66,7 +66,14 @@ func balanceKey(account, currency string) []byte { return join(account, currency
 
 // betKey is a bet's record key: a round's bets are together, so settling a
 // round rewrites the pages of that round only.
-func betKey(round, bet string) []byte { return join(round, bet) }
+func betKey(round, bet string) []byte {
+	return appendBetKey(make([]byte, 0, len(round)+1+len(bet)), round, bet)
+}
+
+// appendBetKey appends betKey(round, bet) to b.
+func appendBetKey(b []byte, round, bet string) []byte {
+	return append(append(append(b, round...), 0), bet...)
+}
 
 func playerBetKey(player string, seq uint64, position int) []byte {
 	return prefixed(player, seq, byte(position>>8), byte(position))

@@ -288,7 +288,11 @@ type betRecord struct {
 }
 
 func (b *betRecord) encode() []byte {
-	e := enc{b: make([]byte, 0, 256)}
+	// The strings and the result, and at most 10 bytes for each other
+	// field and for each event's sequence: one allocation.
+	n := len(b.Bet) + len(b.Slip) + len(b.Player) + len(b.Table) + len(b.Round) + len(b.Code) + len(b.Currency) +
+		len(b.Status) + len(b.Result) + len(b.Rule) + 10*len(b.Events) + 128
+	e := enc{b: make([]byte, 0, n)}
 	e.byte(formatBet)
 	e.str(b.Bet)
 	e.str(b.Slip)
