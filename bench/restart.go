@@ -16,8 +16,11 @@ import (
 
 // restartRepeats is how many times a restart is timed at each length: a
 // restart takes tens of milliseconds, where a machine's noise is tens of
-// milliseconds too, so the median of five is what restart_ratio compares.
-const restartRepeats = 5
+// milliseconds too. restart_ready_ms is the median, restart_ratio the
+// ratio of the fastest: with five, the fastest of one length still came
+// out 20 ms against 30 ms of the other in one run of six (a ratio of 1.51,
+// docs/BENCHMARKS.md); nine cost a third of a second more.
+const restartRepeats = 9
 
 // restartResult is what the median restart measured.
 type restartResult struct {
