@@ -288,8 +288,9 @@ type betRecord struct {
 }
 
 func (b *betRecord) encode() []byte {
-	// The strings and the result, and at most 10 bytes for each other
-	// field and for each event's sequence: one allocation.
+	// The strings and the result, 10 bytes for each event's sequence and
+	// 128 for the numbers, times and flags: one allocation for a record
+	// whose amounts fit in 18 digits.
 	n := len(b.Bet) + len(b.Slip) + len(b.Player) + len(b.Table) + len(b.Round) + len(b.Code) + len(b.Currency) +
 		len(b.Status) + len(b.Result) + len(b.Rule) + 10*len(b.Events) + 128
 	e := enc{b: make([]byte, 0, n)}

@@ -452,16 +452,20 @@ const fillPercent = 0.95
 // txIO reads and writes the buckets of one transaction for a fold.
 type txIO struct {
 	tx      *bolt.Tx
-	buckets map[string]*bolt.Bucket
-	// cursors read the buckets: one per bucket for the transaction,
-	// where Bucket.Get makes a cursor and its stack for every read (a
-	// rebuild reads a bucket about once an event: is a bet new, the bet
-	// a settlement is about).
-	cursors map[string]*bolt.Cursor
+	buckets map[string]txBucket
+}
+
+// txBucket is one bucket of a transaction and the cursor that reads it:
+// one for the transaction, where Bucket.Get makes a cursor and its stack
+// for every read (a rebuild reads a bucket about once an event: is a bet
+// new, the bet a settlement is about).
+type txBucket struct {
+	*bolt.Bucket
+	read *bolt.Cursor
 }
 
 func newTxIO(tx *bolt.Tx) *txIO {
-	t := &txIO{tx: tx, buckets: make(map[string]*bolt.Bucket, len(allBuckets)), cursors: make(map[string]*bolt.Cursor, len(allBuckets))}
+	t := &txIO{tx: tx, buckets: make(map[string]txBucket, len(allBuckets))}
 	for _, b := range allBuckets {
 		bk := tx.Bucket(b)
 		// Nearly every key a batch adds sorts after the keys already
@@ -469,8 +473,7 @@ func newTxIO(tx *bolt.Tx) *txIO {
 		// entry): a page split at the default half leaves the left half
 		// empty for good. Splitting full pages halves the pages written.
 		bk.FillPercent = fillPercent
-		t.buckets[string(b)] = bk
-		t.cursors[string(b)] = bk.Cursor()
+		t.buckets[string(b)] = txBucket{Bucket: bk, read: bk.Cursor()}
 	}
 	return t
 }
@@ -479,7 +482,7 @@ func newTxIO(tx *bolt.Tx) *txIO {
 // there is none). Seek searches from the bucket's root every time, so the
 // cursor stays right after the transaction's puts.
 func (t *txIO) load(bucket, key []byte) []byte {
-	k, v := t.cursors[string(bucket)].Seek(key)
+	k, v := t.buckets[string(bucket)].read.Seek(key)
 	if !bytes.Equal(k, key) {
 		return nil
 	}
