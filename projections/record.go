@@ -108,6 +108,11 @@ func (e *enc) bool(v bool) {
 type rd struct {
 	b   []byte
 	err error
+	// skim reads past strings, byte strings and decimals without making
+	// them (they come back empty) and checks only their lengths: a reader
+	// that wants a record's numbers alone (the round index, of every bet
+	// of a round) walks the same field order without the allocations.
+	skim bool
 }
 
 func (r *rd) fail(what string) {
@@ -153,7 +158,10 @@ func (r *rd) str() string {
 		r.fail("string")
 		return ""
 	}
-	s := string(r.b[:n])
+	var s string
+	if !r.skim {
+		s = string(r.b[:n])
+	}
 	r.b = r.b[n:]
 	return s
 }
@@ -197,8 +205,15 @@ func (r *rd) dec() decimal.Decimal {
 			r.fail("decimal exponent")
 			return decimal.Decimal{}
 		}
+		if r.skim {
+			return decimal.Decimal{}
+		}
 		return decimal.New(c, int32(x))
 	case 1:
+		if r.skim {
+			r.str()
+			return decimal.Decimal{}
+		}
 		d, err := decimal.NewFromString(r.str())
 		if err != nil {
 			r.fail("decimal")
@@ -215,7 +230,8 @@ func (r *rd) bytes() []byte {
 		r.fail("byte string")
 		return nil
 	}
-	if n == 0 {
+	if n == 0 || r.skim {
+		r.b = r.b[n:]
 		return nil
 	}
 	v := append([]byte(nil), r.b[:n]...)
@@ -327,8 +343,24 @@ func (b *betRecord) encode() []byte {
 func decodeBetRecord(v []byte) (betRecord, error) {
 	r := rd{b: v}
 	var b betRecord
+	err := readBetRecord(&r, &b)
+	return b, err
+}
+
+// betRecordEvents returns the Events of an encoded bet record, checking
+// the whole record's framing but making none of its strings or amounts.
+func betRecordEvents(v []byte) ([]uint64, error) {
+	r := rd{b: v, skim: true}
+	var b betRecord
+	err := readBetRecord(&r, &b)
+	return b.Events, err
+}
+
+// readBetRecord is the one reader of a bet record's fields, in their
+// order.
+func readBetRecord(r *rd, b *betRecord) error {
 	if f := r.byte(); f != formatBet && r.err == nil {
-		return b, fmt.Errorf("projections: bet record: format %d, want %d", f, formatBet)
+		return fmt.Errorf("projections: bet record: format %d, want %d", f, formatBet)
 	}
 	b.Bet = r.str()
 	b.Slip = r.str()
@@ -356,7 +388,7 @@ func decodeBetRecord(v []byte) (betRecord, error) {
 	b.SettledAt = r.time()
 	b.SettledSeq = r.uint()
 	b.Events = r.uints()
-	return b, r.done("bet")
+	return r.done("bet")
 }
 
 // view is the bet as its player's history shows it.

@@ -36,7 +36,11 @@ func getRound(tx *bolt.Tx, id string, into *RoundInfo) error {
 	for i := range bets {
 		into.Bets[i] = bets[i].roundBet()
 	}
-	into.Events = roundEvents(head, bets)
+	betEvents := make([][]uint64, len(bets))
+	for i := range bets {
+		betEvents[i] = bets[i].Events
+	}
+	into.Events = roundEvents(head, betEvents)
 	return nil
 }
 
@@ -77,12 +81,16 @@ func roundBets(tx *bolt.Tx, id string) ([]betRecord, error) {
 	return out, nil
 }
 
-// roundEvents merges the sequences of a round's own events with those of
-// its bets' events: the round index, in stream order.
-func roundEvents(head []uint64, bets []betRecord) []uint64 {
-	out := append([]uint64{}, head...)
-	for i := range bets {
-		out = append(out, bets[i].Events...)
+// roundEvents merges the sequences of a round's own events (head) with
+// those of each of its bets' events: the round index, in stream order.
+func roundEvents(head []uint64, bets [][]uint64) []uint64 {
+	n := len(head)
+	for _, b := range bets {
+		n += len(b)
+	}
+	out := append(make([]uint64, 0, n), head...)
+	for _, b := range bets {
+		out = append(out, b...)
 	}
 	slices.Sort(out)
 	return slices.Compact(out) // the bets of one slip share its event
@@ -99,9 +107,17 @@ func (s *Store) RoundIndex(id string) (RoundIndex, error) {
 		if err != nil {
 			return err
 		}
-		bets, err := roundBets(tx, id)
-		if err != nil {
-			return err
+		// Only the bets' events are needed: their records are skimmed,
+		// not decoded (a replay waits on this before it reads).
+		var bets [][]uint64
+		prefix := append([]byte(id), 0)
+		c := tx.Bucket(bucketBets).Cursor()
+		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+			evs, err := betRecordEvents(v)
+			if err != nil {
+				return damaged(bucketBets, k, err)
+			}
+			bets = append(bets, evs)
 		}
 		out = RoundIndex{Seq: seq, Round: r.ID, Table: r.Table, Currency: r.Currency, Scale: r.Scale, Events: roundEvents(head, bets)}
 		return nil

@@ -395,17 +395,26 @@ func BenchmarkBoardRead(b *testing.B) {
 // BenchmarkRoundReplay replays one round from the middle of the stream:
 // index lookup, every event fetched by sequence and its chain checked, every
 // bet re-settled.
+//
+// With -wagerlog.bench-store it replays the settled round with the most
+// bets, as `wagerlog bench` does, and reports its events and the stretch
+// of the stream they are spread over.
 func BenchmarkRoundReplay(b *testing.B) {
 	s := sharedStream(b)
-	needRounds(b, s)
 	st := rebuiltStore(b, s)
 	var round string
-	for i := len(s.rounds) / 2; i < len(s.rounds); i++ {
+	if *benchStore != "" {
+		round = largestRound(b, st)
+	}
+	for i := len(s.rounds) / 2; i < len(s.rounds) && round == ""; i++ {
 		v, err := st.Round(s.rounds[i])
 		if err == nil && v.Status == projections.RoundSettled {
 			round = v.ID
-			break
 		}
+	}
+	ix, err := st.RoundIndex(round)
+	if err != nil {
+		b.Fatal(err)
 	}
 	ctx := context.Background()
 	b.ResetTimer()
@@ -415,6 +424,47 @@ func BenchmarkRoundReplay(b *testing.B) {
 			b.Fatalf("replay: %v %v", err, r.Problems)
 		}
 	}
+	b.ReportMetric(float64(len(ix.Events)), "events")
+	b.ReportMetric(float64(ix.Events[len(ix.Events)-1]-ix.Events[0]+1), "stretch")
+}
+
+// largestRound returns the settled round with the most bets in st.
+func largestRound(b *testing.B, st *projections.Store) string {
+	b.Helper()
+	tables, err := st.Tables()
+	if err != nil {
+		b.Fatal(err)
+	}
+	best, most := "", 0
+	for _, t := range tables.Tables {
+		page := projections.Page{Limit: projections.PageLimitMax}
+		for {
+			p, err := st.Rounds(t.ID, page)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, r := range p.Rounds {
+				if r.Status != projections.RoundSettled {
+					continue
+				}
+				v, err := st.Round(r.ID)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(v.Bets) > most {
+					best, most = r.ID, len(v.Bets)
+				}
+			}
+			if p.Next == "" {
+				break
+			}
+			page.Cursor = p.Next
+		}
+	}
+	if best == "" {
+		b.Fatal("no settled round in the store")
+	}
+	return best
 }
 
 // BenchmarkApply measures the rebuild's serial part alone: the stream is

@@ -390,12 +390,21 @@ type RoundEvent struct {
 // results the round had when it was settled. Every finding is a problem of
 // the answer, never an error: a damaged round is described, not refused.
 func Replay(meta RoundMeta, evs []RoundEvent, paytables *games.Catalog) *RoundReplay {
+	// A round's checks are mostly one per settlement: sized for them, the
+	// list and the maps by bet are not regrown and copied while a round of
+	// thousands of bets is walked.
+	settled := 0
+	for i := range evs {
+		if _, ok := evs[i].Payload.(*events.BetSettled); ok {
+			settled++
+		}
+	}
 	out := &RoundReplay{
 		Round: meta.Round, Table: meta.Table, Currency: meta.Currency, Scale: meta.Scale,
-		Events: make([]EventLine, 0, len(evs)), Bets: []BetCheck{}, Problems: []string{}, ChainOK: true, Match: true,
+		Events: make([]EventLine, 0, len(evs)), Bets: make([]BetCheck, 0, settled), Problems: []string{}, ChainOK: true, Match: true,
 	}
 	problem := func(format string, args ...any) { out.Problems = append(out.Problems, fmt.Sprintf(format, args...)) }
-	st := roundState{inForce: map[string]int{}, paytables: paytables, decidedAt: map[string]int{}, returnedAt: map[string]int{}}
+	st := roundState{inForce: make(map[string]int, settled), paytables: paytables, decidedAt: make(map[string]int, settled), returnedAt: map[string]int{}}
 	for i := range evs {
 		c := &evs[i]
 		e := &c.Env

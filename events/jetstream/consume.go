@@ -121,7 +121,11 @@ func (s *Store) consume(ctx context.Context, use consumerUse, filter string, fro
 		finished = true
 		mu.Unlock()
 		cc.Stop()
-		s.deleteConsumer(cons)
+		if use == useFollow {
+			s.deleteConsumer(cons)
+		} else {
+			s.deleteLater(cons)
+		}
 	}()
 	if untilCaughtUp {
 		if info := cons.CachedInfo(); info != nil && info.NumPending == 0 {
@@ -224,6 +228,20 @@ func ackNumber(s string) (uint64, bool) {
 		n = n*10 + uint64(c-'0')
 	}
 	return n, true
+}
+
+// deleteLater deletes a finished read's consumer on another goroutine: a
+// read's caller waits for its answer (a round's replay, an audit's read),
+// and the deletion is a round trip to the server that the answer does not
+// need. Once Close has begun it deletes at once.
+func (s *Store) deleteLater(cons jetstream.Consumer) {
+	s.deletes.mu.Lock()
+	defer s.deletes.mu.Unlock()
+	if s.deletes.closing {
+		s.deleteConsumer(cons)
+		return
+	}
+	s.deletes.wg.Go(func() { s.deleteConsumer(cons) })
 }
 
 // deleteConsumer removes a finished ordered consumer from the server now

@@ -33,6 +33,15 @@ type Store struct {
 	// sending anything.
 	msgSizeMax int64
 
+	// deletes tracks the deletions of finished reads' consumers, which
+	// run after the read has returned its answer (deleteLater); Close
+	// waits for them.
+	deletes struct {
+		mu      sync.Mutex
+		closing bool
+		wg      sync.WaitGroup
+	}
+
 	closed    chan struct{} // closed when the connection is closed
 	isClosed  atomic.Bool
 	closeOnce sync.Once
@@ -95,6 +104,10 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
 		s.isClosed.Store(true)
+		s.deletes.mu.Lock()
+		s.deletes.closing = true
+		s.deletes.mu.Unlock()
+		s.deletes.wg.Wait()
 		if err := s.nc.Drain(); err != nil && !errors.Is(err, nats.ErrConnectionClosed) {
 			s.closeErr = fmt.Errorf("jetstream: drain: %w", err)
 			s.nc.Close()
