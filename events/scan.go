@@ -397,6 +397,22 @@ func (s *scanner) strings(ms ...stringMember) bool {
 	return true
 }
 
+// id reads one string member (name, then the string) that names something
+// few events mention (a bet): not interned, since looking it up and adding
+// it to the interner's table costs more than the copy it might save, and
+// it would fill the table that the strings that recur (tables, rounds,
+// players, codes) need.
+func (s *scanner) id(name string, into *string) bool {
+	if !s.lit(name) {
+		return false
+	}
+	b, ok := s.rawString()
+	if ok {
+		*into = string(b)
+	}
+	return ok
+}
+
 // stringMember is a member read by scanner.strings.
 type stringMember struct {
 	name string
@@ -429,10 +445,9 @@ type decimalMember struct {
 func (s *scanner) betSettled() (*BetSettled, bool) {
 	p := new(BetSettled)
 	if !s.strings(
-		stringMember{`{"table":`, &p.Table}, stringMember{`,"round":`, &p.Round},
-		stringMember{`,"slip":`, &p.Slip}, stringMember{`,"bet":`, &p.Bet},
-		stringMember{`,"player":`, &p.Player}, stringMember{`,"code":`, &p.Code},
-	) || !s.decimals(decimalMember{`,"stake":`, &p.Stake}) ||
+		stringMember{`{"table":`, &p.Table}, stringMember{`,"round":`, &p.Round}, stringMember{`,"slip":`, &p.Slip},
+	) || !s.id(`,"bet":`, &p.Bet) ||
+		!s.strings(stringMember{`,"player":`, &p.Player}, stringMember{`,"code":`, &p.Code}) || !s.decimals(decimalMember{`,"stake":`, &p.Stake}) ||
 		!s.strings(stringMember{`,"currency":`, &p.Currency}) {
 		return nil, false
 	}
@@ -507,7 +522,7 @@ func (s *scanner) betPlaced() (*BetPlaced, bool) {
 	if !s.lit(`]`) {
 		for {
 			var b PlacedBet
-			if !s.strings(stringMember{`{"bet":`, &b.Bet}, stringMember{`,"code":`, &b.Code}) ||
+			if !s.id(`{"bet":`, &b.Bet) || !s.strings(stringMember{`,"code":`, &b.Code}) ||
 				!s.decimals(decimalMember{`,"stake":`, &b.Stake}) {
 				return nil, false
 			}
