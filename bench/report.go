@@ -51,8 +51,8 @@ type Report struct {
 	// RestartReadyMs is the time from opening the store to a ledger ready
 	// for commands, after the store and the ledger were stopped with the
 	// stream at its full length, the median of restartRepeats restarts.
-	// RestartRatio is the fastest of those restarts over the fastest at
-	// half the length: 1 when a start does not grow with history.
+	// RestartRatio is that median over the median at half the length: 1
+	// when a start does not grow with history.
 	RestartReadyMs float64 `json:"restart_ready_ms"`
 	RestartRatio   float64 `json:"restart_ratio"`
 	// CheckpointPauseMs is the time the sequencer spent copying the state

@@ -16,10 +16,11 @@ import (
 
 // restartRepeats is how many times a restart is timed at each length: a
 // restart takes tens of milliseconds, where a machine's noise is tens of
-// milliseconds too. restart_ready_ms is the median, restart_ratio the
-// ratio of the fastest: with five, the fastest of one length still came
-// out 20 ms against 30 ms of the other in one run of six (a ratio of 1.51,
-// docs/BENCHMARKS.md); nine cost a third of a second more.
+// milliseconds too. restart_ready_ms is the median at the full length,
+// restart_ratio the ratio of the medians of the two lengths: the median of
+// nine holds through four outliers either way (docs/BENCHMARKS.md, "wagerlog
+// bench: what each figure is"); nine cost a third of a second more than
+// five.
 const restartRepeats = 9
 
 // restartResult is what the median restart measured.

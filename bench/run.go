@@ -228,13 +228,14 @@ func (r *runner) fill(ctx context.Context) error {
 			t.ready.Round(time.Millisecond), t.events, roundedAll(t.all), t.fastest.Round(time.Millisecond), t.store.Round(time.Millisecond), t.loaded, t.tail, t.ckBytes, t.ckPause.Round(time.Millisecond))
 	}
 	r.rep.RestartReadyMs = ms(times[1].ready)
-	// The ratio asks whether a start grows with the stream. Five starts
-	// of one state vary by tens of milliseconds around a few tens (the
-	// machine, not the state), and noise only adds time: the fastest of
-	// each length is the state's own cost, and their ratio is stable
-	// where the medians' was not (0.8–2.7 over six runs).
-	if times[0].fastest > 0 {
-		r.rep.RestartRatio = float64(times[1].fastest) / float64(times[0].fastest)
+	// The ratio asks whether a start grows with the stream: the medians
+	// of nine restarts of each length. A restart takes tens of
+	// milliseconds and so does the machine's noise; the median of nine
+	// holds through four outliers either way, where the fastest of nine
+	// is one lucky start (docs/BENCHMARKS.md, "wagerlog bench: what each
+	// figure is", compares the two over six runs).
+	if times[0].ready > 0 {
+		r.rep.RestartRatio = float64(times[1].ready) / float64(times[0].ready)
 	}
 	r.rep.CheckpointPauseMs, r.rep.CheckpointMB = ms(times[1].ckPause), float64(times[1].ckBytes)/(1<<20)
 	d.RestartHalfEvents, d.RestartHalf = times[0].events, times[0].ready
