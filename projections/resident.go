@@ -7,14 +7,11 @@ import (
 )
 
 // DefaultReleaseEvents is how many applied events Options.ReleaseEvents
-// means when zero. At about 1.7 KB of file per event, the pages this many
-// events write and read back stay under twenty megabytes of the process's
-// resident set before they are released; under serve's HTTP load that is
-// a release about every second, and the resident set's peak came down by
-// about 5 MiB from releases at twice the interval, the rebuild's speed
-// the same within its runs' spread (docs/BENCHMARKS.md, "Memory" and "The
-// round index skimmed").
-const DefaultReleaseEvents = 10_000
+// means when zero. At about 1.7 KB of file per event, the pages a batch of
+// this many writes and reads back stay under a few tens of megabytes of
+// the process's resident set before they are released (docs/BENCHMARKS.md,
+// "Memory").
+const DefaultReleaseEvents = 20_000
 
 // ReleaseMapped drops the pages of the file's memory map from the
 // process's resident set. bbolt reads the file through a read-only shared
