@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/wagerlog/wagerlog/events"
 )
@@ -149,5 +150,48 @@ func TestGet(t *testing.T) {
 		if _, err := s.Get(testCtx(t), seq); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("Get(%d): %v, want ErrNotFound", seq, err)
 		}
+	}
+}
+
+// TestRead_ConsumerDeletedAfterAnswer checks that a read's consumer, which
+// is deleted after the read has returned, is gone from the stream soon
+// after, and that Close returns while a deletion may be under way (it
+// waits for it, bounded by the deletion's timeout).
+func TestRead_ConsumerDeletedAfterAnswer(t *testing.T) {
+	s := openTest(t, "", nil)
+	mustAppend(t, s, 0, raws(s.Prefix(), "t1", "a", 50, 100))
+	for range 5 {
+		if got := seqs(t, s, 1, 0); len(got) != 50 {
+			t.Fatalf("read %d events, want 50", len(got))
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		info, err := s.stream.Info(testCtx(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.State.Consumers == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d consumers 10 s after the reads returned, want 0", info.State.Consumers)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+
+	seqs(t, s, 1, 0) // its consumer's deletion may still be under way
+	closed := make(chan error, 1)
+	go func() { closed <- s.Close() }()
+	select {
+	case err := <-closed:
+		if err != nil {
+			t.Fatalf("Close: %v", err)
+		}
+	case <-time.After(2 * consumerDeleteTimeout):
+		t.Fatal("Close did not return")
+	}
+	if err := s.Read(testCtx(t), 1, 0, func(events.Raw) error { return nil }); !errors.Is(err, ErrClosed) {
+		t.Fatalf("Read after Close: %v, want ErrClosed", err)
 	}
 }
