@@ -36,6 +36,10 @@ type restartResult struct {
 	// server's start and recovery, the stream's check); the rest is the
 	// ledger's: the checkpoint loaded and verified, the tail read.
 	store time.Duration
+	// ckLoad and ckDecode are the parts of the ledger's start spent
+	// reading the checkpoint from its store and decoding and checking it
+	// (ledger.CheckpointInfo's Load and Decode).
+	ckLoad, ckDecode time.Duration
 	// ckBytes and ckPause are the size of the checkpoint taken before
 	// the restart and the time the sequencer spent copying the state for
 	// it (the encoding and the save run in the background).
@@ -135,6 +139,7 @@ func (r *runner) restart(ctx context.Context) (restartResult, error) {
 		runs[i].store = r.storeOpened
 		info := r.led.LastCheckpoint()
 		runs[i].tail, runs[i].loaded = info.Tail, info.Loaded
+		runs[i].ckLoad, runs[i].ckDecode = info.Load, info.Decode
 		if !info.Loaded {
 			runs[i].tail = r.led.LastSeq()
 		}

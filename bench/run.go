@@ -224,8 +224,9 @@ func (r *runner) fill(ctx context.Context) error {
 			return err
 		}
 		t := times[i]
-		r.say("restart: ready in %s at %d events (the median of %s; the fastest %s), %s of it opening the store (from a checkpoint: %v, tail %d events; the checkpoint: %d bytes, sequencer paused %s)",
-			t.ready.Round(time.Millisecond), t.events, roundedAll(t.all), t.fastest.Round(time.Millisecond), t.store.Round(time.Millisecond), t.loaded, t.tail, t.ckBytes, t.ckPause.Round(time.Millisecond))
+		r.say("restart: ready in %s at %d events (the median of %s; the fastest %s), %s of it opening the store, %s reading the checkpoint, %s decoding and checking it (from a checkpoint: %v, tail %d events; the checkpoint: %d bytes, sequencer paused %s)",
+			t.ready.Round(time.Millisecond), t.events, roundedAll(t.all), t.fastest.Round(time.Millisecond), t.store.Round(time.Millisecond),
+			t.ckLoad.Round(100*time.Microsecond), t.ckDecode.Round(100*time.Microsecond), t.loaded, t.tail, t.ckBytes, t.ckPause.Round(time.Millisecond))
 	}
 	r.rep.RestartReadyMs = ms(times[1].ready)
 	// The ratio asks whether a start grows with the stream: the medians

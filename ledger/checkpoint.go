@@ -94,6 +94,11 @@ type CheckpointInfo struct {
 	// it.
 	Loaded bool
 	Tail   uint64
+	// Load and Decode are how long a loaded checkpoint took to read from
+	// its store and to decode into the ledger's state (its check against
+	// the stream included): the parts of a start that grow with the state
+	// it holds.
+	Load, Decode time.Duration
 }
 
 // checkpointer takes checkpoints for the sequencer and stores them in the
@@ -352,43 +357,49 @@ func (l *Ledger) loadCheckpoint(ctx context.Context, maxSeq uint64) *State {
 		if seq > maxSeq {
 			continue
 		}
-		s, n, err := l.verifiedCheckpoint(ctx, seq)
+		s, n, took, err := l.verifiedCheckpoint(ctx, seq)
 		if err != nil {
 			l.opts.Logger.Warn("checkpoint ignored; trying an older one", "seq", seq, "err", err)
 			continue
 		}
-		c.setInfo(func(i *CheckpointInfo) { *i = CheckpointInfo{Seq: seq, Bytes: n, Loaded: true} })
+		c.setInfo(func(i *CheckpointInfo) {
+			*i = CheckpointInfo{Seq: seq, Bytes: n, Loaded: true, Load: took[0], Decode: took[1]}
+		})
 		return s
 	}
 	return nil
 }
 
 // verifiedCheckpoint loads the checkpoint at seq and checks it against its
-// own hash, the ledger's limits and the stream's event at seq.
-func (l *Ledger) verifiedCheckpoint(ctx context.Context, seq uint64) (*State, int, error) {
+// own hash, the ledger's limits and the stream's event at seq. took is how
+// long the load and the rest (decoding and checks) took.
+func (l *Ledger) verifiedCheckpoint(ctx context.Context, seq uint64) (s *State, n int, took [2]time.Duration, err error) {
+	start := time.Now()
 	data, err := l.ckpt.store.Load(ctx, seq)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, took, err
 	}
-	s, err := decodeCheckpoint(data, l.limits())
-	if err != nil {
-		return nil, len(data), err
+	took[0] = time.Since(start)
+	defer func() { took[1] = time.Since(start) - took[0] }()
+	n = len(data)
+	if s, err = decodeCheckpoint(data, l.limits()); err != nil {
+		return nil, n, took, err
 	}
 	if s.lastSeq != seq {
-		return nil, len(data), fmt.Errorf("%w: stored as %d, holds the state at %d", ErrCheckpointInvalid, seq, s.lastSeq)
+		return nil, n, took, fmt.Errorf("%w: stored as %d, holds the state at %d", ErrCheckpointInvalid, seq, s.lastSeq)
 	}
 	raw, err := l.readOne(ctx, seq)
 	if err != nil {
-		return nil, len(data), fmt.Errorf("%w: the stream's event %d: %v", ErrCheckpointInvalid, seq, err)
+		return nil, n, took, fmt.Errorf("%w: the stream's event %d: %v", ErrCheckpointInvalid, seq, err)
 	}
 	h, err := events.CheckHash(raw.Data)
 	if err != nil {
-		return nil, len(data), fmt.Errorf("%w: the stream's event %d: %v", ErrCheckpointInvalid, seq, err)
+		return nil, n, took, fmt.Errorf("%w: the stream's event %d: %v", ErrCheckpointInvalid, seq, err)
 	}
 	if h != s.head {
-		return nil, len(data), fmt.Errorf("%w: the stream's event %d has hash %s, the checkpoint %s", ErrCheckpointInvalid, seq, h, s.head)
+		return nil, n, took, fmt.Errorf("%w: the stream's event %d has hash %s, the checkpoint %s", ErrCheckpointInvalid, seq, h, s.head)
 	}
-	return s, len(data), nil
+	return s, n, took, nil
 }
 
 // eventGetter is the direct read of one event that events/jetstream.Store

@@ -194,6 +194,11 @@ func TestLedger_CheckpointStart(t *testing.T) {
 	if !info.Loaded || info.Seq != at || info.Tail != uint64(tail) {
 		t.Fatalf("LastCheckpoint of the start = %+v, want loaded at %d with a tail of %d", info, at, tail)
 	}
+	// The start's parts are timed (its decoding read the stream's event
+	// too, a round trip to the server).
+	if info.Load <= 0 || info.Decode <= 0 {
+		t.Fatalf("LastCheckpoint of the start = %+v, want its load and its decoding timed", info)
+	}
 
 	opts.Checkpoints = nil
 	full, fcl := h.openCounting(opts, 0)
