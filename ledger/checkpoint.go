@@ -357,49 +357,49 @@ func (l *Ledger) loadCheckpoint(ctx context.Context, maxSeq uint64) *State {
 		if seq > maxSeq {
 			continue
 		}
-		s, n, took, err := l.verifiedCheckpoint(ctx, seq)
+		start := time.Now()
+		data, err := c.store.Load(ctx, seq)
+		loaded := time.Since(start)
+		var s *State
+		if err == nil {
+			s, err = l.verifiedCheckpoint(ctx, seq, data)
+		}
 		if err != nil {
 			l.opts.Logger.Warn("checkpoint ignored; trying an older one", "seq", seq, "err", err)
 			continue
 		}
+		decoded := time.Since(start) - loaded
 		c.setInfo(func(i *CheckpointInfo) {
-			*i = CheckpointInfo{Seq: seq, Bytes: n, Loaded: true, Load: took[0], Decode: took[1]}
+			*i = CheckpointInfo{Seq: seq, Bytes: len(data), Loaded: true, Load: loaded, Decode: decoded}
 		})
 		return s
 	}
 	return nil
 }
 
-// verifiedCheckpoint loads the checkpoint at seq and checks it against its
-// own hash, the ledger's limits and the stream's event at seq. took is how
-// long the load and the rest (decoding and checks) took.
-func (l *Ledger) verifiedCheckpoint(ctx context.Context, seq uint64) (s *State, n int, took [2]time.Duration, err error) {
-	start := time.Now()
-	data, err := l.ckpt.store.Load(ctx, seq)
+// verifiedCheckpoint decodes the checkpoint stored at seq (data) and checks
+// it against its own hash, the ledger's limits and the stream's event at
+// seq.
+func (l *Ledger) verifiedCheckpoint(ctx context.Context, seq uint64, data []byte) (*State, error) {
+	s, err := decodeCheckpoint(data, l.limits())
 	if err != nil {
-		return nil, 0, took, err
-	}
-	took[0] = time.Since(start)
-	defer func() { took[1] = time.Since(start) - took[0] }()
-	n = len(data)
-	if s, err = decodeCheckpoint(data, l.limits()); err != nil {
-		return nil, n, took, err
+		return nil, err
 	}
 	if s.lastSeq != seq {
-		return nil, n, took, fmt.Errorf("%w: stored as %d, holds the state at %d", ErrCheckpointInvalid, seq, s.lastSeq)
+		return nil, fmt.Errorf("%w: stored as %d, holds the state at %d", ErrCheckpointInvalid, seq, s.lastSeq)
 	}
 	raw, err := l.readOne(ctx, seq)
 	if err != nil {
-		return nil, n, took, fmt.Errorf("%w: the stream's event %d: %v", ErrCheckpointInvalid, seq, err)
+		return nil, fmt.Errorf("%w: the stream's event %d: %v", ErrCheckpointInvalid, seq, err)
 	}
 	h, err := events.CheckHash(raw.Data)
 	if err != nil {
-		return nil, n, took, fmt.Errorf("%w: the stream's event %d: %v", ErrCheckpointInvalid, seq, err)
+		return nil, fmt.Errorf("%w: the stream's event %d: %v", ErrCheckpointInvalid, seq, err)
 	}
 	if h != s.head {
-		return nil, n, took, fmt.Errorf("%w: the stream's event %d has hash %s, the checkpoint %s", ErrCheckpointInvalid, seq, h, s.head)
+		return nil, fmt.Errorf("%w: the stream's event %d has hash %s, the checkpoint %s", ErrCheckpointInvalid, seq, h, s.head)
 	}
-	return s, n, took, nil
+	return s, nil
 }
 
 // eventGetter is the direct read of one event that events/jetstream.Store

@@ -66,19 +66,28 @@ func getRoundHead(tx *bolt.Tx, id string, into *RoundInfo) ([]uint64, error) {
 // roundBets reads a round's bets in the order they were placed.
 func roundBets(tx *bolt.Tx, id string) ([]betRecord, error) {
 	var out []betRecord
-	prefix := append([]byte(id), 0)
-	c := tx.Bucket(bucketBets).Cursor()
-	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+	err := eachRoundBet(tx, id, func(v []byte) error {
 		b, err := decodeBetRecord(v)
-		if err != nil {
-			return nil, damaged(bucketBets, k, err)
-		}
 		out = append(out, b)
-	}
+		return err
+	})
 	slices.SortFunc(out, func(a, b betRecord) int {
 		return cmp.Or(cmp.Compare(a.PlacedSeq, b.PlacedSeq), cmp.Compare(a.Position, b.Position))
 	})
-	return out, nil
+	return out, err
+}
+
+// eachRoundBet calls fn with the encoded record of each of a round's bets,
+// in key order; a record fn fails on is reported damaged.
+func eachRoundBet(tx *bolt.Tx, id string, fn func(v []byte) error) error {
+	prefix := append([]byte(id), 0)
+	c := tx.Bucket(bucketBets).Cursor()
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		if err := fn(v); err != nil {
+			return damaged(bucketBets, k, err)
+		}
+	}
+	return nil
 }
 
 // roundEvents merges the sequences of a round's own events (head) with
@@ -110,14 +119,12 @@ func (s *Store) RoundIndex(id string) (RoundIndex, error) {
 		// Only the bets' events are needed: their records are skimmed,
 		// not decoded (a replay waits on this before it reads).
 		var bets [][]uint64
-		prefix := append([]byte(id), 0)
-		c := tx.Bucket(bucketBets).Cursor()
-		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		if err := eachRoundBet(tx, id, func(v []byte) error {
 			evs, err := betRecordEvents(v)
-			if err != nil {
-				return damaged(bucketBets, k, err)
-			}
 			bets = append(bets, evs)
+			return err
+		}); err != nil {
+			return err
 		}
 		out = RoundIndex{Seq: seq, Round: r.ID, Table: r.Table, Currency: r.Currency, Scale: r.Scale, Events: roundEvents(head, bets)}
 		return nil

@@ -123,20 +123,7 @@ func TestFollow_EndsOnClose(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- s.Follow(context.Background(), 1, func([]events.Raw) error { return nil }) }()
 	// Let the consumer start, then close the store under it.
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		info, err := s.stream.Info(testCtx(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if info.State.Consumers == 1 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("no consumer after 10s")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	waitConsumers(t, s, 1)
 	if err := s.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}

@@ -148,3 +148,22 @@ func lastSeq(tb testing.TB, s *Store) uint64 {
 	}
 	return last
 }
+
+// waitConsumers waits up to 10 s for the stream to have n consumers.
+func waitConsumers(tb testing.TB, s *Store, n int) {
+	tb.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		info, err := s.stream.Info(testCtx(tb))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if info.State.Consumers == n {
+			return
+		}
+		if time.Now().After(deadline) {
+			tb.Fatalf("%d consumers after 10 s, want %d", info.State.Consumers, n)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

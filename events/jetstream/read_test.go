@@ -165,20 +165,7 @@ func TestRead_ConsumerDeletedAfterAnswer(t *testing.T) {
 			t.Fatalf("read %d events, want 50", len(got))
 		}
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		info, err := s.stream.Info(testCtx(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if info.State.Consumers == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d consumers 10 s after the reads returned, want 0", info.State.Consumers)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	waitConsumers(t, s, 0)
 
 	seqs(t, s, 1, 0) // its consumer's deletion may still be under way
 	closed := make(chan error, 1)
