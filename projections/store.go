@@ -74,25 +74,6 @@ func Open(path string, opts Options) (*Store, error) {
 // open.
 const initialMmapSize = 1 << 30
 
-// newFilePageSize is the bbolt page size of a file this store creates. A
-// file keeps the size it was created with: bbolt reads it from the file,
-// and an existing file is opened as before (a damaged one is then still
-// told from a small one by bbolt's own checks). bbolt writes a commit's
-// dirty pages with one pwrite each, and a tree of 4 KiB pages has more
-// levels to seek through: on the bench's 361,314 events, 16 KiB pages took
-// the rebuild's applier from 7,941–8,746 to 6,945–7,046 ns an event (8 KiB:
-// 7,939; 32 and 64 KiB: 9,123–9,526), docs/BENCHMARKS.md.
-const newFilePageSize = 16 << 10
-
-// pageSizeFor returns the page size to open the file at path with: 0
-// (the file's own) unless the file is missing or empty.
-func pageSizeFor(path string) int {
-	if info, err := os.Stat(path); err == nil && info.Size() > 0 {
-		return 0
-	}
-	return newFilePageSize
-}
-
 func (s *Store) open() error {
 	db, err := bolt.Open(s.path, 0o600, &bolt.Options{
 		Timeout:  s.opts.LockTimeout,
@@ -112,7 +93,6 @@ func (s *Store) open() error {
 		// which cost a rebuild 7% of its time. It is address space, not
 		// memory: untouched pages are never resident.
 		InitialMmapSize: initialMmapSize,
-		PageSize:        pageSizeFor(s.path),
 	})
 	if errors.Is(err, berrors.ErrInvalid) || errors.Is(err, berrors.ErrChecksum) || errors.Is(err, berrors.ErrVersionMismatch) {
 		// Not a bbolt file any more: derived data to rebuild.

@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	bolt "go.etcd.io/bbolt"
-
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/posting"
 )
@@ -194,33 +192,4 @@ func TestStore_Position(t *testing.T) {
 	}
 	s = openProj(t, path, Options{})
 	want(3, stated(raws[2]))
-}
-
-// TestStore_PageSize: a new file gets newFilePageSize; a file created
-// with another page size keeps it, and gives the same answers.
-func TestStore_PageSize(t *testing.T) {
-	h := newHarness(t)
-	sc := playScenario(h, 3, 60)
-	raws := readRaw(t, h.Stream)
-
-	fresh := openProj(t, "", Options{})
-	if got := fresh.db.Info().PageSize; got != newFilePageSize {
-		t.Fatalf("a new file has %d-byte pages, want %d", got, newFilePageSize)
-	}
-	applyAll(t, fresh, raws, 50)
-
-	old := filepath.Join(t.TempDir(), "projections.db")
-	db, err := bolt.Open(old, 0o600, &bolt.Options{PageSize: 4096})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	kept := openProj(t, old, Options{})
-	applyAll(t, kept, raws, 50)
-	if got := kept.db.Info().PageSize; got != 4096 {
-		t.Fatalf("a 4 KiB file opened with %d-byte pages", got)
-	}
-	sameAnswers(t, answers(t, fresh, sc), answers(t, kept, sc))
 }
