@@ -186,6 +186,10 @@ type fold struct {
 
 	// scratch holds the key of a read (scratchBetKey), which is not kept.
 	scratch []byte
+
+	// open has the records of bets left open by earlier batches, read
+	// before the file (openbets.go); nil: none.
+	open *openBets
 }
 
 // scratchBetKey returns betKey(round, bet) in the fold's scratch buffer,
@@ -660,6 +664,12 @@ func (f *fold) settledBet(e *events.Envelope, round, bet string) (*roundRec, *be
 	}
 	id := betID{round, bet}
 	b := f.bets[id]
+	if b == nil && f.open != nil {
+		if b = f.open.get(id); b != nil {
+			f.betOrder = append(f.betOrder, id)
+			f.bets[id] = b
+		}
+	}
 	if b == nil {
 		v := f.ld.load(bucketBets, f.scratchBetKey(round, bet))
 		if v == nil {

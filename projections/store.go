@@ -39,6 +39,9 @@ type Store struct {
 	file os.FileInfo
 
 	applyMu sync.Mutex // one Apply at a time
+	// openBets keeps the open bets' records between batches (openbets.go);
+	// guarded by applyMu.
+	openBets openBets
 	// sinceRelease counts the events applied since the map's pages were
 	// last released (resident.go); guarded by applyMu.
 	sinceRelease int
@@ -381,6 +384,7 @@ func (s *Store) applyDecoded(chunks [][]decoded, lastHash events.Hash) error {
 		f.byRound = s.boardByRound
 		f.payer = s.boardPayer
 		f.catalog = s.opts.Games
+		f.open = &s.openBets
 		for _, ds := range chunks {
 			for i := range ds {
 				// Events at or below the file's position were applied
@@ -423,6 +427,10 @@ func (s *Store) applyDecoded(chunks [][]decoded, lastHash events.Hash) error {
 		}
 		return meta.Put(metaStored, u64(uint64(f.lastStored.UnixNano())))
 	})
+	if err != nil {
+		// The failed batch's folds may have changed kept records.
+		s.openBets.reset()
+	}
 	if errors.Is(err, ErrDamaged) {
 		s.damaged.Store(true)
 		return err
@@ -440,6 +448,7 @@ func (s *Store) applyDecoded(chunks [][]decoded, lastHash events.Hash) error {
 	if f == nil {
 		return nil
 	}
+	s.openBets.committed(f)
 	s.commits.Add(1)
 	s.lastSeq.Store(f.lastSeq)
 	s.lastAt.Store(f.lastAt.UnixNano())
@@ -550,6 +559,7 @@ func (s *Store) Reload() error {
 	if s.closed {
 		return ErrClosed
 	}
+	s.openBets.reset() // the records of the file being replaced
 	old := s.db
 	if err := old.Close(); err != nil {
 		return fmt.Errorf("projections: close before reload: %w", err)
