@@ -918,10 +918,15 @@ func (f *fold) changedBoards() []string {
 	return out
 }
 
-// write stores every record the batch touched, sorted by bucket and key:
-// bbolt splits a node only when the transaction commits, so keys put in
-// random order into a growing node cost a copy of the node's tail each;
-// in key order they are appended.
+// write stores every record the batch touched. The records it read and
+// changed go sorted by bucket and key: bbolt splits a node only when the
+// transaction commits, so keys put in random order into a growing node
+// cost a copy of the node's tail each; in key order they are appended.
+// The appended records (f.appends) go last, as they came: each one's key
+// is a prefix (a player, a table, a pool) and the event's sequence, so
+// under every prefix they already come in key order, and sorting them
+// with the rest took half of the sort's CPU and saved the puts nothing
+// (docs/BENCHMARKS.md, "The appended records put as they come").
 func (f *fold) write(put putter) error {
 	out := make([]kv, 0, len(f.balances)+len(f.tables)+len(f.boards)+len(f.rounds)+len(f.bets)+len(f.daily)+len(f.appends))
 	for id, b := range f.balances {
@@ -948,7 +953,6 @@ func (f *fold) write(put putter) error {
 		d.settle()
 		out = append(out, kv{bucketDaily, dailyKey(id.day, id.table, id.currency, id.code), mustJSON(&d.DailyTotals)})
 	}
-	out = append(out, f.appends...)
 	slices.SortFunc(out, func(a, b kv) int {
 		// Buckets are the package's own slices: most pairs share one,
 		// which an identity check tells without comparing names.
@@ -957,6 +961,7 @@ func (f *fold) write(put putter) error {
 		}
 		return bytes.Compare(a.key, b.key)
 	})
+	out = append(out, f.appends...)
 	for _, x := range out {
 		if err := put(x.bucket, x.key, x.value); err != nil {
 			return err
