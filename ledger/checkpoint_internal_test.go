@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"testing"
@@ -85,6 +87,26 @@ func TestCheckpoint_Cost(t *testing.T) {
 	if f.Bets != 4*round.FinishedRoundsKept*bets || f.IdempotencyKeys != keys {
 		t.Fatalf("decoded %+v", f)
 	}
+	// A start decodes into memory the process may not have at hand: a new
+	// process has none, and under a memory limit the runtime returns freed
+	// pages to the system. The median of five decodings after a
+	// collection (the heap's pages at hand) and after FreeOSMemory (every
+	// page faulted in again) shows what that costs (docs/BENCHMARKS.md,
+	// "What bounds the rest").
+	median := func(prep func()) time.Duration {
+		var ds []time.Duration
+		for range 5 {
+			prep()
+			start := time.Now()
+			if _, err := decodeCheckpoint(data, s.lim); err != nil {
+				t.Fatal(err)
+			}
+			ds = append(ds, time.Since(start))
+		}
+		slices.Sort(ds)
+		return ds[2]
+	}
+	t.Logf("decode: %s with the heap's pages at hand, %s with them returned to the system", median(runtime.GC), median(debug.FreeOSMemory))
 }
 
 // TestCheckpoint_CodecFields fails when a field is added to a type the
