@@ -17,10 +17,18 @@ const openBetsMax = 16_384
 // (Store.applyMu).
 type openBets struct {
 	m map[betID]*betRecord
+	// taken counts the settlements that found their bet here.
+	taken uint64
 }
 
 // get returns the kept record of the bet, nil when none is kept.
-func (o *openBets) get(id betID) *betRecord { return o.m[id] }
+func (o *openBets) get(id betID) *betRecord {
+	b := o.m[id]
+	if b != nil {
+		o.taken++
+	}
+	return b
+}
 
 // committed keeps the open bets among those a committed batch touched and
 // forgets the others. The records are the batch's own and no longer its
