@@ -71,6 +71,10 @@ type replayResult struct {
 	// to its last: the range a replay reads.
 	stretch uint64
 	median  time.Duration
+	// all is each replay's time and faults its page faults, in the order
+	// they ran.
+	all    []time.Duration
+	faults []int64
 }
 
 // replayRound replays the settled round of rounds with the most slips
@@ -100,9 +104,10 @@ func replayRound(ctx context.Context, st *jetstream.Store, views *projections.St
 	lookup := registry.New()
 	times := make([]time.Duration, 0, replayRuns)
 	for range replayRuns {
-		start := time.Now()
+		start, faults := time.Now(), selfFaults()
 		r, err := replay.Round(ctx, st, views, best.id, lookup)
 		times = append(times, time.Since(start))
+		res.faults = append(res.faults, selfFaults()-faults)
 		if err != nil {
 			return res, fmt.Errorf("bench: round replay: %w", err)
 		}
@@ -110,6 +115,7 @@ func replayRound(ctx context.Context, st *jetstream.Store, views *projections.St
 			return res, fmt.Errorf("bench: round replay of %s found problems: %v", best.id, r.Problems)
 		}
 	}
+	res.all = slices.Clone(times)
 	slices.Sort(times)
 	res.median = times[len(times)/2]
 	return res, nil

@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"time"
@@ -126,11 +126,16 @@ func (r *runner) restart(ctx context.Context) (restartResult, error) {
 	runs := make([]restartResult, restartRepeats)
 	for i := range runs {
 		r.closeLedger()
-		// Each restart starts from a collected heap: the fill leaves
-		// garbage behind, and a collection that falls inside one timed
-		// restart and not in the next made three restarts of the same
-		// state take 19 to 164 ms (docs/BENCHMARKS.md).
-		runtime.GC()
+		// Each restart starts from a collected heap whose freed pages are
+		// back with the system, as a new process starts with none: the
+		// fill leaves garbage behind, and a collection that falls inside
+		// one timed restart and not in the next made three restarts of
+		// the same state take 19 to 164 ms; and the pages a start's
+		// decoding lands in cost it several times more when they must be
+		// faulted in, which under the memory limit the runtime's
+		// background return made vary from run to run
+		// (docs/BENCHMARKS.md, "What bounds the rest").
+		debug.FreeOSMemory()
 		start := time.Now()
 		if err := r.openLedger(ctx); err != nil {
 			return res, fmt.Errorf("bench: restart: %w", err)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -249,10 +250,18 @@ func (r *runner) fill(ctx context.Context) error {
 func (r *runner) readBack(ctx context.Context) error {
 	rep, d := r.rep, &r.rep.Details
 	r.say("raw read: one ordered consumer over the whole stream")
+	// The raw read and the rebuild each start as a new process does, with
+	// no freed pages at hand: a page faulted in costs about 12 µs on the
+	// machine of docs/BENCHMARKS.md, so the phase that ran first would
+	// otherwise pay for the pages the other reuses, and the restarts
+	// before them leave every page returned (restart).
+	debug.FreeOSMemory()
 	if err := r.prof.start("read"); err != nil {
 		return err
 	}
+	faults := selfFaults()
 	rate, n, err := rawRead(ctx, r.st)
+	faults = selfFaults() - faults
 	if perr := r.prof.stop(); err == nil {
 		err = perr
 	}
@@ -260,14 +269,15 @@ func (r *runner) readBack(ctx context.Context) error {
 		return err
 	}
 	rep.RawReadEventsPerS, d.StreamEvents = rate, n
-	r.say("raw read: %d events, %.0f events/s; rebuild", n, rate)
+	r.say("raw read: %d events, %.0f events/s, %d page faults; rebuild", n, rate, faults)
 	path := filepath.Join(r.dir, "projections.db")
+	debug.FreeOSMemory()
 	if err := r.prof.start("rebuild"); err != nil {
 		return err
 	}
-	cpu0 := selfCPU()
+	cpu0, faults := selfCPU(), selfFaults()
 	rb, err := rebuild(ctx, r.st, path, r.cfg.Progress)
-	cpu := selfCPU() - cpu0
+	cpu, faults := selfCPU()-cpu0, selfFaults()-faults
 	if perr := r.prof.stop(); err == nil {
 		err = perr
 	}
@@ -280,7 +290,7 @@ func (r *runner) readBack(ctx context.Context) error {
 		rep.ProjectorCPUUsPerEvent = float64(cpu.Microseconds()) / float64(rb.Applied)
 	}
 	d.RebuildElapsed = rb.Elapsed
-	r.say("rebuild: %d events in %s, %.0f events/s, %.1f µs of CPU per event", rb.Applied, rb.Elapsed.Round(time.Millisecond), rep.RebuildEventsPerS, rep.ProjectorCPUUsPerEvent)
+	r.say("rebuild: %d events in %s, %.0f events/s, %.1f µs of CPU per event, %d page faults", rb.Applied, rb.Elapsed.Round(time.Millisecond), rep.RebuildEventsPerS, rep.ProjectorCPUUsPerEvent, faults)
 	if err := r.prof.heap("rebuild"); err != nil {
 		return err
 	}
@@ -316,7 +326,7 @@ func (r *runner) replayAndBoard(ctx context.Context) error {
 	}
 	rep.RoundReplayMs = ms(rr.median)
 	d.ReplayRound, d.ReplayBets, d.ReplayEvents = rr.round, rr.bets, rr.events
-	r.say("round replay: round %s, %d bets, %d events over %d of the stream: %.2f ms", rr.round, rr.bets, rr.events, rr.stretch, rep.RoundReplayMs)
+	r.say("round replay: round %s, %d bets, %d events over %d of the stream: %.2f ms (the median of %s; page faults %v)", rr.round, rr.bets, rr.events, rr.stretch, rep.RoundReplayMs, roundedAll(rr.all), rr.faults)
 
 	ids := make([]string, len(r.c.tables))
 	for i, t := range r.c.tables {
@@ -347,6 +357,7 @@ func (r *runner) http(ctx context.Context) error {
 		return err
 	}
 	rss := sampleRSS()
+	faults := selfFaults()
 	before := r.log.snapshot()
 	taken0, missed0 := r.handoff.Counts()
 	hr, err := httpPhase(ctx, r.c, r.st, r.views, r.handoff, r.cfg, r.dir, "http-"+r.runID, r.httpPlayers)
@@ -354,6 +365,7 @@ func (r *runner) http(ctx context.Context) error {
 	d.HTTPHandoffTaken, d.HTTPHandoffMissed = taken1-taken0, missed1-missed0
 	d.HTTPBatches = r.log.snapshot().since(before).batchSizes()
 	rep.ServeRSSMB = rss.end()
+	faults = selfFaults() - faults
 	prof, perr := r.prof.captureStop()
 	if err == nil {
 		err = perr
@@ -391,7 +403,7 @@ func (r *runner) http(ctx context.Context) error {
 	}
 	r.say("http: the projector was %d events behind when the load ended; caught up in %s with %s of CPU",
 		hr.catchUp.behind, hr.catchUp.elapsed.Round(time.Millisecond), hr.catchUp.cpu.Round(time.Millisecond))
-	r.say("http: %.0f bets/s, p99 %.2f ms; CPU per slip: server %.0f µs, load generator %.0f µs", rep.HTTPPlaceBetPerS, rep.HTTPPlaceBetP99Ms, l.ServerCPUUsPerSlip, l.LoadgenCPUUsPerSlip)
+	r.say("http: %.0f bets/s, p99 %.2f ms; CPU per slip: server %.0f µs, load generator %.0f µs; the server's page faults per slip (whole phase): %.1f", rep.HTTPPlaceBetPerS, rep.HTTPPlaceBetP99Ms, l.ServerCPUUsPerSlip, l.LoadgenCPUUsPerSlip, float64(faults)/float64(max(l.Slips, 1)))
 
 	r.say("direct: %d clients placing one-bet slips through the ledger for %s", r.cfg.HTTPClients, r.cfg.Duration)
 	ing, err := ingest(ctx, r.c, r.log, "direct", r.cfg.HTTPClients, r.cfg.Duration, nil, r.httpPlayers)
