@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 
@@ -143,15 +144,48 @@ func (c *Checkpoints) List(ctx context.Context) ([]uint64, error) {
 	return seqs, nil
 }
 
+// checkpointBytesMax bounds the size an object's info may claim before
+// Load allocates it: far above a checkpoint at the ledger's largest limits
+// (2,000,000 idempotency keys at about 80 bytes each), far below what a
+// damaged info could make a start allocate.
+const checkpointBytesMax = 4 << 30
+
 // Load returns the checkpoint taken after the event at seq. The object
-// store checks the content against the digest it stored with it.
+// store checks the content against the digest it stored with it, when the
+// read reaches the end.
+//
+// It reads into one buffer of the object's size: GetBytes grows its
+// buffer by doubling, about twice the checkpoint in memory that a start
+// (a new process) faults in at about 12 µs a page on the machine of
+// docs/BENCHMARKS.md ("Restarts as a new process starts").
 func (c *Checkpoints) Load(ctx context.Context, seq uint64) ([]byte, error) {
-	data, err := c.obs.GetBytes(ctx, checkpointName(seq))
+	res, err := c.obs.Get(ctx, checkpointName(seq))
 	if errors.Is(err, jetstream.ErrObjectNotFound) {
 		return nil, fmt.Errorf("%w: checkpoint %d", ErrNotFound, seq)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("jetstream: load checkpoint %d: %w", seq, err)
+	}
+	defer res.Close()
+	info, err := res.Info()
+	if err != nil {
+		return nil, fmt.Errorf("jetstream: load checkpoint %d: %w", seq, err)
+	}
+	if info.Size > checkpointBytesMax {
+		return nil, fmt.Errorf("jetstream: load checkpoint %d: its info gives %d bytes, over the bound of %d", seq, info.Size, uint64(checkpointBytesMax))
+	}
+	data := make([]byte, info.Size)
+	if _, err := io.ReadFull(res, data); err != nil {
+		return nil, fmt.Errorf("jetstream: load checkpoint %d (%d bytes): %w", seq, info.Size, err)
+	}
+	// Read on to the end, where the digest is checked; a byte more than
+	// the info gave is damage too.
+	rest, err := io.ReadAll(io.LimitReader(res, 1))
+	if err != nil {
+		return nil, fmt.Errorf("jetstream: load checkpoint %d: %w", seq, err)
+	}
+	if len(rest) != 0 {
+		return nil, fmt.Errorf("jetstream: load checkpoint %d: longer than the %d bytes its info gives", seq, info.Size)
 	}
 	return data, nil
 }

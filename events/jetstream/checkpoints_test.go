@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 // TestCheckpoints_SaveListLoad checks the checkpoint store: Save keeps the
@@ -75,5 +77,73 @@ func TestDefaultDuplicates_RetryHorizon(t *testing.T) {
 	}
 	if AppendRetryHorizon != 28750*time.Millisecond {
 		t.Fatalf("AppendRetryHorizon = %v: update DefaultDuplicates' comment", AppendRetryHorizon)
+	}
+}
+
+// TestCheckpoints_LoadSizes loads checkpoints of sizes around the object
+// store's chunk (128 KiB) into the buffer of the size their info gives:
+// each comes back byte for byte.
+func TestCheckpoints_LoadSizes(t *testing.T) {
+	ctx := testCtx(t)
+	c, err := openTest(t, "", nil).Checkpoints(ctx, CheckpointsKeptMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const chunk = 128 * 1024
+	for i, size := range []int{0, 1, chunk - 1, chunk, chunk + 1, 3*chunk + 17, 3 << 20} {
+		want := make([]byte, size)
+		for j := range want {
+			want[j] = byte(j*7 + i)
+		}
+		seq := uint64(i + 1)
+		if err := c.Save(ctx, seq, want); err != nil {
+			t.Fatalf("Save of %d bytes: %v", size, err)
+		}
+		got, err := c.Load(ctx, seq)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("Load of %d bytes: %d bytes back, equal %v, %v", size, len(got), bytes.Equal(got, want), err)
+		}
+	}
+}
+
+// TestCheckpoints_LoadDamagedChunk replaces a checkpoint's only chunk with
+// bytes of the same length: Load reads to the end, where the object store
+// checks the digest, and refuses it.
+func TestCheckpoints_LoadDamagedChunk(t *testing.T) {
+	ctx := testCtx(t)
+	s := openTest(t, "", nil)
+	c, err := s.Checkpoints(ctx, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := bytes.Repeat([]byte("state"), 100)
+	if err := c.Save(ctx, 7, data); err != nil {
+		t.Fatal(err)
+	}
+	info, err := c.obs.GetInfo(ctx, checkpointName(7))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bucket := s.opts.Stream + CheckpointBucketSuffix
+	subject := "$O." + bucket + ".C." + info.NUID
+	stream, err := s.js.Stream(ctx, "OBJ_"+bucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg, err := stream.GetLastMsgForSubject(ctx, subject)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.DeleteMsg(ctx, msg.Sequence); err != nil {
+		t.Fatal(err)
+	}
+	damaged := bytes.Clone(data)
+	damaged[100] ^= 1
+	if _, err := s.js.Publish(ctx, subject, damaged); err != nil {
+		t.Fatal(err)
+	}
+	got, err := c.Load(ctx, 7)
+	if !errors.Is(err, jetstream.ErrDigestMismatch) {
+		t.Fatalf("Load of a damaged chunk: %d bytes, %v; want the digest refused", len(got), err)
 	}
 }
