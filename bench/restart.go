@@ -37,14 +37,18 @@ type restartResult struct {
 	// ledger's: the checkpoint loaded and verified, the tail read.
 	store time.Duration
 	// ckLoad and ckDecode are the parts of the ledger's start spent
-	// reading the checkpoint from its store and decoding and checking it
-	// (ledger.CheckpointInfo's Load and Decode).
-	ckLoad, ckDecode time.Duration
+	// reading the checkpoint from its store and decoding and checking it,
+	// ckCheck the part of ckDecode spent reading the stream's event it
+	// is checked against (ledger.CheckpointInfo's Load, Decode, Check).
+	ckLoad, ckDecode, ckCheck time.Duration
 	// ckBytes and ckPause are the size of the checkpoint taken before
 	// the restart and the time the sequencer spent copying the state for
 	// it (the encoding and the save run in the background).
 	ckBytes int
 	ckPause time.Duration
+	// state is what the started ledger's state holds: its size is what
+	// the checkpoint's decoding builds.
+	state ledger.Footprint
 	// all is every restart's ready time, in the order they ran; fastest
 	// the least of them.
 	all     []time.Duration
@@ -144,7 +148,7 @@ func (r *runner) restart(ctx context.Context) (restartResult, error) {
 		runs[i].store = r.storeOpened
 		info := r.led.LastCheckpoint()
 		runs[i].tail, runs[i].loaded = info.Tail, info.Loaded
-		runs[i].ckLoad, runs[i].ckDecode = info.Load, info.Decode
+		runs[i].ckLoad, runs[i].ckDecode, runs[i].ckCheck = info.Load, info.Decode, info.Check
 		if !info.Loaded {
 			runs[i].tail = r.led.LastSeq()
 		}
@@ -156,6 +160,9 @@ func (r *runner) restart(ctx context.Context) (restartResult, error) {
 	res.all, res.fastest = all, runs[0].ready
 	res.ckBytes, res.ckPause = ck.Bytes, ck.Pause
 	res.events = events
+	if err := r.led.Inspect(ctx, func(s *ledger.State) { res.state = s.Footprint() }); err != nil {
+		return res, fmt.Errorf("bench: restart: %w", err)
+	}
 	return res, nil
 }
 

@@ -225,9 +225,9 @@ func (r *runner) fill(ctx context.Context) error {
 			return err
 		}
 		t := times[i]
-		r.say("restart: ready in %s at %d events (the median of %s; the fastest %s), %s of it opening the store, %s reading the checkpoint, %s decoding and checking it (from a checkpoint: %v, tail %d events; the checkpoint: %d bytes, sequencer paused %s)",
+		r.say("restart: ready in %s at %d events (the median of %s; the fastest %s), %s of it opening the store, %s reading the checkpoint, %s decoding and checking it (%s of that reading the stream's event it is checked against; from a checkpoint: %v, tail %d events; the checkpoint: %d bytes, sequencer paused %s; the state: %d idempotency keys, %d rounds, %d bets)",
 			t.ready.Round(time.Millisecond), t.events, roundedAll(t.all), t.fastest.Round(time.Millisecond), t.store.Round(time.Millisecond),
-			t.ckLoad.Round(100*time.Microsecond), t.ckDecode.Round(100*time.Microsecond), t.loaded, t.tail, t.ckBytes, t.ckPause.Round(time.Millisecond))
+			t.ckLoad.Round(100*time.Microsecond), t.ckDecode.Round(100*time.Microsecond), t.ckCheck.Round(100*time.Microsecond), t.loaded, t.tail, t.ckBytes, t.ckPause.Round(time.Millisecond), t.state.IdempotencyKeys, t.state.Rounds, t.state.Bets)
 	}
 	r.rep.RestartReadyMs = ms(times[1].ready)
 	// The ratio asks whether a start grows with the stream: the medians

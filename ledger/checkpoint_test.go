@@ -195,9 +195,9 @@ func TestLedger_CheckpointStart(t *testing.T) {
 		t.Fatalf("LastCheckpoint of the start = %+v, want loaded at %d with a tail of %d", info, at, tail)
 	}
 	// The start's parts are timed (its decoding read the stream's event
-	// too, a round trip to the server).
-	if info.Load <= 0 || info.Decode <= 0 {
-		t.Fatalf("LastCheckpoint of the start = %+v, want its load and its decoding timed", info)
+	// too, a round trip to the server, timed as its check).
+	if info.Load <= 0 || info.Decode <= 0 || info.Check <= 0 || info.Check > info.Decode {
+		t.Fatalf("LastCheckpoint of the start = %+v, want its load, its decoding and the check within it timed", info)
 	}
 
 	opts.Checkpoints = nil

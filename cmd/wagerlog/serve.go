@@ -372,7 +372,7 @@ func (m *Main) serve(ctx context.Context, cfg serveConfig) (err error) {
 		}
 		ck := led.LastCheckpoint()
 		log.Info("ledger state loaded", "last_seq", led.LastSeq(), "from_checkpoint", ck.Loaded, "checkpoint_seq", ck.Seq, "tail_events", ck.Tail,
-			"checkpoint_read", ck.Load.Round(100*time.Microsecond), "checkpoint_decode", ck.Decode.Round(100*time.Microsecond), "elapsed", time.Since(start).Round(time.Millisecond))
+			"checkpoint_read", ck.Load.Round(100*time.Microsecond), "checkpoint_decode", ck.Decode.Round(100*time.Microsecond), "checkpoint_check", ck.Check.Round(100*time.Microsecond), "elapsed", time.Since(start).Round(time.Millisecond))
 		closers = append(closers, func() { led.Close() })
 		writer = led
 	}
