@@ -93,10 +93,9 @@ func TestCheckpoint_Cost(t *testing.T) {
 	// pages to the system. The median of five decodings after a
 	// collection (the heap's pages at hand) and after FreeOSMemory (every
 	// page faulted in again) shows what that costs (docs/BENCHMARKS.md,
-	// "What bounds the rest").
-	// The page faults of each decoding (getrusage's minor faults) give
-	// what one costs: the difference of the medians over that of the
-	// faults.
+	// "What bounds the rest"), and with the page faults of each decoding
+	// (getrusage's minor faults) what one fault costs: the difference of
+	// the medians over that of the faults.
 	median := func(prep func()) (time.Duration, int64) {
 		var ds []time.Duration
 		var fs []int64
