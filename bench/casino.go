@@ -76,6 +76,12 @@ type table struct {
 	full  chan struct{}
 	// rounds counts the rounds the dealer opened (for idempotency keys).
 	rounds int
+	// open is the dealer's word that betting is open: set once the ledger
+	// answered its OpenRound, cleared before it sends CloseBetting. A
+	// client reads it as a player reads the table's sign and goes to
+	// another table without asking; a slip already on its way when the
+	// dealer closes is refused by the ledger, as at a real table.
+	open atomic.Bool
 }
 
 // roundRecord is a round a dealer settled, with about how many slips it
@@ -194,6 +200,7 @@ func (c *casino) deal(ctx context.Context, d *dealers, t *table, rng *rand.Rand,
 		case <-t.full: // a signal left over from the last round
 		default:
 		}
+		t.open.Store(true)
 		stopped := false
 		select {
 		case <-t.full:
@@ -202,6 +209,7 @@ func (c *casino) deal(ctx context.Context, d *dealers, t *table, rng *rand.Rand,
 		case <-ctx.Done():
 			return ctx.Err()
 		}
+		t.open.Store(false)
 		if _, err := c.dealerExec(ctx, &ledger.CloseBetting{Meta: key("close"), Table: t.id, Round: res.Round}); err != nil {
 			return fmt.Errorf("dealer of %s: close betting: %w", t.id, err)
 		}
@@ -273,6 +281,10 @@ func (p *placer) place(ctx context.Context, stopped func() bool, try func(table 
 		if err := ctx.Err(); err != nil {
 			return 0, false, err
 		}
+		if !p.c.tables[p.at].open.Load() {
+			p.next(&closedInRow)
+			continue
+		}
 		start := time.Now()
 		out, err := try(p.c.tables[p.at].id)
 		lat = time.Since(start)
@@ -285,16 +297,22 @@ func (p *placer) place(ctx context.Context, stopped func() bool, try func(table 
 			return lat, true, nil
 		case notOpen:
 			p.refused++
-			p.at = (p.at + 1) % len(p.c.tables)
-			if closedInRow++; closedInRow%len(p.c.tables) == 0 {
-				time.Sleep(allClosedPause)
-			}
+			p.next(&closedInRow)
 		case overloaded:
 			p.refused++
 			time.Sleep(overloadedPause)
 		}
 	}
 	return 0, false, nil
+}
+
+// next moves the client to the next table, pausing once it has found
+// betting closed on every table in turn (every dealer settling at once).
+func (p *placer) next(closedInRow *int) {
+	p.at = (p.at + 1) % len(p.c.tables)
+	if *closedInRow++; *closedInRow%len(p.c.tables) == 0 {
+		time.Sleep(allClosedPause)
+	}
 }
 
 // classify sorts a ledger error into an outcome; known is false for the

@@ -80,7 +80,7 @@ const (
 
 // Load places one-bet slips through the API of a running server: one
 // keep-alive connection per player, each placing a slip at a time for
-// Duration, moving to the next table when betting is closed where it is,
+// Duration, going to the next table whose dealer has betting open,
 // while one dealer per table opens a round, closes betting after
 // RoundSlips slips, records random dice and opens the next (all through
 // the API). It measures what the clients saw and the CPU time of both

@@ -56,7 +56,11 @@ func (in *Interner) intern(b []byte) string {
 	}
 	s := string(b)
 	if in.m == nil {
-		in.m = make(map[string]string, 256)
+		// No size hint: the projector of a running server prepares
+		// batches of a few events, and a map sized for a rebuild's
+		// batch of 1,000 was a tenth of the bytes the HTTP phase of
+		// wagerlog bench allocated (docs/BENCHMARKS.md).
+		in.m = make(map[string]string)
 	}
 	if len(in.m) < InternerSize {
 		in.m[s] = s

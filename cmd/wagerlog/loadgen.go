@@ -33,7 +33,8 @@ func (m *Main) loadgenCmd() *cobra.Command {
 		Long: `Loadgen is the load generator of the benchmark's HTTP phase, as a process of
 its own against a running server (wagerlog bench runs it so).
 Each client places one-bet slips, one at a time, over a keep-alive connection,
-for --duration, moving to the next table when betting is closed where it is;
+for --duration, going to the next table whose dealer has betting open (a slip
+that races the close is refused, and the client moves on);
 one dealer per table opens a round, closes betting after --round-slips slips,
 records random dice (which settles every bet) and opens the next, all through
 the API. It prints slips/s, the place-bet latency p50/p99, its own CPU time
