@@ -79,6 +79,10 @@ type Report struct {
 	// they had: work the projector deferred, which
 	// http_server_cpu_us_per_slip does not count.
 	HTTPProjectorBehindEvents float64 `json:"http_projector_behind_events"`
+	// HTTPRefusedPerSlip is the HTTP phase's requests refused as betting
+	// closed or the ledger's queue full, per slip placed: requests the
+	// server answered and no slip counts, so part of its CPU per slip.
+	HTTPRefusedPerSlip float64 `json:"http_refused_per_slip"`
 	// HTTPCPUSplit is the server's CPU per slip over the whole HTTP phase
 	// (the load and the projector's catch-up after it), by the part of the
 	// server it ran in (CPUSplitParts: the projector, the ledger, request
@@ -246,6 +250,7 @@ func (r *Report) Figures() map[string]float64 {
 		"http_server_cpu_us_per_slip":      r.HTTPServerCPUUsPerSlip,
 		"http_loadgen_cpu_us_per_slip":     r.HTTPLoadgenCPUUsPerSlip,
 		"http_projector_behind_events":     r.HTTPProjectorBehindEvents,
+		"http_refused_per_slip":            r.HTTPRefusedPerSlip,
 		"http_catchup_cpu_us_per_slip":     r.HTTPCatchUpCPUUsPerSlip,
 		"serve_projector_cpu_us_per_event": r.ServeProjectorCPUUsPerEvent,
 		"ingest_batch_mean":                r.IngestBatchMean,
@@ -332,6 +337,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 		row("  CPU per slip, HTTP server", "http_server_cpu_us_per_slip", number(r.HTTPServerCPUUsPerSlip)+" µs")
 		row("  CPU per slip, load generator", "http_loadgen_cpu_us_per_slip", number(r.HTTPLoadgenCPUUsPerSlip)+" µs")
 	}
+	row("  requests refused per slip", "http_refused_per_slip", number(r.HTTPRefusedPerSlip))
 	row("  projector behind at the load's end", "http_projector_behind_events", number(r.HTTPProjectorBehindEvents)+" events")
 	row("  CPU per slip, projector catching up", "http_catchup_cpu_us_per_slip", number(r.HTTPCatchUpCPUUsPerSlip)+" µs")
 	if d.HTTPSeparate && r.HTTPCPUSplit != nil {

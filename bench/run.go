@@ -400,6 +400,7 @@ func (r *runner) http(ctx context.Context) error {
 	rep.HTTPProjectorBehindEvents = float64(hr.catchUp.behind)
 	if l.Slips > 0 {
 		rep.HTTPCatchUpCPUUsPerSlip = float64(hr.catchUp.cpu.Microseconds()) / float64(l.Slips)
+		rep.HTTPRefusedPerSlip = float64(l.Refused) / float64(l.Slips)
 	}
 	r.say("http: the projector was %d events behind when the load ended; caught up in %s with %s of CPU",
 		hr.catchUp.behind, hr.catchUp.elapsed.Round(time.Millisecond), hr.catchUp.cpu.Round(time.Millisecond))
@@ -531,7 +532,7 @@ func (r *Report) tidy() {
 		&r.HTTPPlaceBetPerS, &r.HTTPPlaceBetP99Ms, &r.PeakRSSMB, &r.RestartReadyMs, &r.RestartRatio,
 		&r.CheckpointPauseMs, &r.CheckpointMB, &r.ServeRSSMB,
 		&r.LedgerPlaceBetPerS, &r.HTTPRatio, &r.LedgerCPUUsPerSlip, &r.HTTPServerCPUUsPerSlip, &r.HTTPLoadgenCPUUsPerSlip,
-		&r.HTTPProjectorBehindEvents, &r.HTTPCatchUpCPUUsPerSlip,
+		&r.HTTPProjectorBehindEvents, &r.HTTPCatchUpCPUUsPerSlip, &r.HTTPRefusedPerSlip,
 		&r.IngestBatchMean, &r.IngestBatchP50, &r.IngestBatchP99, &r.IngestCPUUsPerSlip,
 	} {
 		*f = tidy(*f)

@@ -87,7 +87,7 @@ func TestBench_JSON(t *testing.T) {
 	}
 	// What the projector had left when the HTTP load ended: zero when it
 	// kept up, so present and not negative.
-	for _, k := range []string{"http_projector_behind_events", "http_catchup_cpu_us_per_slip"} {
+	for _, k := range []string{"http_projector_behind_events", "http_catchup_cpu_us_per_slip", "http_refused_per_slip"} {
 		want[k] = true
 		var v float64
 		if err := json.Unmarshal(got[k], &v); err != nil || v < 0 {
