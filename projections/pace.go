@@ -25,15 +25,8 @@ const (
 	DefaultCommitInterval = 100 * time.Millisecond
 	// PaceEventsMax is how many events the projector holds at most: at
 	// this many it commits whatever the interval, so a projector catching
-	// up on a backlog never waits and a commit stays bounded, as a
-	// rebuild's transaction is (replay.RebuildBatchMax). It must stay
-	// above what an interval brings at the rates the ledger writes: at
-	// 1,000, the HTTP phase of wagerlog bench (13,000 events a second)
-	// committed every 1,000 events, not every interval, and the
-	// projector's CPU was 16-18 µs an event against 13-16 at 10,000
-	// (docs/BENCHMARKS.md, "The projector's commits held to their
-	// interval").
-	PaceEventsMax = 10_000
+	// up on a backlog never waits and a commit stays bounded.
+	PaceEventsMax = 1000
 )
 
 // commitInterval returns the projector's interval between commits (0: none).
