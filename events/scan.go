@@ -58,8 +58,9 @@ func (in *Interner) intern(b []byte) string {
 	if in.m == nil {
 		// No size hint: the projector of a running server prepares
 		// batches of a few events, and a map sized for a rebuild's
-		// batch of 1,000 was a tenth of the bytes the HTTP phase of
-		// wagerlog bench allocated (docs/BENCHMARKS.md).
+		// batch of 1,000 was 335 MB of the 5.9 GB a run of wagerlog
+		// bench --http-only allocated (docs/BENCHMARKS.md, "Clients
+		// that read the table's sign").
 		in.m = make(map[string]string)
 	}
 	if len(in.m) < InternerSize {

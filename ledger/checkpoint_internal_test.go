@@ -233,3 +233,27 @@ func FuzzDecodeState(f *testing.F) {
 		_, _ = decodeState(body)
 	})
 }
+
+// BenchmarkCheckpointDecode decodes a checkpoint the size of the ones
+// wagerlog bench's restarts start from: 90,000 idempotency keys (the bench
+// logs 69,000-103,000) and four tables' finished rounds without bets. The
+// idempotency index is most of a decoding (docs/BENCHMARKS.md, "What
+// bounds the rest").
+func BenchmarkCheckpointDecode(b *testing.B) {
+	s := bigState(4, 0, 90_000)
+	data, err := encodeCheckpoint(s.snapshot())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		back, err := decodeCheckpoint(data, s.lim)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if back.idem.len() != 90_000 {
+			b.Fatalf("decoded %d keys, want 90,000", back.idem.len())
+		}
+	}
+	b.ReportMetric(float64(len(data)), "checkpoint-bytes")
+}

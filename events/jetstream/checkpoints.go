@@ -156,8 +156,8 @@ const checkpointBytesMax = 4 << 30
 //
 // It reads into one buffer of the object's size: GetBytes grows its
 // buffer by doubling, about twice the checkpoint in memory that a start
-// (a new process) faults in at about 12 µs a page on the machine of
-// docs/BENCHMARKS.md ("Restarts as a new process starts").
+// (a new process) must fault in, page by page (docs/BENCHMARKS.md,
+// "Restarts as a new process starts").
 func (c *Checkpoints) Load(ctx context.Context, seq uint64) ([]byte, error) {
 	res, err := c.obs.Get(ctx, checkpointName(seq))
 	if errors.Is(err, jetstream.ErrObjectNotFound) {
