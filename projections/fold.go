@@ -171,9 +171,8 @@ type fold struct {
 	// pools are the progressive pools the batch touched (pools.go).
 	pools map[string]bool
 
-	lastSeq    uint64
-	lastAt     time.Time
-	lastStored time.Time
+	lastSeq uint64
+	lastAt  time.Time
 
 	// err is the first record the batch found damaged (a *DamagedError);
 	// the event that found it fails with it.
@@ -228,7 +227,6 @@ func newFold(ld loader, loc *time.Location, boardSize, events int) *fold {
 type decoded struct {
 	env     events.Envelope
 	payload any
-	stored  time.Time
 }
 
 // decode decodes one stored event with codec, its strings shared through
@@ -239,7 +237,7 @@ func decode(codec *events.Codec, raw events.Raw, strs *events.Interner) (decoded
 		return decoded{}, fmt.Errorf("projections: event %d: %w", raw.Seq, err)
 	}
 	e.Seq = raw.Seq
-	return decoded{env: e, payload: p, stored: raw.Stored}, nil
+	return decoded{env: e, payload: p}, nil
 }
 
 func inconsistent(e *events.Envelope, format string, args ...any) error {
@@ -419,7 +417,7 @@ func (f *fold) apply(d *decoded) error {
 	f.walletEntries(e, d.payload, wallets)
 	f.poolEntries(e, d.payload)
 	f.sessionEntries(e, d.payload)
-	f.lastSeq, f.lastAt, f.lastStored = e.Seq, e.OccurredAt, d.stored
+	f.lastSeq, f.lastAt = e.Seq, e.OccurredAt
 	return nil
 }
 

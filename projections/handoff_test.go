@@ -13,37 +13,98 @@ import (
 
 // TestHandoff_LiveEqualsRebuild follows a ledger's stream with a projector
 // that takes the ledger's stored events from a hand-off, and checks that
-// it gives the answers of a store rebuilt from the stream's bytes; with a
-// ring of 8 events too, where an event the projector reads late has left
-// the ring and is decoded, the two ways mixed.
+// it gives the answers of a store rebuilt from the stream's bytes. The
+// projector reads from the stream whatever the hand-off cannot give as the
+// next event, so each way is checked as well as the usual one (a ring of
+// the default size): a ring of one event, overwritten within every batch
+// of more than one, where the projector reads the rest from the stream;
+// and a hand-off that the ledger does not fill (as if another process
+// wrote the stream), where every event comes from the stream once the
+// projector has waited handGrace for it.
 func TestHandoff_LiveEqualsRebuild(t *testing.T) {
-	for _, size := range []int{0, 8} {
-		hand := NewHandoff(size)
-		h := ledgertest.NewObserved(t, ledger.Appends(hand))
-		live := openProj(t, "", Options{})
-		p := NewProjector(live, h.Stream, nil)
-		p.Handoff = hand
-		startProjector(t, p)
-		sc := playScenario(h, 3, 40)
-		last := h.LastSeq()
-		waitFor(t, live, last)
+	for _, tc := range []struct {
+		name     string
+		size     int
+		attached bool
+	}{
+		{"default ring", 0, true},
+		{"ring of 1", 1, true},
+		{"not filled by the ledger", 0, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			hand := NewHandoff(tc.size)
+			filled := hand
+			if !tc.attached {
+				filled = NewHandoff(0)
+			}
+			h := ledgertest.NewObserved(t, ledger.Appends(filled))
+			live := openProj(t, "", Options{})
+			p := NewProjector(live, h.Stream, nil)
+			p.Handoff = hand
+			startProjector(t, p)
+			sc := playScenario(h, 3, 40)
+			last := h.LastSeq()
+			waitFor(t, live, last)
 
-		taken, missed := hand.Counts()
-		t.Logf("ring of %d: %d events taken from the hand-off, %d decoded", size, taken, missed)
-		if taken+missed != last {
-			t.Errorf("ring of %d: %d taken and %d decoded, want %d events in all", size, taken, missed, last)
-		}
-		// With the default ring the projector, following live, takes most
-		// events (83–88% here; it decodes those the stream gave it before
-		// the ledger's append returned): some, whatever the machine's load;
-		// with 8 slots, how many depends on how far behind it runs.
-		if size == 0 && taken == 0 {
-			t.Errorf("ring of %d: none of %d events taken from the hand-off", HandoffEventsDefault, last)
-		}
+			taken, missed := hand.Counts()
+			t.Logf("%d events taken from the hand-off, %d read from the stream", taken, missed)
+			if taken+missed != last {
+				t.Errorf("%d taken and %d read, want %d events in all", taken, missed, last)
+			}
+			switch {
+			case tc.attached && tc.size == 0 && taken != last:
+				// Following live, the projector reads nothing back.
+				t.Errorf("%d of %d events taken from the hand-off", taken, last)
+			case tc.size == 1 && missed == 0:
+				t.Errorf("a ring of one event gave all %d events", last)
+			case !tc.attached && taken != 0:
+				t.Errorf("%d events taken from a hand-off nothing filled", taken)
+			}
 
-		rebuilt := openProj(t, "", Options{})
-		applyAll(t, rebuilt, readRaw(t, h.Stream), 37)
-		sameAnswers(t, answers(t, live, sc), answers(t, rebuilt, sc))
+			rebuilt := openProj(t, "", Options{})
+			applyAll(t, rebuilt, readRaw(t, h.Stream), 37)
+			sameAnswers(t, answers(t, live, sc), answers(t, rebuilt, sc))
+		})
+	}
+}
+
+// TestHandoff_TakeRun checks the run the projector takes: from the
+// sequence asked, in order, up to the first event the ring lacks, each
+// once; and that the ring says when it will never give a sequence.
+func TestHandoff_TakeRun(t *testing.T) {
+	h := NewHandoff(4)
+	var batch []events.Appended
+	for seq := uint64(1); seq <= 6; seq++ {
+		env := &events.Envelope{ID: uuid.Must(uuid.NewV7()), Type: events.TypeWalletDeposited, Seq: seq, Hash: events.Hash{byte(seq)}}
+		batch = append(batch, events.Appended{Env: env, Payload: &events.WalletDeposited{Player: "p"}})
+	}
+	h.Appended(batch, 0) // the ring holds 3..6
+	select {
+	case <-h.stored:
+	default:
+		t.Error("no notice of the batch handed over")
+	}
+	if ds, _, gone := h.takeRun(2, 10); len(ds) != 0 || !gone {
+		t.Errorf("sequence 2, overwritten: %d events, gone %v; want none, gone", len(ds), gone)
+	}
+	ds, last, gone := h.takeRun(3, 2)
+	if len(ds) != 2 || ds[0].env.Seq != 3 || ds[1].env.Seq != 4 || last != (events.Hash{4}) || gone {
+		t.Fatalf("from 3, at most 2: %d events, last hash %x, gone %v", len(ds), last[:1], gone)
+	}
+	if ds[0].env.Hash != (events.Hash{}) {
+		t.Error("the envelope taken keeps its hash, which a projection does not decode")
+	}
+	if ds, _, _ := h.takeRun(5, 10); len(ds) != 2 || ds[1].env.Seq != 6 {
+		t.Errorf("from 5: %d events, want 5 and 6", len(ds))
+	}
+	if ds, _, gone := h.takeRun(5, 10); len(ds) != 0 || !gone {
+		t.Errorf("from 5 again: %d events, gone %v; want none (taken once), gone", len(ds), gone)
+	}
+	if ds, _, gone := h.takeRun(7, 10); len(ds) != 0 || gone {
+		t.Errorf("from 7, not stored yet: %d events, gone %v; want none, not gone", len(ds), gone)
+	}
+	if taken, missed := h.Counts(); taken != 4 || missed != 0 {
+		t.Errorf("counts %d taken, %d missed; want 4 and 0", taken, missed)
 	}
 }
 

@@ -28,7 +28,6 @@ var (
 var (
 	metaSeq       = []byte("seq")        // last applied sequence, 8 bytes
 	metaAt        = []byte("at")         // its event time, unix ns, 8 bytes
-	metaStored    = []byte("stored")     // its stored time, unix ns, 8 bytes
 	metaHash      = []byte("hash")       // the chain hash its event states, 32 bytes
 	metaSchema    = []byte("schema")     // SchemaVersion, 8 bytes
 	metaLocation  = []byte("location")   // time zone name

@@ -40,7 +40,10 @@ const (
 	// file followed live holds a rebuild's bytes (record.go, shortest).
 	// 9: a refunded or taken-down bet's rule (round.RuleRefunded,
 	// RuleTakenDown) in its record.
-	SchemaVersion = 9
+	// 10: no stored time of the last event in the meta bucket: the
+	// projector takes the ledger's events from its hand-off, which knows
+	// no stored time, and nothing read it (handoff.go).
+	SchemaVersion = 10
 	// DefaultLockTimeout is how long Open waits for the file lock held by
 	// another process.
 	DefaultLockTimeout = 2 * time.Second

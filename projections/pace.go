@@ -93,6 +93,11 @@ func (pc *pacer) add(batch []events.Raw) error {
 	if err != nil {
 		return &applyError{err}
 	}
+	return pc.addPrepared(prep)
+}
+
+// addPrepared holds prepared events as add does.
+func (pc *pacer) addPrepared(prep *Prepared) error {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
 	if pc.err != nil {

@@ -122,7 +122,7 @@ func (p *Projector) Run(ctx context.Context) error {
 		p.mu.Unlock()
 		from := p.store.LastSeq() + 1
 		pc := p.newPacer(fctx, cancel)
-		err := p.src.Follow(fctx, from, func(batch []events.Raw) error {
+		fromStream := func(batch []events.Raw) error {
 			if len(batch) == 0 {
 				return nil
 			}
@@ -132,7 +132,13 @@ func (p *Projector) Run(ctx context.Context) error {
 			}
 			wait = retryWaitMin
 			return nil
-		})
+		}
+		var err error
+		if p.Handoff != nil {
+			err = p.followHanded(fctx, from, pc, fromStream)
+		} else {
+			err = p.src.Follow(fctx, from, fromStream)
+		}
 		restarted := errors.Is(context.Cause(fctx), errRestart)
 		if perr := pc.close(); perr != nil && !restarted {
 			// A commit of held events failed and ended the follow.
@@ -169,6 +175,100 @@ func (p *Projector) Run(ctx context.Context) error {
 		}
 		wait = min(2*wait, retryWaitMax)
 	}
+}
+
+// handGrace is how long the projector waits for the hand-off to give an
+// event the stream already holds before it reads that event from the
+// stream. The ledger hands a batch over as soon as the stream has
+// acknowledged it, so only an event the ledger of this process did not
+// write (or did not hand over, and stored nothing after) waits this long.
+const handGrace = 250 * time.Millisecond
+
+// errCaughtUp ends a read of the stream that reached its target.
+var errCaughtUp = errors.New("projections: caught up with the stream")
+
+// followHanded applies every event from sequence from on, as Follow with
+// fromStream would, taking the run that continues the store's position
+// from the hand-off and reading from the stream (through fromStream) only
+// what the hand-off cannot give (Handoff). It returns when ctx ends or an
+// event cannot be applied.
+func (p *Projector) followHanded(ctx context.Context, from uint64, pc *pacer, fromStream func([]events.Raw) error) error {
+	h := p.Handoff
+	// The stream's last sequence at start: what it held before this
+	// process's ledger handed anything over comes from the stream.
+	held, err := p.src.LastSeq(ctx)
+	if err != nil {
+		return err
+	}
+	timer := time.NewTimer(handGrace)
+	defer timer.Stop()
+	var waiting time.Time // since when the poll saw from stored, and the ring lacks it
+	for {
+		ds, last, gone := h.takeRun(from, BatchEventsMax)
+		if len(ds) > 0 {
+			end := ds[len(ds)-1].env.Seq
+			p.seen(end)
+			if err := pc.addPrepared(&Prepared{chunks: [][]decoded{ds}, n: len(ds), last: last}); err != nil {
+				return err
+			}
+			from, waiting = end+1, time.Time{}
+			continue
+		}
+		target := held
+		if gone {
+			target = max(target, h.lastHanded())
+		}
+		if seq := p.streamSeq.Load(); seq >= from && target < from {
+			// The stream holds from (the poll saw it): unless the ledger
+			// hands it over within handGrace, another process wrote it.
+			if now := p.now(); waiting.IsZero() {
+				waiting = now
+			} else if now.Sub(waiting) >= handGrace {
+				target = seq
+			}
+		}
+		if target >= from {
+			if from, err = p.readStream(ctx, from, target, fromStream); err != nil {
+				return err
+			}
+			waiting = time.Time{}
+			continue
+		}
+		timer.Reset(handGrace)
+		select {
+		case <-ctx.Done():
+			return context.Cause(ctx)
+		case <-h.stored:
+		case <-timer.C:
+		}
+	}
+}
+
+// readStream applies the stream's events from sequence from on, through
+// apply, until it has applied target; it returns the sequence after the
+// last one applied.
+func (p *Projector) readStream(ctx context.Context, from, target uint64, apply func([]events.Raw) error) (uint64, error) {
+	next := from
+	err := p.src.Follow(ctx, from, func(batch []events.Raw) error {
+		if len(batch) == 0 {
+			return nil
+		}
+		if err := apply(batch); err != nil {
+			return err
+		}
+		next = batch[len(batch)-1].Seq + 1
+		if next > target {
+			return errCaughtUp
+		}
+		return nil
+	})
+	if errors.Is(err, errCaughtUp) {
+		return next, nil
+	}
+	if err == nil {
+		err = fmt.Errorf("projections: the stream ended before sequence %d", target)
+	}
+	return next, err
 }
 
 type applyError struct{ err error }
@@ -274,7 +374,7 @@ func (p *Projector) caughtUp() {
 func (p *Projector) Lag() Lag {
 	applied := p.store.LastSeq()
 	stream := max(p.streamSeq.Load(), applied)
-	at, _ := p.store.lastTimes()
+	at := p.store.lastEventAt()
 	l := Lag{AppliedSeq: applied, StreamSeq: stream, Events: stream - applied, AppliedAt: at}
 	if since := p.behindSince.Load(); since != 0 && l.Events > 0 {
 		l.Seconds = p.now().Sub(time.Unix(0, since)).Seconds()

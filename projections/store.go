@@ -46,9 +46,8 @@ type Store struct {
 	// last released (resident.go); guarded by applyMu.
 	sinceRelease int
 
-	lastSeq    atomic.Uint64
-	lastAt     atomic.Int64 // event time of the last applied event, unix ns
-	lastStored atomic.Int64 // stored time of the last applied event, unix ns
+	lastSeq atomic.Uint64
+	lastAt  atomic.Int64 // event time of the last applied event, unix ns
 
 	// commits counts the committed batches (the projector's pacing test).
 	commits atomic.Uint64
@@ -171,7 +170,6 @@ func (s *Store) check(tx *bolt.Tx) error {
 	}
 	s.lastSeq.Store(getU64(meta, metaSeq))
 	s.lastAt.Store(int64(getU64(meta, metaAt)))
-	s.lastStored.Store(int64(getU64(meta, metaStored)))
 	return nil
 }
 
@@ -252,15 +250,12 @@ func (s *Store) Close() error {
 // LastSeq returns the sequence of the last applied event (0 for none).
 func (s *Store) LastSeq() uint64 { return s.lastSeq.Load() }
 
-// lastTimes returns the event and stored times of the last applied event.
-func (s *Store) lastTimes() (at, stored time.Time) {
+// lastAt returns the event time of the last applied event.
+func (s *Store) lastEventAt() time.Time {
 	if ns := s.lastAt.Load(); ns != 0 {
-		at = time.Unix(0, ns).UTC()
+		return time.Unix(0, ns).UTC()
 	}
-	if ns := s.lastStored.Load(); ns != 0 {
-		stored = time.Unix(0, ns).UTC()
-	}
-	return at, stored
+	return time.Time{}
 }
 
 // Apply folds a batch of events (in stream order) into the projections in
@@ -422,10 +417,7 @@ func (s *Store) applyDecoded(chunks [][]decoded, lastHash events.Hash) error {
 		if err := meta.Put(metaHash, lastHash[:]); err != nil {
 			return err
 		}
-		if err := meta.Put(metaAt, u64(uint64(f.lastAt.UnixNano()))); err != nil {
-			return err
-		}
-		return meta.Put(metaStored, u64(uint64(f.lastStored.UnixNano())))
+		return meta.Put(metaAt, u64(uint64(f.lastAt.UnixNano())))
 	})
 	if err != nil {
 		// The failed batch's folds may have changed kept records.
@@ -452,9 +444,6 @@ func (s *Store) applyDecoded(chunks [][]decoded, lastHash events.Hash) error {
 	s.commits.Add(1)
 	s.lastSeq.Store(f.lastSeq)
 	s.lastAt.Store(f.lastAt.UnixNano())
-	if !f.lastStored.IsZero() {
-		s.lastStored.Store(f.lastStored.UnixNano())
-	}
 	s.n.applied(f.changedBoards())
 	s.releaseAfter(applied)
 	return nil
