@@ -1,6 +1,8 @@
 package projections
 
 import (
+	"context"
+	"reflect"
 	"testing"
 	"time"
 
@@ -202,5 +204,59 @@ func BenchmarkPrepare(b *testing.B) {
 				b.Fatalf("%d events taken of %d", taken, b.N*len(raws))
 			}
 		})
+	}
+}
+
+// TestHandoff_StopWhileHolding stops a projector that holds events it took
+// from the hand-off and has not committed: those events have left the
+// ring, and the projector that follows on reads them from the stream.
+func TestHandoff_StopWhileHolding(t *testing.T) {
+	hand := NewHandoff(0)
+	h := ledgertest.NewObserved(t, ledger.Appends(hand))
+	h.Deposit("p0", "10")
+	first := h.LastSeq()
+	s := openProj(t, "", Options{})
+	p := NewProjector(s, h.Stream, nil)
+	p.Handoff = hand
+	p.CommitInterval = time.Hour
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- p.Run(ctx) }()
+	eventually(t, "the first batch to be committed", func() bool { return s.LastSeq() == first })
+	taken0, _ := hand.Counts()
+	h.Deposit("p1", "10")
+	second := h.LastSeq()
+	eventually(t, "the deposit taken from the hand-off", func() bool {
+		taken, _ := hand.Counts()
+		return taken >= taken0+second-first
+	})
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("projector: %v", err)
+	}
+	if got := s.LastSeq(); got != first {
+		t.Fatalf("a stopped projector committed up to %d; want %d (the held events dropped)", got, first)
+	}
+	_, missed0 := hand.Counts()
+
+	p = NewProjector(s, h.Stream, nil)
+	p.Handoff = hand
+	startProjector(t, p)
+	waitFor(t, s, second)
+	if _, missed := hand.Counts(); missed-missed0 != second-first {
+		t.Errorf("%d events read from the stream after the restart; want the %d dropped", missed-missed0, second-first)
+	}
+	rebuilt := openProj(t, "", Options{})
+	applyAll(t, rebuilt, readRaw(t, h.Stream), 5)
+	live, err := s.Balances("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := rebuilt.Balances("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(live.Balances) == 0 || !reflect.DeepEqual(live, want) {
+		t.Errorf("balances live %+v, rebuilt %+v", live, want)
 	}
 }
