@@ -250,7 +250,7 @@ func (s *Store) Close() error {
 // LastSeq returns the sequence of the last applied event (0 for none).
 func (s *Store) LastSeq() uint64 { return s.lastSeq.Load() }
 
-// lastAt returns the event time of the last applied event.
+// lastEventAt returns the event time of the last applied event.
 func (s *Store) lastEventAt() time.Time {
 	if ns := s.lastAt.Load(); ns != 0 {
 		return time.Unix(0, ns).UTC()
