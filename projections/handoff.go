@@ -109,10 +109,11 @@ func (h *Handoff) Counts() (taken, missed uint64) {
 
 // takeRun takes from the ring the events from sequence from on, in order,
 // up to max of them, stopping at the first it does not hold; last is the
-// hash the last one states. When it holds none, gone reports that it never
-// will: the ledger has stored from or a later event, and from's slot holds
-// another (overwritten, or never handed over).
-func (h *Handoff) takeRun(from uint64, max int) (ds []decoded, last events.Hash, gone bool) {
+// hash the last one states. When it holds none and never will (the ledger
+// has stored from or a later event, and from's slot holds another:
+// overwritten, or never handed over), stored is the highest sequence the
+// ledger handed over, else 0.
+func (h *Handoff) takeRun(from uint64, max int) (ds []decoded, last events.Hash, stored uint64) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	n := uint64(len(h.ring))
@@ -129,17 +130,13 @@ func (h *Handoff) takeRun(from uint64, max int) (ds []decoded, last events.Hash,
 		*slot = handed{}
 	}
 	if len(ds) == 0 {
-		return nil, last, h.last >= from
+		if h.last >= from {
+			return nil, last, h.last
+		}
+		return nil, last, 0
 	}
 	h.taken.Add(uint64(len(ds)))
-	return ds, last, false
-}
-
-// lastHanded returns the highest sequence handed over.
-func (h *Handoff) lastHanded() uint64 {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.last
+	return ds, last, 0
 }
 
 // take returns the event raw holds, decoded, when the ring has the one

@@ -86,12 +86,12 @@ func TestHandoff_TakeRun(t *testing.T) {
 	default:
 		t.Error("no notice of the batch handed over")
 	}
-	if ds, _, gone := h.takeRun(2, 10); len(ds) != 0 || !gone {
-		t.Errorf("sequence 2, overwritten: %d events, gone %v; want none, gone", len(ds), gone)
+	if ds, _, stored := h.takeRun(2, 10); len(ds) != 0 || stored != 6 {
+		t.Errorf("sequence 2, overwritten: %d events, stored %d; want none, gone (stored up to 6)", len(ds), stored)
 	}
-	ds, last, gone := h.takeRun(3, 2)
-	if len(ds) != 2 || ds[0].env.Seq != 3 || ds[1].env.Seq != 4 || last != (events.Hash{4}) || gone {
-		t.Fatalf("from 3, at most 2: %d events, last hash %x, gone %v", len(ds), last[:1], gone)
+	ds, last, stored := h.takeRun(3, 2)
+	if len(ds) != 2 || ds[0].env.Seq != 3 || ds[1].env.Seq != 4 || last != (events.Hash{4}) || stored != 0 {
+		t.Fatalf("from 3, at most 2: %d events, last hash %x, stored %d", len(ds), last[:1], stored)
 	}
 	if ds[0].env.Hash != (events.Hash{}) {
 		t.Error("the envelope taken keeps its hash, which a projection does not decode")
@@ -99,11 +99,11 @@ func TestHandoff_TakeRun(t *testing.T) {
 	if ds, _, _ := h.takeRun(5, 10); len(ds) != 2 || ds[1].env.Seq != 6 {
 		t.Errorf("from 5: %d events, want 5 and 6", len(ds))
 	}
-	if ds, _, gone := h.takeRun(5, 10); len(ds) != 0 || !gone {
-		t.Errorf("from 5 again: %d events, gone %v; want none (taken once), gone", len(ds), gone)
+	if ds, _, stored := h.takeRun(5, 10); len(ds) != 0 || stored != 6 {
+		t.Errorf("from 5 again: %d events, stored %d; want none (taken once), gone (stored up to 6)", len(ds), stored)
 	}
-	if ds, _, gone := h.takeRun(7, 10); len(ds) != 0 || gone {
-		t.Errorf("from 7, not stored yet: %d events, gone %v; want none, not gone", len(ds), gone)
+	if ds, _, stored := h.takeRun(7, 10); len(ds) != 0 || stored != 0 {
+		t.Errorf("from 7, not stored yet: %d events, stored %d; want none, not gone (0)", len(ds), stored)
 	}
 	if taken, missed := h.Counts(); taken != 4 || missed != 0 {
 		t.Errorf("counts %d taken, %d missed; want 4 and 0", taken, missed)

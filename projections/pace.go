@@ -26,10 +26,13 @@ const (
 	// PaceEventsMax is how many events the projector holds at most: at
 	// this many it commits whatever the interval, so a projector catching
 	// up on a backlog never waits and a commit stays bounded. At the
-	// 13,000 events a second of wagerlog bench's HTTP phase it comes
-	// before a 100 ms interval; 10,000 let the interval pace the commits
-	// and saved the projector what the collector then spent
-	// (docs/BENCHMARKS.md, "Clients that read the table's sign").
+	// 13,000–15,000 events a second of wagerlog bench's HTTP phase it
+	// comes before a 100 ms interval. Letting the interval pace instead
+	// (5,000 with 250 ms) took a third off the projector's CPU but not
+	// the HTTP throughput or p99: a commit of thousands of events is a
+	// burst of CPU the requests in flight wait behind (docs/BENCHMARKS.md,
+	// "The projector takes the ledger's events without reading them
+	// back").
 	PaceEventsMax = 1000
 )
 

@@ -204,7 +204,7 @@ func (p *Projector) followHanded(ctx context.Context, from uint64, pc *pacer, fr
 	defer timer.Stop()
 	var waiting time.Time // since when the poll saw from stored, and the ring lacks it
 	for {
-		ds, last, gone := h.takeRun(from, BatchEventsMax)
+		ds, last, stored := h.takeRun(from, BatchEventsMax)
 		if len(ds) > 0 {
 			end := ds[len(ds)-1].env.Seq
 			p.seen(end)
@@ -214,10 +214,9 @@ func (p *Projector) followHanded(ctx context.Context, from uint64, pc *pacer, fr
 			from, waiting = end+1, time.Time{}
 			continue
 		}
-		target := held
-		if gone {
-			target = max(target, h.lastHanded())
-		}
+		// The ledger stored past from without the ring holding it: read
+		// up to what it stored.
+		target := max(held, stored)
 		if seq := p.streamSeq.Load(); seq >= from && target < from {
 			// The stream holds from (the poll saw it): unless the ledger
 			// hands it over within handGrace, another process wrote it.
