@@ -25,16 +25,23 @@ type recordingSource struct {
 
 func (r *recordingSource) Follow(ctx context.Context, from uint64, fn func([]events.Raw) error) error {
 	return r.Store.Follow(ctx, from, func(b []events.Raw) error {
-		if len(b) > 0 {
-			r.mu.Lock()
-			r.batches = append(r.batches, [2]uint64{b[0].Seq, b[len(b)-1].Seq})
-			r.mu.Unlock()
+		if len(b) == 0 {
+			return fn(b)
+		}
+		r.mu.Lock()
+		r.batches = append(r.batches, [2]uint64{b[0].Seq, b[len(b)-1].Seq})
+		r.mu.Unlock()
+		// Told once fn has taken the batch (the pacer holds it): told
+		// before, a test's reader could end the wait on the batches held
+		// so far and this one be committed on its own.
+		err := fn(b)
+		if err == nil {
 			select {
 			case r.seen <- b[len(b)-1].Seq:
 			default:
 			}
 		}
-		return fn(b)
+		return err
 	})
 }
 
@@ -44,7 +51,8 @@ func (r *recordingSource) got() [][2]uint64 {
 	return slices.Clone(r.batches)
 }
 
-// await waits until a batch ending at seq has been received.
+// await waits until a batch ending at seq has been received and handed
+// to the projector.
 func (r *recordingSource) await(tb testing.TB, seq uint64) {
 	tb.Helper()
 	deadline := time.After(ledgertest.Timeout)
