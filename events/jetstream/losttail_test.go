@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -45,7 +48,10 @@ func TestRead_LostTail(t *testing.T) {
 	if err != nil || changed != 1 {
 		t.Fatalf("damaged %d block files, err %v", changed, err)
 	}
-	s = openTest(t, dir, nil)
+	var logged syncBuffer
+	s = openTest(t, dir, func(o *Options) {
+		o.Logger = slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	})
 	// The store knows: the last sequence names a message it lacks.
 	var f *events.StreamFault
 	if err := s.Check(testCtx(t)); !errors.As(err, &f) || f.Kind != events.FaultDamagedTail || f.Seq != 5 || !errors.Is(err, events.ErrStreamDamaged) {
@@ -60,6 +66,16 @@ func TestRead_LostTail(t *testing.T) {
 	}
 	if len(got) != 4 {
 		t.Fatalf("read %d messages, want the 4 intact ones", len(got))
+	}
+	// A bounded read over the lost message ends as the open one does,
+	// and says what it could not deliver.
+	logged.Reset()
+	n := 0
+	if err := s.Read(ctx, 2, 5, func(events.Raw) error { n++; return nil }); err != nil || n != 3 {
+		t.Fatalf("Read(2, 5) after losing 5: %d messages, %v; want 3", n, err)
+	}
+	if !strings.Contains(logged.String(), "missing=5") {
+		t.Fatalf("Read(2, 5) after losing 5 logged %q, want the missing sequence", logged.String())
 	}
 	for i := 0; i < 4; i++ {
 		if got[i].Seq != uint64(i+1) || got[i].MsgID != msgs[i].MsgID {
@@ -90,4 +106,28 @@ func followAfterLoss(t *testing.T, s *Store, want []events.Raw) {
 			t.Fatalf("follow message %d is %s, want %s", i, got[i].MsgID, want[i].MsgID)
 		}
 	}
+}
+
+// syncBuffer is a log's destination that goroutines may write at once.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func (b *syncBuffer) Reset() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.buf.Reset()
 }

@@ -13,8 +13,9 @@ import (
 )
 
 // Read calls fn for every event with a sequence in from..to (inclusive), in
-// order. to == 0, or a to beyond the stream's end, means up to the last
-// sequence at the time of the call; from 0 means 1. The Raw values (their
+// order. to == 0 means up to the last sequence at the time of the call; a
+// to beyond the stream's end ends the read at the end it reaches; from 0
+// means 1. The Raw values (their
 // Data included) are the caller's to keep. Read stops at fn's first error
 // and returns it.
 //
@@ -33,15 +34,20 @@ import (
 // it: its next batch expects the last sequence it read, which the commit
 // has moved on.
 func (s *Store) Read(ctx context.Context, from, to uint64, fn func(events.Raw) error) error {
-	last, err := s.LastSeq(ctx)
-	if err != nil {
-		return err
-	}
-	if to == 0 || to > last {
-		to = last
-	}
 	if from == 0 {
 		from = 1
+	}
+	// A bounded read does not ask the stream's info first: the request
+	// costs a round trip of 0.2-7 ms on a loaded server, as much as a
+	// round replay's whole read of its events. Its consumer ends at the
+	// stream's end by itself (nothing pending), and readRange tells that
+	// end from a loss.
+	if to == 0 {
+		last, err := s.LastSeq(ctx)
+		if err != nil {
+			return err
+		}
+		to = last
 	}
 	if from > to {
 		return nil
@@ -78,9 +84,19 @@ func (s *Store) readRange(ctx context.Context, use consumerUse, filter string, f
 	pass := func(next uint64) (uint64, error) { return s.readPass(ctx, use, filter, next, to, fn) }
 	held := func(next uint64) (uint64, bool, error) { return s.nextHeld(ctx, next, filter) }
 	return readResuming(ctx, from, to, pass, held, func(next uint64) {
-		if filter == "" {
-			s.opts.Logger.Warn("read ended early: the stream reports messages it no longer holds", "stream", s.opts.Stream, "missing", rangeText(next, to))
+		if filter != "" {
+			return
 		}
+		// A range that reaches past the stream's end ends there: only a
+		// sequence at or below the last one is missing.
+		last, err := s.LastSeq(ctx)
+		if err == nil && next > last {
+			return
+		}
+		if err == nil {
+			to = min(to, last)
+		}
+		s.opts.Logger.Warn("read ended early: the stream reports messages it no longer holds", "stream", s.opts.Stream, "missing", rangeText(next, to))
 	})
 }
 

@@ -3,6 +3,7 @@ package jetstream
 import (
 	"bytes"
 	"errors"
+	"log/slog"
 	"testing"
 	"time"
 
@@ -39,6 +40,7 @@ func TestRead_Range(t *testing.T) {
 		{30, 0, 30, 1},
 		{25, 99, 25, 6},
 		{31, 0, 0, 0},
+		{31, 40, 0, 0},
 		{10, 9, 0, 0},
 	} {
 		got := seqs(t, s, c.from, c.to)
@@ -50,6 +52,22 @@ func TestRead_Range(t *testing.T) {
 				t.Fatalf("Read(%d, %d): %v, want from %d on", c.from, c.to, got, c.first)
 			}
 		}
+	}
+}
+
+// A bounded read does not ask the stream's end first: one that reaches past
+// the end stops there without calling anything lost.
+func TestRead_PastTheEndIsNoLoss(t *testing.T) {
+	var logged syncBuffer
+	s := openTest(t, "", func(o *Options) {
+		o.Logger = slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	})
+	mustAppend(t, s, 0, raws(s.Prefix(), "t1", "a", 10, 100))
+	if got := seqs(t, s, 8, 1000); len(got) != 3 || got[0] != 8 || got[2] != 10 {
+		t.Fatalf("Read(8, 1000): %v, want 8..10", got)
+	}
+	if logged.String() != "" {
+		t.Fatalf("a read past the end logged %q", logged.String())
 	}
 }
 
