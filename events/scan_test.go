@@ -107,6 +107,41 @@ func sameAsGeneralIn(t *testing.T, data []byte, light bool) (accepted bool) {
 	return true
 }
 
+// One Interner over many events shares their equal amounts; each event still
+// reads what the general decoder reads, and arithmetic on a shared amount
+// leaves the others as they were (decimals are immutable).
+func TestInterner_SharedAmounts(t *testing.T) {
+	c := NewCodec()
+	var in Interner
+	var first, second decimal.Decimal
+	for _, b := range canonicalSamples(t) {
+		fe, fp, ok := scanEvent(b, c.currentVersion, &in, true)
+		if !ok {
+			continue
+		}
+		ge, gp, err := c.decodeGeneral(b, true)
+		if err != nil || !reflect.DeepEqual(fe, ge) || !reflect.DeepEqual(fp, gp) {
+			t.Fatalf("with a shared interner the scanner reads otherwise (%v):\n%s", err, b)
+		}
+		for _, p := range fe.Postings {
+			if !p.Amount.Equal(dec("10")) {
+				continue
+			}
+			if first.IsZero() {
+				first = p.Amount
+			} else {
+				second = p.Amount
+			}
+		}
+	}
+	if first.IsZero() || second.IsZero() {
+		t.Fatal("the samples hold no amount of 10 twice")
+	}
+	if sum := first.Add(dec("5")); !sum.Equal(dec("15")) || !second.Equal(dec("10")) || !first.Equal(dec("10")) {
+		t.Fatalf("10 + 5 = %s left the shared amounts at %s and %s", sum, first, second)
+	}
+}
+
 func TestDecodeCanonical_SameAsGeneral(t *testing.T) {
 	samples := canonicalSamples(t)
 	accepted := 0
