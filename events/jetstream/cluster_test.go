@@ -323,24 +323,6 @@ func TestCluster_Permissions(t *testing.T) {
 	}
 }
 
-// syncLog is a log destination safe for concurrent writers.
-type syncLog struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *syncLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *syncLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // waitSubscribeViolation waits until a subscription violation on subject is
 // reported.
 func waitSubscribeViolation(tb testing.TB, v *violations, subject string) {

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -48,7 +47,7 @@ func TestRead_LostTail(t *testing.T) {
 	if err != nil || changed != 1 {
 		t.Fatalf("damaged %d block files, err %v", changed, err)
 	}
-	var logged syncBuffer
+	var logged syncLog
 	s = openTest(t, dir, func(o *Options) {
 		o.Logger = slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	})
@@ -106,28 +105,4 @@ func followAfterLoss(t *testing.T, s *Store, want []events.Raw) {
 			t.Fatalf("follow message %d is %s, want %s", i, got[i].MsgID, want[i].MsgID)
 		}
 	}
-}
-
-// syncBuffer is a log's destination that goroutines may write at once.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
-func (b *syncBuffer) Reset() {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.buf.Reset()
 }

@@ -58,7 +58,7 @@ func TestRead_Range(t *testing.T) {
 // A bounded read does not ask the stream's end first: one that reaches past
 // the end stops there without calling anything lost.
 func TestRead_PastTheEndIsNoLoss(t *testing.T) {
-	var logged syncBuffer
+	var logged syncLog
 	s := openTest(t, "", func(o *Options) {
 		o.Logger = slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	})
