@@ -75,6 +75,12 @@ type replayResult struct {
 	// they ran.
 	all    []time.Duration
 	faults []int64
+	// read is the median time to read the round's stretch of the stream
+	// alone, as the replay reads it (from the event before the round's
+	// first to its last), and reads each such read's time: the part of a
+	// replay that is the embedded server's delivery.
+	read  time.Duration
+	reads []time.Duration
 }
 
 // replayRound replays the settled round of rounds with the most slips
@@ -102,6 +108,7 @@ func replayRound(ctx context.Context, st *jetstream.Store, views *projections.St
 	res.stretch = ix.Events[len(ix.Events)-1] - ix.Events[0] + 1
 	// The catalog is built once, as `wagerlog replay round` does.
 	lookup := registry.New()
+	from, to := max(ix.Events[0], 2)-1, ix.Events[len(ix.Events)-1]
 	times := make([]time.Duration, 0, replayRuns)
 	for range replayRuns {
 		start, faults := time.Now(), selfFaults()
@@ -114,10 +121,24 @@ func replayRound(ctx context.Context, st *jetstream.Store, views *projections.St
 		if !r.ChainOK || !r.Match {
 			return res, fmt.Errorf("bench: round replay of %s found problems: %v", best.id, r.Problems)
 		}
+		// The stretch read alone, after each replay: the server has
+		// dropped the blocks' caches again by then, as it does between
+		// replays.
+		start, n := time.Now(), uint64(0)
+		if err := st.Read(ctx, from, to, func(events.Raw) error { n++; return nil }); err != nil {
+			return res, fmt.Errorf("bench: round replay: read %d..%d: %w", from, to, err)
+		}
+		res.reads = append(res.reads, time.Since(start))
+		if n != to-from+1 {
+			return res, fmt.Errorf("bench: round replay: read %d events of %d..%d", n, from, to)
+		}
 	}
 	res.all = slices.Clone(times)
 	slices.Sort(times)
 	res.median = times[len(times)/2]
+	reads := slices.Clone(res.reads)
+	slices.Sort(reads)
+	res.read = reads[len(reads)/2]
 	return res, nil
 }
 

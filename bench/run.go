@@ -324,9 +324,9 @@ func (r *runner) replayAndBoard(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	rep.RoundReplayMs = ms(rr.median)
+	rep.RoundReplayMs, rep.RoundReplayReadMs = ms(rr.median), ms(rr.read)
 	d.ReplayRound, d.ReplayBets, d.ReplayEvents = rr.round, rr.bets, rr.events
-	r.say("round replay: round %s, %d bets, %d events over %d of the stream: %.2f ms (the median of %s; page faults %v)", rr.round, rr.bets, rr.events, rr.stretch, rep.RoundReplayMs, roundedAll(rr.all), rr.faults)
+	r.say("round replay: round %s, %d bets, %d events over %d of the stream: %.2f ms (the median of %s; page faults %v); the stretch read alone %.2f ms (the median of %s)", rr.round, rr.bets, rr.events, rr.stretch, rep.RoundReplayMs, roundedAll(rr.all), rr.faults, rep.RoundReplayReadMs, roundedAll(rr.reads))
 
 	ids := make([]string, len(r.c.tables))
 	for i, t := range r.c.tables {

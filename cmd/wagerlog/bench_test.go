@@ -42,7 +42,7 @@ func benchKeys() []string {
 		"ingest_bets_per_s", "ingest_p50_ms", "ingest_p99_ms",
 		"raw_append_events_per_s", "ingest_ratio",
 		"rebuild_events_per_s", "raw_read_events_per_s", "rebuild_ratio", "projector_cpu_us_per_event",
-		"round_replay_ms", "board_read_p99_us",
+		"round_replay_ms", "round_replay_read_ms", "board_read_p99_us",
 		"http_place_bet_per_s", "http_place_bet_p99_ms", "peak_rss_mb",
 		"ledger_place_bet_per_s", "http_ratio", "ledger_cpu_us_per_slip",
 		"http_server_cpu_us_per_slip", "http_loadgen_cpu_us_per_slip",
