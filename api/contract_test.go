@@ -7,10 +7,10 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/wagerlog/wagerlog/api"
+	"github.com/wagerlog/wagerlog/internal/syncbuf"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/projections"
 )
@@ -62,23 +62,10 @@ func TestContract_PathNotCanonical(t *testing.T) {
 	e.refused(404, api.CodeNotFound, "GET", "/v1/tables/", ledger.RoleAuditor, nil)
 }
 
-// lockedBuffer is a log sink safe for the server's goroutines.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) lines() []map[string]any {
-	l.mu.Lock()
-	defer l.mu.Unlock()
+// jsonLines decodes the JSON lines a log wrote.
+func jsonLines(log []byte) []map[string]any {
 	var out []map[string]any
-	for _, line := range bytes.Split(l.b.Bytes(), []byte("\n")) {
+	for _, line := range bytes.Split(log, []byte("\n")) {
 		var m map[string]any
 		if json.Unmarshal(line, &m) == nil {
 			out = append(out, m)
@@ -91,7 +78,7 @@ func (l *lockedBuffer) lines() []map[string]any {
 // with not_found and method_not_allowed, and every 4xx is logged at info
 // with its code and request id (docs/ERRORS.md).
 func TestContract_ProblemsLogged(t *testing.T) {
-	var sink lockedBuffer
+	var sink syncbuf.Buffer
 	e := newEnv(t, envOptions{logger: slog.New(slog.NewJSONHandler(&sink, &slog.HandlerOptions{Level: slog.LevelInfo}))})
 	cases := []struct {
 		method, path, role string
@@ -116,7 +103,7 @@ func TestContract_ProblemsLogged(t *testing.T) {
 		ids = append(ids, p.RequestID)
 	}
 	logged := map[string]map[string]any{}
-	for _, l := range sink.lines() {
+	for _, l := range jsonLines(sink.Bytes()) {
 		if id, ok := l["request_id"].(string); ok {
 			logged[id] = l
 		}

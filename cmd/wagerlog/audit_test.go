@@ -23,6 +23,7 @@ import (
 	"github.com/wagerlog/wagerlog/events/jetstream"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/sicbo"
+	"github.com/wagerlog/wagerlog/internal/syncbuf"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -265,7 +266,7 @@ func TestAuditCommands(t *testing.T) {
 func TestServe_AuditorAPI(t *testing.T) {
 	dir := t.TempDir()
 	key, _ := keygen(t, dir)
-	s := &server{t: t, dir: dir, tokens: map[string]string{}, log: &lockedBuffer{},
+	s := &server{t: t, dir: dir, tokens: map[string]string{}, log: &syncbuf.Buffer{},
 		extra: []string{"--seal-key", key, "--seal-every", "3"}}
 	var lines []string
 	for _, role := range []string{ledger.RoleSupervisor, ledger.RoleDealer, ledger.RoleAuditor, ledger.RoleFinance} {

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/wagerlog/wagerlog/bench"
+	"github.com/wagerlog/wagerlog/internal/syncbuf"
 )
 
 // TestBench_TableDataDirProfile runs a second whole `wagerlog bench` (about
@@ -67,7 +68,7 @@ func TestBench_TableDataDirProfile(t *testing.T) {
 
 	// A second run refuses the directory that now holds data.
 	var out bytes.Buffer
-	m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &syncBuffer{}}
+	m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &syncbuf.Buffer{}}
 	err := m.Run(context.Background(), append(benchTinyArgs(), "--data-dir", dir))
 	if !errors.Is(err, bench.ErrDataDirNotEmpty) {
 		t.Errorf("bench on a data directory with data: %v, want a refusal", err)

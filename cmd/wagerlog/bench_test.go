@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/wagerlog/wagerlog/bench"
+	"github.com/wagerlog/wagerlog/internal/syncbuf"
 )
 
 // benchTinyArgs is a whole benchmark run at sizes that take seconds. The
@@ -25,7 +26,7 @@ func runBench(t *testing.T, args ...string) (stdout, stderr string) {
 	// (TestMain).
 	t.Setenv(runMainEnv, "1")
 	var out bytes.Buffer
-	errs := &syncBuffer{}
+	errs := &syncbuf.Buffer{}
 	m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: errs}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,7 +9,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,6 +17,7 @@ import (
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
 	"github.com/wagerlog/wagerlog/games/registry"
+	"github.com/wagerlog/wagerlog/internal/syncbuf"
 	"github.com/wagerlog/wagerlog/ledger"
 	"github.com/wagerlog/wagerlog/posting"
 )
@@ -49,7 +48,7 @@ func runDemoFor(t testing.TB, led *ledger.Ledger, store *jetstream.Store, want i
 	before := countEvents(t, store)[events.TypeRoundSettled]
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	var logs demoLogBuffer
+	var logs syncbuf.Buffer
 	log := slog.New(slog.NewTextHandler(&logs, nil))
 	go func() { done <- runDemo(ctx, led, log, demoConfig{Interval: 20 * time.Millisecond, Seed: seed}) }()
 	defer func() {
@@ -107,7 +106,7 @@ func waitStored(t testing.TB, led *ledger.Ledger) {
 type demoRun struct {
 	t      *testing.T
 	led    *ledger.Ledger
-	logs   *demoLogBuffer
+	logs   *syncbuf.Buffer
 	done   chan error
 	cancel context.CancelFunc
 }
@@ -117,7 +116,7 @@ type demoRun struct {
 func startDemo(t *testing.T, led *ledger.Ledger, seed uint64) *demoRun {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	d := &demoRun{t: t, led: led, logs: &demoLogBuffer{}, done: make(chan error, 1), cancel: cancel}
+	d := &demoRun{t: t, led: led, logs: &syncbuf.Buffer{}, done: make(chan error, 1), cancel: cancel}
 	go func() {
 		d.done <- runDemo(ctx, led, slog.New(slog.NewTextHandler(d.logs, nil)), demoConfig{Interval: 10 * time.Millisecond, Seed: seed})
 	}()
@@ -150,24 +149,6 @@ func booksAddUp(t testing.TB, s *ledger.State) {
 	if !sum.IsZero() {
 		t.Errorf("balances add up to %s, want 0", sum)
 	}
-}
-
-// demoLogBuffer is a bytes.Buffer safe for the demo's goroutine and the test.
-type demoLogBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *demoLogBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *demoLogBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // countEvents counts the stored events by type.
@@ -366,7 +347,7 @@ func TestRunDemo_RefusesTinyInterval(t *testing.T) {
 func TestServe_DemoBoardMoves(t *testing.T) {
 	dir := t.TempDir()
 	addr := make(chan string, 1)
-	var stderr lockedBuffer
+	var stderr syncbuf.Buffer
 	m := &Main{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: &stderr, onListen: func(a string) { addr <- a }}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/api"
 	"github.com/wagerlog/wagerlog/bench"
+	"github.com/wagerlog/wagerlog/internal/syncbuf"
 	"github.com/wagerlog/wagerlog/ledger"
 )
 
@@ -47,7 +48,7 @@ func TestLoadgen_AgainstServe(t *testing.T) {
 	run := func(args ...string) string {
 		t.Helper()
 		var out bytes.Buffer
-		m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &syncBuffer{}}
+		m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &syncbuf.Buffer{}}
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		base := []string{"loadgen", "--target", s.url, "--tokens", loadTokens, "--tables", "lg-1,lg-2", "--duration", "500ms", "--round-slips", "5"}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/wagerlog/wagerlog/internal/syncbuf"
 )
 
 // TestServe_MetricsCountDemoTraffic runs serve --demo and reads /metrics:
@@ -26,7 +28,7 @@ func TestServe_MetricsCountDemoTraffic(t *testing.T) {
 	}
 	token := strings.TrimSpace(tok.String())
 	addr := make(chan string, 1)
-	var stderr lockedBuffer
+	var stderr syncbuf.Buffer
 	m := &Main{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: &stderr, onListen: func(a string) { addr <- a }}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)

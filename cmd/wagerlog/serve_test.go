@@ -13,38 +13,20 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/wagerlog/wagerlog/api"
+	"github.com/wagerlog/wagerlog/internal/syncbuf"
 	"github.com/wagerlog/wagerlog/ledger"
 )
-
-// syncBuffer is a bytes.Buffer safe for the logger and the test at once.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // running is a serve started by a test.
 type running struct {
 	url    string
-	stderr *syncBuffer
+	stderr *syncbuf.Buffer
 	stop   func() error
 }
 
@@ -80,7 +62,7 @@ func startServeUntil(t *testing.T, dataDir string, ready bool, args ...string) *
 	cfg.checkpoints = true
 	addr := make(chan string, 1)
 	cfg.onListen = func(a string) { addr <- a }
-	stderr := &syncBuffer{}
+	stderr := &syncbuf.Buffer{}
 	m := &Main{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: stderr}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)

@@ -21,26 +21,9 @@ import (
 
 	"github.com/wagerlog/wagerlog/api"
 	"github.com/wagerlog/wagerlog/games"
+	"github.com/wagerlog/wagerlog/internal/syncbuf"
 	"github.com/wagerlog/wagerlog/ledger"
 )
-
-// lockedBuffer collects serve's log for the failure messages.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // server is a `wagerlog serve` run by a test through Main.Run.
 type server struct {
@@ -50,7 +33,7 @@ type server struct {
 	base   string
 	tokens map[string]string // role → token
 	keys   atomic.Int64
-	log    *lockedBuffer
+	log    *syncbuf.Buffer
 	stop   func()
 	// games is the catalog serve runs with (Main.Games); nil for the
 	// registry's.
@@ -69,7 +52,7 @@ func startServer(t testing.TB, extra ...string) *server {
 // registry's): a test's game served as the registry's are.
 func startServerWith(t testing.TB, c *games.Catalog, extra ...string) *server {
 	t.Helper()
-	s := &server{t: t, dir: t.TempDir(), extra: extra, tokens: map[string]string{}, log: &lockedBuffer{}, games: c}
+	s := &server{t: t, dir: t.TempDir(), extra: extra, tokens: map[string]string{}, log: &syncbuf.Buffer{}, games: c}
 	var lines []string
 	for _, role := range []string{ledger.RoleSupervisor, ledger.RoleDealer, ledger.RoleViewer, ledger.RoleFrontend} {
 		tok := fmt.Sprintf("%stest-%s-0123456789abcdef", api.TokenPrefix, role)

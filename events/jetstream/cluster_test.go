@@ -17,6 +17,7 @@ import (
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/internal/clustertest"
+	"github.com/wagerlog/wagerlog/internal/syncbuf"
 )
 
 // clusterOpenTimeout bounds Open against a fresh cluster: the first stream
@@ -371,7 +372,7 @@ func TestCluster_OpenWithoutCreateRights(t *testing.T) {
 		// Without its inbox prefix the ledger's replies would come back
 		// on _INBOX.…, which it may not subscribe to: nothing answers, and
 		// the log says why (docs/CLUSTER.md quotes this message).
-		var logged syncLog
+		var logged syncbuf.Buffer
 		o := clusterOptions(t, c, clustertest.Ledger())
 		o.InboxPrefix = ""
 		o.Logger = slog.New(slog.NewTextHandler(&logged, nil))

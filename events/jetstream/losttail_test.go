@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/internal/syncbuf"
 )
 
 // TestRead_LostTail damages the last stored message on disk. On restart the
@@ -47,7 +48,7 @@ func TestRead_LostTail(t *testing.T) {
 	if err != nil || changed != 1 {
 		t.Fatalf("damaged %d block files, err %v", changed, err)
 	}
-	var logged syncLog
+	var logged syncbuf.Buffer
 	s = openTest(t, dir, func(o *Options) {
 		o.Logger = slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	})

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/wagerlog/wagerlog/events"
+	"github.com/wagerlog/wagerlog/internal/syncbuf"
 )
 
 // seqs returns the sequences Read delivers for from..to.
@@ -58,7 +59,7 @@ func TestRead_Range(t *testing.T) {
 // A bounded read does not ask the stream's end first: one that reaches past
 // the end stops there without calling anything lost.
 func TestRead_PastTheEndIsNoLoss(t *testing.T) {
-	var logged syncLog
+	var logged syncbuf.Buffer
 	s := openTest(t, "", func(o *Options) {
 		o.Logger = slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	})
