@@ -108,7 +108,7 @@ func replayRound(ctx context.Context, st *jetstream.Store, views *projections.St
 	res.stretch = ix.Events[len(ix.Events)-1] - ix.Events[0] + 1
 	// The catalog is built once, as `wagerlog replay round` does.
 	lookup := registry.New()
-	from, to := max(ix.Events[0], 2)-1, ix.Events[len(ix.Events)-1]
+	from, to := replay.Stretch(ix.Events)
 	times := make([]time.Duration, 0, replayRuns)
 	for range replayRuns {
 		start, faults := time.Now(), selfFaults()

@@ -99,7 +99,7 @@ func readRound(ctx context.Context, g Getter, seqs []uint64) ([]readEvent, map[u
 		ev.env, ev.payload = env, p
 	}
 	if rr, ok := g.(RangeReader); ok && len(seqs) >= 2 {
-		from, to := max(seqs[0], 2)-1, seqs[len(seqs)-1]
+		from, to := Stretch(seqs)
 		if to >= from && to-from <= uint64(prefetchSpanMax*len(seqs))+64 {
 			jobs := make(chan events.Raw, 256)
 			var wg sync.WaitGroup
@@ -159,6 +159,14 @@ func readRound(ctx context.Context, g Getter, seqs []uint64) ([]readEvent, map[u
 		}
 	}
 	return evs, hashes, nil
+}
+
+// Stretch is the range of the stream a replay of a round reads at once:
+// from the event before the round's first (whose hash the first names as
+// its prev) to its last. seqs are the round's sequences in order, at least
+// one.
+func Stretch(seqs []uint64) (from, to uint64) {
+	return max(seqs[0], 2) - 1, seqs[len(seqs)-1]
 }
 
 // forEach calls fn(0) … fn(n-1) on GOMAXPROCS goroutines and returns when
