@@ -37,9 +37,10 @@ type scanner struct {
 // batch share their tables', rounds', players', codes' and rules' strings
 // instead of allocating each: a bet.settled event has about twenty. It
 // shares equal amounts too, which takes a rebuild's decoding from about 15
-// to about 6 allocations an event (docs/BENCHMARKS.md). It holds at most InternerSize strings
-// and as many amounts; past that it allocates as if it were not there.
-// One goroutine uses an Interner; the zero value is ready.
+// to about 6 allocations an event (docs/BENCHMARKS.md). It holds at most
+// InternerSize strings and as many amounts; past that it allocates as if
+// it were not there. One goroutine uses an Interner; the zero value is
+// ready.
 type Interner struct {
 	m map[string]string
 	// d shares amounts: a decimal.Decimal holds its coefficient in a
