@@ -14,7 +14,11 @@ func (s *Store) PlayerBets(player string, page Page) (BetPage, error) {
 	err := s.view(func(tx *bolt.Tx, seq uint64) error {
 		out.Seq = seq
 		bets := tx.Bucket(bucketBets)
-		next, err := scanBack(tx.Bucket(bucketPlayerBets), player, 10, page, func(_, k []byte) error {
+		h, err := storedHead(tx, player)
+		if err != nil {
+			return err
+		}
+		next, err := walkBack(tx, bucketPlayerBets, player, h.bet[:], linkKey, page, func(_, k []byte) error {
 			v := bets.Get(k)
 			if v == nil {
 				return fmt.Errorf("projections: bet %q of player %q indexed but not stored", k, player)

@@ -15,7 +15,8 @@ import (
 )
 
 // damage overwrites records of the projections file at path (closed) in
-// place, as a bad disk or a buggy build would.
+// place, as a bad disk or a buggy build would; a nil value deletes the
+// record.
 func damage(tb testing.TB, path string, records map[string]map[string][]byte) {
 	tb.Helper()
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
@@ -26,7 +27,14 @@ func damage(tb testing.TB, path string, records map[string]map[string][]byte) {
 	err = db.Update(func(tx *bolt.Tx) error {
 		for bucket, kvs := range records {
 			for k, v := range kvs {
-				if err := tx.Bucket([]byte(bucket)).Put([]byte(k), v); err != nil {
+				b := tx.Bucket([]byte(bucket))
+				var err error
+				if v == nil {
+					err = b.Delete([]byte(k))
+				} else {
+					err = b.Put([]byte(k), v)
+				}
+				if err != nil {
 					return err
 				}
 			}

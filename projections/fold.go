@@ -170,6 +170,9 @@ type fold struct {
 	appends []kv
 	// pools are the progressive pools the batch touched (pools.go).
 	pools map[string]bool
+	// heads are the players whose histories the batch appended to
+	// (history.go).
+	heads map[string]*playerHead
 
 	lastSeq uint64
 	lastAt  time.Time
@@ -218,6 +221,7 @@ func newFold(ld loader, loc *time.Location, boardSize, events int) *fold {
 		rounds:   make(map[string]*roundRec),
 		bets:     make(map[betID]*betRecord, events),
 		daily:    make(map[dailyID]*dailyRec),
+		heads:    make(map[string]*playerHead),
 		appends:  make([]kv, 0, 2*events),
 		betOrder: make([]betID, 0, events),
 	}
@@ -510,7 +514,7 @@ func (f *fold) walletEntries(e *events.Envelope, payload any, ws []walletDelta) 
 				}
 			}
 		}
-		f.appends = append(f.appends, kv{bucketWallet, walletKey(w.player, e.Seq), encodeWalletEntry(&ent)})
+		f.appendWallet(w.player, e.Seq, encodeWalletEntry(&ent))
 	}
 }
 
@@ -644,7 +648,7 @@ func (f *fold) betPlaced(e *events.Envelope, p *events.BetPlaced) error {
 			Working: b.Working, Commission: b.Commission, Since: len(r.History), Currency: p.Currency,
 			PlacedAt: e.OccurredAt, PlacedSeq: e.Seq, Status: BetOpen, Events: []uint64{e.Seq},
 		}
-		f.appends = append(f.appends, kv{bucketPlayerBets, playerBetKey(p.Player, e.Seq, i), betKey(p.Round, b.Bet)})
+		f.appendBet(p.Player, e.Seq, i, betKey(p.Round, b.Bet))
 		d := f.dailyOf(e, p.Table, p.Currency, b.Code)
 		d.Bets++
 		addTo(&d.Staked, &d.sums.staked, b.Stake)
@@ -921,12 +925,13 @@ func (f *fold) changedBoards() []string {
 // transaction commits, so keys put in random order into a growing node
 // cost a copy of the node's tail each; in key order they are appended.
 // The appended records (f.appends) go last, as they came: each one's key
-// is a prefix (a player, a table, a pool) and the event's sequence, so
-// under every prefix they already come in key order, and sorting them
+// is a prefix (a table, a pool) and the event's sequence, or the event's
+// sequence first (a player's histories, history.go), so under every
+// prefix they already come in key order, and sorting them
 // with the rest took half of the sort's CPU and saved the puts nothing
 // (docs/BENCHMARKS.md, "The appended records put as they come").
 func (f *fold) write(put putter) error {
-	out := make([]kv, 0, len(f.balances)+len(f.tables)+len(f.boards)+len(f.rounds)+len(f.bets)+len(f.daily)+len(f.appends))
+	out := make([]kv, 0, len(f.balances)+len(f.tables)+len(f.boards)+len(f.rounds)+len(f.bets)+len(f.daily)+len(f.heads)+len(f.appends))
 	for id, b := range f.balances {
 		out = append(out, kv{bucketBalances, balanceKey(id.account, id.currency), encodeBalance(b.UpdatedSeq, b.value())})
 	}
@@ -950,6 +955,9 @@ func (f *fold) write(put putter) error {
 	for id, d := range f.daily {
 		d.settle()
 		out = append(out, kv{bucketDaily, dailyKey(id.day, id.table, id.currency, id.code), mustJSON(&d.DailyTotals)})
+	}
+	for player, h := range f.heads {
+		out = append(out, kv{bucketPlayerHeads, []byte(player), encodeHead(h)})
 	}
 	slices.SortFunc(out, func(a, b kv) int {
 		// Buckets are the package's own slices: most pairs share one,

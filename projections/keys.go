@@ -12,15 +12,16 @@ var (
 	bucketBoards      = []byte("boards")       // table → compact board
 	bucketRounds      = []byte("rounds")       // round → round head (RoundInfo without its bets and events)
 	bucketBets        = []byte("bets")         // round 0 bet → binary bet record
-	bucketPlayerBets  = []byte("player_bets")  // player 0 seq(8) position(2) → key in bets
+	bucketPlayerBets  = []byte("player_bets")  // seq(8) position(2) player → link(10) + key in bets
 	bucketTableRounds = []byte("table_rounds") // table 0 number(8) → round
 	bucketDaily       = []byte("daily")        // day 0 table 0 currency 0 code → DailyTotals
-	bucketWallet      = []byte("wallet")       // player 0 seq(8) → binary WalletEntry
+	bucketWallet      = []byte("wallet")       // seq(8) player → link(8) + binary WalletEntry
+	bucketPlayerHeads = []byte("player_heads") // player → newest wallet link(8) and bet link(10)
 
 	allBuckets = [][]byte{
 		bucketMeta, bucketBalances, bucketTables, bucketBoards, bucketRounds,
 		bucketBets, bucketPlayerBets, bucketTableRounds, bucketDaily, bucketWallet,
-		bucketPoolEvents, bucketPoolMoves, bucketPoolPrizes,
+		bucketPoolEvents, bucketPoolMoves, bucketPoolPrizes, bucketPlayerHeads,
 	}
 )
 
@@ -74,11 +75,16 @@ func appendBetKey(b []byte, round, bet string) []byte {
 	return append(append(append(b, round...), 0), bet...)
 }
 
-func playerBetKey(player string, seq uint64, position int) []byte {
-	return prefixed(player, seq, byte(position>>8), byte(position))
+// linkKey is the key of a player's history entry (history.go): its link
+// (the event's sequence, and for a bet its place in the slip), then the
+// player, so that entries sort in the stream's order.
+func linkKey(link []byte, player string) []byte {
+	return append(append(make([]byte, 0, len(link)+len(player)), link...), player...)
 }
 
-func walletKey(player string, seq uint64) []byte { return prefixed(player, seq) }
+func playerBetKey(link [betLinkSize]byte, player string) []byte { return linkKey(link[:], player) }
+
+func walletKey(seq uint64, player string) []byte { return linkKey(u64(seq), player) }
 
 func tableRoundKey(table string, number int64) []byte { return prefixed(table, uint64(number)) }
 

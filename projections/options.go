@@ -43,7 +43,10 @@ const (
 	// 10: no stored time of the last event in the meta bucket: the
 	// projector takes the ledger's events from its hand-off, which knows
 	// no stored time, and nothing read it (handoff.go).
-	SchemaVersion = 10
+	// 11: a player's wallet entries and bets keyed by the event's sequence
+	// first and linked to the player's entry before them, with the
+	// player's newest entries in a head record (history.go).
+	SchemaVersion = 11
 	// DefaultLockTimeout is how long Open waits for the file lock held by
 	// another process.
 	DefaultLockTimeout = 2 * time.Second

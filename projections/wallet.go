@@ -11,7 +11,11 @@ func (s *Store) WalletHistory(player string, page Page) (WalletPage, error) {
 	out := WalletPage{Player: player, Entries: []WalletEntry{}}
 	err := s.view(func(tx *bolt.Tx, seq uint64) error {
 		out.Seq = seq
-		next, err := scanBack(tx.Bucket(bucketWallet), player, 8, page, func(k, v []byte) error {
+		h, err := storedHead(tx, player)
+		if err != nil {
+			return err
+		}
+		next, err := walkBack(tx, bucketWallet, player, u64(h.wallet), linkKey, page, func(k, v []byte) error {
 			w, err := decodeWalletEntry(v)
 			if err != nil {
 				return damaged(bucketWallet, k, err)
