@@ -2,7 +2,6 @@ package events
 
 import (
 	"fmt"
-	"regexp"
 	"time"
 )
 
@@ -30,12 +29,26 @@ const (
 // IDMax is the longest table, player, round or dealer id accepted.
 const IDMax = 64
 
-var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
-
 // ValidID reports whether s can be used as a table, player or dealer id:
 // 1..64 characters of letters, digits, '_' and '-', starting with a letter or
-// digit. Such ids are safe inside NATS subjects and account names.
-func ValidID(s string) bool { return idPattern.MatchString(s) }
+// digit (`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`, which FuzzValidID holds it
+// to). Such ids are safe inside NATS subjects and account names. A loop,
+// not the regular expression: the ledger checks every id of every
+// command, and the expression's matcher was 1.3% of the server's CPU under
+// wagerlog bench's HTTP load.
+func ValidID(s string) bool {
+	if len(s) == 0 || len(s) > IDMax || s[0] == '_' || s[0] == '-' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '_', c == '-':
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // TableSubject returns the subject of a table's events under prefix.
 func TableSubject(prefix, table string) string {

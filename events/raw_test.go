@@ -2,9 +2,24 @@ package events
 
 import (
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 )
+
+// FuzzValidID holds ValidID to the rule as a regular expression: the same
+// answer for every string.
+func FuzzValidID(f *testing.F) {
+	rule := regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
+	for _, s := range []string{"", "a", "-a", "_a", "a-", "a_b", "é", "a\n", "a b", "ab\x00", strings.Repeat("z", IDMax), strings.Repeat("z", IDMax+1)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := ValidID(s), rule.MatchString(s); got != want {
+			t.Fatalf("ValidID(%q) = %v, the rule says %v", s, got, want)
+		}
+	})
+}
 
 func TestValidID(t *testing.T) {
 	tests := []struct {
