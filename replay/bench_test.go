@@ -607,3 +607,47 @@ func recordsDigest(tb testing.TB, path string) (int, []byte) {
 	}
 	return n, h.Sum(nil)
 }
+
+// BenchmarkPlayerHistory reads the first page (50 entries) of a player's
+// wallet history and of their bets, newest first, as the API's player
+// endpoints do. It picks the first player with more than a page of each.
+func BenchmarkPlayerHistory(b *testing.B) {
+	s := sharedStream(b)
+	st := rebuiltStore(b, s)
+	pp, err := st.Players(projections.Page{Limit: projections.PageLimitMax})
+	if err != nil {
+		b.Fatal(err)
+	}
+	player := ""
+	for _, p := range pp.Players {
+		wp, err := st.WalletHistory(p.Player, projections.Page{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		bp, err := st.PlayerBets(p.Player, projections.Page{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if wp.Next != "" && bp.Next != "" {
+			player = p.Player
+			break
+		}
+	}
+	if player == "" {
+		b.Fatalf("none of %d players has more than a page of wallet entries and bets", len(pp.Players))
+	}
+	b.Run("wallet", func(b *testing.B) {
+		for range b.N {
+			if wp, err := st.WalletHistory(player, projections.Page{}); err != nil || len(wp.Entries) != projections.PageLimitDefault {
+				b.Fatalf("%d entries, %v", len(wp.Entries), err)
+			}
+		}
+	})
+	b.Run("bets", func(b *testing.B) {
+		for range b.N {
+			if bp, err := st.PlayerBets(player, projections.Page{}); err != nil || len(bp.Bets) != projections.PageLimitDefault {
+				b.Fatalf("%d bets, %v", len(bp.Bets), err)
+			}
+		}
+	})
+}
