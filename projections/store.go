@@ -76,19 +76,7 @@ func Open(path string, opts Options) (*Store, error) {
 // open.
 const initialMmapSize = 1 << 30
 
-// pageSize is the page size of a new projections file.
-const pageSize = 16 << 10
-
 func (s *Store) open() error {
-	// A new file gets pageSize. An existing one keeps its own, which bbolt
-	// reads from its meta pages; given no size, bbolt takes the OS page
-	// for a file whose meta pages are damaged, as it always has, and
-	// reports it invalid (ErrDamaged below) where a larger size would
-	// have it refuse a short file with an error of no kind.
-	size := 0
-	if fi, err := os.Stat(s.path); err != nil || fi.Size() == 0 {
-		size = pageSize
-	}
 	db, err := bolt.Open(s.path, 0o600, &bolt.Options{
 		Timeout:  s.opts.LockTimeout,
 		ReadOnly: s.opts.ReadOnly,
@@ -107,14 +95,11 @@ func (s *Store) open() error {
 		// which cost a rebuild 7% of its time. It is address space, not
 		// memory: untouched pages are never resident.
 		InitialMmapSize: initialMmapSize,
-		// 16 KiB pages for a new file: bbolt writes each dirty page
-		// with a call of its own, and a rebuild writes the whole file,
-		// so it makes a quarter of the calls. While the players' histories were keyed by player, serve's
-		// projector rewrote a few records in hundreds of pages a commit,
-		// and 16 KiB pages made it 15% slower; since they are appended
-		// (history.go) it is no slower (docs/BENCHMARKS.md, "16 KiB pages
-		// again").
-		PageSize: size,
+		// PageSize stays bbolt's default (the OS page, 4 KiB): 16 KiB
+		// pages made a rebuild 7% faster, but serve's projector, which
+		// rewrites a few records in many pages at each commit, 15% slower
+		// and its resident set 13 MiB larger (docs/BENCHMARKS.md, "16 KiB
+		// pages").
 	})
 	if errors.Is(err, berrors.ErrInvalid) || errors.Is(err, berrors.ErrChecksum) || errors.Is(err, berrors.ErrVersionMismatch) {
 		// Not a bbolt file any more: derived data to rebuild.

@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	bolt "go.etcd.io/bbolt"
-
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/posting"
 )
@@ -194,27 +192,4 @@ func TestStore_Position(t *testing.T) {
 	}
 	s = openProj(t, path, Options{})
 	want(3, stated(raws[2]))
-}
-
-// TestStore_PageSize: a new file gets pageSize; an existing file keeps
-// the page size it was made with (one made before pages were 16 KiB).
-func TestStore_PageSize(t *testing.T) {
-	dir := t.TempDir()
-	s := openProj(t, filepath.Join(dir, "new.db"), Options{})
-	if got := s.db.Info().PageSize; got != pageSize {
-		t.Fatalf("a new file has %d-byte pages, want %d", got, pageSize)
-	}
-
-	old := filepath.Join(dir, "old.db")
-	db, err := bolt.Open(old, 0o600, &bolt.Options{PageSize: 4096})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	s = openProj(t, old, Options{})
-	if got := s.db.Info().PageSize; got != 4096 {
-		t.Fatalf("an existing file of 4096-byte pages opens with %d", got)
-	}
 }
