@@ -95,11 +95,14 @@ func (s *Store) open() error {
 		// which cost a rebuild 7% of its time. It is address space, not
 		// memory: untouched pages are never resident.
 		InitialMmapSize: initialMmapSize,
-		// PageSize stays bbolt's default (the OS page, 4 KiB): 16 KiB
-		// pages made a rebuild 7% faster, but serve's projector, which
-		// rewrites a few records in many pages at each commit, 15% slower
-		// and its resident set 13 MiB larger (docs/BENCHMARKS.md, "16 KiB
-		// pages").
+		// PageSize stays bbolt's default (the OS page, 4 KiB). 16 KiB
+		// pages were tried twice (docs/BENCHMARKS.md, "16 KiB pages"):
+		// serve's projector was 15% slower while its commits rewrote a
+		// page per player, and no slower since they append (history.go),
+		// but the rebuild under serve's memory limit was slower in three
+		// alternated pairs. With a page size given, bbolt also refuses a
+		// short damaged file with an error of no kind instead of
+		// ErrInvalid.
 	})
 	if errors.Is(err, berrors.ErrInvalid) || errors.Is(err, berrors.ErrChecksum) || errors.Is(err, berrors.ErrVersionMismatch) {
 		// Not a bbolt file any more: derived data to rebuild.
