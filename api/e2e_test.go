@@ -74,10 +74,14 @@ func TestAPI_FullRound(t *testing.T) {
 	if len(bets.Bets) != 1 || bets.Next == "" {
 		t.Fatalf("bob's first page of bets: %+v", bets)
 	}
-	mustJSON(t, e.must(200, "GET", "/v1/wallets/bob/bets?limit=1&cursor="+bets.Next, ledger.RoleFrontend, nil).body, &bets)
+	bobs := bets.Next
+	mustJSON(t, e.must(200, "GET", "/v1/wallets/bob/bets?limit=1&cursor="+bobs, ledger.RoleFrontend, nil).body, &bets)
 	if len(bets.Bets) != 1 || bets.Bets[0].Status != projections.BetLost {
 		t.Fatalf("bob's second page of bets: %+v", bets)
 	}
+	// A cursor belongs to its list: bob's, sent for alice, names none of
+	// her bets.
+	e.refused(400, api.CodeInvalidQuery, "GET", "/v1/wallets/alice/bets?limit=1&cursor="+bobs, ledger.RoleFrontend, nil)
 
 	var hist projections.WalletPage
 	mustJSON(t, e.must(200, "GET", "/v1/wallets/alice/history", ledger.RoleCashier, nil).body, &hist)
