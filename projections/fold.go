@@ -514,7 +514,7 @@ func (f *fold) walletEntries(e *events.Envelope, payload any, ws []walletDelta) 
 				}
 			}
 		}
-		f.appendWallet(w.player, e.Seq, encodeWalletEntry(&ent))
+		f.appendWallet(w.player, &ent)
 	}
 }
 
@@ -648,7 +648,7 @@ func (f *fold) betPlaced(e *events.Envelope, p *events.BetPlaced) error {
 			Working: b.Working, Commission: b.Commission, Since: len(r.History), Currency: p.Currency,
 			PlacedAt: e.OccurredAt, PlacedSeq: e.Seq, Status: BetOpen, Events: []uint64{e.Seq},
 		}
-		f.appendBet(p.Player, e.Seq, i, betKey(p.Round, b.Bet))
+		f.appendBet(p.Player, e.Seq, i, p.Round, b.Bet)
 		d := f.dailyOf(e, p.Table, p.Currency, b.Code)
 		d.Bets++
 		addTo(&d.Staked, &d.sums.staked, b.Stake)

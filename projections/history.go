@@ -14,7 +14,7 @@ import (
 // record (bucketPlayerHeads). A commit thus appends a batch's entries at
 // the end of their buckets, a few pages, where keys led by the player made
 // it rewrite a page of each bucket for every player the batch touched:
-// about 400 of the 700 pages a commit of serve's projector wrote with 200
+// about 500 of the 700 pages a commit of serve's projector wrote with 200
 // players at play (docs/BENCHMARKS.md, "A player's histories in the
 // stream's order"). Reading a page of history follows the links, one
 // lookup an entry.
@@ -83,31 +83,33 @@ func storedHead(tx *bolt.Tx, player string) (playerHead, error) {
 	return h, nil
 }
 
-// appendWallet appends player's wallet entry of event seq (its binary
-// record), linked to the player's entry before it. An event moves a
-// player's wallet once; a second entry of the same event for the same
-// player (another currency) replaces the first, as its key is the same.
-func (f *fold) appendWallet(player string, seq uint64, entry []byte) {
+// appendWallet appends player's wallet entry, linked to the player's entry
+// before it. An event moves a player's wallet once; a second entry of the
+// same event for the same player (another currency) replaces the first,
+// as its key is the same.
+func (f *fold) appendWallet(player string, ent *WalletEntry) {
 	h := f.head(player)
-	prev := h.wallet
-	if prev == seq && h.walletAt >= 0 {
-		old := f.appends[h.walletAt].value
-		prev = binary.BigEndian.Uint64(old)
-		f.appends[h.walletAt].value = append(binary.BigEndian.AppendUint64(make([]byte, 0, 8+len(entry)), prev), entry...)
+	prev, at := h.wallet, -1
+	if prev == ent.Seq && h.walletAt >= 0 {
+		at = h.walletAt
+		prev = binary.BigEndian.Uint64(f.appends[at].value)
+	}
+	v := appendWalletEntry(binary.BigEndian.AppendUint64(make([]byte, 0, 200), prev), ent)
+	if at >= 0 {
+		f.appends[at].value = v
 		return
 	}
-	h.wallet, h.walletAt = seq, len(f.appends)
-	v := append(binary.BigEndian.AppendUint64(make([]byte, 0, 8+len(entry)), prev), entry...)
-	f.appends = append(f.appends, kv{bucketWallet, walletKey(seq, player), v})
+	h.wallet, h.walletAt = ent.Seq, len(f.appends)
+	f.appends = append(f.appends, kv{bucketWallet, walletKey(ent.Seq, player), v})
 }
 
 // appendBet appends player's bet at position of the slip placed by event
-// seq: the key of its record in bucketBets, linked to the player's bet
-// before it.
-func (f *fold) appendBet(player string, seq uint64, position int, bet []byte) {
+// seq: the key of its record in bucketBets (round, bet), linked to the
+// player's bet before it.
+func (f *fold) appendBet(player string, seq uint64, position int, round, bet string) {
 	h := f.head(player)
 	link := betLink(seq, position)
-	v := append(append(make([]byte, 0, betLinkSize+len(bet)), h.bet[:]...), bet...)
+	v := appendBetKey(append(make([]byte, 0, betLinkSize+len(round)+1+len(bet)), h.bet[:]...), round, bet)
 	h.bet = link
 	f.appends = append(f.appends, kv{bucketPlayerBets, playerBetKey(link, player), v})
 }

@@ -191,15 +191,16 @@ func TestHistory_Damaged(t *testing.T) {
 func TestFold_WalletTwiceInOneEvent(t *testing.T) {
 	m := memKV{}
 	f := newFold(m, time.UTC, DefaultBoardSize, 4)
-	f.appendWallet("ana", 5, []byte("first"))
-	f.appendWallet("ana", 9, []byte("a"))
-	f.appendWallet("ana", 9, []byte("b"))
+	f.appendWallet("ana", &WalletEntry{Seq: 5, Reference: "first"})
+	f.appendWallet("ana", &WalletEntry{Seq: 9, Reference: "a"})
+	f.appendWallet("ana", &WalletEntry{Seq: 9, Reference: "b"})
 	if err := f.write(m.put); err != nil {
 		t.Fatal(err)
 	}
 	v := m["wallet/"+string(walletKey(9, "ana"))]
-	if got := binary.BigEndian.Uint64(v); got != 5 || string(v[8:]) != "b" {
-		t.Fatalf("entry of event 9: link %d, record %q; want 5, \"b\"", got, v[8:])
+	w, err := decodeWalletEntry(v[8:])
+	if got := binary.BigEndian.Uint64(v); got != 5 || err != nil || w.Reference != "b" {
+		t.Fatalf("entry of event 9: link %d, record %+v (%v); want 5, the second", got, w, err)
 	}
 	h, err := decodeHead(m["player_heads/ana"])
 	if err != nil || h.wallet != 9 {
@@ -208,7 +209,7 @@ func TestFold_WalletTwiceInOneEvent(t *testing.T) {
 
 	// The next batch reads the head back and links to event 9.
 	f = newFold(m, time.UTC, DefaultBoardSize, 4)
-	f.appendWallet("ana", 12, []byte("c"))
+	f.appendWallet("ana", &WalletEntry{Seq: 12, Reference: "c"})
 	if err := f.write(m.put); err != nil {
 		t.Fatal(err)
 	}

@@ -428,8 +428,11 @@ func resultMembers(raw []byte) (*[3]int, json.RawMessage) {
 	return &dice, nil
 }
 
-func encodeWalletEntry(w *WalletEntry) []byte {
-	e := enc{b: make([]byte, 0, 192)}
+func encodeWalletEntry(w *WalletEntry) []byte { return appendWalletEntry(make([]byte, 0, 192), w) }
+
+// appendWalletEntry appends w's binary record to b.
+func appendWalletEntry(b []byte, w *WalletEntry) []byte {
+	e := enc{b: b}
 	e.byte(formatWallet)
 	e.uint(w.Seq)
 	e.time(w.At)
