@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
+
+	"github.com/valyala/fasthttp"
 
 	"github.com/wagerlog/wagerlog/api"
 	"github.com/wagerlog/wagerlog/errcode"
@@ -19,13 +21,32 @@ import (
 // lists the settlement of every bet of the round.
 const execAnswerBytesMax = 64 << 20
 
+// newExecClient is the HTTP client of the load generator: one keep-alive
+// connection per client (conns in all). It is fasthttp's client, as in
+// the load generators built on it (bombardier): it sends a request and
+// reads its answer on the caller's goroutine, where net/http's client
+// hands each request to two goroutines of its connection. The generator
+// shares the machine with the server it measures, so what it spends a
+// request is taken from the server.
+func newExecClient(conns int) *fasthttp.Client {
+	return &fasthttp.Client{
+		MaxConnsPerHost:     conns,
+		MaxIdleConnDuration: time.Minute,
+		MaxResponseBodySize: execAnswerBytesMax,
+		ReadTimeout:         httpRequestTimeout,
+		WriteTimeout:        httpRequestTimeout,
+		// The API's paths are sent as the casino wrote them (escaped).
+		DisablePathNormalizing: true,
+	}
+}
+
 // httpExec executes the few ledger commands the benchmark's casino issues
 // (open a table, deposit, open a round, close betting, record a result,
 // place a slip) through the HTTP API instead of the ledger, so that the
 // load generator drives a server it does not share a process with. Each
 // command goes with the token of its actor's role and its idempotency key.
 type httpExec struct {
-	hc     *http.Client
+	hc     *fasthttp.Client
 	base   string            // the server's URL, without a trailing slash
 	tokens map[string]string // role → bearer token
 }
@@ -102,27 +123,30 @@ func (x *httpExec) Execute(ctx context.Context, cmd ledger.Command) (ledger.Resu
 	if err != nil {
 		return ledger.Result{}, err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, x.base+path, bytes.NewReader(data))
-	if err != nil {
-		return ledger.Result{}, err
-	}
+	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+	defer fasthttp.ReleaseRequest(req)
+	defer fasthttp.ReleaseResponse(resp)
+	req.SetRequestURI(x.base + path)
+	req.Header.SetMethod(http.MethodPost)
 	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Content-Type", "application/json")
+	req.Header.SetContentType("application/json")
 	req.Header.Set("Idempotency-Key", m.IdempotencyKey)
-	resp, err := x.hc.Do(req)
-	if err != nil {
+	req.SetBodyRaw(data)
+	deadline := time.Now().Add(httpRequestTimeout)
+	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
+		deadline = d
+	}
+	if err := ctx.Err(); err != nil {
 		return ledger.Result{}, fmt.Errorf("bench: POST %s: %w", path, err)
 	}
-	defer resp.Body.Close()
-	// Read the whole answer, so that the connection is reused.
-	answer, err := io.ReadAll(io.LimitReader(resp.Body, execAnswerBytesMax))
-	if err != nil {
+	if err := x.hc.DoDeadline(req, resp, deadline); err != nil {
 		return ledger.Result{}, fmt.Errorf("bench: POST %s: %w", path, err)
 	}
-	if resp.StatusCode/100 != 2 {
-		pe := &problemError{status: resp.StatusCode}
+	answer := resp.Body()
+	if status := resp.StatusCode(); status/100 != 2 {
+		pe := &problemError{status: status}
 		if json.Unmarshal(answer, &pe.p) != nil || pe.p.Code == "" {
-			return ledger.Result{}, fmt.Errorf("bench: POST %s: %s: %s", path, resp.Status, bytes.TrimSpace(answer))
+			return ledger.Result{}, fmt.Errorf("bench: POST %s: %d %s: %s", path, status, http.StatusText(status), bytes.TrimSpace(answer))
 		}
 		return ledger.Result{}, pe
 	}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"strconv"
 	"strings"
@@ -107,13 +106,11 @@ func Load(ctx context.Context, cfg LoadConfig) (LoadResult, error) {
 		}
 	}
 	clients := len(cfg.Players)
-	// Go's default transport keeps 2 idle connections per host: the
-	// clients would open and close connections all the time. One
-	// keep-alive connection per client, and a few for the dealers.
+	// One keep-alive connection per client, and a few for the dealers.
 	conns := clients + len(cfg.Tables)
-	tr := &http.Transport{MaxIdleConns: conns, MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns, IdleConnTimeout: time.Minute}
-	defer tr.CloseIdleConnections()
-	x := &httpExec{hc: &http.Client{Transport: tr, Timeout: httpRequestTimeout}, base: trimBase(cfg.Target), tokens: cfg.Tokens}
+	hc := newExecClient(conns)
+	defer hc.CloseIdleConnections()
+	x := &httpExec{hc: hc, base: trimBase(cfg.Target), tokens: cfg.Tokens}
 	c := newCasinoOn(x.Execute, cfg.Tables, cfg.RoundSlips, cfg.Seed)
 	if cfg.Setup {
 		if err := c.setUp(ctx, cfg.Players); err != nil {
