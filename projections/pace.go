@@ -25,15 +25,16 @@ const (
 	DefaultCommitInterval = 100 * time.Millisecond
 	// PaceEventsMax is how many events the projector holds at most: at
 	// this many it commits whatever the interval, so a projector catching
-	// up on a backlog never waits and a commit stays bounded. At the
-	// 13,000–15,000 events a second of wagerlog bench's HTTP phase it
-	// comes before a 100 ms interval. Letting the interval pace instead
-	// (5,000 with 250 ms) took a third off the projector's CPU but not
-	// the HTTP throughput or p99: a commit of thousands of events is a
-	// burst of CPU the requests in flight wait behind (docs/BENCHMARKS.md,
-	// "The projector takes the ledger's events without reading them
-	// back").
-	PaceEventsMax = 1000
+	// up on a backlog never waits and a commit stays bounded. Under load
+	// the interval comes first: wagerlog bench's HTTP phase appends
+	// 16,000-21,000 events a second, about 2,000 an interval. At 1,000
+	// the maximum came first, and the projector committed twice as often
+	// for 2-4 µs more of the server's CPU a slip. A longer interval with
+	// a larger maximum (200 ms, 5,000) did no better: a commit of
+	// thousands of events is a burst of CPU the requests in flight wait
+	// behind (docs/BENCHMARKS.md, "The projector's commits paced by the
+	// interval").
+	PaceEventsMax = 2500
 )
 
 // commitInterval returns the projector's interval between commits (0: none).
