@@ -30,7 +30,10 @@ const execAnswerBytesMax = 64 << 20
 // request is taken from the server.
 func newExecClient(conns int) *fasthttp.Client {
 	return &fasthttp.Client{
-		MaxConnsPerHost:     conns,
+		MaxConnsPerHost: conns,
+		// A request that finds every connection busy waits for one, as
+		// with net/http's client, instead of failing at once.
+		MaxConnWaitTimeout:  httpRequestTimeout,
 		MaxIdleConnDuration: time.Minute,
 		MaxResponseBodySize: execAnswerBytesMax,
 		ReadTimeout:         httpRequestTimeout,
