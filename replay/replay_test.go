@@ -6,9 +6,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -308,6 +310,51 @@ func TestRound(t *testing.T) {
 			}
 		}
 	})
+	t.Run("WalkedAsRead", func(t *testing.T) {
+		// Round walks each event as it is read; Replay walks a round's
+		// events given all at once. Both give one answer.
+		ix, err := st.store.RoundIndex(st.settled)
+		if err != nil {
+			t.Fatal(err)
+		}
+		meta := replay.RoundMeta{Round: st.settled, Table: ix.Table, Currency: ix.Currency, Scale: ix.Scale}
+		want, _ := json.Marshal(replay.Replay(meta, roundEvents(t, st.h, st.settled), lookup))
+		r, err := replay.Round(ctx, st.h.Stream, st.store, st.settled, lookup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := json.Marshal(r); string(got) != string(want) {
+			t.Errorf("Round and Replay differ:\n%s\nwant\n%s", got, want)
+		}
+	})
+	t.Run("Failures", func(t *testing.T) {
+		ix, err := st.store.RoundIndex(st.settled)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mid := ix.Events[len(ix.Events)/2]
+		// A read that fails part way: its error, and the walk waiting
+		// for the events it will never get ends.
+		_, err = replay.Round(ctx, failingRange{st.h.Stream, mid}, st.store, st.settled, lookup)
+		if !errors.Is(err, errInjected) {
+			t.Errorf("a read that failed at %d: %v, want the read's error", mid, err)
+		}
+		// A get that fails, for an event the read did not deliver.
+		_, err = replay.Round(ctx, failingGet{partRange{st.h.Stream}, mid}, st.store, st.settled, lookup)
+		if !errors.Is(err, errInjected) || !strings.Contains(err.Error(), fmt.Sprint(mid)) {
+			t.Errorf("a get of %d that failed: %v, want its error naming it", mid, err)
+		}
+		// An index that lists another round's event among the round's.
+		other, err := st.store.RoundIndex(st.corrected)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bad := indexWith{st.store, st.settled, other.Events[0]}
+		_, err = replay.Round(ctx, st.h.Stream, bad, st.settled, lookup)
+		if !errors.Is(err, replay.ErrIndex) || !strings.Contains(err.Error(), "belongs to round") {
+			t.Errorf("an index with event %d of round %s: %v, want ErrIndex", other.Events[0], st.corrected, err)
+		}
+	})
 	t.Run("Tampered", func(t *testing.T) {
 		ix, _ := st.store.RoundIndex(st.settled)
 		target := ix.Events[len(ix.Events)-3] // a bet.settled
@@ -338,6 +385,58 @@ func TestRound(t *testing.T) {
 			t.Fatalf("edited event not flagged: %v", r.Problems)
 		}
 	})
+}
+
+var errInjected = errors.New("injected failure")
+
+// failingRange reads ranges and fails when it reaches sequence at.
+type failingRange struct {
+	s  *jetstream.Store
+	at uint64
+}
+
+func (f failingRange) Get(ctx context.Context, seq uint64) (events.Raw, error) {
+	return f.s.Get(ctx, seq)
+}
+
+func (f failingRange) Read(ctx context.Context, from, to uint64, fn func(events.Raw) error) error {
+	return f.s.Read(ctx, from, to, func(r events.Raw) error {
+		if r.Seq == f.at {
+			return errInjected
+		}
+		return fn(r)
+	})
+}
+
+// failingGet is g, whose Get of sequence at fails.
+type failingGet struct {
+	partRange
+	at uint64
+}
+
+func (f failingGet) Get(ctx context.Context, seq uint64) (events.Raw, error) {
+	if seq == f.at {
+		return events.Raw{}, errInjected
+	}
+	return f.partRange.Get(ctx, seq)
+}
+
+// indexWith is a store's round index with one more event, of another
+// round, among round's.
+type indexWith struct {
+	s     *projections.Store
+	round string
+	extra uint64
+}
+
+func (x indexWith) RoundIndex(id string) (projections.RoundIndex, error) {
+	ix, err := x.s.RoundIndex(id)
+	if err != nil || id != x.round {
+		return ix, err
+	}
+	ix.Events = append(slices.Clone(ix.Events), x.extra)
+	slices.Sort(ix.Events)
+	return ix, nil
 }
 
 // partRange reads ranges, but delivers only the events of even sequence.

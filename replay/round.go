@@ -56,11 +56,15 @@ type readEvent struct {
 // last is not mostly other tables' events, one ordered read delivers them
 // and GOMAXPROCS workers hash and decode each event as it arrives, so the
 // work overlaps the read; events the read did not deliver, and every event
-// otherwise, are fetched by a get each on the same workers. It returns the
-// events in the order of seqs and the stated hash of every event read, by
-// sequence. Its error is the one of the first event, in seqs' order, that
-// failed.
-func readRound(ctx context.Context, g Getter, seqs []uint64) ([]readEvent, map[uint64]events.Hash, error) {
+// otherwise, are fetched by a get each on the same workers.
+//
+// walk is called with each event in the order of seqs (i its index), with
+// the stated hash of the event before it, as soon as both are ready, on
+// one goroutine of its own while the rest is read; it returns false to be
+// called no more. An event that failed is not walked, nor any after it.
+// readRound returns once every event is read and the walk has returned;
+// its error is the one of the first event, in seqs' order, that failed.
+func readRound(ctx context.Context, g Getter, seqs []uint64, walk func(i int, ev *readEvent, prev events.Hash) bool) error {
 	at := make(map[uint64]int, 2*len(seqs)) // job index of each sequence to read
 	for i, seq := range seqs {
 		at[seq] = i
@@ -78,9 +82,18 @@ func readRound(ctx context.Context, g Getter, seqs []uint64) ([]readEvent, map[u
 	evs := make([]readEvent, len(seqs))
 	errs := make([]error, n)
 	beforeHash := make([]events.Hash, len(before))
-	done := make([]bool, n)
+	// ready[i] is closed once job i is done (its outputs written, or its
+	// error); claimed makes sure a job is done once.
+	ready := make([]chan struct{}, n)
+	for i := range ready {
+		ready[i] = make(chan struct{})
+	}
+	claimed := make([]atomic.Bool, n)
 	work := func(i int, raw events.Raw) {
-		done[i] = true
+		if !claimed[i].CompareAndSwap(false, true) {
+			return
+		}
+		defer close(ready[i])
 		if i >= len(seqs) {
 			// Only the hash it states is needed, for the link of the
 			// round's event after it: no hashing of its content.
@@ -98,6 +111,51 @@ func readRound(ctx context.Context, g Getter, seqs []uint64) ([]readEvent, map[u
 		env.Seq = raw.Seq
 		ev.env, ev.payload = env, p
 	}
+	// prevOf is the job of the event before the round's event i: -1 for
+	// the stream's first event.
+	prevOf := func(i int) int {
+		if seqs[i] == 1 {
+			return -1
+		}
+		return at[seqs[i]-1]
+	}
+
+	// The walk. abort ends it early when the read fails and some jobs
+	// will never be done.
+	abort := make(chan struct{})
+	walked := make(chan struct{})
+	go func() {
+		defer close(walked)
+		wait := func(j int) bool {
+			select {
+			case <-ready[j]:
+				return errs[j] == nil
+			case <-abort:
+				return false
+			}
+		}
+		for i := range seqs {
+			p := prevOf(i)
+			if !wait(i) || (p >= 0 && !wait(p)) {
+				return
+			}
+			var prev events.Hash // the zero hash before the stream's first event
+			switch {
+			case p >= len(seqs):
+				prev = beforeHash[p-len(seqs)]
+			case p >= 0:
+				prev = evs[p].hash
+			}
+			if !walk(i, &evs[i], prev) {
+				return
+			}
+		}
+	}()
+	defer func() {
+		close(abort)
+		<-walked
+	}()
+
 	if rr, ok := g.(RangeReader); ok && len(seqs) >= 2 {
 		from, to := Stretch(seqs)
 		if to >= from && to-from <= uint64(prefetchSpanMax*len(seqs))+64 {
@@ -119,7 +177,7 @@ func readRound(ctx context.Context, g Getter, seqs []uint64) ([]readEvent, map[u
 			close(jobs)
 			wg.Wait()
 			if err != nil {
-				return nil, nil, fmt.Errorf("replay: read events %d..%d: %w", from, to, err)
+				return fmt.Errorf("replay: read events %d..%d: %w", from, to, err)
 			}
 		}
 	}
@@ -130,8 +188,8 @@ func readRound(ctx context.Context, g Getter, seqs []uint64) ([]readEvent, map[u
 		return before[i-len(seqs)]
 	}
 	var missing []int
-	for i, ok := range done {
-		if !ok {
+	for i := range claimed {
+		if !claimed[i].Load() {
 			missing = append(missing, i)
 		}
 	}
@@ -139,26 +197,27 @@ func readRound(ctx context.Context, g Getter, seqs []uint64) ([]readEvent, map[u
 		i := missing[k]
 		raw, err := g.Get(ctx, seqOf(i))
 		if err != nil {
-			errs[i] = fmt.Errorf("replay: event %d: %w", seqOf(i), err)
+			if claimed[i].CompareAndSwap(false, true) {
+				errs[i] = fmt.Errorf("replay: event %d: %w", seqOf(i), err)
+				close(ready[i])
+			}
 			return
 		}
 		work(i, raw)
 	})
-	hashes := make(map[uint64]events.Hash, n)
+	<-walked
 	for i, seq := range seqs {
 		if errs[i] != nil {
-			return nil, nil, errs[i]
+			return errs[i]
 		}
-		hashes[seq] = evs[i].hash
 		// The event before it, when not the round's, is read too.
 		if j, ok := slices.BinarySearch(before, seq-1); ok {
 			if err := errs[len(seqs)+j]; err != nil {
-				return nil, nil, err
+				return err
 			}
-			hashes[seq-1] = beforeHash[j]
 		}
 	}
-	return evs, hashes, nil
+	return nil
 }
 
 // Stretch is the range of the stream a replay of a round reads at once:
@@ -356,19 +415,27 @@ func Round(ctx context.Context, g Getter, idx Index, roundID string, paytables *
 	if len(ix.Events) == 0 || len(ix.Events) > RoundEventsMax {
 		return nil, fmt.Errorf("%w: round %s has %d events", ErrIndex, roundID, len(ix.Events))
 	}
-	evs, hashes, err := readRound(ctx, g, ix.Events)
-	if err != nil {
-		return nil, err
-	}
-	in := make([]RoundEvent, len(ix.Events))
-	for i, seq := range ix.Events {
-		c := &evs[i]
+	// The walk follows the read: each event is walked as soon as it and
+	// the event before it are read, so the walk's work overlaps the read
+	// of the rest of the round's stretch instead of following it.
+	meta := RoundMeta{Round: roundID, Table: ix.Table, Currency: ix.Currency, Scale: ix.Scale}
+	w := newWalk(meta, len(ix.Events), len(ix.Events)/2, paytables)
+	var foreign error // the first event of another round, in the round's order
+	err = readRound(ctx, g, ix.Events, func(i int, c *readEvent, prev events.Hash) bool {
 		if c.env.Round != roundID {
-			return nil, fmt.Errorf("%w: event %d belongs to round %q, not %s", ErrIndex, seq, c.env.Round, roundID)
+			foreign = fmt.Errorf("%w: event %d belongs to round %q, not %s", ErrIndex, ix.Events[i], c.env.Round, roundID)
+			return false
 		}
-		in[i] = RoundEvent{Env: c.env, Payload: c.payload, Hash: c.hash, HashOK: c.hashOK, Prev: hashes[seq-1]}
+		w.step(&RoundEvent{Env: c.env, Payload: c.payload, Hash: c.hash, HashOK: c.hashOK, Prev: prev})
+		return true
+	})
+	switch {
+	case err != nil:
+		return nil, err
+	case foreign != nil:
+		return nil, foreign
 	}
-	return Replay(RoundMeta{Round: roundID, Table: ix.Table, Currency: ix.Currency, Scale: ix.Scale}, in, paytables), nil
+	return w.done(), nil
 }
 
 // RoundMeta is what a caller knows of a round before its events: where it
@@ -407,32 +474,61 @@ func Replay(meta RoundMeta, evs []RoundEvent, paytables *games.Catalog) *RoundRe
 			settled++
 		}
 	}
-	out := &RoundReplay{
-		Round: meta.Round, Table: meta.Table, Currency: meta.Currency, Scale: meta.Scale,
-		Events: make([]EventLine, 0, len(evs)), Bets: make([]BetCheck, 0, settled), Problems: []string{}, ChainOK: true, Match: true,
-	}
-	problem := func(format string, args ...any) { out.Problems = append(out.Problems, fmt.Sprintf(format, args...)) }
-	st := roundState{inForce: make(map[string]int, settled), paytables: paytables, decidedAt: make(map[string]int, settled), returnedAt: map[string]int{}}
+	w := newWalk(meta, len(evs), settled, paytables)
 	for i := range evs {
-		c := &evs[i]
-		e := &c.Env
-		seq := e.Seq
-		linkOK := e.PrevHash == c.Prev
-		if !c.HashOK {
-			problem("event %d (%s): its content does not match its hash %s", seq, e.Type, c.Hash)
-		}
-		if !linkOK {
-			problem("event %d (%s): prev %s is not the hash %s of event %d", seq, e.Type, e.PrevHash, c.Prev, seq-1)
-		}
-		out.ChainOK = out.ChainOK && c.HashOK && linkOK
-		out.Events = append(out.Events, EventLine{
-			Seq: seq, At: e.OccurredAt, Type: e.Type, Actor: e.Actor, Hash: c.Hash, PrevHash: e.PrevHash,
-			HashOK: c.HashOK, LinkOK: linkOK, Payload: c.Payload,
-		})
-		st.apply(out, e, c.Payload, problem)
+		w.step(&evs[i])
 	}
-	st.finish(out, problem)
-	return out
+	return w.done()
+}
+
+// walk is Replay's walk through a round's events, one step an event in
+// stream order, so that Round can walk each event as soon as it is read.
+type walk struct {
+	out     *RoundReplay
+	st      roundState
+	problem func(format string, args ...any)
+}
+
+// newWalk starts a walk of a round of n events, settled of them
+// settlements (capacities only).
+func newWalk(meta RoundMeta, n, settled int, paytables *games.Catalog) *walk {
+	w := &walk{
+		out: &RoundReplay{
+			Round: meta.Round, Table: meta.Table, Currency: meta.Currency, Scale: meta.Scale,
+			Events: make([]EventLine, 0, n), Bets: make([]BetCheck, 0, settled), Problems: []string{}, ChainOK: true, Match: true,
+		},
+		st: roundState{inForce: make(map[string]int, settled), paytables: paytables, decidedAt: make(map[string]int, settled), returnedAt: map[string]int{}},
+	}
+	w.problem = func(format string, args ...any) {
+		w.out.Problems = append(w.out.Problems, fmt.Sprintf(format, args...))
+	}
+	return w
+}
+
+// step walks the round's next event.
+func (w *walk) step(c *RoundEvent) {
+	out, problem := w.out, w.problem
+	e := &c.Env
+	seq := e.Seq
+	linkOK := e.PrevHash == c.Prev
+	if !c.HashOK {
+		problem("event %d (%s): its content does not match its hash %s", seq, e.Type, c.Hash)
+	}
+	if !linkOK {
+		problem("event %d (%s): prev %s is not the hash %s of event %d", seq, e.Type, e.PrevHash, c.Prev, seq-1)
+	}
+	out.ChainOK = out.ChainOK && c.HashOK && linkOK
+	out.Events = append(out.Events, EventLine{
+		Seq: seq, At: e.OccurredAt, Type: e.Type, Actor: e.Actor, Hash: c.Hash, PrevHash: e.PrevHash,
+		HashOK: c.HashOK, LinkOK: linkOK, Payload: c.Payload,
+	})
+	w.st.apply(out, e, c.Payload, problem)
+}
+
+// done ends the walk and returns the replay.
+func (w *walk) done() *RoundReplay {
+	w.st.finish(w.out, w.problem)
+	return w.out
 }
 
 // roundState follows a round through its events.
