@@ -205,6 +205,8 @@ func readRound(ctx context.Context, g Getter, seqs []uint64, walk func(i int, ev
 		}
 		work(i, raw)
 	})
+	// Every job is done: the walk ends by itself. Wait for it here, before
+	// the deferred clean-up's abort would cut it short.
 	<-walked
 	for i, seq := range seqs {
 		if errs[i] != nil {
