@@ -72,6 +72,11 @@ type roundRec struct {
 	sums struct {
 		staked, placementCommission, won, paid, residue, commission, refunded, takenDown sum
 	}
+	// stored is how many of the round's bets earlier transactions wrote
+	// (its stored Totals.Bets; 0 for a round opened in this one): a bet
+	// placed in a round without any is checked against this batch's bets
+	// only, not looked up in the file.
+	stored int
 }
 
 // settleTotals gives Totals the batch's additions.
@@ -568,6 +573,7 @@ func (f *fold) round(e *events.Envelope, id string) (*roundRec, error) {
 		f.damage(bucketRounds, []byte(id), err)
 		return nil, f.err
 	}
+	r.stored = r.Totals.Bets
 	f.rounds[id] = r
 	return r, nil
 }
@@ -635,7 +641,7 @@ func (f *fold) betPlaced(e *events.Envelope, p *events.BetPlaced) error {
 	}
 	for i, b := range p.Bets {
 		id := betID{p.Round, b.Bet}
-		if f.bets[id] != nil || f.ld.load(bucketBets, f.scratchBetKey(p.Round, b.Bet)) != nil {
+		if f.bets[id] != nil || r.stored > 0 && f.ld.load(bucketBets, f.scratchBetKey(p.Round, b.Bet)) != nil {
 			return inconsistent(e, "bet %s placed twice", b.Bet)
 		}
 		r.Totals.Bets++
