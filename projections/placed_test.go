@@ -18,11 +18,7 @@ func TestStore_BetPlacedTwice(t *testing.T) {
 	raws := readRaw(t, h.Stream)
 	placed, opened := -1, -1
 	for i, r := range raws {
-		e, err := events.Decode(r.Data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if e.Type == events.TypeBetPlaced {
+		if mustDecode(t, r).Type == events.TypeBetPlaced {
 			placed = i
 			break
 		}

@@ -12,11 +12,13 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/wagerlog/wagerlog/events"
 	"github.com/wagerlog/wagerlog/events/jetstream"
@@ -402,16 +404,7 @@ func BenchmarkBoardRead(b *testing.B) {
 func BenchmarkRoundReplay(b *testing.B) {
 	s := sharedStream(b)
 	st := rebuiltStore(b, s)
-	var round string
-	if *benchStore != "" {
-		round = largestRound(b, st)
-	}
-	for i := len(s.rounds) / 2; i < len(s.rounds) && round == ""; i++ {
-		v, err := st.Round(s.rounds[i])
-		if err == nil && v.Status == projections.RoundSettled {
-			round = v.ID
-		}
-	}
+	round := replayedRound(b, s, st)
 	ix, err := st.RoundIndex(round)
 	if err != nil {
 		b.Fatal(err)
@@ -426,6 +419,93 @@ func BenchmarkRoundReplay(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(ix.Events)), "events")
 	b.ReportMetric(float64(ix.Events[len(ix.Events)-1]-ix.Events[0]+1), "stretch")
+}
+
+// replayedRound is the round BenchmarkRoundReplay replays: with
+// -wagerlog.bench-store the settled round with the most bets, else a
+// settled round from the middle of the generated stream.
+func replayedRound(b *testing.B, s *benchStream, st *projections.Store) string {
+	b.Helper()
+	if *benchStore != "" {
+		return largestRound(b, st)
+	}
+	for i := len(s.rounds) / 2; i < len(s.rounds); i++ {
+		v, err := st.Round(s.rounds[i])
+		if err == nil && v.Status == projections.RoundSettled {
+			return v.ID
+		}
+	}
+	b.Fatal("no settled round in the second half of the stream")
+	return ""
+}
+
+// BenchmarkRoundStretchRead reads the stretch of the stream that
+// BenchmarkRoundReplay's round spans (replay.Stretch) and does nothing
+// with it: the part of a replay that is the server's delivery. events=4601
+// reads only the stretch's first 4,601 events, about the stretch of the
+// round wagerlog bench replays. With consumers=2 and 3 the range is cut
+// into that many parts read at once, each by an ordered consumer of its
+// own (docs/BENCHMARKS.md, "A bet's first placing looked up only where it
+// can be"); cpu-ms is the process's CPU a read.
+func BenchmarkRoundStretchRead(b *testing.B) {
+	s := sharedStream(b)
+	st := rebuiltStore(b, s)
+	ix, err := st.RoundIndex(replayedRound(b, s, st))
+	if err != nil {
+		b.Fatal(err)
+	}
+	from, whole := replay.Stretch(ix.Events)
+	ctx := context.Background()
+	ends := []uint64{whole}
+	if cut := from + 4600; cut < whole {
+		ends = append(ends, cut)
+	}
+	for _, to := range ends {
+		for _, parts := range []uint64{1, 2, 3} {
+			b.Run(fmt.Sprintf("events=%d/consumers=%d", to-from+1, parts), func(b *testing.B) {
+				cpu := processCPU()
+				for range b.N {
+					if err := readInParts(ctx, s.store, from, to, parts); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64((processCPU()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms")
+			})
+		}
+	}
+}
+
+// readInParts reads from..to of st, cut into parts ranges read at once,
+// and checks that every event came.
+func readInParts(ctx context.Context, st *jetstream.Store, from, to, parts uint64) error {
+	var g errgroup.Group
+	span := (to - from + 1) / parts
+	for p := range parts {
+		lo, hi := from+p*span, from+(p+1)*span-1
+		if p == parts-1 {
+			hi = to
+		}
+		g.Go(func() error {
+			n := uint64(0)
+			if err := st.Read(ctx, lo, hi, func(events.Raw) error { n++; return nil }); err != nil {
+				return err
+			}
+			if n != hi-lo+1 {
+				return fmt.Errorf("read %d events of %d..%d", n, lo, hi)
+			}
+			return nil
+		})
+	}
+	return g.Wait()
+}
+
+// processCPU is the user and system CPU the process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkPrepare measures the rebuild's decoding alone: the stream is
