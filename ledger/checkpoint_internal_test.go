@@ -257,3 +257,32 @@ func BenchmarkCheckpointDecode(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(data)), "checkpoint-bytes")
 }
+
+// TestCheckpoint_DecimalExponent checks that a checkpoint's amount takes
+// the exponents decimal.NewFromString takes, as the stream's amounts do,
+// and that one beyond them is refused as damage: summed with a balance, it
+// would make a coefficient of millions of digits.
+func TestCheckpoint_DecimalExponent(t *testing.T) {
+	edge := int32(decimal.MaxDecodeExponent)
+	for _, tc := range []struct {
+		d  decimal.Decimal
+		ok bool
+	}{
+		{decimal.New(-7, -edge), true},
+		{decimal.New(7, edge), true},
+		{decimal.New(7, -edge-1), false},
+		{decimal.New(7, edge+1), false},
+		{decimal.New(-7, -50_389_443), false},
+	} {
+		w := &ckWriter{syms: map[string]uint64{}}
+		w.dec(tc.d)
+		r := &ckReader{b: w.b, decs: make(map[decKey]decimal.Decimal)}
+		got := r.dec()
+		switch {
+		case tc.ok && (r.err != nil || !got.Equal(tc.d) || got.Exponent() != tc.d.Exponent()):
+			t.Errorf("7e%d read back as %v (exponent %d), %v", tc.d.Exponent(), got, got.Exponent(), r.err)
+		case !tc.ok && r.err == nil:
+			t.Errorf("7e%d read back; want it refused", tc.d.Exponent())
+		}
+	}
+}

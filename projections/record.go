@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -201,7 +200,12 @@ func (r *rd) dec() decimal.Decimal {
 	case 0:
 		c := r.int()
 		x := r.int()
-		if x < math.MinInt32 || x > math.MaxInt32 {
+		// The text form below takes what decimal.NewFromString takes, no
+		// exponent beyond decimal.MaxDecodeExponent; so does this one.
+		// Every amount comes from the stream's text, so a record beyond
+		// it is damaged, and taking it would make an amount whose
+		// spelling has millions of digits.
+		if x < -int64(decimal.MaxDecodeExponent) || x > int64(decimal.MaxDecodeExponent) {
 			r.fail("decimal exponent")
 			return decimal.Decimal{}
 		}

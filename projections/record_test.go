@@ -127,6 +127,36 @@ func TestWalletEntry_RoundTrip(t *testing.T) {
 	}
 }
 
+// TestRecords_DecimalExponent checks that a record's amount takes the
+// exponents decimal.NewFromString takes, as the stream's amounts do, and
+// that one beyond them is refused as damaged. Such an amount would spell
+// itself in millions of digits, and its record would not encode again.
+func TestRecords_DecimalExponent(t *testing.T) {
+	edge := int32(decimal.MaxDecodeExponent)
+	for _, tc := range []struct {
+		amount decimal.Decimal
+		ok     bool
+	}{
+		{decimal.New(-7, -edge), true},
+		{decimal.New(7, -edge-1), false},
+		{decimal.New(-7, -50_389_443), false},
+	} {
+		w := WalletEntry{Seq: 3, Type: events.TypeWalletDeposited, Amount: tc.amount}
+		got, err := decodeWalletEntry(encodeWalletEntry(&w))
+		switch {
+		case tc.ok && (err != nil || !got.Amount.Equal(tc.amount)):
+			t.Errorf("wallet entry of 7e%d: %v, %v; want it back", tc.amount.Exponent(), got.Amount.Exponent(), err)
+		case !tc.ok && err == nil:
+			t.Errorf("wallet entry of 7e%d decoded; want it refused", tc.amount.Exponent())
+		}
+		b := sampleBets()[1]
+		b.Stake = tc.amount
+		if _, err := decodeBetRecord(b.encode()); (err == nil) != tc.ok {
+			t.Errorf("bet record staking 7e%d: %v; want it refused: %v", tc.amount.Exponent(), err, !tc.ok)
+		}
+	}
+}
+
 // TestRecords_Damaged checks that a record cut short anywhere, with a byte
 // too many, or of another format is refused with an error, never read as
 // something else.
