@@ -263,8 +263,7 @@ func readPayouts(v []byte, r *boardEntry) ([]byte, error) {
 		if !ok {
 			return decimal.Decimal{}, false
 		}
-		d, err := decimal.NewFromString(s)
-		return d, err == nil
+		return boardDecimal(s)
 	}
 	var ok bool
 	if r.Payees, ok = count(1 << 32); !ok {
@@ -299,6 +298,15 @@ func readPayouts(v []byte, r *boardEntry) ([]byte, error) {
 
 var errBoardFormat = errors.New("malformed board")
 
+// boardDecimal reads an amount of a board entry, which the encoder spells
+// as decimal.Decimal.String does. Any other spelling is damage, and one
+// with an exponent (1e-70) would spell itself longer when the board is
+// written again, past what a board entry holds.
+func boardDecimal(s string) (decimal.Decimal, bool) {
+	d, err := decimal.NewFromString(s)
+	return d, err == nil && d.String() == s
+}
+
 func (b *boardRec) decode(v []byte) error {
 	if len(v) < 2 || v[0] != boardFormat {
 		return errBoardFormat
@@ -311,12 +319,17 @@ func (b *boardRec) decode(v []byte) error {
 	v = v[k:]
 	b.results = make([]boardEntry, 0, n)
 	for range n {
-		if len(v) < 1 || len(v) < 1+int(v[0]) {
+		if len(v) < 1 {
+			return errBoardFormat
+		}
+		// In int: 1+v[0] in bytes wraps to 0 for a round id of 255 bytes.
+		end := 1 + int(v[0])
+		if len(v) < end {
 			return errBoardFormat
 		}
 		var r boardEntry
-		r.Round = string(v[1 : 1+v[0]])
-		v = v[1+v[0]:]
+		r.Round = string(v[1:end])
+		v = v[end:]
 		var k int
 		if r.Number, k = binary.Varint(v); k <= 0 {
 			return errBoardFormat
@@ -354,8 +367,8 @@ func (b *boardRec) decode(v []byte) error {
 			if k <= 0 || n == 0 || n > boardCommissionMax || uint64(len(v)-k) < n {
 				return errBoardFormat
 			}
-			c, err := decimal.NewFromString(string(v[k : k+int(n)]))
-			if err != nil {
+			c, ok := boardDecimal(string(v[k : k+int(n)]))
+			if !ok {
 				return errBoardFormat
 			}
 			r.Commission = c

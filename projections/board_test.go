@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wagerlog/wagerlog/games"
 	"github.com/wagerlog/wagerlog/games/registry"
 	"github.com/wagerlog/wagerlog/games/sicbo"
 )
@@ -50,7 +52,13 @@ func TestBoardRec_EncodeDecode(t *testing.T) {
 		t.Errorf("a commission's encoding: %x then %x", enc, withC)
 	}
 	badC := append(append([]byte(nil), enc[:len(enc)-1]...), flagCommission, 3, 'x', 'y', 'z')
-	for _, bad := range [][]byte{nil, {1, 0}, {2}, b.encode()[:40], append(b.encode(), 0), badC} {
+	// A commission spelled otherwise than decimal's String spells it: with
+	// an exponent, written again it would be 72 bytes, past the 64 a board
+	// entry holds.
+	expC := append(append([]byte(nil), enc[:len(enc)-1]...), flagCommission, 5, '1', 'e', '-', '7', '0')
+	// One entry with a round id of 255 bytes and nothing after it.
+	long := append([]byte{boardFormat, 1, 255}, strings.Repeat("a", 255)...)
+	for _, bad := range [][]byte{nil, {1, 0}, {2}, b.encode()[:40], append(b.encode(), 0), badC, expC, long} {
 		if err := new(boardRec).decode(bad); err == nil {
 			t.Errorf("decode(%x) accepted", bad)
 		}
@@ -229,6 +237,48 @@ func TestStore_Board_120Rounds(t *testing.T) {
 		b, _ := s.Board("t1")
 		if !b.Results[0].Corrected || b.Results[1].Corrected {
 			t.Errorf("corrected flags: %v %v, want true false", b.Results[0].Corrected, b.Results[1].Corrected)
+		}
+	})
+}
+
+// FuzzBoardRec checks that no stored board makes the decoder panic, and
+// that a board it takes encodes again (as the fold does when it adds a
+// result) into one that decodes to the same entries.
+func FuzzBoardRec(f *testing.F) {
+	at := time.Date(2026, 11, 29, 23, 0, 0, 123, time.UTC)
+	var b boardRec
+	b.settle(boardEntry{Round: "r1", Number: 1, Result: sicbo.Dice{1, 2, 3}.JSON(), Seq: 9, At: at}, 50)
+	b.settle(boardEntry{Round: "r2", Number: 2, Result: []byte(`{"ball":59}`), Seq: 12, At: at, Index: 15, Corrected: true,
+		Commission: decimal.RequireFromString("1.30"), Payees: 3,
+		Payouts: []games.BoardPayout{{Code: "card:A-1:1,2", Paid: decimal.RequireFromString("3.38")}},
+		Funded:  []decimal.Decimal{decimal.RequireFromString("0.90")}}, 50)
+	f.Add(b.encode())
+	f.Add([]byte{boardFormat, 0})
+	// A commission spelled with an exponent, whose plain spelling is
+	// longer than the stored one.
+	var e boardRec
+	e.settle(boardEntry{Round: "r1", Number: 1, Result: []byte(`{}`), Seq: 1, At: at}, 50)
+	f.Add(append(e.encode()[:len(e.encode())-1], flagCommission, 5, '1', 'e', '-', '7', '0'))
+	f.Fuzz(func(t *testing.T, v []byte) {
+		var got boardRec
+		if err := got.decode(v); err != nil {
+			return
+		}
+		var again boardRec
+		if err := again.decode(got.encode()); err != nil {
+			t.Fatalf("a board that decoded does not decode once encoded again: %v", err)
+		}
+		if len(again.results) != len(got.results) {
+			t.Fatalf("%d entries, then %d", len(got.results), len(again.results))
+		}
+		for i, want := range got.results {
+			r := again.results[i]
+			if r.Round != want.Round || r.Number != want.Number || r.Seq != want.Seq || !r.At.Equal(want.At) ||
+				string(r.Result) != string(want.Result) || r.Corrected != want.Corrected || r.Step != want.Step ||
+				r.Index != want.Index || !r.Commission.Equal(want.Commission) || r.Payees != want.Payees ||
+				len(r.Payouts) != len(want.Payouts) || len(r.Funded) != len(want.Funded) {
+				t.Fatalf("entry %d: %+v, then %+v", i, want, r)
+			}
 		}
 	})
 }
