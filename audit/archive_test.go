@@ -188,11 +188,9 @@ func hasKind(rep *audit.VerifyReport, k audit.Kind) bool {
 // never a panic, and a clean verdict only for a head the stream really
 // had at the sequence reported.
 //
-// Under `go test -fuzz`, this package's binary spends nearly all its time
-// in the fuzzer's coverage snapshots (testdeps.SnapshotCoverage) and runs a
-// handful of inputs a minute. Built with `go test -c` and run with
-// -test.fuzz, the same target mutates without coverage guidance at about
-// a thousand inputs a second.
+// Run it with -fuzzminimizetime 0: an archive is tens of kilobytes, and
+// the fuzzer would otherwise spend its minute minimizing each new
+// interesting input, one byte at a time, before it mutates again.
 func FuzzVerifyArchive(f *testing.F) {
 	sc := newScenario(f)
 	heads := map[uint64]string{}
