@@ -77,6 +77,15 @@ func appendHash(b []byte, h Hash) []byte {
 // AppendDecimal to spell it itself: any 18-digit number fits an int64.
 const decimalDigitsMax = 18
 
+// AmountExponentOK reports whether exp is an exponent an amount of the
+// stream can have: the stream spells amounts as text, which
+// decimal.NewFromString reads only up to decimal.MaxDecodeExponent either
+// way. A stored amount (a projections record, a checkpoint) beyond it is
+// damage, and taken as it is it would spell itself in millions of digits.
+func AmountExponentOK(exp int64) bool {
+	return -int64(decimal.MaxDecodeExponent) <= exp && exp <= int64(decimal.MaxDecodeExponent)
+}
+
 // AppendDecimal appends d as decimal.Decimal.MarshalJSON writes it (its
 // String between quotes) without going through math/big's String, which
 // allocates a few times per amount. It reports false when the decimal

@@ -227,11 +227,7 @@ func (r *ckReader) count() (n int, isNil bool) {
 
 func (r *ckReader) dec() decimal.Decimal {
 	exp := r.varint()
-	// Every amount of the state comes from the stream's text, which
-	// decimal.NewFromString reads only up to decimal.MaxDecodeExponent:
-	// a checkpoint beyond it is damaged, and its amount would take
-	// millions of digits in every sum it is in.
-	if exp < -int64(decimal.MaxDecodeExponent) || exp > int64(decimal.MaxDecodeExponent) {
+	if !events.AmountExponentOK(exp) {
 		r.fail(fmt.Errorf("exponent %d out of range", exp))
 		return decimal.Decimal{}
 	}

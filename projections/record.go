@@ -200,12 +200,7 @@ func (r *rd) dec() decimal.Decimal {
 	case 0:
 		c := r.int()
 		x := r.int()
-		// The text form below takes what decimal.NewFromString takes, no
-		// exponent beyond decimal.MaxDecodeExponent; so does this one.
-		// Every amount comes from the stream's text, so a record beyond
-		// it is damaged, and taking it would make an amount whose
-		// spelling has millions of digits.
-		if x < -int64(decimal.MaxDecodeExponent) || x > int64(decimal.MaxDecodeExponent) {
+		if !events.AmountExponentOK(x) {
 			r.fail("decimal exponent")
 			return decimal.Decimal{}
 		}
