@@ -19,7 +19,7 @@ import (
 func TestDispute_WarRound(t *testing.T) {
 	h := ledgertest.New(t)
 	h.Deposit("ann", "100")
-	openGameTable(h, "w1", war.IDChile2010)
+	h.OpenGameTable("w1", war.IDChile2010)
 	h.Must(&ledger.StartShoe{Meta: ledger.Meta{Actor: ledgertest.Dealer}, Table: "w1", CutCards: 60})
 	round := h.OpenRound("w1")
 	h.Bet("w1", round, "ann", ledgertest.BetOf("main:1", "10"), ledgertest.BetOf("tie:1", "1"))

@@ -45,7 +45,7 @@ func TestDispute_CommissionColumn(t *testing.T) {
 	h := ledgertest.New(t)
 	h.Deposit("ann", "100")
 	h.Deposit("bob", "100")
-	openGameTable(h, "b1", baccarat.IDPuntoBanco)
+	h.OpenGameTable("b1", baccarat.IDPuntoBanco)
 	round := h.OpenRound("b1")
 	h.Bet("b1", round, "ann", ledgertest.BetOf("banker", "10"))
 	h.Bet("b1", round, "bob", ledgertest.BetOf("player", "10"))

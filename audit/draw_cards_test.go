@@ -50,7 +50,7 @@ func TestVerify_ComplementaryCardGames(t *testing.T) {
 	tables := map[string]string{"c1": "poker/caribbean", "d1": "drawpoker/exchange-one", "d2": "drawpoker/exchange-one"}
 	order := []string{"c1", "d1", "d2"}
 	for _, tb := range order {
-		openGameTable(h, tb, tables[tb])
+		h.OpenGameTable(tb, tables[tb])
 	}
 	h.Must(&ledger.ConfigurePool{Meta: ledger.Meta{Actor: fin}, Pool: "jp-c", Currency: "EUR", Params: drawParams(t, 1)})
 	for _, tb := range order {

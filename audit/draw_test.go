@@ -60,7 +60,7 @@ func drawStream(t *testing.T, passes int) *ledgertest.Harness {
 	fin := events.Actor{ID: "fin-1", Role: ledger.RoleFinance}
 	tables := []string{"t1", "t2", "t3"}
 	for _, tb := range tables {
-		openGameTable(h, tb, "prog/test")
+		h.OpenGameTable(tb, "prog/test")
 	}
 	h.Must(&ledger.ConfigurePool{Meta: ledger.Meta{Actor: fin}, Pool: "jp-c", Currency: "EUR", Params: drawParams(t, 1)})
 	for _, tb := range tables {

@@ -36,16 +36,6 @@ func gameOptions() audit.Options {
 	return audit.Options{Games: testCatalog(), SubjectPrefix: jetstream.DefaultSubjectPrefix}
 }
 
-// openGameTable opens an EUR table of a test game, any bet 1..100.
-func openGameTable(h *ledgertest.Harness, table, paytable string) {
-	h.T.Helper()
-	h.Must(&ledger.OpenTable{
-		Meta: ledger.Meta{Actor: ledgertest.Supervisor}, Table: table, Paytable: paytable, Currency: "EUR",
-		Limits: map[string]ledger.Limit{"*": {Min: dec("1"), Max: dec("100")}},
-		Band:   ledger.Limit{Min: dec("1"), Max: dec("100")}, Dealer: ledgertest.Dealer.ID,
-	})
-}
-
 func face(h *ledgertest.Harness, table, round string, n int) {
 	h.T.Helper()
 	h.Must(&ledger.RecordResult{Meta: ledger.Meta{Actor: ledgertest.Dealer}, Table: table, Round: round, Result: testgames.FaceJSON(n)})
@@ -128,7 +118,7 @@ func TestVerify_PausedDuringBetting(t *testing.T) {
 func TestVerify_CommissionAndJackpot(t *testing.T) {
 	h := ledgertest.NewWith(t, testCatalog())
 	h.Deposit("ann", "100")
-	openGameTable(h, "c1", "coin/test")
+	h.OpenGameTable("c1", "coin/test")
 	r1 := h.OpenRound("c1")
 	h.Bet("c1", r1, "ann", ledgertest.BetOf("heads", "20"), ledgertest.BetOf("side", "10"))
 	h.CloseBetting("c1", r1)
@@ -205,7 +195,7 @@ func raceRounds(h *ledgertest.Harness) (played, cancelled string) {
 	h.T.Helper()
 	h.Deposit("ann", "100")
 	h.Deposit("bob", "100")
-	openGameTable(h, "r1", "race/test")
+	h.OpenGameTable("r1", "race/test")
 	played = h.OpenRound("r1")
 	h.Bet("r1", played, "ann", ledgertest.BetOf("next:3", "10"))
 	h.CloseBetting("r1", played)
@@ -403,7 +393,7 @@ func TestVerify_RoundsSettledTogether(t *testing.T) {
 	for _, p := range []string{"ann", "bob", "cid"} {
 		h.Deposit(p, "100")
 	}
-	openGameTable(h, "p1", "pot/test")
+	h.OpenGameTable("p1", "pot/test")
 	pot := h.OpenRound("p1")
 	for _, b := range []struct{ player, code, stake string }{{"ann", "pick:3", "10"}, {"bob", "pick:3", "20"}, {"cid", "pick:5", "3.33"}} {
 		h.Must(&ledger.PlaceSlip{Meta: ledger.Meta{Actor: ledgertest.Frontend}, Table: "p1", Round: pot, Player: b.player, Bets: []ledger.BetRequest{ledgertest.BetOf(b.code, b.stake)}})
@@ -411,7 +401,7 @@ func TestVerify_RoundsSettledTogether(t *testing.T) {
 	h.CloseBetting("p1", pot)
 	face(h, "p1", pot, 3)
 
-	openGameTable(h, "d1", "duel/test")
+	h.OpenGameTable("d1", "duel/test")
 	h.Must(&ledger.TakeBank{Meta: ledger.Meta{Actor: ledgertest.Dealer}, Table: "d1", Player: "ann", Amount: dec("50")})
 	var duels []string
 	for i, n := range []int{2, 5} {

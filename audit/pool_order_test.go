@@ -26,7 +26,7 @@ func TestVerify_PoolNegativeInPass(t *testing.T) {
 	h := ledgertest.NewWith(t, poolCatalog())
 	fin := events.Actor{ID: "fin-1", Role: ledger.RoleFinance}
 	h.Deposit("cid", "100")
-	openGameTable(h, "t2", "prog/test")
+	h.OpenGameTable("t2", "prog/test")
 	h.Must(&ledger.ConfigurePool{Meta: ledger.Meta{Actor: fin}, Pool: "jp-1", Currency: "EUR", Params: poolJSON(t, "jp-1")})
 	h.Must(&ledger.LinkPool{Meta: ledger.Meta{Actor: ledgertest.Supervisor}, Pool: "jp-1", Table: "t2"})
 	r := h.OpenRound("t2")

@@ -48,8 +48,8 @@ func TestVerify_ProgressivePools(t *testing.T) {
 	for _, p := range []string{"ann", "bob", "cid"} {
 		h.Deposit(p, "100")
 	}
-	openGameTable(h, "t1", "prog/test")
-	openGameTable(h, "t2", "prog/test")
+	h.OpenGameTable("t1", "prog/test")
+	h.OpenGameTable("t2", "prog/test")
 	h.Must(&ledger.ConfigurePool{Meta: ledger.Meta{Actor: fin}, Pool: "jp-1", Currency: "EUR", Params: poolJSON(t, "jp-1")})
 	for _, tb := range []string{"t1", "t2"} {
 		h.Must(&ledger.LinkPool{Meta: ledger.Meta{Actor: ledgertest.Supervisor}, Pool: "jp-1", Table: tb})

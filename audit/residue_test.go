@@ -27,7 +27,7 @@ import (
 func TestRegulator_ResidueExact(t *testing.T) {
 	h := ledgertest.New(t)
 	h.Deposit("ann", "1000")
-	openGameTable(h, "c1", craps.IDPeru1999)
+	h.OpenGameTable("c1", craps.IDPeru1999)
 	round := h.Must(&ledger.OpenRound{Meta: ledger.Meta{Actor: ledgertest.Dealer}, Table: "c1"}).Round
 	roll := func(a, b int) {
 		t.Helper()

@@ -26,7 +26,7 @@ func TestRegulator_SeatBetsTheoreticalRTP(t *testing.T) {
 	h := ledgertest.NewWith(t, cat)
 	h.Deposit("ann", "100")
 	h.Deposit("bob", "100")
-	openGameTable(h, "c1", "poker/caribbean")
+	h.OpenGameTable("c1", "poker/caribbean")
 	round := h.OpenRound("c1")
 	h.Bet("c1", round, "ann", ledgertest.BetOf("ante:1", "10"), ledgertest.BetOf("call:1", "20"))
 	h.Bet("c1", round, "bob", ledgertest.BetOf("ante:3", "5"), ledgertest.BetOf("call:3", "10"))

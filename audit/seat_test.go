@@ -22,7 +22,7 @@ func TestVerify_ClosedSeat(t *testing.T) {
 	h := ledgertest.NewWith(t, cat)
 	fin := events.Actor{ID: "fin-1", Role: ledger.RoleFinance}
 	h.Deposit("ann", "100")
-	openGameTable(h, "c1", "poker/caribbean")
+	h.OpenGameTable("c1", "poker/caribbean")
 	h.Must(&ledger.ConfigurePool{Meta: ledger.Meta{Actor: fin}, Pool: "jp-1", Currency: "EUR", Params: poolJSON(t, "jp-1")})
 	h.Must(&ledger.LinkPool{Meta: ledger.Meta{Actor: ledgertest.Supervisor}, Pool: "jp-1", Table: "c1"})
 	sup := ledger.Meta{Actor: ledgertest.Supervisor}

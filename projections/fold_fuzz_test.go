@@ -20,11 +20,7 @@ import (
 func FuzzFold(f *testing.F) {
 	h := newGameHarness(f)
 	playScenario(h, 7, 6)
-	h.Must(&ledger.OpenTable{
-		Meta: ledger.Meta{Actor: ledgertest.Supervisor}, Table: "r1", Paytable: "race/test", Currency: "EUR",
-		Limits: map[string]ledger.Limit{"*": {Min: dec("1"), Max: dec("100")}},
-		Band:   ledger.Limit{Min: dec("1"), Max: dec("100")}, Dealer: ledgertest.Dealer.ID,
-	})
+	h.OpenGameTable("r1", "race/test")
 	race := h.OpenRound("r1")
 	h.Bet("r1", race, "ana", bet("next:3", "10"))
 	h.CloseBetting("r1", race)

@@ -43,11 +43,7 @@ func TestFold_RoundOfSeveralResults(t *testing.T) {
 	runProjector(t, s, h.Stream)
 	h.Deposit("ann", "100")
 	h.Deposit("bob", "100")
-	h.Must(&ledger.OpenTable{
-		Meta: ledger.Meta{Actor: ledgertest.Supervisor}, Table: "r1", Paytable: "race/test", Currency: "EUR",
-		Limits: map[string]ledger.Limit{"*": {Min: dec("1"), Max: dec("100")}},
-		Band:   ledger.Limit{Min: dec("1"), Max: dec("100")}, Dealer: ledgertest.Dealer.ID,
-	})
+	h.OpenGameTable("r1", "race/test")
 	round := h.OpenRound("r1")
 	throw := func(face int) {
 		t.Helper()

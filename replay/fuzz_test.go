@@ -25,7 +25,7 @@ func FuzzReplay(f *testing.F) {
 	h := ledgertest.NewWith(f, testCatalog())
 	h.Deposit("ann", "100")
 	h.Deposit("bob", "100")
-	openGameTable(h, "r1", "race/test")
+	h.OpenGameTable("r1", "race/test")
 	race := h.OpenRound("r1")
 	h.Bet("r1", race, "ann", bet("next:3", "10"))
 	h.CloseBetting("r1", race)

@@ -92,15 +92,6 @@ func roundEvents(tb testing.TB, h *harness, round string) []replay.RoundEvent {
 	return out
 }
 
-func openGameTable(h *harness, table, paytable string) {
-	h.T.Helper()
-	h.Must(&ledger.OpenTable{
-		Meta: ledger.Meta{Actor: ledgertest.Supervisor}, Table: table, Paytable: paytable, Currency: "EUR",
-		Limits: map[string]ledger.Limit{"*": {Min: dec("1"), Max: dec("100")}},
-		Band:   ledger.Limit{Min: dec("1"), Max: dec("100")}, Dealer: ledgertest.Dealer.ID,
-	})
-}
-
 func face(h *harness, table, round string, n int) {
 	h.T.Helper()
 	h.Must(&ledger.RecordResult{Meta: ledger.Meta{Actor: ledgertest.Dealer}, Table: table, Round: round, Result: testgames.FaceJSON(n)})
@@ -116,7 +107,7 @@ func TestReplay_SeveralResults(t *testing.T) {
 	h := ledgertest.NewWith(t, testCatalog())
 	h.Deposit("ann", "100")
 	h.Deposit("bob", "100")
-	openGameTable(h, "r1", "race/test")
+	h.OpenGameTable("r1", "race/test")
 	round := h.OpenRound("r1")
 	next3 := h.Bet("r1", round, "ann", bet("next:3", "10")).Bets[0].Bet
 	h.CloseBetting("r1", round)

@@ -185,6 +185,17 @@ func (h *Harness) OpenTable(table, paytable string) {
 	})
 }
 
+// OpenGameTable opens an EUR table of any game (a test game's too), any
+// bet 1..100: OpenTable's limits name Sic Bo's bet kinds.
+func (h *Harness) OpenGameTable(table, paytable string) {
+	h.T.Helper()
+	h.Must(&ledger.OpenTable{
+		Meta: ledger.Meta{Actor: Supervisor}, Table: table, Paytable: paytable, Currency: "EUR",
+		Limits: map[string]ledger.Limit{"*": {Min: Dec("1"), Max: Dec("100")}},
+		Band:   ledger.Limit{Min: Dec("1"), Max: Dec("100")}, Dealer: Dealer.ID,
+	})
+}
+
 // OpenRound opens a round on table and returns its id.
 func (h *Harness) OpenRound(table string) string {
 	h.T.Helper()
